@@ -1,0 +1,247 @@
+#include "lite/core/program_desc.h"
+
+#include <sstream>
+#include <type_traits>
+
+namespace paddle {
+namespace lite {
+namespace cpp {
+
+const char* AttrTypeName(AttrType type) {
+  switch (type) {
+    case AttrType::INT: return "INT";
+    case AttrType::FLOAT: return "FLOAT";
+    case AttrType::STRING: return "STRING";
+    case AttrType::INTS: return "INTS";
+    case AttrType::FLOATS: return "FLOATS";
+    case AttrType::STRINGS: return "STRINGS";
+    case AttrType::BOOLEAN: return "BOOLEAN";
+    case AttrType::BOOLEANS: return "BOOLEANS";
+    case AttrType::BLOCK: return "BLOCK";
+    case AttrType::LONG: return "LONG";
+    case AttrType::BLOCKS: return "BLOCKS";
+    case AttrType::LONGS: return "LONGS";
+    case AttrType::FLOAT64S: return "FLOAT64S";
+    case AttrType::VAR: return "VAR";
+    case AttrType::VARS: return "VARS";
+    case AttrType::FLOAT64: return "FLOAT64";
+  }
+  return "UNKNOWN";
+}
+
+namespace {
+const std::vector<std::string>& EmptyNames() {
+  static const std::vector<std::string> empty;
+  return empty;
+}
+
+template <typename T>
+Attribute MakeAttr(AttrType type, const T& v) {
+  Attribute a;
+  a.type = type;
+  a.value = v;
+  return a;
+}
+
+// Scalar conversion from any numeric attribute kind.
+template <typename T>
+bool ScalarFrom(const Attribute& a, T* out) {
+  return std::visit(
+      [out](const auto& v) -> bool {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_arithmetic_v<V>) {
+          *out = static_cast<T>(v);
+          return true;
+        } else {
+          return false;
+        }
+      },
+      a.value);
+}
+
+// List conversion from any numeric list attribute kind.
+template <typename T>
+bool ListFrom(const Attribute& a, std::vector<T>* out) {
+  return std::visit(
+      [out](const auto& v) -> bool {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<V, std::vector<int32_t>> ||
+                      std::is_same_v<V, std::vector<float>> ||
+                      std::is_same_v<V, std::vector<bool>> ||
+                      std::is_same_v<V, std::vector<int64_t>> ||
+                      std::is_same_v<V, std::vector<double>>) {
+          out->clear();
+          for (auto x : v) out->push_back(static_cast<T>(x));
+          return true;
+        } else {
+          return false;
+        }
+      },
+      a.value);
+}
+}  // namespace
+
+bool OpDesc::HasInput(const std::string& slot) const {
+  auto it = inputs_.find(slot);
+  return it != inputs_.end() && !it->second.empty();
+}
+bool OpDesc::HasOutput(const std::string& slot) const {
+  auto it = outputs_.find(slot);
+  return it != outputs_.end() && !it->second.empty();
+}
+const std::vector<std::string>& OpDesc::Input(const std::string& slot) const {
+  auto it = inputs_.find(slot);
+  return it == inputs_.end() ? EmptyNames() : it->second;
+}
+const std::vector<std::string>& OpDesc::Output(const std::string& slot) const {
+  auto it = outputs_.find(slot);
+  return it == outputs_.end() ? EmptyNames() : it->second;
+}
+std::vector<std::string> OpDesc::InputArgumentNames() const {
+  std::vector<std::string> r;
+  for (auto& kv : inputs_) r.insert(r.end(), kv.second.begin(), kv.second.end());
+  return r;
+}
+std::vector<std::string> OpDesc::OutputArgumentNames() const {
+  std::vector<std::string> r;
+  for (auto& kv : outputs_) r.insert(r.end(), kv.second.begin(), kv.second.end());
+  return r;
+}
+
+void OpDesc::SetAttr(const std::string& n, int32_t v) { attrs_[n] = MakeAttr(AttrType::INT, v); }
+void OpDesc::SetAttr(const std::string& n, float v) { attrs_[n] = MakeAttr(AttrType::FLOAT, v); }
+void OpDesc::SetAttr(const std::string& n, const std::string& v) { attrs_[n] = MakeAttr(AttrType::STRING, v); }
+void OpDesc::SetAttr(const std::string& n, const std::vector<int32_t>& v) { attrs_[n] = MakeAttr(AttrType::INTS, v); }
+void OpDesc::SetAttr(const std::string& n, const std::vector<float>& v) { attrs_[n] = MakeAttr(AttrType::FLOATS, v); }
+void OpDesc::SetAttr(const std::string& n, const std::vector<std::string>& v) { attrs_[n] = MakeAttr(AttrType::STRINGS, v); }
+void OpDesc::SetAttr(const std::string& n, bool v) { attrs_[n] = MakeAttr(AttrType::BOOLEAN, v); }
+void OpDesc::SetAttr(const std::string& n, const std::vector<bool>& v) { attrs_[n] = MakeAttr(AttrType::BOOLEANS, v); }
+void OpDesc::SetAttr(const std::string& n, int64_t v) { attrs_[n] = MakeAttr(AttrType::LONG, v); }
+void OpDesc::SetAttr(const std::string& n, const std::vector<int64_t>& v) { attrs_[n] = MakeAttr(AttrType::LONGS, v); }
+void OpDesc::SetAttr(const std::string& n, const std::vector<double>& v) { attrs_[n] = MakeAttr(AttrType::FLOAT64S, v); }
+void OpDesc::SetAttr(const std::string& n, double v) { attrs_[n] = MakeAttr(AttrType::FLOAT64, v); }
+
+namespace {
+[[noreturn]] void BadAttr(const OpDesc& op, const std::string& name,
+                          const Attribute* a, const char* wanted) {
+  if (!a) {
+    ThrowError("op '", op.Type(), "': required attribute '", name,
+               "' is missing (expected ", wanted, ")");
+  }
+  ThrowError("op '", op.Type(), "': attribute '", name, "' has type ",
+             AttrTypeName(a->type), ", expected ", wanted);
+}
+}  // namespace
+
+#define LITE_SCALAR_GETTER(T, wanted)                                  \
+  template <>                                                          \
+  T OpDesc::GetAttr<T>(const std::string& name) const {                \
+    auto it = attrs_.find(name);                                       \
+    const Attribute* a = it == attrs_.end() ? nullptr : &it->second;   \
+    T out{};                                                           \
+    if (!a || !ScalarFrom(*a, &out)) BadAttr(*this, name, a, wanted);  \
+    return out;                                                        \
+  }
+LITE_SCALAR_GETTER(int32_t, "an integer")
+LITE_SCALAR_GETTER(int64_t, "an integer")
+LITE_SCALAR_GETTER(float, "a number")
+LITE_SCALAR_GETTER(double, "a number")
+LITE_SCALAR_GETTER(bool, "a boolean")
+#undef LITE_SCALAR_GETTER
+
+#define LITE_LIST_GETTER(T, wanted)                                         \
+  template <>                                                               \
+  std::vector<T> OpDesc::GetAttr<std::vector<T>>(const std::string& name)   \
+      const {                                                               \
+    auto it = attrs_.find(name);                                            \
+    const Attribute* a = it == attrs_.end() ? nullptr : &it->second;        \
+    std::vector<T> out;                                                     \
+    if (!a || !ListFrom(*a, &out)) BadAttr(*this, name, a, wanted);         \
+    return out;                                                             \
+  }
+LITE_LIST_GETTER(int32_t, "a list of integers")
+LITE_LIST_GETTER(int64_t, "a list of integers")
+LITE_LIST_GETTER(float, "a list of numbers")
+LITE_LIST_GETTER(double, "a list of numbers")
+LITE_LIST_GETTER(bool, "a list of booleans")
+#undef LITE_LIST_GETTER
+
+template <>
+std::string OpDesc::GetAttr<std::string>(const std::string& name) const {
+  auto it = attrs_.find(name);
+  const Attribute* a = it == attrs_.end() ? nullptr : &it->second;
+  if (!a || !std::holds_alternative<std::string>(a->value)) {
+    BadAttr(*this, name, a, "a string");
+  }
+  return std::get<std::string>(a->value);
+}
+
+template <>
+std::vector<std::string> OpDesc::GetAttr<std::vector<std::string>>(
+    const std::string& name) const {
+  auto it = attrs_.find(name);
+  const Attribute* a = it == attrs_.end() ? nullptr : &it->second;
+  if (!a || !std::holds_alternative<std::vector<std::string>>(a->value)) {
+    BadAttr(*this, name, a, "a list of strings");
+  }
+  return std::get<std::vector<std::string>>(a->value);
+}
+
+std::string OpDesc::Repr() const {
+  std::ostringstream os;
+  auto slots = [&os](const std::map<std::string, std::vector<std::string>>& m) {
+    bool first = true;
+    for (auto& kv : m) {
+      os << (first ? "" : ", ") << kv.first << "=";
+      for (size_t i = 0; i < kv.second.size(); ++i)
+        os << (i ? "|" : "") << kv.second[i];
+      first = false;
+    }
+  };
+  os << type_ << "(";
+  slots(inputs_);
+  os << ") -> (";
+  slots(outputs_);
+  os << ")";
+  return os.str();
+}
+
+DataType DataTypeFromVarKind(VarKind kind) {
+  switch (kind) {
+    case VarKind::BOOL: return DataType::kBool;
+    case VarKind::INT16: return DataType::kInt16;
+    case VarKind::INT32: return DataType::kInt32;
+    case VarKind::INT64: return DataType::kInt64;
+    case VarKind::FP16: return DataType::kFloat16;
+    case VarKind::FP32: return DataType::kFloat32;
+    case VarKind::FP64: return DataType::kFloat64;
+    case VarKind::UINT8: return DataType::kUInt8;
+    case VarKind::INT8: return DataType::kInt8;
+    default: return DataType::kUnknown;
+  }
+}
+
+VarKind VarKindFromDataType(DataType type) {
+  switch (type) {
+    case DataType::kBool: return VarKind::BOOL;
+    case DataType::kInt16: return VarKind::INT16;
+    case DataType::kInt32: return VarKind::INT32;
+    case DataType::kInt64: return VarKind::INT64;
+    case DataType::kFloat16: return VarKind::FP16;
+    case DataType::kFloat64: return VarKind::FP64;
+    case DataType::kUInt8: return VarKind::UINT8;
+    case DataType::kInt8: return VarKind::INT8;
+    default: return VarKind::FP32;
+  }
+}
+
+const VarDesc* BlockDesc::FindVar(const std::string& name) const {
+  for (auto& v : vars) {
+    if (v.name == name) return &v;
+  }
+  return nullptr;
+}
+
+}  // namespace cpp
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,177 @@
+// Protobuf-free in-memory model description: ProgramDesc → BlockDesc →
+// OpDesc/VarDesc. The model parsers fill it; the optimizer and runtime read it.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "lite/core/error.h"
+#include "lite/core/types.h"
+
+namespace paddle {
+namespace lite {
+namespace cpp {
+
+// Paddle's AttrType numbering (framework.proto).
+enum class AttrType : int {
+  INT = 0,
+  FLOAT = 1,
+  STRING = 2,
+  INTS = 3,
+  FLOATS = 4,
+  STRINGS = 5,
+  BOOLEAN = 6,
+  BOOLEANS = 7,
+  BLOCK = 8,
+  LONG = 9,
+  BLOCKS = 10,
+  LONGS = 11,
+  FLOAT64S = 12,
+  VAR = 13,
+  VARS = 14,
+  FLOAT64 = 15,
+};
+const char* AttrTypeName(AttrType type);
+
+// One attribute value. BLOCK is stored as int32 (block index), BLOCKS as
+// ints; VAR/VARS as string/strings.
+struct Attribute {
+  AttrType type{AttrType::INT};
+  std::variant<int32_t, float, std::string, std::vector<int32_t>,
+               std::vector<float>, std::vector<std::string>, bool,
+               std::vector<bool>, int64_t, std::vector<int64_t>,
+               std::vector<double>, double>
+      value{int32_t{0}};
+};
+
+class OpDesc {
+ public:
+  OpDesc() = default;
+  explicit OpDesc(std::string type) : type_(std::move(type)) {}
+
+  const std::string& Type() const { return type_; }
+  void SetType(const std::string& t) { type_ = t; }
+
+  // Slot name → variable names, e.g. "Filter" → {"conv1_weights"}.
+  const std::map<std::string, std::vector<std::string>>& inputs() const {
+    return inputs_;
+  }
+  const std::map<std::string, std::vector<std::string>>& outputs() const {
+    return outputs_;
+  }
+  std::map<std::string, std::vector<std::string>>& mutable_inputs() {
+    return inputs_;
+  }
+  std::map<std::string, std::vector<std::string>>& mutable_outputs() {
+    return outputs_;
+  }
+  void SetInput(const std::string& slot, const std::vector<std::string>& args) {
+    inputs_[slot] = args;
+  }
+  void SetOutput(const std::string& slot, const std::vector<std::string>& args) {
+    outputs_[slot] = args;
+  }
+  // True when the slot exists and names at least one variable.
+  bool HasInput(const std::string& slot) const;
+  bool HasOutput(const std::string& slot) const;
+  // Variable names of a slot (empty vector if absent).
+  const std::vector<std::string>& Input(const std::string& slot) const;
+  const std::vector<std::string>& Output(const std::string& slot) const;
+  std::vector<std::string> InputArgumentNames() const;
+  std::vector<std::string> OutputArgumentNames() const;
+
+  const std::map<std::string, Attribute>& attrs() const { return attrs_; }
+  bool HasAttr(const std::string& name) const { return attrs_.count(name) > 0; }
+  void SetAttribute(const std::string& name, const Attribute& a) {
+    attrs_[name] = a;
+  }
+  // Typed setters.
+  void SetAttr(const std::string& name, int32_t v);
+  void SetAttr(const std::string& name, float v);
+  void SetAttr(const std::string& name, const std::string& v);
+  void SetAttr(const std::string& name, const char* v) {
+    SetAttr(name, std::string(v));
+  }
+  void SetAttr(const std::string& name, const std::vector<int32_t>& v);
+  void SetAttr(const std::string& name, const std::vector<float>& v);
+  void SetAttr(const std::string& name, const std::vector<std::string>& v);
+  void SetAttr(const std::string& name, bool v);
+  void SetAttr(const std::string& name, const std::vector<bool>& v);
+  void SetAttr(const std::string& name, int64_t v);
+  void SetAttr(const std::string& name, const std::vector<int64_t>& v);
+  void SetAttr(const std::string& name, const std::vector<double>& v);
+  void SetAttr(const std::string& name, double v);
+
+  // Typed getter with numeric conversions between compatible kinds
+  // (INT/LONG/BOOLEAN/FLOAT/FLOAT64 scalars; INTS/LONGS/FLOATS/FLOAT64S/
+  // BOOLEANS lists). Throws Error naming the op and attribute when the
+  // attribute is missing or of an incompatible kind.
+  template <typename T>
+  T GetAttr(const std::string& name) const;
+  // Same, but returns `fallback` when the attribute is absent.
+  template <typename T>
+  T GetAttr(const std::string& name, const T& fallback) const {
+    return HasAttr(name) ? GetAttr<T>(name) : fallback;
+  }
+
+  bool is_target() const { return is_target_; }
+  void set_is_target(bool v) { is_target_ = v; }
+
+  // "conv2d(Input=x, Filter=w) -> (Output=y)" for messages.
+  std::string Repr() const;
+
+ private:
+  std::string type_;
+  std::map<std::string, std::vector<std::string>> inputs_;
+  std::map<std::string, std::vector<std::string>> outputs_;
+  std::map<std::string, Attribute> attrs_;
+  bool is_target_{false};
+};
+
+// Paddle VarType.Type numbering (framework.proto).
+enum class VarKind : int {
+  BOOL = 0, INT16 = 1, INT32 = 2, INT64 = 3, FP16 = 4, FP32 = 5, FP64 = 6,
+  LOD_TENSOR = 7, SELECTED_ROWS = 8, FEED_MINIBATCH = 9, FETCH_LIST = 10,
+  STEP_SCOPES = 11, LOD_RANK_TABLE = 12, LOD_TENSOR_ARRAY = 13,
+  PLACE_LIST = 14, READER = 15, RAW = 17, TUPLE = 18, SIZE_T = 19,
+  UINT8 = 20, INT8 = 21, BF16 = 22, COMPLEX64 = 23, COMPLEX128 = 24,
+  STRING = 25, STRINGS = 26, VOCAB = 27, FEED_LIST = 28, PSTRING = 29,
+};
+// Maps a Paddle tensor element VarKind (BOOL..FP64, UINT8, INT8) to DataType;
+// kUnknown for kinds that are not tensor element types.
+DataType DataTypeFromVarKind(VarKind kind);
+VarKind VarKindFromDataType(DataType type);
+
+struct VarDesc {
+  std::string name;
+  VarKind type{VarKind::LOD_TENSOR};
+  DataType dtype{DataType::kFloat32};  // element type for LOD_TENSOR
+  std::vector<int64_t> dims;           // -1 = unknown
+  bool persistable{false};
+  int32_t lod_level{0};
+  bool need_check_feed{false};
+};
+
+struct BlockDesc {
+  int32_t idx{0};
+  int32_t parent_idx{-1};
+  int32_t forward_block_idx{-1};
+  std::vector<VarDesc> vars;
+  std::vector<OpDesc> ops;
+
+  const VarDesc* FindVar(const std::string& name) const;
+};
+
+struct ProgramDesc {
+  std::vector<BlockDesc> blocks;
+  bool has_version{false};
+  int64_t version{0};
+  std::map<std::string, int32_t> op_version_map;
+};
+
+}  // namespace cpp
+}  // namespace lite
+}  // namespace paddle

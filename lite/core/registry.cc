@@ -1,0 +1,129 @@
+#include "lite/core/registry.h"
+
+#include <algorithm>
+#include <map>
+
+namespace paddle {
+namespace lite {
+
+namespace op_factory {
+#define LITE_OP(op_type__) std::unique_ptr<Operator> create_##op_type__();
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__)
+#include "lite/operators/all_ops.inc"
+#undef LITE_OP
+#undef LITE_KERNEL
+}  // namespace op_factory
+
+namespace kernel_factory {
+#define LITE_OP(op_type__)
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__) \
+  std::unique_ptr<Kernel>                                                \
+      create_##op_type__##__##target__##__##precision__##__##layout__##__##alias__();
+#include "lite/operators/all_ops.inc"
+#undef LITE_OP
+#undef LITE_KERNEL
+}  // namespace kernel_factory
+
+namespace {
+
+const std::map<std::string, OpFactory>& OpTable() {
+  static const std::map<std::string, OpFactory> table = {
+#define LITE_OP(op_type__) {#op_type__, &op_factory::create_##op_type__},
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__)
+#include "lite/operators/all_ops.inc"
+#undef LITE_OP
+#undef LITE_KERNEL
+  };
+  return table;
+}
+
+const std::vector<KernelInfo>& KernelTable() {
+  static const std::vector<KernelInfo> table = {
+#define LITE_OP(op_type__)
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__)      \
+  {KernelKey{#op_type__, TARGET(target__), PRECISION(precision__),            \
+             DATALAYOUT(layout__), #alias__},                                 \
+   &kernel_factory::                                                          \
+       create_##op_type__##__##target__##__##precision__##__##layout__##__##alias__},
+#include "lite/operators/all_ops.inc"
+#undef LITE_OP
+#undef LITE_KERNEL
+  };
+  return table;
+}
+
+std::string KernelList(const std::string& op_type) {
+  std::string s;
+  for (auto* k : KernelsFor(op_type)) s += (s.empty() ? "" : ", ") + k->key.ToString();
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+bool IsOpRegistered(const std::string& op_type) {
+  return OpTable().count(op_type) > 0;
+}
+
+std::vector<std::string> RegisteredOps() {
+  std::vector<std::string> r;
+  for (auto& kv : OpTable()) r.push_back(kv.first);
+  return r;
+}
+
+std::unique_ptr<Operator> CreateOp(const std::string& op_type) {
+  auto it = OpTable().find(op_type);
+  LITE_ENFORCE(it != OpTable().end(), "op '", op_type,
+               "' is not supported by this build (", OpTable().size(),
+               " op types are; see `opt --print_all_ops`)");
+  return it->second();
+}
+
+std::vector<const KernelInfo*> KernelsFor(const std::string& op_type) {
+  std::vector<const KernelInfo*> r;
+  for (auto& k : KernelTable()) {
+    if (k.key.op_type == op_type) r.push_back(&k);
+  }
+  return r;
+}
+
+const KernelInfo* FindKernel(const KernelKey& key) {
+  for (auto& k : KernelTable()) {
+    if (k.key == key) return &k;
+  }
+  return nullptr;
+}
+
+std::unique_ptr<Kernel> CreateKernel(const KernelKey& key) {
+  const KernelInfo* info = FindKernel(key);
+  LITE_ENFORCE(info != nullptr, "kernel '", key.ToString(),
+               "' is not available in this runtime; kernels for op '",
+               key.op_type, "': ", KernelList(key.op_type));
+  auto kernel = info->create();
+  kernel->set_key(info->key);
+  return kernel;
+}
+
+const KernelInfo* PickKernel(const Operator& op, const std::vector<Place>& places) {
+  auto kernels = KernelsFor(op.type());
+  std::vector<PrecisionType> precisions = {op.PreferredPrecision(),
+                                           PrecisionType::kFloat,
+                                           PrecisionType::kAny};
+  for (PrecisionType precision : precisions) {
+    for (const Place& place : places) {
+      for (const KernelInfo* k : kernels) {
+        bool target_ok = k->key.target == place.target ||
+                         k->key.target == TargetType::kAny ||
+                         (k->key.target == TargetType::kHost &&
+                          place.target == TargetType::kX86);
+        if (target_ok && k->key.precision == precision) return k;
+      }
+    }
+  }
+  std::string tried;
+  for (const Place& p : places) tried += (tried.empty() ? "" : ", ") + p.DebugString();
+  ThrowError("no kernel of op '", op.type(), "' fits the valid places [", tried,
+             "]; kernels for this op: ", KernelList(op.type()));
+}
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,40 @@
+// Scope: named tensors, with an optional parent (weights live in a parent
+// scope shared by cloned predictors; activations in each predictor's child).
+#pragma once
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "lite/core/tensor.h"
+
+namespace paddle {
+namespace lite {
+
+class Scope {
+ public:
+  Scope() = default;
+  explicit Scope(std::shared_ptr<const Scope> parent)
+      : parent_(std::move(parent)) {}
+  Scope(const Scope&) = delete;
+  Scope& operator=(const Scope&) = delete;
+
+  // Returns the tensor named `name` in this scope, creating it if absent.
+  Tensor* Var(const std::string& name);
+  // Finds in this scope, then the parents; nullptr if absent.
+  Tensor* FindVar(const std::string& name) const;
+  Tensor* FindLocalVar(const std::string& name) const;
+  // Like FindVar but throws an Error naming the variable.
+  Tensor* GetVar(const std::string& name) const;
+  bool HasVar(const std::string& name) const { return FindVar(name) != nullptr; }
+  std::vector<std::string> LocalVarNames() const;
+  const std::shared_ptr<const Scope>& parent() const { return parent_; }
+
+ private:
+  std::shared_ptr<const Scope> parent_;
+  std::map<std::string, std::unique_ptr<Tensor>> vars_;
+};
+
+}  // namespace lite
+}  // namespace paddle

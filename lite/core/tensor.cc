@@ -1,0 +1,93 @@
+#include "lite/core/tensor.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+namespace paddle {
+namespace lite {
+
+Buffer::Buffer(size_t bytes) : size_(bytes), owned_(true) {
+  // Round up so that aligned_alloc's size requirement holds; always allocate
+  // at least one alignment unit so data() is never null.
+  size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
+  if (rounded == 0) rounded = kAlignment;
+  data_ = std::aligned_alloc(kAlignment, rounded);
+  if (!data_) throw std::bad_alloc();
+}
+
+Buffer::Buffer(void* external, size_t bytes, std::shared_ptr<const void> holder)
+    : data_(external), size_(bytes), owned_(false), holder_(std::move(holder)) {}
+
+Buffer::~Buffer() {
+  if (owned_) std::free(data_);
+}
+
+void* Tensor::mutable_data(DataType type) {
+  LITE_ENFORCE(type != DataType::kUnknown,
+               "Tensor::mutable_data: unknown element type");
+  for (int64_t d : dims_) {
+    LITE_ENFORCE(d >= 0, "Tensor::mutable_data: dims ", DimsToString(dims_),
+                 " contain a negative (unknown) extent");
+  }
+  size_t bytes = static_cast<size_t>(numel()) * SizeOf(type);
+  dtype_ = type;
+  if (!buffer_ || buffer_.use_count() > 1 || !buffer_->owned() ||
+      buffer_->size() < offset_ + bytes) {
+    // Never write into memory shared with another tensor or not owned.
+    buffer_ = std::make_shared<Buffer>(bytes);
+    offset_ = 0;
+  }
+  return static_cast<char*>(buffer_->data()) + offset_;
+}
+
+const void* Tensor::raw_data() const {
+  LITE_ENFORCE(buffer_ != nullptr, "Tensor has no data (dims ",
+               DimsToString(dims_), ", type ", DataTypeName(dtype_), ")");
+  return static_cast<const char*>(buffer_->data()) + offset_;
+}
+
+void* Tensor::raw_data_mut() {
+  LITE_ENFORCE(buffer_ != nullptr, "Tensor has no data (dims ",
+               DimsToString(dims_), ", type ", DataTypeName(dtype_), ")");
+  return static_cast<char*>(buffer_->data()) + offset_;
+}
+
+void Tensor::CheckType(DataType type) const {
+  LITE_ENFORCE(dtype_ == type, "Tensor holds ", DataTypeName(dtype_),
+               " data but was read as ", DataTypeName(type), " (dims ",
+               DimsToString(dims_), ")");
+}
+
+void Tensor::ShareDataWith(const Tensor& other) {
+  dims_ = other.dims_;
+  dtype_ = other.dtype_;
+  buffer_ = other.buffer_;
+  offset_ = other.offset_;
+  lod_ = other.lod_;
+}
+
+void Tensor::CopyFrom(const Tensor& other) {
+  dims_ = other.dims_;
+  lod_ = other.lod_;
+  if (!other.initialized()) {
+    dtype_ = other.dtype_;
+    buffer_.reset();
+    offset_ = 0;
+    return;
+  }
+  void* dst = mutable_data(other.dtype_);
+  std::memcpy(dst, other.raw_data(), other.memory_size());
+}
+
+void Tensor::ResetExternal(void* data, DataType type, const DDim& dims,
+                           std::shared_ptr<const void> holder) {
+  dims_ = dims;
+  dtype_ = type;
+  buffer_ = std::make_shared<Buffer>(data, Numel(dims) * SizeOf(type),
+                                     std::move(holder));
+  offset_ = 0;
+}
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,102 @@
+// Tensor: dims + element type + a shared, 64-byte aligned buffer.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/error.h"
+#include "lite/core/types.h"
+
+namespace paddle {
+namespace lite {
+
+// A block of memory. Either owned (64-byte aligned, from the heap) or
+// external (e.g. weights inside a mapped file, kept alive by `holder`).
+class Buffer {
+ public:
+  static constexpr size_t kAlignment = 64;
+  Buffer() = default;
+  explicit Buffer(size_t bytes);
+  Buffer(void* external, size_t bytes, std::shared_ptr<const void> holder);
+  ~Buffer();
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  void* data() const { return data_; }
+  size_t size() const { return size_; }
+  bool owned() const { return owned_; }
+
+ private:
+  void* data_{nullptr};
+  size_t size_{0};
+  bool owned_{false};
+  std::shared_ptr<const void> holder_;
+};
+
+class Tensor {
+ public:
+  Tensor() = default;
+
+  void Resize(const DDim& dims) { dims_ = dims; }
+  const DDim& dims() const { return dims_; }
+  int64_t numel() const { return Numel(dims_); }
+  DataType dtype() const { return dtype_; }
+  // Sets the element type without allocating (used by shape inference).
+  void set_dtype(DataType type) { dtype_ = type; }
+
+  // Returns writable memory for numel() elements of T, reallocating only if
+  // the current buffer is too small or shared with another tensor's
+  // different-sized view. Sets dtype to T.
+  template <typename T>
+  T* mutable_data() {
+    return static_cast<T*>(mutable_data(DataTypeTrait<T>::value));
+  }
+  void* mutable_data(DataType type);
+
+  // Typed read access; throws if the tensor holds another type or no data.
+  template <typename T>
+  const T* data() const {
+    CheckType(DataTypeTrait<T>::value);
+    return reinterpret_cast<const T*>(raw_data());
+  }
+  // Typed write access to existing memory (no reallocation).
+  template <typename T>
+  T* data_mut() {
+    CheckType(DataTypeTrait<T>::value);
+    return reinterpret_cast<T*>(raw_data_mut());
+  }
+  const void* raw_data() const;
+  void* raw_data_mut();
+  bool initialized() const { return buffer_ != nullptr; }
+  size_t memory_size() const { return numel() * SizeOf(dtype_); }
+
+  // Shares the other tensor's buffer, dims, type and lod (no copy).
+  void ShareDataWith(const Tensor& other);
+  // Deep copy of dims, type, lod and data.
+  void CopyFrom(const Tensor& other);
+  // Points the tensor at external memory kept alive by holder.
+  void ResetExternal(void* data, DataType type, const DDim& dims,
+                     std::shared_ptr<const void> holder);
+  // Releases the buffer (dims and type are kept).
+  void Release() { buffer_.reset(); offset_ = 0; }
+  const std::shared_ptr<Buffer>& buffer() const { return buffer_; }
+
+  const LoD& lod() const { return lod_; }
+  void set_lod(const LoD& lod) { lod_ = lod; }
+  bool persistable() const { return persistable_; }
+  void set_persistable(bool p) { persistable_ = p; }
+
+ private:
+  void CheckType(DataType type) const;
+
+  DDim dims_;
+  DataType dtype_{DataType::kUnknown};
+  std::shared_ptr<Buffer> buffer_;
+  size_t offset_{0};
+  LoD lod_;
+  bool persistable_{false};
+};
+
+}  // namespace lite
+}  // namespace paddle
