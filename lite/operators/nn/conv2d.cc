@@ -1,0 +1,260 @@
+// conv2d / depthwise_conv2d (Paddle semantics, NCHW) on oneDNN.
+//
+// Inputs: Input [N, C, H, W], Filter [M, C/groups, KH, KW], optional Bias [M]
+// (not in Paddle's conv2d; added by fusion passes). Output [N, M, OH, OW].
+// Attributes: strides, paddings (2 or 4 values), padding_algorithm
+// (EXPLICIT/SAME/VALID), dilations, groups, data_format (NCHW), plus the
+// fused activation attributes described in nn_common.h ("act_type", ...).
+//
+// The kernel lets oneDNN choose the activation and weight layouts
+// (format_tag::any: blocked nChw16c for most shapes, which is what makes the
+// depthwise case fast), reorders the weights once per (weights, dims) and
+// reorders activations in/out of the blocked layout around each call.
+#include <memory>
+
+#include "lite/core/registry.h"
+#include "lite/operators/nn/nn_common.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+struct ConvParam {
+  const Tensor* input{nullptr};
+  const Tensor* filter{nullptr};
+  const Tensor* bias{nullptr};  // optional, [M]
+  Tensor* output{nullptr};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};  // as given: top, bottom, left, right
+  std::vector<int> dilations{1, 1};
+  int groups{1};
+  std::string padding_algorithm{"EXPLICIT"};
+  FusedActivation act;
+  // Resolved by InferShape for the current input dims.
+  std::vector<int> eff_paddings{0, 0, 0, 0};
+  std::vector<int> eff_dilations{1, 1};
+  std::string op_type;
+};
+
+class ConvOp : public OperatorBase<ConvParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const std::string& op = p.op_type;
+    const DDim& in = p.input->dims();
+    const DDim& w = p.filter->dims();
+    LITE_ENFORCE(in.size() == 4, "op '", op, "': input 'Input' must be 4-D NCHW, got ",
+                 DimsToString(in));
+    LITE_ENFORCE(w.size() == 4, "op '", op,
+                 "': input 'Filter' must be 4-D [M, C/groups, KH, KW], got ",
+                 DimsToString(w));
+    LITE_ENFORCE(in[1] == w[1] * p.groups, "op '", op, "': input 'Input' ",
+                 DimsToString(in), " has ", in[1], " channels but 'Filter' ",
+                 DimsToString(w), " with groups=", p.groups, " expects ",
+                 w[1] * p.groups, " (Filter dim 1 x groups)");
+    LITE_ENFORCE(w[0] % p.groups == 0, "op '", op, "': 'Filter' ", DimsToString(w),
+                 " output channels ", w[0], " are not divisible by groups=", p.groups);
+    if (p.bias) {
+      LITE_ENFORCE(p.bias->numel() == w[0], "op '", op, "': input 'Bias' ",
+                   DimsToString(p.bias->dims()), " must have ", w[0],
+                   " elements (output channels)");
+    }
+    p.eff_paddings = p.paddings;
+    p.eff_dilations = p.dilations;
+    ApplyPaddingAlgorithm(op, p.padding_algorithm, {in[2], in[3]},
+                          {static_cast<int>(w[2]), static_cast<int>(w[3])}, p.strides,
+                          &p.eff_paddings, &p.eff_dilations);
+    DDim out{in[0], w[0], 0, 0};
+    for (int i = 0; i < 2; ++i) {
+      int64_t k = p.eff_dilations[i] * (w[2 + i] - 1) + 1;
+      int64_t span = in[2 + i] + p.eff_paddings[2 * i] + p.eff_paddings[2 * i + 1] - k;
+      LITE_ENFORCE(span >= 0, "op '", op, "': input 'Input' ", DimsToString(in),
+                   " is smaller than the dilated kernel ", DimsToString(w),
+                   " plus paddings along spatial axis ", i);
+      out[2 + i] = span / p.strides[i] + 1;
+    }
+    p.output->Resize(out);
+    p.output->set_dtype(DataType::kFloat32);
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.op_type = desc.Type();
+    p.input = GetInput(desc, scope, "Input");
+    p.filter = GetInput(desc, scope, "Filter");
+    p.bias = GetOptionalInput(desc, scope, "Bias");
+    p.output = GetOutput(desc, scope, "Output");
+    p.strides = ReadIntList(desc, "strides", 2, {1, 1});
+    p.dilations = ReadIntList(desc, "dilations", 2, {1, 1});
+    p.paddings = ReadPaddings4(desc);
+    p.groups = desc.GetAttr<int>("groups", 1);
+    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+    std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
+    LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op '", p.op_type,
+                 "': attribute 'data_format' is '", fmt, "'; only NCHW is supported");
+    LITE_ENFORCE(p.groups >= 1, "op '", p.op_type, "': attribute 'groups' must be >= 1, got ",
+                 p.groups);
+    for (int i = 0; i < 2; ++i) {
+      LITE_ENFORCE(p.strides[i] >= 1, "op '", p.op_type,
+                   "': attribute 'strides' values must be >= 1");
+      LITE_ENFORCE(p.dilations[i] >= 1, "op '", p.op_type,
+                   "': attribute 'dilations' values must be >= 1");
+    }
+    for (int v : p.paddings) {
+      LITE_ENFORCE(v >= 0, "op '", p.op_type, "': attribute 'paddings' must be >= 0");
+    }
+    p.act = ParseFusedActivation(desc);
+  }
+};
+
+class ConvDnnlKernel : public KernelBase<ConvParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    auto& p = param();
+    WithDnnlErrors(p.op_type, [&] { RunImpl(ctx); });
+  }
+
+ private:
+  using tag = dnnl::memory::format_tag;
+  using dt = dnnl::memory::data_type;
+
+  struct Key {
+    DDim in, w;
+    const void* w_data{nullptr};
+    bool has_bias{false};
+    std::vector<int> pads, dil;
+    int threads{0};
+    bool operator==(const Key& o) const {
+      return in == o.in && w == o.w && w_data == o.w_data && has_bias == o.has_bias &&
+             pads == o.pads && dil == o.dil && threads == o.threads;
+    }
+  };
+
+  struct Plan {
+    Key key;
+    dnnl::convolution_forward conv;
+    dnnl::memory::desc src_user, dst_user, src_md, dst_md;
+    bool reorder_src{false}, reorder_dst{false};
+    dnnl::reorder src_reorder, dst_reorder;
+    dnnl::memory src_mem, dst_mem, weights;  // internal buffers / packed weights
+    bool post_act_fallback{false};
+  };
+
+  void Build(const Key& key) {
+    auto& p = param();
+    const auto& eng = x86::DnnlEngine();
+    auto plan = std::make_unique<Plan>();
+    plan->key = key;
+    const DDim& in = key.in;
+    const DDim& w = key.w;
+    const DDim& out = p.output->dims();
+    const int64_t g = p.groups;
+    dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
+    dnnl::memory::dims w_dims;
+    tag w_user_tag;
+    if (g == 1) {
+      w_dims = ToDnnlDims(w);
+      w_user_tag = tag::oihw;
+    } else {
+      w_dims = {g, w[0] / g, w[1], w[2], w[3]};
+      w_user_tag = tag::goihw;
+    }
+    dnnl::memory::desc src_any(src_dims, dt::f32, tag::any);
+    dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::any);
+    dnnl::memory::desc w_any(w_dims, dt::f32, tag::any);
+    dnnl::memory::desc b_md({w[0]}, dt::f32, tag::x);
+    dnnl::memory::dims strides{p.strides[0], p.strides[1]};
+    dnnl::memory::dims dil{key.dil[0] - 1, key.dil[1] - 1};
+    dnnl::memory::dims pad_l{key.pads[0], key.pads[2]}, pad_r{key.pads[1], key.pads[3]};
+    auto desc = key.has_bias
+                    ? dnnl::convolution_forward::desc(
+                          dnnl::prop_kind::forward_inference,
+                          dnnl::algorithm::convolution_direct, src_any, w_any, b_md,
+                          dst_any, strides, dil, pad_l, pad_r)
+                    : dnnl::convolution_forward::desc(
+                          dnnl::prop_kind::forward_inference,
+                          dnnl::algorithm::convolution_direct, src_any, w_any, dst_any,
+                          strides, dil, pad_l, pad_r);
+    dnnl::post_ops ops;
+    plan->post_act_fallback = !p.act.AppendPostOps(&ops);
+    dnnl::primitive_attr attr;
+    if (!plan->post_act_fallback) attr.set_post_ops(ops);
+    dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
+    plan->conv = dnnl::convolution_forward(pd);
+    plan->src_user = dnnl::memory::desc(src_dims, dt::f32, tag::nchw);
+    plan->dst_user = dnnl::memory::desc(dst_dims, dt::f32, tag::nchw);
+    plan->src_md = pd.src_desc();
+    plan->dst_md = pd.dst_desc();
+    plan->reorder_src = plan->src_md != plan->src_user;
+    plan->reorder_dst = plan->dst_md != plan->dst_user;
+    if (plan->reorder_src) {
+      plan->src_mem = dnnl::memory(plan->src_md, eng);
+      plan->src_reorder = dnnl::reorder(
+          dnnl::reorder::primitive_desc(eng, plan->src_user, eng, plan->src_md));
+    }
+    if (plan->reorder_dst) {
+      plan->dst_mem = dnnl::memory(plan->dst_md, eng);
+      plan->dst_reorder = dnnl::reorder(
+          dnnl::reorder::primitive_desc(eng, plan->dst_md, eng, plan->dst_user));
+    }
+    // Packed weights: reuse the previous packing when its layout is the same
+    // (e.g. only the batch or spatial size changed).
+    if (plan_ && plan_->key.w_data == key.w_data && plan_->key.w == key.w &&
+        plan_->weights.get_desc() == pd.weights_desc()) {
+      plan->weights = plan_->weights;
+    } else {
+      dnnl::memory::desc w_user(w_dims, dt::f32, w_user_tag);
+      dnnl::memory user(w_user, eng, const_cast<float*>(p.filter->data<float>()));
+      plan->weights = dnnl::memory(pd.weights_desc(), eng);
+      dnnl::reorder(user, plan->weights)
+          .execute(x86::DnnlStream(), user, plan->weights);
+      x86::DnnlStream().wait();
+    }
+    plan_ = std::move(plan);
+  }
+
+  void RunImpl(const RunContext& ctx) {
+    auto& p = param();
+    x86::ScopedDnnlThreads threads(ctx.threads);
+    Key key{p.input->dims(), p.filter->dims(), p.filter->raw_data(), p.bias != nullptr,
+            p.eff_paddings, p.eff_dilations, ctx.threads};
+    if (!plan_ || !(plan_->key == key)) Build(key);
+    Plan& plan = *plan_;
+    const auto& eng = x86::DnnlEngine();
+    auto& stream = x86::DnnlStream();
+    float* out = p.output->mutable_data<float>();
+    dnnl::memory src_user(plan.src_user, eng, const_cast<float*>(p.input->data<float>()));
+    dnnl::memory dst_user(plan.dst_user, eng, out);
+    dnnl::memory src = src_user, dst = dst_user;
+    if (plan.reorder_src) {
+      plan.src_reorder.execute(stream, src_user, plan.src_mem);
+      src = plan.src_mem;
+    }
+    if (plan.reorder_dst) dst = plan.dst_mem;
+    std::unordered_map<int, dnnl::memory> args{
+        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, plan.weights}, {DNNL_ARG_DST, dst}};
+    if (p.bias) {
+      args[DNNL_ARG_BIAS] =
+          dnnl::memory(dnnl::memory::desc({p.filter->dims()[0]}, dt::f32, tag::x), eng,
+                       const_cast<float*>(p.bias->data<float>()));
+    }
+    plan.conv.execute(stream, args);
+    if (plan.reorder_dst) plan.dst_reorder.execute(stream, plan.dst_mem, dst_user);
+    stream.wait();
+    if (plan.post_act_fallback) p.act.ApplyInPlace(out, p.output->numel(), ctx.threads);
+  }
+
+  std::unique_ptr<Plan> plan_;
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_REGISTER_OP(conv2d, paddle::lite::operators::ConvOp)
+LITE_REGISTER_OP(depthwise_conv2d, paddle::lite::operators::ConvOp)
+LITE_REGISTER_KERNEL(conv2d, kX86, kFloat, kNCHW, def,
+                     paddle::lite::operators::ConvDnnlKernel)
+LITE_REGISTER_KERNEL(depthwise_conv2d, kX86, kFloat, kNCHW, def,
+                     paddle::lite::operators::ConvDnnlKernel)

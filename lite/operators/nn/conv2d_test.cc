@@ -1,0 +1,217 @@
+#include <cmath>
+
+#include "lite/core/op_test_util.h"
+#include "lite/operators/nn/nn_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+struct ConvCase {
+  DDim in;       // N, C, H, W
+  DDim filter;   // M, C/g, KH, KW
+  std::vector<int> strides, paddings, dilations;
+  int groups;
+  std::string algo;
+  bool bias;
+  std::string act;
+};
+
+// Naive reference in double: resolves SAME/VALID like Paddle, then loops.
+std::vector<float> NaiveConv(const ConvCase& c, const std::vector<float>& x,
+                             const std::vector<float>& w, const std::vector<float>& b,
+                             DDim* out_dims) {
+  const int64_t N = c.in[0], C = c.in[1], H = c.in[2], W = c.in[3];
+  const int64_t M = c.filter[0], KH = c.filter[2], KW = c.filter[3];
+  int pt, pb, pl, pr;
+  if (c.paddings.size() == 2) {
+    pt = pb = c.paddings[0];
+    pl = pr = c.paddings[1];
+  } else {
+    pt = c.paddings[0]; pb = c.paddings[1]; pl = c.paddings[2]; pr = c.paddings[3];
+  }
+  int dh = c.dilations[0], dw = c.dilations[1];
+  const int sh = c.strides[0], sw = c.strides[1];
+  if (c.algo == "VALID") pt = pb = pl = pr = 0;
+  if (c.algo == "SAME") {
+    int64_t oh = (H + sh - 1) / sh, ow = (W + sw - 1) / sw;
+    int64_t th = std::max<int64_t>((oh - 1) * sh + KH - H, 0);
+    int64_t tw = std::max<int64_t>((ow - 1) * sw + KW - W, 0);
+    pt = th / 2; pb = th - pt; pl = tw / 2; pr = tw - pl;
+    dh = dw = 1;
+  }
+  const int64_t OH = (H + pt + pb - (dh * (KH - 1) + 1)) / sh + 1;
+  const int64_t OW = (W + pl + pr - (dw * (KW - 1) + 1)) / sw + 1;
+  *out_dims = {N, M, OH, OW};
+  const int64_t G = c.groups, Cg = C / G, Mg = M / G;
+  std::vector<float> out(N * M * OH * OW);
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m) {
+      const int64_t g = m / Mg;
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          double s = c.bias ? b[m] : 0.0;
+          for (int64_t ci = 0; ci < Cg; ++ci)
+            for (int64_t kh = 0; kh < KH; ++kh)
+              for (int64_t kw = 0; kw < KW; ++kw) {
+                int64_t ih = oh * sh - pt + kh * dh, iw = ow * sw - pl + kw * dw;
+                if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+                s += double(x[((n * C + g * Cg + ci) * H + ih) * W + iw]) *
+                     w[((m * Cg + ci) * KH + kh) * KW + kw];
+              }
+          out[((n * M + m) * OH + oh) * OW + ow] = RefActivation(c.act, float(s));
+        }
+    }
+  return out;
+}
+
+void RunCase(const std::string& op, const ConvCase& c, int threads = 1) {
+  SCOPED_TRACE(op + " in " + DimsToString(c.in) + " filter " + DimsToString(c.filter) +
+               " algo " + c.algo + " groups " + std::to_string(c.groups) + " act '" +
+               c.act + "'");
+  OpRunner r(op);
+  auto x = RandomFloats(Numel(c.in), -1, 1, 1);
+  auto w = RandomFloats(Numel(c.filter), -1, 1, 2);
+  auto b = RandomFloats(c.filter[0], -1, 1, 3);
+  r.Input<float>("Input", "x", c.in, x);
+  r.Input<float>("Filter", "w", c.filter, w);
+  if (c.bias) r.Input<float>("Bias", "b", {c.filter[0]}, b);
+  r.Output("Output", "y");
+  r.Attr("strides", c.strides);
+  r.Attr("paddings", c.paddings);
+  r.Attr("dilations", c.dilations);
+  r.Attr("groups", c.groups);
+  r.Attr("padding_algorithm", c.algo);
+  r.Attr("data_format", std::string("NCHW"));
+  SetActAttrs(&r, c.act);
+  r.Run(threads);
+  DDim dims;
+  auto expected = NaiveConv(c, x, w, b, &dims);
+  EXPECT_EQ(r.Get("y")->dims(), dims);
+  ExpectAllClose(expected, r.Values<float>("y"), 1e-4f, 1e-4f, op);
+}
+
+TEST(Conv2d, MatchesNaiveOverAttributeCombinations) {
+  const std::vector<std::vector<int>> paddings{{0, 0}, {1, 2}, {0, 2, 1, 3}};
+  for (const auto& pad : paddings)
+    for (std::string algo : {"EXPLICIT", "SAME", "VALID"})
+      for (std::vector<int> stride : {std::vector<int>{1, 1}, std::vector<int>{2, 3}})
+        for (std::vector<int> dil : {std::vector<int>{1, 1}, std::vector<int>{2, 1}}) {
+          RunCase("conv2d", {{1, 3, 13, 11}, {5, 3, 3, 3}, stride, pad, dil, 1, algo,
+                             false, ""});
+          RunCase("conv2d", {{2, 4, 9, 7}, {6, 2, 3, 2}, stride, pad, dil, 2, algo,
+                             true, ""});
+        }
+}
+
+TEST(Conv2d, OddShapesAndPointwise) {
+  RunCase("conv2d", {{1, 1, 1, 1}, {1, 1, 1, 1}, {1, 1}, {0, 0}, {1, 1}, 1, "EXPLICIT",
+                     false, ""});
+  RunCase("conv2d", {{1, 13, 127, 3}, {7, 13, 1, 1}, {1, 1}, {0, 0}, {1, 1}, 1,
+                     "EXPLICIT", true, ""});
+  RunCase("conv2d", {{3, 17, 13, 13}, {33, 17, 1, 1}, {2, 2}, {0, 0}, {1, 1}, 1,
+                     "EXPLICIT", false, "relu"});
+  RunCase("conv2d", {{1, 32, 20, 20}, {48, 32, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1,
+                     "EXPLICIT", true, "hard_swish"}, 2);
+  RunCase("conv2d", {{1, 3, 31, 29}, {16, 3, 5, 7}, {2, 2}, {2, 3}, {1, 1}, 1,
+                     "EXPLICIT", true, "relu6"});
+}
+
+TEST(DepthwiseConv2d, MatchesNaiveIncludingMultiplier) {
+  for (std::string op : {"depthwise_conv2d", "conv2d"})
+    for (std::string algo : {"EXPLICIT", "SAME", "VALID"})
+      for (std::vector<int> stride : {std::vector<int>{1, 1}, std::vector<int>{2, 2}}) {
+        RunCase(op, {{1, 3, 13, 13}, {3, 1, 3, 3}, stride, {1, 1}, {1, 1}, 3, algo,
+                     true, ""});
+        RunCase(op, {{2, 3, 11, 7}, {6, 1, 3, 3}, stride, {1, 0, 2, 1}, {2, 2}, 3, algo,
+                     false, "relu"});
+        RunCase(op, {{1, 24, 15, 17}, {24, 1, 5, 5}, stride, {2, 2}, {1, 1}, 24, algo,
+                     true, "hard_swish"});
+      }
+}
+
+TEST(Conv2d, FusedBiasAndEveryActivation) {
+  for (std::string act : AllActivations()) {
+    RunCase("conv2d", {{1, 8, 9, 9}, {16, 8, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1,
+                       "EXPLICIT", true, act});
+    RunCase("depthwise_conv2d", {{1, 16, 9, 9}, {16, 1, 3, 3}, {1, 1}, {1, 1}, {1, 1},
+                                 16, "EXPLICIT", true, act});
+  }
+}
+
+TEST(Conv2d, DynamicShapeChangeBetweenRuns) {
+  ConvCase c{{1, 4, 9, 9}, {8, 4, 3, 3}, {2, 2}, {1, 1}, {1, 1}, 1, "SAME", true, "relu"};
+  OpRunner r("conv2d");
+  auto w = RandomFloats(Numel(c.filter), -1, 1, 2);
+  auto b = RandomFloats(8, -1, 1, 3);
+  r.Input<float>("Input", "x", c.in, RandomFloats(Numel(c.in)));
+  r.Input<float>("Filter", "w", c.filter, w);
+  r.Input<float>("Bias", "b", {8}, b);
+  r.Output("Output", "y");
+  r.Attr("strides", c.strides);
+  r.Attr("paddings", c.paddings);
+  r.Attr("dilations", c.dilations);
+  r.Attr("groups", 1);
+  r.Attr("padding_algorithm", c.algo);
+  r.Attr("act_type", std::string("relu"));
+  for (DDim in : {DDim{1, 4, 9, 9}, DDim{3, 4, 16, 5}, DDim{1, 4, 9, 9}, DDim{2, 4, 1, 1}}) {
+    c.in = in;
+    auto x = RandomFloats(Numel(in), -1, 1, static_cast<uint32_t>(in[0] * 100 + in[2]));
+    Tensor* xt = r.Get("x");
+    xt->Resize(in);
+    float* px = xt->mutable_data<float>();
+    std::copy(x.begin(), x.end(), px);
+    r.Run(in[0] == 3 ? 2 : 1);
+    DDim dims;
+    auto expected = NaiveConv(c, x, w, b, &dims);
+    EXPECT_EQ(r.Get("y")->dims(), dims);
+    ExpectAllClose(expected, r.Values<float>("y"), 1e-4f, 1e-4f, DimsToString(in));
+  }
+}
+
+TEST(Conv2d, ChannelMismatchErrorNamesOpAndDims) {
+  OpRunner r("depthwise_conv2d");
+  r.Input<float>("Input", "x", {1, 5, 4, 4}, RandomFloats(80));
+  r.Input<float>("Filter", "w", {4, 1, 3, 3}, RandomFloats(36));
+  r.Output("Output", "y");
+  r.Attr("groups", 4);
+  std::string msg = ErrorOf([&] { r.Run(); });
+  EXPECT_NE(msg.find("depthwise_conv2d"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[1, 5, 4, 4]"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[4, 1, 3, 3]"), std::string::npos) << msg;
+}
+
+TEST(Conv2d, BadAttributesAreErrors) {
+  {
+    OpRunner r("conv2d");
+    r.Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
+    r.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
+    r.Output("Output", "y");
+    r.Attr("paddings", std::vector<int>{1, 1, 1});
+    std::string msg = ErrorOf([&] { r.Run(); });
+    EXPECT_NE(msg.find("paddings"), std::string::npos) << msg;
+  }
+  {
+    OpRunner r("conv2d");
+    r.Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
+    r.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
+    r.Output("Output", "y");
+    r.Attr("act_type", std::string("gelu_fancy"));
+    std::string msg = ErrorOf([&] { r.Run(); });
+    EXPECT_NE(msg.find("act_type"), std::string::npos) << msg;
+  }
+  {
+    OpRunner r("conv2d");
+    r.Input<float>("Input", "x", {1, 2, 2, 2}, RandomFloats(8));
+    r.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
+    r.Output("Output", "y");
+    std::string msg = ErrorOf([&] { r.Run(); });
+    EXPECT_NE(msg.find("smaller than the dilated kernel"), std::string::npos) << msg;
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,134 @@
+#include "lite/operators/nn/nn_common.h"
+
+#include <algorithm>
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+FusedActivation::Kind FusedActivation::KindFromName(const std::string& op,
+                                                    const std::string& name) {
+  if (name.empty() || name == "identity" || name == "none") return kNone;
+  if (name == "relu") return kRelu;
+  if (name == "relu6") return kRelu6;
+  if (name == "leaky_relu") return kLeakyRelu;
+  if (name == "hard_swish") return kHardSwish;
+  if (name == "hard_sigmoid") return kHardSigmoid;
+  if (name == "sigmoid") return kSigmoid;
+  if (name == "tanh") return kTanh;
+  if (name == "swish") return kSwish;
+  ThrowError("op '", op, "': attribute 'act_type' is '", name,
+             "'; expected one of '', relu, relu6, leaky_relu, hard_swish, "
+             "hard_sigmoid, sigmoid, tanh, swish");
+}
+
+float FusedActivation::Apply(float x) const {
+  switch (kind) {
+    case kNone: return x;
+    case kRelu: return x > 0.f ? x : 0.f;
+    case kRelu6: return std::min(std::max(x, 0.f), relu6_threshold);
+    case kLeakyRelu: return x > 0.f ? x : x * leaky_alpha;
+    case kHardSwish:
+      return x * std::min(std::max(x + hs_offset, 0.f), hs_threshold) / hs_scale;
+    case kHardSigmoid: return std::min(std::max(x * hsig_slope + hsig_offset, 0.f), 1.f);
+    case kSigmoid: return 1.f / (1.f + std::exp(-x));
+    case kTanh: return std::tanh(x);
+    case kSwish: return x / (1.f + std::exp(-swish_beta * x));
+  }
+  return x;
+}
+
+bool FusedActivation::AppendPostOps(dnnl::post_ops* ops) const {
+  using A = dnnl::algorithm;
+  switch (kind) {
+    case kNone: return true;
+    case kRelu: ops->append_eltwise(1.f, A::eltwise_relu, 0.f, 0.f); return true;
+    case kRelu6: ops->append_eltwise(1.f, A::eltwise_clip, 0.f, relu6_threshold); return true;
+    case kLeakyRelu: ops->append_eltwise(1.f, A::eltwise_relu, leaky_alpha, 0.f); return true;
+    case kHardSwish:
+      // oneDNN 2.6 hardswish is fixed at x * relu6(x + 3) / 6.
+      if (hs_threshold == 6.f && hs_scale == 6.f && hs_offset == 3.f) {
+        ops->append_eltwise(1.f, A::eltwise_hardswish, 0.f, 0.f);
+        return true;
+      }
+      return false;
+    case kHardSigmoid:
+      ops->append_eltwise(1.f, A::eltwise_linear, hsig_slope, hsig_offset);
+      ops->append_eltwise(1.f, A::eltwise_clip, 0.f, 1.f);
+      return true;
+    case kSigmoid: ops->append_eltwise(1.f, A::eltwise_logistic, 0.f, 0.f); return true;
+    case kTanh: ops->append_eltwise(1.f, A::eltwise_tanh, 0.f, 0.f); return true;
+    case kSwish: ops->append_eltwise(1.f, A::eltwise_swish, swish_beta, 0.f); return true;
+  }
+  return false;
+}
+
+void FusedActivation::ApplyInPlace(float* data, int64_t n, int threads) const {
+  if (kind == kNone) return;
+#pragma omp parallel for num_threads(threads) schedule(static) if (n > 65536)
+  for (int64_t i = 0; i < n; ++i) data[i] = Apply(data[i]);
+}
+
+FusedActivation ParseFusedActivation(const cpp::OpDesc& desc,
+                                     const std::string& type_attr) {
+  FusedActivation act;
+  std::string name = desc.GetAttr<std::string>(type_attr, std::string());
+  if (desc.HasAttr("with_act") && !desc.GetAttr<bool>("with_act")) name.clear();
+  if (name.empty() && desc.GetAttr<bool>("fuse_relu", false)) name = "relu";
+  act.kind = FusedActivation::KindFromName(desc.Type(), name);
+  act.relu6_threshold = desc.GetAttr<float>("fuse_brelu_threshold", 6.f);
+  act.leaky_alpha = desc.GetAttr<float>("leaky_relu_alpha", 0.02f);
+  act.hs_threshold = desc.GetAttr<float>("hard_swish_threshold", 6.f);
+  act.hs_scale = desc.GetAttr<float>("hard_swish_scale", 6.f);
+  act.hs_offset = desc.GetAttr<float>("hard_swish_offset", 3.f);
+  act.hsig_slope = desc.GetAttr<float>("hard_sigmoid_slope", 0.2f);
+  act.hsig_offset = desc.GetAttr<float>("hard_sigmoid_offset", 0.5f);
+  act.swish_beta = desc.GetAttr<float>("swish_beta", 1.f);
+  LITE_ENFORCE(act.hs_scale != 0.f, "op '", desc.Type(),
+               "': attribute 'hard_swish_scale' must not be 0");
+  return act;
+}
+
+std::vector<int> ReadPaddings4(const cpp::OpDesc& desc) {
+  auto p = desc.GetAttr<std::vector<int>>("paddings", std::vector<int>{0, 0});
+  if (p.size() == 2) return {p[0], p[0], p[1], p[1]};
+  LITE_ENFORCE(p.size() == 4, "op '", desc.Type(),
+               "': attribute 'paddings' must have 2 or 4 values, got ", p.size());
+  return p;
+}
+
+std::vector<int> ReadIntList(const cpp::OpDesc& desc, const std::string& name,
+                             size_t n, const std::vector<int>& fallback) {
+  auto v = desc.GetAttr<std::vector<int>>(name, fallback);
+  LITE_ENFORCE(v.size() == n, "op '", desc.Type(), "': attribute '", name,
+               "' must have ", n, " values, got ", v.size());
+  return v;
+}
+
+void ApplyPaddingAlgorithm(const std::string& op, const std::string& algorithm,
+                           const std::vector<int64_t>& in,
+                           const std::vector<int>& ksize,
+                           const std::vector<int>& strides, std::vector<int>* pads,
+                           std::vector<int>* dilations) {
+  if (algorithm == "SAME") {
+    for (size_t i = 0; i < in.size(); ++i) {
+      int64_t out = (in[i] + strides[i] - 1) / strides[i];
+      int64_t sum = std::max<int64_t>((out - 1) * strides[i] + ksize[i] - in[i], 0);
+      (*pads)[2 * i] = static_cast<int>(sum / 2);
+      (*pads)[2 * i + 1] = static_cast<int>(sum - sum / 2);
+    }
+    if (dilations) {
+      for (auto& d : *dilations) d = 1;
+    }
+  } else if (algorithm == "VALID") {
+    for (auto& p : *pads) p = 0;
+  } else {
+    LITE_ENFORCE(algorithm == "EXPLICIT" || algorithm.empty(), "op '", op,
+                 "': attribute 'padding_algorithm' is '", algorithm,
+                 "'; expected EXPLICIT, SAME or VALID");
+  }
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle

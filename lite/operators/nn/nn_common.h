@@ -1,0 +1,84 @@
+// Helpers shared by the nn family: Paddle padding rules, fused activations
+// (as oneDNN post-ops or as a plain loop), oneDNN error translation.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <dnnl.hpp>
+
+#include "lite/core/op.h"
+#include "lite/kernels/x86/dnnl_context.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+// An activation fused into a conv/fc/matmul. Attributes (Paddle Lite names,
+// read by ParseFusedActivation): "act_type" (or "activation_type" for fc)
+// one of "", "identity", "relu", "relu6", "leaky_relu", "hard_swish",
+// "hard_sigmoid", "sigmoid", "tanh", "swish"; "with_act" false disables it;
+// parameters "fuse_brelu_threshold" (relu6, default 6), "leaky_relu_alpha"
+// (0.02), "hard_swish_threshold"/"hard_swish_scale"/"hard_swish_offset"
+// (6, 6, 3), "hard_sigmoid_slope"/"hard_sigmoid_offset" (0.2, 0.5),
+// "swish_beta" (1). Legacy "fuse_relu" = true means relu.
+struct FusedActivation {
+  enum Kind { kNone, kRelu, kRelu6, kLeakyRelu, kHardSwish, kHardSigmoid,
+              kSigmoid, kTanh, kSwish };
+  Kind kind{kNone};
+  float relu6_threshold{6.f};
+  float leaky_alpha{0.02f};
+  float hs_threshold{6.f}, hs_scale{6.f}, hs_offset{3.f};
+  float hsig_slope{0.2f}, hsig_offset{0.5f};
+  float swish_beta{1.f};
+
+  // Parses the name; throws naming the op when unknown.
+  static Kind KindFromName(const std::string& op, const std::string& name);
+  // y = act(x) computed plainly (used for fallbacks and by tests).
+  float Apply(float x) const;
+  // Appends the activation to oneDNN post-ops; false when oneDNN cannot
+  // express it exactly (then the kernel applies ApplyInPlace afterwards).
+  bool AppendPostOps(dnnl::post_ops* ops) const;
+  void ApplyInPlace(float* data, int64_t n, int threads) const;
+};
+
+FusedActivation ParseFusedActivation(const cpp::OpDesc& desc,
+                                     const std::string& type_attr = "act_type");
+
+// Reads "paddings" (2 values [h, w] or 4 values [top, bottom, left, right])
+// into 4 values; throws naming the op otherwise.
+std::vector<int> ReadPaddings4(const cpp::OpDesc& desc);
+
+// Paddle's padding_algorithm rule: "SAME" sets paddings so that
+// out = ceil(in / stride) and resets dilations to 1; "VALID" zeroes them;
+// "EXPLICIT" keeps them. `in` holds the spatial input extents, `ksize` the
+// kernel extents; pads are [top, bottom, left, right].
+void ApplyPaddingAlgorithm(const std::string& op, const std::string& algorithm,
+                           const std::vector<int64_t>& in,
+                           const std::vector<int>& ksize,
+                           const std::vector<int>& strides, std::vector<int>* pads,
+                           std::vector<int>* dilations);
+
+// Reads an int-list attribute of exactly `n` values (or `fallback`).
+std::vector<int> ReadIntList(const cpp::OpDesc& desc, const std::string& name,
+                             size_t n, const std::vector<int>& fallback);
+
+// Vector → oneDNN dims.
+inline dnnl::memory::dims ToDnnlDims(const DDim& d) {
+  return dnnl::memory::dims(d.begin(), d.end());
+}
+
+// Runs `fn`; converts a dnnl::error into an Error naming the op.
+template <typename Fn>
+void WithDnnlErrors(const std::string& op, Fn&& fn) {
+  try {
+    fn();
+  } catch (const dnnl::error& e) {
+    ThrowError("op '", op, "': oneDNN failed: ", e.what());
+  }
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle

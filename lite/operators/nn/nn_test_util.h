@@ -1,0 +1,69 @@
+// Test helpers of the nn family: reference activations and attribute setup
+// for fused activations, and error capture.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lite/core/op_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+
+// Fused activations the conv/fc kernels support; "hard_swish_custom" is
+// hard_swish with non-default parameters (threshold 5, scale 7, offset 2.5),
+// "leaky_relu" uses alpha 0.15, "relu6" threshold 6.
+inline std::vector<std::string> AllActivations() {
+  return {"", "relu", "relu6", "leaky_relu", "hard_swish", "hard_swish_custom",
+          "hard_sigmoid", "sigmoid", "tanh", "swish"};
+}
+
+inline float RefActivation(const std::string& act, float x) {
+  if (act.empty()) return x;
+  if (act == "relu") return std::max(x, 0.f);
+  if (act == "relu6") return std::min(std::max(x, 0.f), 6.f);
+  if (act == "leaky_relu") return x > 0 ? x : 0.15f * x;
+  if (act == "hard_swish") return x * std::min(std::max(x + 3.f, 0.f), 6.f) / 6.f;
+  if (act == "hard_swish_custom") return x * std::min(std::max(x + 2.5f, 0.f), 5.f) / 7.f;
+  if (act == "hard_sigmoid") return std::min(std::max(0.2f * x + 0.5f, 0.f), 1.f);
+  if (act == "sigmoid") return 1.f / (1.f + std::exp(-x));
+  if (act == "tanh") return std::tanh(x);
+  if (act == "swish") return x / (1.f + std::exp(-x));
+  ADD_FAILURE() << "unknown activation " << act;
+  return x;
+}
+
+inline void SetActAttrs(OpRunner* r, const std::string& act,
+                        const std::string& attr = "act_type") {
+  if (act.empty()) return;
+  if (act == "hard_swish_custom") {
+    r->Attr(attr, std::string("hard_swish"));
+    r->Attr("hard_swish_threshold", 5.f);
+    r->Attr("hard_swish_scale", 7.f);
+    r->Attr("hard_swish_offset", 2.5f);
+    return;
+  }
+  r->Attr(attr, act);
+  r->Attr("with_act", true);
+  if (act == "leaky_relu") r->Attr("leaky_relu_alpha", 0.15f);
+  if (act == "relu6") r->Attr("fuse_brelu_threshold", 6.f);
+}
+
+// Runs fn and returns the message of the Error it throws ("" plus a test
+// failure when it does not throw).
+inline std::string ErrorOf(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected an error";
+  return "";
+}
+
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
