@@ -1,0 +1,150 @@
+#include "lite/core/program.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "lite/core/registry.h"
+
+namespace paddle {
+namespace lite {
+
+namespace {
+void PlaceByCol(const cpp::OpDesc& op, const std::string& name,
+                std::vector<std::string>* list) {
+  int col = op.GetAttr<int32_t>("col", static_cast<int32_t>(list->size()));
+  LITE_ENFORCE(col >= 0 && col < 4096, "op '", op.Type(), "' for variable '",
+               name, "' has an invalid col ", col);
+  if (static_cast<size_t>(col) >= list->size()) list->resize(col + 1);
+  LITE_ENFORCE((*list)[col].empty(), "two '", op.Type(), "' ops use col ",
+               col, " ('", (*list)[col], "' and '", name, "')");
+  (*list)[col] = name;
+}
+}  // namespace
+
+void CollectFeedFetch(const cpp::BlockDesc& block,
+                      std::vector<std::string>* feeds,
+                      std::vector<std::string>* fetches) {
+  feeds->clear();
+  fetches->clear();
+  for (const auto& op : block.ops) {
+    if (op.Type() == "feed") {
+      PlaceByCol(op, op.Output("Out").empty() ? "" : op.Output("Out")[0], feeds);
+    } else if (op.Type() == "fetch") {
+      PlaceByCol(op, op.Input("X").empty() ? "" : op.Input("X")[0], fetches);
+    }
+  }
+  for (size_t i = 0; i < feeds->size(); ++i) {
+    LITE_ENFORCE(!(*feeds)[i].empty(), "model has no feed op for input col ", i);
+  }
+  for (size_t i = 0; i < fetches->size(); ++i) {
+    LITE_ENFORCE(!(*fetches)[i].empty(), "model has no fetch op for output col ", i);
+  }
+}
+
+RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
+                               const std::vector<Place>& places) {
+  LITE_ENFORCE(!program.blocks.empty(), "the program has no blocks");
+  const cpp::BlockDesc& block = program.blocks[0];
+  CollectFeedFetch(block, &feed_names_, &fetch_names_);
+  LITE_ENFORCE(!feed_names_.empty(), "the model has no feed op (no inputs)");
+  LITE_ENFORCE(!fetch_names_.empty(), "the model has no fetch op (no outputs)");
+
+  // Report every unsupported op type at once, before doing any work.
+  std::map<std::string, int> unsupported;
+  for (const auto& op : block.ops) {
+    if (op.Type() != "feed" && op.Type() != "fetch" && !IsOpRegistered(op.Type())) {
+      unsupported[op.Type()]++;
+    }
+  }
+  if (!unsupported.empty()) {
+    std::string list;
+    for (auto& kv : unsupported) {
+      list += StrCat(list.empty() ? "" : ", ", kv.first, " (", kv.second, "x)");
+    }
+    ThrowError("the model uses op types this build does not support: ", list);
+  }
+
+  for (const auto& name : feed_names_) {
+    Tensor* t = scope->Var(name);
+    if (const cpp::VarDesc* v = block.FindVar(name)) {
+      t->set_dtype(v->dtype);
+      if (t->dims().empty()) t->Resize(v->dims);
+    }
+  }
+  int index = 0;
+  for (const auto& desc : block.ops) {
+    ++index;
+    if (desc.Type() == "feed" || desc.Type() == "fetch") continue;
+    Instruction inst;
+    try {
+      inst.op = CreateOp(desc.Type());
+      inst.op->Attach(desc, scope);
+      const KernelInfo* info = PickKernel(*inst.op, places);
+      inst.kernel = CreateKernel(info->key);
+      inst.kernel->BindParam(inst.op->param());
+    } catch (const Error& e) {
+      ThrowError("while loading op #", index, " ", desc.Repr(), ": ", e.what());
+    }
+    instructions_.push_back(std::move(inst));
+  }
+}
+
+void RuntimeProgram::Run(int threads) {
+  omp_set_num_threads(std::max(1, threads));
+  RunContext ctx;
+  ctx.threads = std::max(1, threads);
+  for (size_t i = 0; i < instructions_.size(); ++i) {
+    Instruction& inst = instructions_[i];
+    try {
+      if (profile_) {
+        auto t0 = std::chrono::steady_clock::now();
+        inst.op->InferShape();
+        inst.kernel->Run(ctx);
+        auto t1 = std::chrono::steady_clock::now();
+        inst.total_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
+      } else {
+        inst.op->InferShape();
+        inst.kernel->Run(ctx);
+      }
+    } catch (const Error& e) {
+      ThrowError("op #", i, " ", inst.op->desc().Repr(), " failed: ", e.what());
+    }
+  }
+}
+
+std::string RuntimeProgram::ProfileReport(int runs) const {
+  struct Row { int count = 0; double ms = 0; };
+  std::map<std::string, Row> rows;
+  double total = 0;
+  for (const auto& inst : instructions_) {
+    Row& r = rows[inst.op->type() + " [" + inst.kernel->key().ToString() + "]"];
+    r.count++;
+    r.ms += inst.total_ms;
+    total += inst.total_ms;
+  }
+  std::vector<std::pair<std::string, Row>> sorted(rows.begin(), rows.end());
+  std::sort(sorted.begin(), sorted.end(),
+            [](auto& a, auto& b) { return a.second.ms > b.second.ms; });
+  std::ostringstream os;
+  int n = std::max(1, runs);
+  os << std::left << std::setw(56) << "op [kernel]" << std::right << std::setw(6)
+     << "count" << std::setw(12) << "ms/run" << std::setw(9) << "%" << "\n";
+  for (auto& kv : sorted) {
+    os << std::left << std::setw(56) << kv.first << std::right << std::setw(6)
+       << kv.second.count << std::setw(12) << std::fixed << std::setprecision(3)
+       << kv.second.ms / n << std::setw(8) << std::setprecision(1)
+       << (total > 0 ? 100.0 * kv.second.ms / total : 0.0) << "%\n";
+  }
+  os << std::left << std::setw(56) << "total" << std::right << std::setw(6)
+     << instructions_.size() << std::setw(12) << std::setprecision(3) << total / n
+     << "\n";
+  return os.str();
+}
+
+}  // namespace lite
+}  // namespace paddle

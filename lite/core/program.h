@@ -1,0 +1,59 @@
+// RuntimeProgram: block 0 of a ProgramDesc turned into a list of
+// (Operator, Kernel) instructions bound to a scope, run in order.
+#pragma once
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/core/op.h"
+#include "lite/core/program_desc.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+
+struct Instruction {
+  std::unique_ptr<Operator> op;
+  std::unique_ptr<Kernel> kernel;
+  // Accumulated time of this instruction when profiling is on.
+  double total_ms{0};
+};
+
+class RuntimeProgram {
+ public:
+  // Builds the instructions of block 0. feed/fetch ops are not executed:
+  // they name the model inputs/outputs (by their `col`), whose tensors live
+  // in `scope`. Every op type must be registered: all unsupported op types
+  // are reported together in one Error at load time. `scope`'s parent holds
+  // the weights.
+  RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
+                 const std::vector<Place>& places);
+
+  // Runs every instruction: shape inference, then the kernel. Errors are
+  // rethrown with the op's index, type and output names prefixed.
+  void Run(int threads);
+
+  const std::vector<std::string>& feed_names() const { return feed_names_; }
+  const std::vector<std::string>& fetch_names() const { return fetch_names_; }
+  const std::vector<Instruction>& instructions() const { return instructions_; }
+
+  void set_profile(bool on) { profile_ = on; }
+  // Per-op-type time summary ("op_type count total_ms avg_ms percent")
+  // accumulated over `runs` profiled runs.
+  std::string ProfileReport(int runs) const;
+
+ private:
+  std::vector<Instruction> instructions_;
+  std::vector<std::string> feed_names_;
+  std::vector<std::string> fetch_names_;
+  bool profile_{false};
+};
+
+// feed/fetch names by `col` of block 0 (empty strings are errors).
+void CollectFeedFetch(const cpp::BlockDesc& block,
+                      std::vector<std::string>* feeds,
+                      std::vector<std::string>* fetches);
+
+}  // namespace lite
+}  // namespace paddle

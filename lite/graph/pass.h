@@ -1,0 +1,42 @@
+// Graph passes and the pass manager.
+#pragma once
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lite/graph/ssa_graph.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+class Pass {
+ public:
+  virtual ~Pass() = default;
+  // Rewrites the graph; may add new weight tensors to `weights` (never
+  // modifies existing ones, which other programs may share). Returns the
+  // number of rewrites applied (for logging and tests).
+  virtual int Apply(SSAGraph* graph, Scope* weights) = 0;
+};
+
+// Names of the passes in the default order (the table in passes.inc).
+std::vector<std::string> DefaultPassNames();
+// Creates a pass by name; throws Error listing the known names.
+std::unique_ptr<Pass> CreatePass(const std::string& name);
+
+struct PassOptions {
+  // Pass names to skip (unknown names are an error).
+  std::set<std::string> disabled;
+};
+
+// Runs the default passes in order on block 0 of `program`, logging each
+// (GLOG_v=3: name and rewrite count; GLOG_v=5: the graph after each pass).
+// Returns the rewrite count of each pass, in order.
+std::vector<std::pair<std::string, int>> RunPasses(cpp::ProgramDesc* program,
+                                                   Scope* weights,
+                                                   const PassOptions& options);
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,58 @@
+// conv2d/depthwise_conv2d → elementwise_add(Y = per-output-channel weight)
+// ⇒ conv2d with Bias (added to an existing Bias).
+#include "lite/graph/passes/passes.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, Scope* weights) {
+  int n = 0;
+  for (Node* conv : graph->StmtTopologicalOrder()) {
+    if (!IsConv(conv) || conv->op.HasAttr("act_type")) continue;
+    Node* out = OutputArg(conv, "Output");
+    Node* add = SoleConsumer(out);
+    if (!add || add->op.Type() != "elementwise_add" || InputArg(add, "X") != out ||
+        add->op.HasAttr("act_type")) {
+      continue;
+    }
+    Node* y_arg = InputArg(add, "Y");
+    const Tensor* y = FloatWeight(y_arg, weights);
+    const Tensor* filter = FloatWeight(InputArg(conv, "Filter"), weights);
+    if (!y || !filter || filter->dims().size() != 4) continue;
+    const int64_t cout = filter->dims()[0];
+    const int axis = add->op.GetAttr<int32_t>("axis", -1);
+    const DDim& yd = y->dims();
+    bool per_channel = (axis == 1 && y->numel() == cout) ||
+                       (axis == -1 && yd.size() == 3 && yd[0] == cout && yd[1] == 1 && yd[2] == 1);
+    if (!per_channel) continue;
+    Node* old_bias_arg = InputArg(conv, "Bias");
+    const Tensor* old_bias = FloatWeight(old_bias_arg, weights);
+    if (old_bias_arg && (!old_bias || old_bias->numel() != cout)) continue;
+    std::string bname = FreshWeightName(*weights, y_arg->var_name + "@conv_bias");
+    Tensor* bias = weights->Var(bname);
+    bias->Resize({cout});
+    bias->set_persistable(true);
+    float* b = bias->mutable_data<float>();
+    for (int64_t c = 0; c < cout; ++c) {
+      b[c] = y->data<float>()[c] + (old_bias ? old_bias->data<float>()[c] : 0.f);
+    }
+    Node* bias_arg = graph->NewArg(bname, true);
+    if (old_bias_arg) {
+      SSAGraph::ReplaceInput(conv, old_bias_arg, bias_arg);
+    } else {
+      conv->op.SetInput("Bias", {bname});
+      SSAGraph::Link(bias_arg, conv);
+    }
+    Node* add_out = OutputArg(add, "Out");
+    SSAGraph::ReplaceOutput(conv, out, add_out);
+    SSAGraph::Unlink(add, add_out);
+    graph->RemoveNodes({add, out});
+    ++n;
+  }
+  return n;
+}
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle

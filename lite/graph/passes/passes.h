@@ -1,0 +1,44 @@
+// The passes of passes.inc and the pattern helpers they share.
+#pragma once
+#include <string>
+
+#include "lite/graph/pass.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+#define LITE_DECLARE_PASS(class__)                          \
+  class class__ : public Pass {                             \
+   public:                                                  \
+    int Apply(SSAGraph* graph, Scope* weights) override;    \
+  };
+LITE_DECLARE_PASS(IdentityDropoutEliminatePass)
+LITE_DECLARE_PASS(IdentityScaleEliminatePass)
+LITE_DECLARE_PASS(ConvElementwiseAddFusePass)
+LITE_DECLARE_PASS(ConvBnFusePass)
+LITE_DECLARE_PASS(ConvActivationFusePass)
+LITE_DECLARE_PASS(FcFusePass)
+LITE_DECLARE_PASS(ElementwiseActivationFusePass)
+#undef LITE_DECLARE_PASS
+
+// The argument node bound to the first variable of a slot (nullptr if none).
+Node* InputArg(const Node* stmt, const std::string& slot);
+Node* OutputArg(const Node* stmt, const std::string& slot);
+// The one statement that consumes `arg`, or nullptr when it has several
+// consumers, none, or is a model output.
+Node* SoleConsumer(const Node* arg);
+// True when `arg` is a weight present in `weights` with float data.
+const Tensor* FloatWeight(const Node* arg, const Scope* weights);
+// A new weight name derived from `base` that `weights` does not hold yet.
+std::string FreshWeightName(const Scope& weights, const std::string& base);
+// Removes an identity statement (in → out): consumers of `out` read `in`.
+// When `out` is a model output, the producer of `in` writes `out` instead
+// (if `in` has no other use); returns false (graph unchanged) otherwise.
+bool RemoveIdentityStmt(SSAGraph* graph, Node* stmt, Node* in, Node* out);
+// conv2d or depthwise_conv2d.
+bool IsConv(const Node* stmt);
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle

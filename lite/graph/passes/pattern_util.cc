@@ -1,0 +1,70 @@
+#include <algorithm>
+
+#include "lite/graph/passes/passes.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+namespace {
+Node* ArgByName(const std::vector<Node*>& links, const std::string& name) {
+  for (Node* n : links) {
+    if (n->var_name == name) return n;
+  }
+  return nullptr;
+}
+}  // namespace
+
+Node* InputArg(const Node* stmt, const std::string& slot) {
+  const auto& names = stmt->op.Input(slot);
+  return names.empty() ? nullptr : ArgByName(stmt->inlinks, names[0]);
+}
+
+Node* OutputArg(const Node* stmt, const std::string& slot) {
+  const auto& names = stmt->op.Output(slot);
+  return names.empty() ? nullptr : ArgByName(stmt->outlinks, names[0]);
+}
+
+Node* SoleConsumer(const Node* arg) {
+  if (!arg || arg->is_fetch || arg->outlinks.size() != 1) return nullptr;
+  return arg->outlinks[0];
+}
+
+const Tensor* FloatWeight(const Node* arg, const Scope* weights) {
+  if (!arg || !arg->is_weight || !weights) return nullptr;
+  const Tensor* t = weights->FindVar(arg->var_name);
+  if (!t || !t->initialized() || t->dtype() != DataType::kFloat32) return nullptr;
+  return t;
+}
+
+std::string FreshWeightName(const Scope& weights, const std::string& base) {
+  std::string name = base;
+  for (int i = 1; weights.FindVar(name); ++i) name = base + "_" + std::to_string(i);
+  return name;
+}
+
+bool RemoveIdentityStmt(SSAGraph* graph, Node* stmt, Node* in, Node* out) {
+  if (!in || !out) return false;
+  if (out->is_fetch) {
+    Node* producer = in->Producer();
+    if (!producer || in->is_fetch || in->outlinks.size() != 1) return false;
+    SSAGraph::ReplaceOutput(producer, in, out);
+    SSAGraph::Unlink(stmt, out);
+    graph->RemoveNodes({stmt, in});
+    return true;
+  }
+  for (Node* consumer : std::vector<Node*>(out->outlinks)) {
+    SSAGraph::ReplaceInput(consumer, out, in);
+  }
+  graph->RemoveNodes({stmt, out});
+  return true;
+}
+
+bool IsConv(const Node* stmt) {
+  return stmt && stmt->IsStmt() &&
+         (stmt->op.Type() == "conv2d" || stmt->op.Type() == "depthwise_conv2d");
+}
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle

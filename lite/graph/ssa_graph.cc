@@ -1,0 +1,238 @@
+#include "lite/graph/ssa_graph.h"
+
+#include <algorithm>
+#include <queue>
+#include <sstream>
+
+#include "lite/core/program.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
+  LITE_ENFORCE(!program.blocks.empty(), "SSAGraph: the program has no blocks");
+  nodes_.clear();
+  next_id_ = 0;
+  original_ = program.blocks[0];
+  CollectFeedFetch(original_, &feeds_, &fetches_);
+  std::map<std::string, Node*> latest;
+  auto is_weight = [&](const std::string& name) {
+    if (weights) return weights->FindVar(name) != nullptr;
+    const cpp::VarDesc* v = original_.FindVar(name);
+    return v && v->persistable;
+  };
+  for (const auto& name : feeds_) {
+    Node* arg = NewArg(name, false);
+    arg->is_feed = true;
+    latest[name] = arg;
+  }
+  for (const auto& op : original_.ops) {
+    if (op.Type() == "feed" || op.Type() == "fetch") continue;
+    Node* stmt = NewStmt(op);
+    for (const auto& slot : op.inputs()) {
+      for (const auto& name : slot.second) {
+        auto it = latest.find(name);
+        Node* arg = it != latest.end() ? it->second : nullptr;
+        if (!arg) {
+          arg = NewArg(name, is_weight(name));
+          latest[name] = arg;
+        }
+        // An op reading the same variable in two slots links once.
+        if (std::find(stmt->inlinks.begin(), stmt->inlinks.end(), arg) == stmt->inlinks.end()) {
+          Link(arg, stmt);
+        }
+      }
+    }
+    for (const auto& slot : op.outputs()) {
+      for (const auto& name : slot.second) {
+        Node* arg = NewArg(name, false);
+        Link(stmt, arg);
+        latest[name] = arg;
+      }
+    }
+  }
+  new_vars_.clear();
+  for (const auto& name : fetches_) {
+    auto it = latest.find(name);
+    LITE_ENFORCE(it != latest.end(), "fetch variable '", name, "' is never produced");
+    it->second->is_fetch = true;
+  }
+}
+
+Node* SSAGraph::NewStmt(const cpp::OpDesc& op) {
+  nodes_.emplace_back();
+  Node* n = &nodes_.back();
+  n->kind = Node::Kind::kStmt;
+  n->id = next_id_++;
+  n->op = op;
+  return n;
+}
+
+Node* SSAGraph::NewArg(const std::string& var_name, bool is_weight) {
+  nodes_.emplace_back();
+  Node* n = &nodes_.back();
+  n->kind = Node::Kind::kArg;
+  n->id = next_id_++;
+  n->var_name = var_name;
+  n->is_weight = is_weight;
+  if (!original_.FindVar(var_name)) new_vars_[var_name] = is_weight;
+  return n;
+}
+
+void SSAGraph::Link(Node* from, Node* to) {
+  from->outlinks.push_back(to);
+  to->inlinks.push_back(from);
+}
+
+void SSAGraph::Unlink(Node* from, Node* to) {
+  from->outlinks.erase(std::remove(from->outlinks.begin(), from->outlinks.end(), to),
+                       from->outlinks.end());
+  to->inlinks.erase(std::remove(to->inlinks.begin(), to->inlinks.end(), from),
+                    to->inlinks.end());
+}
+
+void SSAGraph::RemoveNodes(const std::set<Node*>& nodes) {
+  for (Node* n : nodes) {
+    for (Node* in : std::vector<Node*>(n->inlinks)) Unlink(in, n);
+    for (Node* out : std::vector<Node*>(n->outlinks)) Unlink(n, out);
+  }
+  nodes_.remove_if([&](const Node& n) { return nodes.count(const_cast<Node*>(&n)) > 0; });
+}
+
+namespace {
+void RenameIn(std::map<std::string, std::vector<std::string>>* slots,
+              const std::string& from, const std::string& to) {
+  for (auto& kv : *slots) {
+    for (auto& name : kv.second) {
+      if (name == from) name = to;
+    }
+  }
+}
+}  // namespace
+
+void SSAGraph::ReplaceInput(Node* stmt, Node* old_arg, Node* new_arg) {
+  RenameIn(&stmt->op.mutable_inputs(), old_arg->var_name, new_arg->var_name);
+  Unlink(old_arg, stmt);
+  if (std::find(stmt->inlinks.begin(), stmt->inlinks.end(), new_arg) == stmt->inlinks.end()) {
+    Link(new_arg, stmt);
+  }
+}
+
+void SSAGraph::ReplaceOutput(Node* stmt, Node* old_arg, Node* new_arg) {
+  RenameIn(&stmt->op.mutable_outputs(), old_arg->var_name, new_arg->var_name);
+  Unlink(stmt, old_arg);
+  Link(stmt, new_arg);
+}
+
+std::vector<Node*> SSAGraph::Stmts() const {
+  std::vector<Node*> r;
+  for (auto& n : nodes_) {
+    if (n.IsStmt()) r.push_back(const_cast<Node*>(&n));
+  }
+  return r;
+}
+
+std::vector<Node*> SSAGraph::Args() const {
+  std::vector<Node*> r;
+  for (auto& n : nodes_) {
+    if (n.IsArg()) r.push_back(const_cast<Node*>(&n));
+  }
+  return r;
+}
+
+std::vector<Node*> SSAGraph::StmtTopologicalOrder() const {
+  // Dependencies between statements through argument nodes.
+  std::map<Node*, int> pending;
+  auto cmp = [](Node* a, Node* b) { return a->id > b->id; };
+  std::priority_queue<Node*, std::vector<Node*>, decltype(cmp)> ready(cmp);
+  for (Node* s : Stmts()) {
+    int deps = 0;
+    for (Node* arg : s->inlinks) deps += arg->Producer() ? 1 : 0;
+    pending[s] = deps;
+    if (deps == 0) ready.push(s);
+  }
+  std::vector<Node*> order;
+  while (!ready.empty()) {
+    Node* s = ready.top();
+    ready.pop();
+    order.push_back(s);
+    for (Node* arg : s->outlinks) {
+      for (Node* consumer : arg->outlinks) {
+        if (--pending[consumer] == 0) ready.push(consumer);
+      }
+    }
+  }
+  LITE_ENFORCE(order.size() == pending.size(), "SSAGraph: the graph has a cycle (",
+               pending.size() - order.size(), " ops never became ready)");
+  return order;
+}
+
+void SSAGraph::ToBlock(cpp::BlockDesc* block) const {
+  block->ops.clear();
+  for (size_t i = 0; i < feeds_.size(); ++i) {
+    cpp::OpDesc feed("feed");
+    feed.SetInput("X", {"feed"});
+    feed.SetOutput("Out", {feeds_[i]});
+    feed.SetAttr("col", static_cast<int32_t>(i));
+    block->ops.push_back(feed);
+  }
+  for (Node* s : StmtTopologicalOrder()) block->ops.push_back(s->op);
+  for (size_t i = 0; i < fetches_.size(); ++i) {
+    cpp::OpDesc fetch("fetch");
+    fetch.SetInput("X", {fetches_[i]});
+    fetch.SetOutput("Out", {"fetch"});
+    fetch.SetAttr("col", static_cast<int32_t>(i));
+    block->ops.push_back(fetch);
+  }
+  // Keep the VarDescs still referenced, add the new ones.
+  std::set<std::string> used = {"feed", "fetch"};
+  for (auto& n : nodes_) {
+    if (n.IsArg()) used.insert(n.var_name);
+  }
+  std::vector<cpp::VarDesc> vars;
+  for (const auto& v : original_.vars) {
+    if (used.count(v.name)) vars.push_back(v);
+  }
+  for (const auto& kv : new_vars_) {
+    if (!used.count(kv.first) || original_.FindVar(kv.first)) continue;
+    cpp::VarDesc v;
+    v.name = kv.first;
+    v.persistable = kv.second;
+    vars.push_back(v);
+  }
+  block->vars = vars;
+}
+
+std::string SSAGraph::Dot(const std::map<const Node*, int>& cluster_of) const {
+  static const char* kColors[] = {"red", "green", "cyan", "yellow", "orange", "purple",
+                                  "pink", "brown", "gold", "blue"};
+  std::ostringstream os;
+  os << "digraph G {\n";
+  for (auto& n : nodes_) {
+    if (n.IsStmt()) {
+      os << "  node_" << n.id << " [label=\"" << n.op.Type() << "\", shape=box";
+      auto it = cluster_of.find(&n);
+      if (it != cluster_of.end() && it->second >= 0) {
+        os << ", style=filled, fillcolor=\"" << kColors[it->second % 10] << "\"";
+      }
+      os << "];\n";
+    } else {
+      os << "  node_" << n.id << " [label=\"" << n.var_name << "\", shape=oval"
+         << (n.is_weight ? ", style=dashed" : "") << "];\n";
+    }
+  }
+  for (auto& n : nodes_) {
+    for (Node* out : n.outlinks) os << "  node_" << n.id << " -> node_" << out->id << ";\n";
+  }
+  os << "} // end G\n";
+  return os.str();
+}
+
+int ConsumerCount(const Node* arg) {
+  return static_cast<int>(arg->outlinks.size()) + (arg->is_fetch ? 1 : 0);
+}
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,89 @@
+// SSA graph of block 0: statement nodes (ops) and argument nodes
+// (variables); every write of a variable makes a new argument node, so each
+// argument node has at most one producer. Passes rewrite the graph; ToBlock
+// turns it back into a block in a deterministic topological order.
+#pragma once
+#include <list>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lite/core/program_desc.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+struct Node {
+  enum class Kind { kStmt, kArg };
+  Kind kind{Kind::kArg};
+  int id{0};  // creation order; the tie-break of every ordering
+  // kStmt
+  cpp::OpDesc op;
+  // kArg
+  std::string var_name;
+  bool is_weight{false};  // persistable variable (in the weights scope)
+  bool is_feed{false};
+  bool is_fetch{false};
+
+  std::vector<Node*> inlinks;   // stmt: its input args; arg: its producer
+  std::vector<Node*> outlinks;  // stmt: its output args; arg: its consumers
+
+  bool IsStmt() const { return kind == Kind::kStmt; }
+  bool IsArg() const { return kind == Kind::kArg; }
+  // The producer of an argument node (nullptr for feeds and weights).
+  Node* Producer() const { return inlinks.empty() ? nullptr : inlinks[0]; }
+};
+
+class SSAGraph {
+ public:
+  // Builds from block 0. feed/fetch ops become flags on argument nodes.
+  // `weights` decides which variables are weights (persistable ones present
+  // there); may be null (then VarDesc.persistable decides).
+  void Build(const cpp::ProgramDesc& program, const Scope* weights);
+
+  // Statement nodes in a deterministic topological order (Kahn's algorithm,
+  // smallest id first among ready nodes).
+  std::vector<Node*> StmtTopologicalOrder() const;
+  std::vector<Node*> Stmts() const;
+  std::vector<Node*> Args() const;
+
+  Node* NewStmt(const cpp::OpDesc& op);
+  Node* NewArg(const std::string& var_name, bool is_weight);
+  static void Link(Node* from, Node* to);
+  static void Unlink(Node* from, Node* to);
+  // Removes nodes and all their links.
+  void RemoveNodes(const std::set<Node*>& nodes);
+  // Replaces argument `old_arg` by `new_arg` in stmt's inputs (desc + links).
+  static void ReplaceInput(Node* stmt, Node* old_arg, Node* new_arg);
+  // Makes `stmt` produce `arg` instead of `old_arg` (desc + links).
+  static void ReplaceOutput(Node* stmt, Node* old_arg, Node* new_arg);
+
+  // Writes the ops back into `block` (block.ops replaced, feed/fetch ops
+  // regenerated; vars of removed arguments dropped, new ones added).
+  void ToBlock(cpp::BlockDesc* block) const;
+
+  // DOT text; `cluster_of` colours statements by cluster id (-1 = none).
+  std::string Dot(const std::map<const Node*, int>& cluster_of = {}) const;
+
+  // Names of feed/fetch variables in col order.
+  const std::vector<std::string>& feeds() const { return feeds_; }
+  const std::vector<std::string>& fetches() const { return fetches_; }
+
+ private:
+  std::list<Node> nodes_;
+  int next_id_{0};
+  std::vector<std::string> feeds_, fetches_;
+  cpp::BlockDesc original_;
+  std::map<std::string, bool> new_vars_;  // name -> persistable
+};
+
+// Number of consumers of an argument (fetch counts as one).
+int ConsumerCount(const Node* arg);
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle
