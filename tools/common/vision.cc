@@ -1,0 +1,184 @@
+#include "tools/common/vision.h"
+
+#include <stb/stb_image.h>
+#include <stb/stb_image_write.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <stdexcept>
+
+namespace paddle {
+namespace vision {
+
+Image LoadImageRGB(const std::string& path) {
+  int w = 0, h = 0, c = 0;
+  unsigned char* data = stbi_load(path.c_str(), &w, &h, &c, 3);
+  if (!data) {
+    throw std::runtime_error("cannot decode image '" + path +
+                             "': " + stbi_failure_reason());
+  }
+  Image img;
+  img.width = w;
+  img.height = h;
+  img.channels = 3;
+  img.pixels.assign(data, data + static_cast<size_t>(w) * h * 3);
+  stbi_image_free(data);
+  return img;
+}
+
+void SavePng(const Image& image, const std::string& path) {
+  if (!stbi_write_png(path.c_str(), image.width, image.height, image.channels,
+                      image.pixels.data(), image.width * image.channels)) {
+    throw std::runtime_error("cannot write PNG '" + path + "'");
+  }
+}
+
+Image ResizeBilinear(const Image& src, int width, int height) {
+  Image dst;
+  dst.width = width;
+  dst.height = height;
+  dst.channels = src.channels;
+  dst.pixels.resize(static_cast<size_t>(width) * height * src.channels);
+  const float sx = static_cast<float>(src.width) / width;
+  const float sy = static_cast<float>(src.height) / height;
+  for (int y = 0; y < height; ++y) {
+    float fy = std::max(0.f, (y + 0.5f) * sy - 0.5f);
+    int y0 = std::min(static_cast<int>(fy), src.height - 1);
+    int y1 = std::min(y0 + 1, src.height - 1);
+    float wy = fy - y0;
+    for (int x = 0; x < width; ++x) {
+      float fx = std::max(0.f, (x + 0.5f) * sx - 0.5f);
+      int x0 = std::min(static_cast<int>(fx), src.width - 1);
+      int x1 = std::min(x0 + 1, src.width - 1);
+      float wx = fx - x0;
+      for (int c = 0; c < src.channels; ++c) {
+        auto at = [&](int yy, int xx) {
+          return static_cast<float>(
+              src.pixels[(static_cast<size_t>(yy) * src.width + xx) * src.channels + c]);
+        };
+        float v = (1 - wy) * ((1 - wx) * at(y0, x0) + wx * at(y0, x1)) +
+                  wy * ((1 - wx) * at(y1, x0) + wx * at(y1, x1));
+        dst.pixels[(static_cast<size_t>(y) * width + x) * src.channels + c] =
+            static_cast<uint8_t>(std::lround(std::clamp(v, 0.f, 255.f)));
+      }
+    }
+  }
+  return dst;
+}
+
+std::vector<float> NormalizeToCHW(const Image& image, const float mean[3],
+                                  const float stddev[3], bool bgr) {
+  const size_t plane = static_cast<size_t>(image.width) * image.height;
+  std::vector<float> out(plane * 3);
+  for (size_t i = 0; i < plane; ++i) {
+    for (int c = 0; c < 3; ++c) {
+      int src_c = bgr ? 2 - c : c;
+      float v = image.pixels[i * image.channels + src_c] / 255.f;
+      out[c * plane + i] = (v - mean[c]) / stddev[c];
+    }
+  }
+  return out;
+}
+
+std::vector<Box> ConnectedRegions(const float* map, int height, int width,
+                                  float threshold, int min_pixels) {
+  std::vector<int> label(static_cast<size_t>(height) * width, 0);
+  std::vector<Box> boxes;
+  std::vector<int> stack;
+  int next = 0;
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x) {
+      size_t idx = static_cast<size_t>(y) * width + x;
+      if (map[idx] <= threshold || label[idx]) continue;
+      ++next;
+      Box box{x, y, x, y, 0, 0.f};
+      double sum = 0;
+      label[idx] = next;
+      stack.assign(1, static_cast<int>(idx));
+      while (!stack.empty()) {
+        int p = stack.back();
+        stack.pop_back();
+        int py = p / width, px = p % width;
+        box.x0 = std::min(box.x0, px);
+        box.x1 = std::max(box.x1, px);
+        box.y0 = std::min(box.y0, py);
+        box.y1 = std::max(box.y1, py);
+        box.pixels++;
+        sum += map[p];
+        for (int dy = -1; dy <= 1; ++dy) {
+          for (int dx = -1; dx <= 1; ++dx) {
+            int ny = py + dy, nx = px + dx;
+            if ((dy || dx) && ny >= 0 && ny < height && nx >= 0 && nx < width) {
+              size_t n = static_cast<size_t>(ny) * width + nx;
+              if (map[n] > threshold && !label[n]) {
+                label[n] = next;
+                stack.push_back(static_cast<int>(n));
+              }
+            }
+          }
+        }
+      }
+      box.mean_score = static_cast<float>(sum / box.pixels);
+      if (box.pixels >= min_pixels) boxes.push_back(box);
+    }
+  }
+  return boxes;
+}
+
+void DrawRect(Image* image, const Box& box, uint8_t r, uint8_t g, uint8_t b) {
+  auto put = [&](int x, int y) {
+    if (x < 0 || y < 0 || x >= image->width || y >= image->height) return;
+    uint8_t* p = &image->pixels[(static_cast<size_t>(y) * image->width + x) * image->channels];
+    p[0] = r;
+    p[1] = g;
+    p[2] = b;
+  };
+  for (int t = 0; t < 2; ++t) {
+    for (int x = box.x0 - t; x <= box.x1 + t; ++x) {
+      put(x, box.y0 - t);
+      put(x, box.y1 + t);
+    }
+    for (int y = box.y0 - t; y <= box.y1 + t; ++y) {
+      put(box.x0 - t, y);
+      put(box.x1 + t, y);
+    }
+  }
+}
+
+std::vector<std::pair<int, float>> TopK(const float* values, int n, int k) {
+  std::vector<std::pair<int, float>> v;
+  for (int i = 0; i < n; ++i) v.emplace_back(i, values[i]);
+  k = std::min(k, n);
+  std::partial_sort(v.begin(), v.begin() + k, v.end(),
+                    [](auto& a, auto& b) { return a.second > b.second; });
+  v.resize(k);
+  return v;
+}
+
+std::vector<std::string> ReadLines(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open '" + path + "'");
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+std::vector<float> ReadFloats(const std::string& path, size_t expected_count) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open '" + path + "'");
+  std::vector<float> v(expected_count);
+  in.read(reinterpret_cast<char*>(v.data()), expected_count * sizeof(float));
+  if (static_cast<size_t>(in.gcount()) != expected_count * sizeof(float)) {
+    throw std::runtime_error("'" + path + "' holds fewer than " +
+                             std::to_string(expected_count) + " floats");
+  }
+  return v;
+}
+
+}  // namespace vision
+}  // namespace paddle

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The main job on the bundled sample data (fresh Debian 12 machine):
+# installs dependencies, builds, then
+#  1. classifies samples/shufflenet_v2_imagenet/egypt_cat.jpg with the bundled
+#     ShuffleNetV2 and prints the top-5 with labels;
+#  2. runs the bundled PP-OCRv3 detector on samples/ppocrv3_det/ppocr_doc_11.jpg,
+#     prints the text boxes and writes out/ppocr_doc_11_boxes.png.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$ROOT/tools/scripts/setup_debian.sh"
+"$ROOT/tools/scripts/build.sh" >/dev/null
+BIN="${BUILD_DIR:-$ROOT/build}/tools/demo/paddle_lite_demo"
+mkdir -p "$ROOT/out"
+"$BIN" --samples_dir="$ROOT/samples" --out_dir="$ROOT/out" "$@"

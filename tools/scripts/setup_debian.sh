@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project needs (idempotent: does nothing
+# when they are all present). Run as root (or with sudo available).
+set -euo pipefail
+PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config git
+  libprotobuf-dev protobuf-compiler
+  libgoogle-glog-dev libgflags-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libeigen3-dev libdnnl-dev
+  libxnnpack-dev libpthreadpool-dev
+  libstb-dev
+  libonnx-dev libonnx-testdata
+  clang libclang-rt-14-dev
+)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "[setup] all ${#PACKAGES[@]} Debian packages present"
+  exit 0
+fi
+echo "[setup] installing: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
