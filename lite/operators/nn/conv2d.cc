@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "lite/core/registry.h"
+#include "lite/kernels/x86/layout_transpose.h"
 #include "lite/operators/nn/nn_common.h"
 
 namespace paddle {
@@ -136,6 +137,8 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
     dnnl::convolution_forward conv;
     dnnl::memory::desc src_user, dst_user, src_md, dst_md;
     bool reorder_src{false}, reorder_dst{false};
+    // nchw<->nhwc done by x86::NchwToNhwc (faster than oneDNN's reorder).
+    bool transpose_src{false}, transpose_dst{false};
     dnnl::reorder src_reorder, dst_reorder;
     dnnl::memory src_mem, dst_mem, weights;  // internal buffers / packed weights
     bool post_act_fallback{false};
@@ -188,13 +191,15 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
     plan->dst_md = pd.dst_desc();
     plan->reorder_src = plan->src_md != plan->src_user;
     plan->reorder_dst = plan->dst_md != plan->dst_user;
-    if (plan->reorder_src) {
-      plan->src_mem = dnnl::memory(plan->src_md, eng);
+    plan->transpose_src = plan->reorder_src && plan->src_md == dnnl::memory::desc(src_dims, dt::f32, tag::nhwc);
+    plan->transpose_dst = plan->reorder_dst && plan->dst_md == dnnl::memory::desc(dst_dims, dt::f32, tag::nhwc);
+    if (plan->reorder_src) plan->src_mem = dnnl::memory(plan->src_md, eng);
+    if (plan->reorder_dst) plan->dst_mem = dnnl::memory(plan->dst_md, eng);
+    if (plan->reorder_src && !plan->transpose_src) {
       plan->src_reorder = dnnl::reorder(
           dnnl::reorder::primitive_desc(eng, plan->src_user, eng, plan->src_md));
     }
-    if (plan->reorder_dst) {
-      plan->dst_mem = dnnl::memory(plan->dst_md, eng);
+    if (plan->reorder_dst && !plan->transpose_dst) {
       plan->dst_reorder = dnnl::reorder(
           dnnl::reorder::primitive_desc(eng, plan->dst_md, eng, plan->dst_user));
     }
@@ -227,7 +232,14 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
     dnnl::memory src_user(plan.src_user, eng, const_cast<float*>(p.input->data<float>()));
     dnnl::memory dst_user(plan.dst_user, eng, out);
     dnnl::memory src = src_user, dst = dst_user;
-    if (plan.reorder_src) {
+    const DDim& in = p.input->dims();
+    const DDim& od = p.output->dims();
+    if (plan.transpose_src) {
+      x86::NchwToNhwc(p.input->data<float>(),
+                      static_cast<float*>(plan.src_mem.get_data_handle()), in[0], in[1],
+                      in[2] * in[3], ctx.threads);
+      src = plan.src_mem;
+    } else if (plan.reorder_src) {
       plan.src_reorder.execute(stream, src_user, plan.src_mem);
       src = plan.src_mem;
     }
@@ -240,7 +252,13 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
                        const_cast<float*>(p.bias->data<float>()));
     }
     plan.conv.execute(stream, args);
-    if (plan.reorder_dst) plan.dst_reorder.execute(stream, plan.dst_mem, dst_user);
+    if (plan.transpose_dst) {
+      stream.wait();
+      x86::NhwcToNchw(static_cast<const float*>(plan.dst_mem.get_data_handle()), out, od[0],
+                      od[1], od[2] * od[3], ctx.threads);
+    } else if (plan.reorder_dst) {
+      plan.dst_reorder.execute(stream, plan.dst_mem, dst_user);
+    }
     stream.wait();
     if (plan.post_act_fallback) p.act.ApplyInPlace(out, p.output->numel(), ctx.threads);
   }
