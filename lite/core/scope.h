@@ -29,6 +29,8 @@ class Scope {
   Tensor* GetVar(const std::string& name) const;
   bool HasVar(const std::string& name) const { return FindVar(name) != nullptr; }
   std::vector<std::string> LocalVarNames() const;
+  // Removes a variable of this scope (not the parents'); no-op if absent.
+  void EraseLocal(const std::string& name) { vars_.erase(name); }
   const std::shared_ptr<const Scope>& parent() const { return parent_; }
 
  private:

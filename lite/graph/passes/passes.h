@@ -20,6 +20,8 @@ LITE_DECLARE_PASS(ConvBnFusePass)
 LITE_DECLARE_PASS(ConvActivationFusePass)
 LITE_DECLARE_PASS(FcFusePass)
 LITE_DECLARE_PASS(ElementwiseActivationFusePass)
+LITE_DECLARE_PASS(ConstantFoldPass)
+LITE_DECLARE_PASS(MemoryOptimizePass)
 #undef LITE_DECLARE_PASS
 
 // The argument node bound to the first variable of a slot (nullptr if none).

@@ -1,0 +1,92 @@
+// Activation memory reuse: variables whose lifetimes (producer .. last
+// consumer, in the execution order) do not overlap are renamed to share one
+// tensor, so one buffer serves several activations. Never renamed: model
+// inputs/outputs, weights, and any variable whose name is also a weight's
+// (an activation of that name would shadow the weight). Tensor::mutable_data
+// never writes into a buffer another tensor still shares, so zero-copy ops
+// (reshape sharing its input) stay correct.
+#include <algorithm>
+#include <map>
+
+#include "lite/graph/passes/passes.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+namespace {
+void Rename(Node* arg, const std::string& to) {
+  const std::string from = arg->var_name;
+  auto rename_in = [&](std::map<std::string, std::vector<std::string>>* slots) {
+    for (auto& kv : *slots) {
+      for (auto& name : kv.second) {
+        if (name == from) name = to;
+      }
+    }
+  };
+  if (Node* p = arg->Producer()) rename_in(&p->op.mutable_outputs());
+  for (Node* c : arg->outlinks) rename_in(&c->op.mutable_inputs());
+  arg->var_name = to;
+}
+}  // namespace
+
+int MemoryOptimizePass::Apply(SSAGraph* graph, Scope* weights) {
+  std::vector<Node*> order = graph->StmtTopologicalOrder();
+  std::map<const Node*, int> index;
+  for (size_t i = 0; i < order.size(); ++i) index[order[i]] = static_cast<int>(i);
+  auto eligible = [&](const Node* a) {
+    return a->Producer() && !a->is_weight && !a->is_feed && !a->is_fetch &&
+           !(weights && weights->FindVar(a->var_name));
+  };
+  std::map<const Node*, int> last_use;
+  for (Node* a : graph->Args()) {
+    if (!eligible(a)) continue;
+    int last = index[a->Producer()];
+    for (Node* c : a->outlinks) last = std::max(last, index[c]);
+    last_use[a] = last;
+  }
+  // Eligible names that are written more than once in the program keep
+  // their own storage (conservative).
+  std::map<std::string, int> writes;
+  for (Node* a : graph->Args()) {
+    if (a->Producer()) writes[a->var_name]++;
+  }
+  std::vector<std::string> pool;  // free names, reused last-freed first
+  int renamed = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    Node* s = order[i];
+    for (Node* out : s->outlinks) {
+      if (!last_use.count(out) || writes[out->var_name] != 1 || pool.empty()) continue;
+      // Never reuse a name the op also reads.
+      auto it = std::find_if(pool.rbegin(), pool.rend(), [&](const std::string& name) {
+        for (Node* in : s->inlinks) {
+          if (in->var_name == name) return false;
+        }
+        return true;
+      });
+      if (it == pool.rend()) continue;
+      std::string name = *it;
+      pool.erase(std::next(it).base());
+      Rename(out, name);
+      ++renamed;
+    }
+    // Release what dies here (inputs last read here, outputs never read).
+    std::vector<Node*> dying;
+    for (Node* in : s->inlinks) {
+      if (last_use.count(in) && last_use[in] == static_cast<int>(i)) dying.push_back(in);
+    }
+    for (Node* out : s->outlinks) {
+      if (last_use.count(out) && last_use[out] == static_cast<int>(i)) dying.push_back(out);
+    }
+    for (Node* d : dying) {
+      if (std::find(pool.begin(), pool.end(), d->var_name) == pool.end()) {
+        pool.push_back(d->var_name);
+      }
+    }
+  }
+  return renamed;
+}
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle
