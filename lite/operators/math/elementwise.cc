@@ -1,0 +1,261 @@
+// elementwise_add/sub/mul/div/max/min/pow/floordiv/mod and the fused
+// fusion_elementwise_{add,sub,mul,div,max,min}_activation ops.
+//
+// Out = act(X op Y) with Paddle's broadcasting (see BroadcastOutputDims in
+// math_common.h): `axis` (-1 = trailing alignment) places the smaller operand
+// inside the larger one; equal ranks broadcast numpy-style. `act_type`
+// (optional on every elementwise op, set by fusion passes) applies a float
+// activation to the result; its attributes use the activation's Paddle names.
+// Element types: float32, int32, int64 (integer ops accept act_type "" or
+// "relu" only). floordiv and mod follow Python semantics (floor division,
+// remainder with the sign of Y); integer division by zero is an error.
+#include <cmath>
+#include <type_traits>
+
+#include "lite/core/registry.h"
+#include "lite/operators/math/activation_funcs.h"
+#include "lite/operators/math/math_common.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+enum class BinaryKind { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow, kFloorDiv, kMod };
+
+struct ElementwiseParam {
+  const Tensor* x{nullptr};
+  const Tensor* y{nullptr};
+  Tensor* out{nullptr};
+  int axis{-1};
+  BinaryKind kind{BinaryKind::kAdd};
+  ActParam act;
+  std::string op_type;
+  // Cached loop plan and the dims it was built for.
+  BroadcastPlan plan;
+  DDim plan_x, plan_y;
+  bool has_plan{false};
+};
+
+namespace {
+
+BinaryKind KindFromOpType(const std::string& type) {
+  std::string t = type;
+  const std::string fused = "fusion_";
+  if (t.compare(0, fused.size(), fused) == 0) t = t.substr(fused.size());
+  const std::string suffix = "_activation";
+  if (t.size() > suffix.size() &&
+      t.compare(t.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    t = t.substr(0, t.size() - suffix.size());
+  }
+  if (t == "elementwise_add") return BinaryKind::kAdd;
+  if (t == "elementwise_sub") return BinaryKind::kSub;
+  if (t == "elementwise_mul") return BinaryKind::kMul;
+  if (t == "elementwise_div") return BinaryKind::kDiv;
+  if (t == "elementwise_max") return BinaryKind::kMax;
+  if (t == "elementwise_min") return BinaryKind::kMin;
+  if (t == "elementwise_pow") return BinaryKind::kPow;
+  if (t == "elementwise_floordiv") return BinaryKind::kFloorDiv;
+  if (t == "elementwise_mod") return BinaryKind::kMod;
+  ThrowError("op '", type, "' is not an elementwise op");
+}
+
+template <typename T, BinaryKind K>
+struct BinaryFn;
+template <typename T>
+struct BinaryFn<T, BinaryKind::kAdd> {
+  T operator()(T a, T b) const { return a + b; }
+};
+template <typename T>
+struct BinaryFn<T, BinaryKind::kSub> {
+  T operator()(T a, T b) const { return a - b; }
+};
+template <typename T>
+struct BinaryFn<T, BinaryKind::kMul> {
+  T operator()(T a, T b) const { return a * b; }
+};
+template <typename T>
+struct BinaryFn<T, BinaryKind::kDiv> {
+  T operator()(T a, T b) const { return a / b; }
+};
+template <typename T>
+struct BinaryFn<T, BinaryKind::kMax> {
+  T operator()(T a, T b) const { return a > b ? a : b; }
+};
+template <typename T>
+struct BinaryFn<T, BinaryKind::kMin> {
+  T operator()(T a, T b) const { return a < b ? a : b; }
+};
+template <typename T>
+struct BinaryFn<T, BinaryKind::kPow> {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) {
+      return static_cast<T>(std::llround(std::pow(static_cast<double>(a),
+                                                  static_cast<double>(b))));
+    } else {
+      return std::pow(a, b);
+    }
+  }
+};
+template <typename T>
+struct BinaryFn<T, BinaryKind::kFloorDiv> {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) {
+      T q = a / b;
+      if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+      return q;
+    } else {
+      return std::floor(a / b);
+    }
+  }
+};
+template <typename T>
+struct BinaryFn<T, BinaryKind::kMod> {
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) {
+      T r = a % b;
+      if (r != 0 && ((r < 0) != (b < 0))) r += b;
+      return r;
+    } else {
+      T r = std::fmod(a, b);
+      if (r != 0 && ((r < 0) != (b < 0))) r += b;
+      return r;
+    }
+  }
+};
+
+template <typename T, BinaryKind K>
+void RunTyped(const ElementwiseParam& p, int threads) {
+  const T* x = p.x->data<T>();
+  const T* y = p.y->data<T>();
+  T* out = p.out->mutable_data<T>();
+  if constexpr (std::is_integral_v<T>) {
+    if (K == BinaryKind::kDiv || K == BinaryKind::kFloorDiv ||
+        K == BinaryKind::kMod) {
+      const int64_t ny = p.y->numel();
+      for (int64_t i = 0; i < ny; ++i) {
+        LITE_ENFORCE(y[i] != 0, "op '", p.op_type,
+                     "': integer division by zero (input 'Y' element ", i, ")");
+      }
+    }
+  }
+  const BinaryFn<T, K> f;
+  const ActParam& act = p.act;
+  ForEachBroadcastRow(
+      p.plan, threads,
+      [&](int64_t xo, int64_t yo, int64_t oo, int64_t n, bool xv, bool yv) {
+        const T* xp = x + xo;
+        const T* yp = y + yo;
+        T* op = out + oo;
+        if (xv && yv) {
+          for (int64_t i = 0; i < n; ++i) op[i] = f(xp[i], yp[i]);
+        } else if (xv) {
+          const T b = *yp;
+          for (int64_t i = 0; i < n; ++i) op[i] = f(xp[i], b);
+        } else if (yv) {
+          const T a = *xp;
+          for (int64_t i = 0; i < n; ++i) op[i] = f(a, yp[i]);
+        } else {
+          const T v = f(*xp, *yp);
+          for (int64_t i = 0; i < n; ++i) op[i] = v;
+        }
+        if (act.type == ActType::kNone) return;
+        if constexpr (std::is_same_v<T, float>) {
+          ApplyAct(act, op, op, n);
+        } else {
+          for (int64_t i = 0; i < n; ++i) op[i] = op[i] > 0 ? op[i] : T(0);
+        }
+      });
+}
+
+template <typename T>
+void RunKind(const ElementwiseParam& p, int threads) {
+  switch (p.kind) {
+    case BinaryKind::kAdd: return RunTyped<T, BinaryKind::kAdd>(p, threads);
+    case BinaryKind::kSub: return RunTyped<T, BinaryKind::kSub>(p, threads);
+    case BinaryKind::kMul: return RunTyped<T, BinaryKind::kMul>(p, threads);
+    case BinaryKind::kDiv: return RunTyped<T, BinaryKind::kDiv>(p, threads);
+    case BinaryKind::kMax: return RunTyped<T, BinaryKind::kMax>(p, threads);
+    case BinaryKind::kMin: return RunTyped<T, BinaryKind::kMin>(p, threads);
+    case BinaryKind::kPow: return RunTyped<T, BinaryKind::kPow>(p, threads);
+    case BinaryKind::kFloorDiv: return RunTyped<T, BinaryKind::kFloorDiv>(p, threads);
+    case BinaryKind::kMod: return RunTyped<T, BinaryKind::kMod>(p, threads);
+  }
+}
+
+}  // namespace
+
+class ElementwiseOp : public OperatorBase<ElementwiseParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    if (!p.has_plan || p.plan_x != p.x->dims() || p.plan_y != p.y->dims()) {
+      p.plan = MakeBroadcastPlan(p.op_type, p.x->dims(), p.y->dims(), p.axis);
+      p.plan_x = p.x->dims();
+      p.plan_y = p.y->dims();
+      p.has_plan = true;
+    }
+    p.out->Resize(p.plan.out_dims);
+    p.out->set_lod(p.x->dims() == p.plan.out_dims ? p.x->lod() : p.y->lod());
+    if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.op_type = desc.Type();
+    p.kind = KindFromOpType(desc.Type());
+    p.x = GetInput(desc, scope, "X");
+    p.y = GetInput(desc, scope, "Y");
+    p.out = GetOutput(desc, scope, "Out");
+    p.axis = desc.GetAttr<int32_t>("axis", -1);
+    LITE_ENFORCE(p.axis >= -1, "op '", p.op_type, "': attribute 'axis' is ",
+                 p.axis, ", expected -1 or a non-negative dim index");
+    p.act = ReadFusedActParam(desc);
+    p.has_plan = false;
+  }
+};
+
+class ElementwiseKernel : public KernelBase<ElementwiseParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    const auto& p = param();
+    LITE_ENFORCE(p.x->initialized(), "op '", p.op_type, "': input 'X' has no data");
+    EnforceDataType(p.op_type, "Y", *p.y, p.x->dtype());
+    if (p.x->dtype() != DataType::kFloat32) {
+      LITE_ENFORCE(p.act.type == ActType::kNone || p.act.type == ActType::kRelu,
+                   "op '", p.op_type, "': fused activation '",
+                   p.op_type, "' act_type is only supported on float32 inputs, X is ",
+                   DataTypeName(p.x->dtype()));
+    }
+    DispatchDataType<float, int32_t, int64_t>(
+        p.x->dtype(), p.op_type, "X", [&](auto tag) {
+          using T = typename decltype(tag)::type;
+          RunKind<T>(p, ctx.threads);
+        });
+  }
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+#define LITE_MATH_REGISTER_ELEMENTWISE(op__)                          \
+  LITE_REGISTER_OP(op__, paddle::lite::operators::ElementwiseOp)      \
+  LITE_REGISTER_KERNEL(op__, kHost, kAny, kNCHW, def,                 \
+                       paddle::lite::operators::ElementwiseKernel)
+
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_add)
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_sub)
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_mul)
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_div)
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_max)
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_min)
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_pow)
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_floordiv)
+LITE_MATH_REGISTER_ELEMENTWISE(elementwise_mod)
+LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_add_activation)
+LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_sub_activation)
+LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_mul_activation)
+LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_div_activation)
+LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_max_activation)
+LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_min_activation)
