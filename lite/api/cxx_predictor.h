@@ -1,0 +1,52 @@
+// The full predictor: loads a Paddle model, builds the runtime program, runs.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/core/program.h"
+#include "lite/core/program_desc.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+
+// What clones share: the program and the weights (read-only).
+struct PredictorShared {
+  cpp::ProgramDesc program;
+  std::shared_ptr<const Scope> weights;
+  std::vector<Place> places;
+};
+
+class CxxPredictor : public lite_api::PaddlePredictor {
+ public:
+  CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads);
+
+  std::unique_ptr<lite_api::Tensor> GetInput(int i) override;
+  std::unique_ptr<const lite_api::Tensor> GetOutput(int i) const override;
+  void Run() override;
+  std::shared_ptr<lite_api::PaddlePredictor> Clone() override;
+  std::string GetVersion() const override;
+  std::vector<std::string> GetInputNames() override;
+  std::vector<std::string> GetOutputNames() override;
+  std::vector<std::string> GetParamNames() override;
+  std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
+  std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
+
+  // For tools (benchmark per-op profile).
+  RuntimeProgram& runtime_program() { return *program_; }
+  const PredictorShared& shared() const { return *shared_; }
+
+ private:
+  std::shared_ptr<const PredictorShared> shared_;
+  std::unique_ptr<Scope> scope_;
+  std::unique_ptr<RuntimeProgram> program_;
+};
+
+// The valid places of a config, completed with the defaults (x86 and host
+// float); throws Error when a place names a target this build cannot run.
+std::vector<Place> ResolvePlaces(const std::vector<Place>& requested);
+
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,156 @@
+// Public C++ API, with the names and signatures of Paddle Lite's
+// paddle_api.h so that existing Paddle Lite code compiles unchanged.
+//
+// Errors: every error a user can cause (bad path, corrupt model, unsupported
+// op, wrong input shape, bad configuration) throws paddle::lite_api::Error
+// (paddle_error.h, derived from std::runtime_error) whose what() names the
+// file/op/variable and what was expected. Nothing calls abort() or exit().
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "paddle_error.h"  // NOLINT
+#include "paddle_place.h"  // NOLINT
+
+namespace paddle {
+namespace lite_api {
+
+using shape_t = std::vector<int64_t>;
+using lod_t = std::vector<std::vector<uint64_t>>;
+
+enum PowerMode {
+  LITE_POWER_HIGH = 0,
+  LITE_POWER_LOW = 1,
+  LITE_POWER_FULL = 2,
+  LITE_POWER_NO_BIND = 3,
+  LITE_POWER_RAND_HIGH = 4,
+  LITE_POWER_RAND_LOW = 5
+};
+
+enum class LiteModelType { kProtobuf = 0, kNaiveBuffer, UNK };
+
+// A view of one of the predictor's tensors. It does not own the tensor; it
+// stays valid as long as the predictor lives.
+class Tensor {
+ public:
+  explicit Tensor(void* raw);
+  explicit Tensor(const void* raw);
+
+  void Resize(const shape_t& shape);
+  // Read access; throws Error if the tensor holds another element type.
+  template <typename T>
+  const T* data() const;
+  // Write access for the current shape (allocates as needed).
+  template <typename T>
+  T* mutable_data(TargetType type = TargetType::kHost) const;
+  // Copies numel() elements from host memory (call Resize first).
+  template <typename T, TargetType type = TargetType::kHost>
+  void CopyFromCpu(const T* data);
+  // Copies numel() elements to host memory.
+  template <typename T>
+  void CopyToCpu(T* data) const;
+
+  shape_t shape() const;
+  TargetType target() const;
+  PrecisionType precision() const;
+  lod_t lod() const;
+  void SetLoD(const lod_t& lod);
+  bool IsInitialized() const;
+
+ private:
+  void* raw_tensor_;
+};
+
+class PaddlePredictor {
+ public:
+  PaddlePredictor() = default;
+  virtual ~PaddlePredictor() = default;
+
+  // Inputs/outputs in the order of the model's feed/fetch `col`.
+  virtual std::unique_ptr<Tensor> GetInput(int i) = 0;
+  virtual std::unique_ptr<const Tensor> GetOutput(int i) const = 0;
+  virtual void Run() = 0;
+  // A predictor sharing this one's weights (no copy) with its own
+  // activations; clones may run concurrently in different threads.
+  virtual std::shared_ptr<PaddlePredictor> Clone() = 0;
+  virtual std::string GetVersion() const = 0;
+  virtual std::vector<std::string> GetInputNames() = 0;
+  virtual std::vector<std::string> GetOutputNames() = 0;
+  virtual std::vector<std::string> GetParamNames() = 0;
+  virtual std::unique_ptr<Tensor> GetInputByName(const std::string& name) = 0;
+  // Any variable of the model by name (inputs, outputs, intermediates,
+  // weights); throws Error if absent.
+  virtual std::unique_ptr<const Tensor> GetTensor(const std::string& name) const = 0;
+
+ protected:
+  int threads_{1};
+  PowerMode mode_{LITE_POWER_NO_BIND};
+};
+
+class ConfigBase {
+ public:
+  explicit ConfigBase(PowerMode mode = LITE_POWER_NO_BIND, int threads = 1)
+      : mode_(mode), threads_(threads) {}
+  virtual ~ConfigBase() = default;
+
+  // A folder holding the model (see set_model_file for what is detected).
+  void set_model_dir(const std::string& x) { model_dir_ = x; }
+  const std::string& model_dir() const { return model_dir_; }
+  void set_power_mode(PowerMode mode) { mode_ = mode; }
+  PowerMode power_mode() const { return mode_; }
+  // Number of CPU threads for kernels (>= 1).
+  void set_threads(int threads) { threads_ = threads; }
+  int threads() const { return threads_; }
+
+ private:
+  std::string model_dir_;
+  PowerMode mode_;
+  int threads_;
+};
+
+// Configuration of the full predictor, which loads a Paddle model
+// (__model__ + per-variable files, *.pdmodel + *.pdiparams, __params__ /
+// params / weights combined files, or memory buffers) and optimizes it.
+class CxxConfig : public ConfigBase {
+ public:
+  void set_valid_places(const std::vector<Place>& x) { valid_places_ = x; }
+  const std::vector<Place>& valid_places() const { return valid_places_; }
+  void set_model_file(const std::string& path) { model_file_ = path; }
+  void set_param_file(const std::string& path) { param_file_ = path; }
+  const std::string& model_file() const { return model_file_; }
+  const std::string& param_file() const { return param_file_; }
+  // Program bytes and combined-params bytes (copied).
+  void set_model_buffer(const char* model_buffer, size_t model_buffer_size,
+                        const char* param_buffer, size_t param_buffer_size) {
+    model_buffer_.assign(model_buffer, model_buffer_size);
+    param_buffer_.assign(param_buffer, param_buffer_size);
+    model_from_memory_ = true;
+  }
+  bool is_model_from_memory() const { return model_from_memory_; }
+  // Extension: optimizer passes to skip, by name (e.g. "conv_bn_fuse_pass";
+  // an unknown name is an error at CreatePaddlePredictor).
+  void set_disabled_passes(const std::vector<std::string>& names) { disabled_passes_ = names; }
+  const std::vector<std::string>& disabled_passes() const { return disabled_passes_; }
+  const std::string& model_buffer() const { return model_buffer_; }
+  const std::string& param_buffer() const { return param_buffer_; }
+
+ private:
+  std::vector<Place> valid_places_;
+  std::string model_file_;
+  std::string param_file_;
+  std::string model_buffer_;
+  std::string param_buffer_;
+  bool model_from_memory_{false};
+  std::vector<std::string> disabled_passes_;
+};
+
+// Creates a predictor; throws Error (naming the file/op/variable) when the
+// model cannot be loaded.
+template <typename ConfigT>
+std::shared_ptr<PaddlePredictor> CreatePaddlePredictor(const ConfigT&);
+
+}  // namespace lite_api
+}  // namespace paddle

@@ -1,0 +1,86 @@
+// lite_api::Tensor: a view of a lite::Tensor.
+#include <cstring>
+
+#include "lite/api/paddle_api.h"
+#include "lite/core/tensor.h"
+
+namespace paddle {
+namespace lite_api {
+
+namespace {
+lite::Tensor* Raw(void* p) { return static_cast<lite::Tensor*>(p); }
+}  // namespace
+
+Tensor::Tensor(void* raw) : raw_tensor_(raw) {}
+Tensor::Tensor(const void* raw) : raw_tensor_(const_cast<void*>(raw)) {}
+
+void Tensor::Resize(const shape_t& shape) {
+  for (int64_t d : shape) {
+    LITE_ENFORCE(d >= 0, "Tensor::Resize: negative extent in shape ",
+                 lite::DimsToString(shape));
+  }
+  Raw(raw_tensor_)->Resize(shape);
+}
+
+template <typename T>
+const T* Tensor::data() const {
+  return Raw(raw_tensor_)->data<T>();
+}
+
+template <typename T>
+T* Tensor::mutable_data(TargetType) const {
+  return Raw(raw_tensor_)->mutable_data<T>();
+}
+
+template <typename T, TargetType type>
+void Tensor::CopyFromCpu(const T* data) {
+  T* dst = Raw(raw_tensor_)->mutable_data<T>();
+  std::memcpy(dst, data, Raw(raw_tensor_)->numel() * sizeof(T));
+}
+
+template <typename T>
+void Tensor::CopyToCpu(T* data) const {
+  const T* src = Raw(raw_tensor_)->data<T>();
+  std::memcpy(data, src, Raw(raw_tensor_)->numel() * sizeof(T));
+}
+
+shape_t Tensor::shape() const { return Raw(raw_tensor_)->dims(); }
+TargetType Tensor::target() const { return TargetType::kHost; }
+
+PrecisionType Tensor::precision() const {
+  switch (Raw(raw_tensor_)->dtype()) {
+    case lite::DataType::kFloat32: return PrecisionType::kFloat;
+    case lite::DataType::kFloat64: return PrecisionType::kFP64;
+    case lite::DataType::kFloat16: return PrecisionType::kFP16;
+    case lite::DataType::kInt8: return PrecisionType::kInt8;
+    case lite::DataType::kUInt8: return PrecisionType::kUInt8;
+    case lite::DataType::kInt16: return PrecisionType::kInt16;
+    case lite::DataType::kInt32: return PrecisionType::kInt32;
+    case lite::DataType::kInt64: return PrecisionType::kInt64;
+    case lite::DataType::kBool: return PrecisionType::kBool;
+    case lite::DataType::kUnknown: break;
+  }
+  return PrecisionType::kUnk;
+}
+
+lod_t Tensor::lod() const { return Raw(raw_tensor_)->lod(); }
+void Tensor::SetLoD(const lod_t& lod) { Raw(raw_tensor_)->set_lod(lod); }
+bool Tensor::IsInitialized() const { return Raw(raw_tensor_)->initialized(); }
+
+#define LITE_API_TENSOR_TYPE(T)                                        \
+  template const T* Tensor::data<T>() const;                           \
+  template T* Tensor::mutable_data<T>(TargetType) const;               \
+  template void Tensor::CopyFromCpu<T, TargetType::kHost>(const T*);   \
+  template void Tensor::CopyToCpu<T>(T*) const;
+LITE_API_TENSOR_TYPE(float)
+LITE_API_TENSOR_TYPE(double)
+LITE_API_TENSOR_TYPE(int8_t)
+LITE_API_TENSOR_TYPE(uint8_t)
+LITE_API_TENSOR_TYPE(int16_t)
+LITE_API_TENSOR_TYPE(int32_t)
+LITE_API_TENSOR_TYPE(int64_t)
+LITE_API_TENSOR_TYPE(bool)
+#undef LITE_API_TENSOR_TYPE
+
+}  // namespace lite_api
+}  // namespace paddle

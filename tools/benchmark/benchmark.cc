@@ -1,0 +1,171 @@
+// Latency benchmark with Paddle Lite's benchmark flags: loads a Paddle model,
+// feeds inputs of --input_shape (from --input_data_path raw float32 files or
+// a deterministic pattern), runs --warmup + --repeats times and prints
+// min/median/mean/max latency, peak RSS, the conv work's GFLOP/s and, with
+// --enable_profile, the time per op type. Prints one JSON line at the end
+// (for scripts) after the human-readable report.
+#include <gflags/gflags.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lite/api/cxx_predictor.h"
+
+DEFINE_string(model_dir, "", "model folder (auto-detects the layout)");
+DEFINE_string(model_file, "", "program file (e.g. inference.pdmodel)");
+DEFINE_string(param_file, "", "combined params file (e.g. inference.pdiparams)");
+DEFINE_string(input_shape, "1,3,224,224",
+              "input shapes, one per input in feed order, separated by ':' (e.g. 1,3,640,640)");
+DEFINE_string(input_data_path, "",
+              "raw little-endian float32 files, one per input, separated by ':' (default: "
+              "x[i] = ((i*7919) %% 2000)/1000 - 1, as ort_bench.js)");
+DEFINE_int32(threads, 1, "CPU threads");
+DEFINE_int32(warmup, 3, "untimed runs first");
+DEFINE_int32(repeats, 20, "timed runs");
+DEFINE_bool(enable_profile, false, "print the time per op type");
+DEFINE_string(result_path, "", "append the JSON result line to this file");
+
+namespace {
+
+std::vector<std::string> Split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, sep)) parts.push_back(item);
+  return parts;
+}
+
+std::vector<int64_t> ParseShape(const std::string& s) {
+  std::vector<int64_t> shape;
+  for (auto& d : Split(s, ',')) {
+    char* end = nullptr;
+    long long v = std::strtoll(d.c_str(), &end, 10);
+    if (d.empty() || *end || v <= 0) {
+      throw paddle::lite_api::Error("--input_shape: '" + s +
+                                    "' is not a list of positive integers");
+    }
+    shape.push_back(v);
+  }
+  return shape;
+}
+
+// FLOPs (multiply + add = 2) of the conv/matmul work in the last run.
+double ConvFlops(paddle::lite::CxxPredictor* p) {
+  double flops = 0;
+  for (const auto& inst : p->runtime_program().instructions()) {
+    const auto& d = inst.op->desc();
+    const std::string& t = d.Type();
+    auto dims = [&](const std::string& slot, bool out) {
+      const auto& names = out ? d.Output(slot) : d.Input(slot);
+      return names.empty() ? std::vector<int64_t>{}
+                           : p->GetTensor(names[0])->shape();
+    };
+    auto numel = [](const std::vector<int64_t>& v) {
+      return std::accumulate(v.begin(), v.end(), 1.0, std::multiplies<double>());
+    };
+    if (t == "conv2d" || t == "depthwise_conv2d") {
+      auto f = dims("Filter", false);
+      if (f.size() == 4) flops += 2.0 * numel(dims("Output", true)) * f[1] * f[2] * f[3];
+    } else if (t == "conv2d_transpose") {
+      auto f = dims("Filter", false);
+      if (f.size() == 4) flops += 2.0 * numel(dims("Input", false)) * f[1] * f[2] * f[3];
+    }
+  }
+  return flops;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  gflags::SetUsageMessage(
+      "benchmark --model_file=m.pdmodel --param_file=m.pdiparams --input_shape=1,3,640,640 "
+      "--threads=1 --warmup=3 --repeats=20 [--enable_profile]");
+  gflags::ParseCommandLineFlags(&argc, &argv, true);
+  using Clock = std::chrono::steady_clock;
+  try {
+    paddle::lite_api::CxxConfig config;
+    if (!FLAGS_model_dir.empty()) config.set_model_dir(FLAGS_model_dir);
+    if (!FLAGS_model_file.empty()) config.set_model_file(FLAGS_model_file);
+    if (!FLAGS_param_file.empty()) config.set_param_file(FLAGS_param_file);
+    config.set_threads(FLAGS_threads);
+    auto t0 = Clock::now();
+    auto base = paddle::lite_api::CreatePaddlePredictor(config);
+    double load_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    auto* predictor = dynamic_cast<paddle::lite::CxxPredictor*>(base.get());
+
+    auto shapes = Split(FLAGS_input_shape, ':');
+    auto files = FLAGS_input_data_path.empty() ? std::vector<std::string>{}
+                                               : Split(FLAGS_input_data_path, ':');
+    auto names = predictor->GetInputNames();
+    if (shapes.size() != names.size()) {
+      throw paddle::lite_api::Error("--input_shape gives " + std::to_string(shapes.size()) +
+                                    " shapes but the model has " +
+                                    std::to_string(names.size()) + " inputs");
+    }
+    for (size_t i = 0; i < names.size(); ++i) {
+      auto shape = ParseShape(shapes[i]);
+      auto in = predictor->GetInput(static_cast<int>(i));
+      in->Resize(shape);
+      float* data = in->mutable_data<float>();
+      size_t n = std::accumulate(shape.begin(), shape.end(), size_t{1}, std::multiplies<size_t>());
+      if (i < files.size() && !files[i].empty()) {
+        std::ifstream f(files[i], std::ios::binary);
+        f.read(reinterpret_cast<char*>(data), n * sizeof(float));
+        if (!f || static_cast<size_t>(f.gcount()) != n * sizeof(float)) {
+          throw paddle::lite_api::Error("--input_data_path: '" + files[i] + "' does not hold " +
+                                        std::to_string(n) + " float32 values");
+        }
+      } else {
+        for (size_t k = 0; k < n; ++k) data[k] = ((k * 7919) % 2000) / 1000.f - 1.f;
+      }
+    }
+    for (int i = 0; i < FLAGS_warmup; ++i) predictor->Run();
+    predictor->runtime_program().set_profile(FLAGS_enable_profile);
+    std::vector<double> ms;
+    for (int i = 0; i < FLAGS_repeats; ++i) {
+      auto a = Clock::now();
+      predictor->Run();
+      ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+    }
+    std::vector<double> sorted = ms;
+    std::sort(sorted.begin(), sorted.end());
+    double median = sorted.empty() ? 0 : sorted[sorted.size() / 2];
+    double mean = sorted.empty() ? 0 : std::accumulate(ms.begin(), ms.end(), 0.0) / ms.size();
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    double peak_mb = ru.ru_maxrss / 1024.0;
+    double gflop = ConvFlops(predictor) / 1e9;
+    std::printf("model: %s%s\nthreads: %d  warmup: %d  repeats: %d  load: %.1f ms\n",
+                FLAGS_model_dir.c_str(), FLAGS_model_file.c_str(), FLAGS_threads, FLAGS_warmup,
+                FLAGS_repeats, load_ms);
+    if (!sorted.empty()) {
+      std::printf("latency ms: min %.3f  median %.3f  mean %.3f  max %.3f\n", sorted.front(),
+                  median, mean, sorted.back());
+    }
+    std::printf("peak RSS: %.1f MB\n", peak_mb);
+    std::printf("conv work: %.3f GFLOP/run -> %.1f GFLOP/s at the median\n", gflop,
+                median > 0 ? gflop / (median / 1e3) : 0.0);
+    if (FLAGS_enable_profile) {
+      std::printf("%s", predictor->runtime_program().ProfileReport(FLAGS_repeats).c_str());
+    }
+    char json[512];
+    std::snprintf(json, sizeof(json),
+                  "{\"engine\":\"paddle-lite-nna\",\"threads\":%d,\"median_ms\":%.3f,"
+                  "\"min_ms\":%.3f,\"peak_rss_mb\":%.1f,\"conv_gflop\":%.4f,\"load_ms\":%.1f}",
+                  FLAGS_threads, median, sorted.empty() ? 0 : sorted.front(), peak_mb, gflop,
+                  load_ms);
+    std::printf("%s\n", json);
+    if (!FLAGS_result_path.empty()) std::ofstream(FLAGS_result_path, std::ios::app) << json << "\n";
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
