@@ -1,0 +1,384 @@
+#include "runtime/compilation.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+#include "nnadapter/utility/debug.h"
+#include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/modeling.h"
+#include "runtime/partition.h"
+
+namespace nnadapter {
+namespace runtime {
+
+Compilation::~Compilation() { DestroyPrograms(); }
+
+void Compilation::DestroyPrograms() {
+  for (auto& p : programs_) {
+    if (p.program) {
+      context_->devices[p.device]->driver->hal->destroy_program(p.program);
+      p.program = nullptr;
+    }
+  }
+  programs_.clear();
+}
+
+static NNAdapterOperandType CopyType(const NNAdapterOperandType& type,
+                                     std::list<std::vector<uint8_t>>* storage) {
+  NNAdapterOperandType copy = type;
+  CopyQuantParams(&copy, storage);
+  return copy;
+}
+
+void Compilation::SetModelTypes() {
+  input_types_.clear();
+  output_types_.clear();
+  for (const auto* o : model_->owned.model.input_operands) {
+    input_types_.push_back(CopyType(o->type, &storage_));
+  }
+  for (const auto* o : model_->owned.model.output_operands) {
+    output_types_.push_back(CopyType(o->type, &storage_));
+  }
+}
+
+int Compilation::Finish(std::string* message) {
+  // 1) cache from memory, 2) cache file, 3) compile.
+  std::string reason;
+  if (!cache_buffer.empty()) {
+    if (LoadCache(cache_buffer.data(), cache_buffer.size(), &reason)) {
+      loaded_from_cache = true;
+      return NNADAPTER_NO_ERROR;
+    }
+    if (!model_) {
+      *message = "cache buffer for token '" + token + "' is unusable (" +
+                 reason + ") and no model was given to compile";
+      return NNADAPTER_INVALID_PARAMETER;
+    }
+    NNADAPTER_LOG(WARNING) << "ignoring cache buffer for token '" << token
+                           << "': " << reason << "; compiling the model";
+  }
+  std::string path;
+  if (!token.empty() && !dir.empty()) {
+    path = dir + "/" + token + ".nnc";
+    std::vector<uint8_t> data;
+    if (ReadFile(path, &data)) {
+      if (LoadCache(data.data(), data.size(), &reason)) {
+        NNADAPTER_VLOG(1) << "loaded model cache " << path;
+        loaded_from_cache = true;
+        return NNADAPTER_NO_ERROR;
+      }
+      if (!model_) {
+        *message = "cache file '" + path + "' is unusable (" + reason +
+                   ") and no model was given to compile";
+        return NNADAPTER_INVALID_PARAMETER;
+      }
+      NNADAPTER_LOG(WARNING) << "ignoring cache file '" << path
+                             << "': " << reason << "; recompiling";
+    } else if (!model_) {
+      *message = "no model given and cache file '" + path +
+                 "' cannot be read";
+      return NNADAPTER_INVALID_PARAMETER;
+    }
+  }
+  if (!model_) {
+    *message = "no model and no cache to load";
+    return NNADAPTER_INVALID_PARAMETER;
+  }
+  CacheImage image;
+  int code = Compile(message, &image);
+  if (code != NNADAPTER_NO_ERROR) return code;
+  if (!path.empty()) {
+    bool complete = true;
+    for (size_t i = 0; i < image.sub_models.size(); i++) {
+      if (image.sub_models[i].blob.empty()) {
+        NNADAPTER_LOG(WARNING)
+            << "device '"
+            << context_->devices[image.sub_models[i].device]->driver->name
+            << "' produced no cache for sub-model " << i << "; '" << path
+            << "' not written";
+        complete = false;
+        break;
+      }
+    }
+    if (complete) {
+      std::vector<uint8_t> bytes;
+      WriteCacheImage(image, &bytes);
+      std::string error;
+      if (!WriteFileAtomically(path, bytes, &error)) {
+        NNADAPTER_LOG(WARNING) << "cannot write model cache: " << error;
+      } else {
+        NNADAPTER_VLOG(1) << "wrote model cache " << path << " ("
+                          << bytes.size() << " bytes)";
+      }
+    }
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
+static void FillImageHeader(NNAdapterContext* context, CacheImage* image) {
+  image->devices.clear();
+  for (auto* device : context->devices) {
+    CacheImage::Device d;
+    d.name = device->driver->name;
+    d.version = device->driver->hal->version;
+    d.hal_version = device->driver->hal->hal_version;
+    image->devices.push_back(d);
+  }
+  image->properties = context->properties;
+}
+
+int Compilation::Compile(std::string* message, CacheImage* image) {
+  core::Model& model = model_->owned.model;
+  const size_t num_ops = model.operations.size();
+  // Ask every device which operations it supports.
+  std::vector<std::vector<bool>> supported;
+  std::vector<std::string> names;
+  for (size_t d = 0; d < context_->devices.size(); d++) {
+    const auto* driver = context_->devices[d]->driver;
+    names.push_back(driver->name);
+    std::unique_ptr<bool[]> flags(new bool[num_ops + 1]());
+    int code = driver->hal->validate_program(context_->contexts[d], &model,
+                                             flags.get());
+    if (code != NNADAPTER_NO_ERROR) {
+      *message = "device '" + driver->name + "' failed to validate the model (" +
+                 ResultCodeName(code) + ")";
+      return NNADAPTER_DEVICE_INTERNAL_ERROR;
+    }
+    supported.emplace_back(flags.get(), flags.get() + num_ops);
+  }
+  std::vector<size_t> device_of;
+  if (!AssignDevices(model, supported, names, &device_of, message)) {
+    return NNADAPTER_FEATURE_NOT_SUPPORTED;
+  }
+  PartitionPlan plan;
+  if (!PartitionModel(model, device_of, &plan, message)) {
+    return NNADAPTER_INVALID_PARAMETER;
+  }
+  SetModelTypes();
+  // Number the values crossing sub-model boundaries.
+  std::map<const core::Operand*, ValueRef> refs;
+  for (size_t i = 0; i < model.input_operands.size(); i++) {
+    refs[model.input_operands[i]] = {ValueRef::kModelInput,
+                                     static_cast<uint32_t>(i)};
+  }
+  for (size_t i = 0; i < model.output_operands.size(); i++) {
+    refs[model.output_operands[i]] = {ValueRef::kModelOutput,
+                                      static_cast<uint32_t>(i)};
+  }
+  intermediate_types_.clear();
+  for (const auto& sub : plan.sub_models) {
+    for (const auto* out : sub.outputs) {
+      if (refs.count(out)) continue;
+      refs[out] = {ValueRef::kIntermediate,
+                   static_cast<uint32_t>(intermediate_types_.size())};
+      intermediate_types_.push_back(CopyType(out->type, &storage_));
+    }
+  }
+  std::vector<const core::Operation*> op_list;
+  for (const auto& op : model.operations) op_list.push_back(&op);
+  FillImageHeader(context_, image);
+  image->input_types = input_types_;
+  image->output_types = output_types_;
+  image->intermediate_types = intermediate_types_;
+  NNADAPTER_VLOG(1) << "partition: " << plan.sub_models.size()
+                    << " sub-model(s)";
+  for (size_t s = 0; s < plan.sub_models.size(); s++) {
+    const auto& sub = plan.sub_models[s];
+    auto* device = context_->devices[sub.device];
+    std::vector<const core::Operation*> ops;
+    std::string op_names;
+    for (size_t i : sub.operations) {
+      ops.push_back(op_list[i]);
+      op_names += " " + OperationTypeName(op_list[i]->type) + "#" +
+                  std::to_string(i);
+    }
+    NNADAPTER_VLOG(1) << "  sub-model " << s << " -> " << device->driver->name
+                      << ":" << op_names;
+    OwnedModel sub_model;
+    ExtractSubModel(ops, sub.inputs, sub.outputs, false, &sub_model, nullptr);
+    Program program;
+    program.device = sub.device;
+    for (const auto* in : sub.inputs) program.inputs.push_back(refs.at(in));
+    for (const auto* out : sub.outputs) program.outputs.push_back(refs.at(out));
+    core::Cache cache;
+    cache.token = token.empty() ? nullptr : token.c_str();
+    cache.dir = dir.empty() ? nullptr : dir.c_str();
+    for (const auto* in : sub_model.model.input_operands) {
+      cache.input_types.push_back(in->type);
+    }
+    for (const auto* out : sub_model.model.output_operands) {
+      cache.output_types.push_back(out->type);
+    }
+    program.input_types = cache.input_types;
+    program.output_types = cache.output_types;
+    for (auto& t : program.input_types) CopyQuantParams(&t, &storage_);
+    for (auto& t : program.output_types) CopyQuantParams(&t, &storage_);
+    int code = device->driver->hal->create_program(
+        context_->contexts[sub.device], &sub_model.model, &cache,
+        &program.program);
+    if (code != NNADAPTER_NO_ERROR || !program.program) {
+      *message = "device '" + device->driver->name +
+                 "' failed to compile sub-model " + std::to_string(s) + " (" +
+                 op_names.substr(op_names.empty() ? 0 : 1) + "): " +
+                 ResultCodeName(code);
+      DestroyPrograms();
+      return code != NNADAPTER_NO_ERROR ? code
+                                        : NNADAPTER_DEVICE_INTERNAL_ERROR;
+    }
+    CacheImage::SubModel entry;
+    entry.device = static_cast<uint32_t>(sub.device);
+    entry.inputs = program.inputs;
+    entry.outputs = program.outputs;
+    entry.input_types = program.input_types;
+    entry.output_types = program.output_types;
+    entry.blob = std::move(cache.buffer);
+    image->sub_models.push_back(std::move(entry));
+    programs_.push_back(std::move(program));
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
+bool Compilation::LoadCache(const uint8_t* data, size_t size,
+                            std::string* reason) {
+  CacheImage image;
+  if (!ReadCacheImage(data, size, &image, reason)) return false;
+  if (image.nnadapter_version != NNADAPTER_VERSION) {
+    *reason = "made by NNAdapter version " +
+              std::to_string(image.nnadapter_version) + ", this is " +
+              std::to_string(NNADAPTER_VERSION);
+    return false;
+  }
+  CacheImage expected;
+  FillImageHeader(context_, &expected);
+  if (image.devices.size() != expected.devices.size()) {
+    *reason = "made for " + std::to_string(image.devices.size()) +
+              " device(s), the context has " +
+              std::to_string(expected.devices.size());
+    return false;
+  }
+  for (size_t i = 0; i < image.devices.size(); i++) {
+    const auto& a = image.devices[i];
+    const auto& b = expected.devices[i];
+    if (a.name != b.name || a.version != b.version ||
+        a.hal_version != b.hal_version) {
+      *reason = "made for device '" + a.name + "' version " +
+                std::to_string(a.version) + ", the context has '" + b.name +
+                "' version " + std::to_string(b.version);
+      return false;
+    }
+  }
+  if (image.properties != expected.properties) {
+    *reason = "made with context properties '" + image.properties +
+              "', the context has '" + expected.properties + "'";
+    return false;
+  }
+  if (model_ && model_->finished) {
+    // The cache must describe the same inputs/outputs as the model.
+    const auto& model = model_->owned.model;
+    if (model.input_operands.size() != image.input_types.size() ||
+        model.output_operands.size() != image.output_types.size()) {
+      *reason = "input/output count differs from the model";
+      return false;
+    }
+    for (size_t i = 0; i < image.input_types.size(); i++) {
+      const auto& a = image.input_types[i];
+      const auto& b = model.input_operands[i]->type;
+      if (a.precision != b.precision ||
+          DimensionsToString(a.dimensions) != DimensionsToString(b.dimensions)) {
+        *reason = "input " + std::to_string(i) + " type " +
+                  OperandTypeToString(a) + " differs from the model's " +
+                  OperandTypeToString(b);
+        return false;
+      }
+    }
+  }
+  storage_.splice(storage_.end(), image.storage);
+  input_types_ = image.input_types;
+  output_types_ = image.output_types;
+  intermediate_types_ = image.intermediate_types;
+  for (size_t s = 0; s < image.sub_models.size(); s++) {
+    auto& entry = image.sub_models[s];
+    auto* device = context_->devices[entry.device];
+    core::Cache cache;
+    cache.token = token.empty() ? nullptr : token.c_str();
+    cache.dir = dir.empty() ? nullptr : dir.c_str();
+    cache.input_types = entry.input_types;
+    cache.output_types = entry.output_types;
+    cache.buffer = std::move(entry.blob);
+    Program program;
+    program.device = entry.device;
+    program.inputs = entry.inputs;
+    program.outputs = entry.outputs;
+    program.input_types = entry.input_types;
+    program.output_types = entry.output_types;
+    int code = device->driver->hal->create_program(
+        context_->contexts[entry.device], nullptr, &cache, &program.program);
+    if (code != NNADAPTER_NO_ERROR || !program.program) {
+      *reason = "device '" + device->driver->name +
+                "' rejected the cached program of sub-model " +
+                std::to_string(s) + " (" + ResultCodeName(code) + ")";
+      DestroyPrograms();
+      return false;
+    }
+    programs_.push_back(std::move(program));
+  }
+  return true;
+}
+
+bool ReadFile(const std::string& path, std::vector<uint8_t>* data) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return false;
+  file.seekg(0, std::ios::end);
+  std::streamoff size = file.tellg();
+  if (size < 0) return false;
+  file.seekg(0);
+  data->resize(static_cast<size_t>(size));
+  return size == 0 ||
+         static_cast<bool>(file.read(reinterpret_cast<char*>(data->data()),
+                                     size));
+}
+
+bool WriteFileAtomically(const std::string& path,
+                         const std::vector<uint8_t>& data, std::string* error) {
+  static std::atomic<unsigned> counter{0};
+  const std::string tmp = path + ".tmp." + std::to_string(getpid()) + "." +
+                          std::to_string(counter++);
+  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    *error = "cannot create '" + tmp + "'";
+    return false;
+  }
+  size_t written = 0;
+  while (written < data.size()) {
+    ssize_t n = write(fd, data.data() + written, data.size() - written);
+    if (n <= 0) {
+      close(fd);
+      unlink(tmp.c_str());
+      *error = "cannot write '" + tmp + "'";
+      return false;
+    }
+    written += static_cast<size_t>(n);
+  }
+  const bool synced = fsync(fd) == 0;
+  const bool closed = close(fd) == 0;
+  if (!synced || !closed) {
+    unlink(tmp.c_str());
+    *error = "cannot flush '" + tmp + "'";
+    return false;
+  }
+  if (rename(tmp.c_str(), path.c_str()) != 0) {
+    unlink(tmp.c_str());
+    *error = "cannot rename '" + tmp + "' to '" + path + "'";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace runtime
+}  // namespace nnadapter

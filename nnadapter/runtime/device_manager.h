@@ -1,0 +1,41 @@
+// Finds, loads and keeps the device drivers (HAL function tables).
+#ifndef NNADAPTER_RUNTIME_DEVICE_MANAGER_H_
+#define NNADAPTER_RUNTIME_DEVICE_MANAGER_H_
+
+#include <string>
+#include <vector>
+
+#include "nnadapter/hal/device.h"
+
+namespace nnadapter {
+namespace runtime {
+
+struct Driver {
+  std::string name;
+  std::string path;  // "(builtin)" for builtin_device
+  hal::Device* hal = nullptr;
+  void* library = nullptr;
+};
+
+// The directories searched for lib<name>.so, in order:
+// NNADAPTER_DRIVER_PATH entries, the install library dir, the directory of
+// libnnadapter.so (duplicates removed). The loader default comes last and
+// is not a directory.
+std::vector<std::string> DriverSearchDirectories();
+
+// Loads (once per process) the driver `name`. On failure returns
+// NNADAPTER_DEVICE_NOT_FOUND and a message listing every path tried.
+int FindDriver(const std::string& name, Driver** driver, std::string* message);
+
+// Names of the devices that can be acquired: builtin_device first, then
+// drivers found in the search directories, sorted.
+std::vector<std::string> EnumerateDevices();
+
+// Checks a function table; returns an empty string if usable.
+std::string CheckDeviceTable(const hal::Device* device,
+                             const std::string& expected_name);
+
+}  // namespace runtime
+}  // namespace nnadapter
+
+#endif  // NNADAPTER_RUNTIME_DEVICE_MANAGER_H_
