@@ -1,0 +1,61 @@
+// Loading and saving Paddle inference models in every layout users have.
+// See docs/model-formats.md for the layouts, the auto-detection order and
+// example error messages.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lite/core/program_desc.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+
+// Where a model comes from. Precedence: model_buffer (with param_buffer as
+// the combined params) > model_file (with param_file; without it, one file
+// per variable in model_file's directory) > model_dir (auto-detected).
+// A param_file given with model_dir (and no model_file) is used as the
+// combined params of the program found in model_dir.
+struct ModelSource {
+  std::string model_dir;
+  std::string model_file;
+  std::string param_file;
+  std::string model_buffer;
+  std::string param_buffer;
+};
+
+// Loads the program and all persistable variables of block 0 into `weights`
+// (persistable=true on each tensor). Throws paddle::lite_api::Error naming
+// the file, variable, byte offset and what was expected. On error neither
+// `program` nor `weights` is modified.
+void LoadModel(const ModelSource& src, cpp::ProgramDesc* program, Scope* weights);
+
+// Writes the program to model_file and the combined params (one record per
+// persistable block-0 variable, byte-wise sorted by name) to param_file.
+// With an empty param_file, writes one file per variable into model_file's
+// directory instead. Each tensor must exist in `weights` (or its parents)
+// and match its VarDesc. Files are written atomically (temp file + rename).
+void SaveModel(const cpp::ProgramDesc& program, const Scope& weights,
+               const std::string& model_file, const std::string& param_file);
+
+// The variables a params file holds, in file order: persistable variables of
+// block 0 whose type is not FEED_MINIBATCH, FETCH_LIST or RAW, sorted
+// byte-wise by name.
+std::vector<const cpp::VarDesc*> ParamsVars(const cpp::ProgramDesc& program);
+
+// What the auto-detection picked (for tools and tests). param_file is empty
+// when the parameters are one file per variable in params_dir.
+struct ResolvedModelFiles {
+  std::string model_file;
+  std::string param_file;
+  std::string params_dir;
+};
+// Resolves a ModelSource that names files or a directory (not buffers);
+// needs the parsed program to rule out combined-file names that are really
+// per-variable files. Throws Error when no model file can be found.
+std::string FindModelFile(const std::string& model_dir);
+ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& model_file,
+                                 const cpp::ProgramDesc& program);
+
+}  // namespace lite
+}  // namespace paddle
