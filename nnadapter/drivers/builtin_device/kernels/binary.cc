@@ -1,0 +1,172 @@
+// Binary elementwise operations with numpy broadcasting: arithmetic (with
+// fuse_code), logical and comparison operations, WHERE and SUM.
+// Integer DIV truncates toward zero (C semantics); FLOOR_DIV floors.
+#include <cmath>
+#include <functional>
+
+#include "drivers/builtin_device/kernels/kernel.h"
+
+namespace nnadapter {
+namespace builtin_device {
+
+namespace {
+
+int Binary(KernelContext* ctx, const std::function<double(double, double)>& f,
+           bool comparison, int fuse_index) {
+  const Tensor& a = *ctx->in[0];
+  const Tensor& b = *ctx->in[1];
+  Dims dims;
+  if (!BroadcastShape(a.dims, b.dims, &dims)) {
+    return Fail(ctx, "inputs " + DimsToString(a.dims) + " and " +
+                         DimsToString(b.dims) + " cannot be broadcast");
+  }
+  std::vector<double> va = Values(a), vb = Values(b);
+  int64_t n = Product(dims);
+  std::vector<double> v(n);
+  std::vector<int64_t> idx;
+  for (int64_t i = 0; i < n; i++) {
+    Unravel(i, dims, &idx);
+    v[i] = f(va[BroadcastIndex(a.dims, dims, idx)],
+             vb[BroadcastIndex(b.dims, dims, idx)]);
+  }
+  if (fuse_index >= 0) {
+    int r = FuseFrom(ctx, fuse_index, &v);
+    if (r) return r;
+  }
+  if (comparison) return Output(ctx, 0, dims, v, NNADAPTER_BOOL8);
+  return Output(ctx, 0, dims, v, a.type.precision, &a);
+}
+
+bool IsIntegerTensor(const Tensor& t) {
+  switch (t.type.precision) {
+    case NNADAPTER_INT8:
+    case NNADAPTER_UINT8:
+    case NNADAPTER_INT16:
+    case NNADAPTER_INT32:
+    case NNADAPTER_INT64:
+    case NNADAPTER_BOOL8:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+int Compute_ADD(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x + y; }, false, 2);
+}
+int Compute_SUB(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x - y; }, false, 2);
+}
+int Compute_MUL(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x * y; }, false, 2);
+}
+int Compute_DIV(KernelContext* ctx) {
+  bool integer = IsIntegerTensor(*ctx->in[0]);
+  if (integer) {
+    for (double y : Values(*ctx->in[1]))
+      if (y == 0) return Fail(ctx, "integer division by zero");
+  }
+  return Binary(ctx, [](double x, double y) { return x / y; }, false, 2);
+}
+int Compute_FLOOR_DIV(KernelContext* ctx) {
+  if (IsIntegerTensor(*ctx->in[0])) {
+    for (double y : Values(*ctx->in[1]))
+      if (y == 0) return Fail(ctx, "integer division by zero");
+  }
+  return Binary(ctx, [](double x, double y) { return std::floor(x / y); },
+                false, 2);
+}
+int Compute_MAX(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x > y ? x : y; }, false,
+                2);
+}
+int Compute_MIN(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x < y ? x : y; }, false,
+                2);
+}
+int Compute_POW(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return std::pow(x, y); }, false,
+                2);
+}
+int Compute_AND(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return (x != 0 && y != 0); },
+                true, -1);
+}
+int Compute_OR(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return (x != 0 || y != 0); },
+                true, -1);
+}
+int Compute_EQUAL(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x == y; }, true, -1);
+}
+int Compute_NOT_EQUAL(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x != y; }, true, -1);
+}
+int Compute_GREATER(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x > y; }, true, -1);
+}
+int Compute_GREATER_EQUAL(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x >= y; }, true, -1);
+}
+int Compute_LESS(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x < y; }, true, -1);
+}
+int Compute_LESS_EQUAL(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return x <= y; }, true, -1);
+}
+
+// WHERE: output = condition ? input0 : input1, all three broadcast.
+int Compute_WHERE(KernelContext* ctx) {
+  const Tensor& c = *ctx->in[0];
+  const Tensor& a = *ctx->in[1];
+  const Tensor& b = *ctx->in[2];
+  Dims d1, dims;
+  if (!BroadcastShape(c.dims, a.dims, &d1) ||
+      !BroadcastShape(d1, b.dims, &dims)) {
+    return Fail(ctx, "condition " + DimsToString(c.dims) + ", input0 " +
+                         DimsToString(a.dims) + " and input1 " +
+                         DimsToString(b.dims) + " cannot be broadcast");
+  }
+  std::vector<double> vc = Values(c), va = Values(a), vb = Values(b);
+  int64_t n = Product(dims);
+  std::vector<double> v(n);
+  std::vector<int64_t> idx;
+  for (int64_t i = 0; i < n; i++) {
+    Unravel(i, dims, &idx);
+    v[i] = vc[BroadcastIndex(c.dims, dims, idx)] != 0
+               ? va[BroadcastIndex(a.dims, dims, idx)]
+               : vb[BroadcastIndex(b.dims, dims, idx)];
+  }
+  return Output(ctx, 0, dims, v, a.type.precision, &a);
+}
+
+// SUM: elementwise sum of all inputs (broadcast).
+int Compute_SUM(KernelContext* ctx) {
+  Dims dims;
+  for (size_t k = 0; k < ctx->in.size(); k++) {
+    if (!ctx->in[k]) return Fail(ctx, "input " + std::to_string(k) + " missing");
+    Dims next;
+    if (!BroadcastShape(dims, ctx->in[k]->dims, &next))
+      return Fail(ctx, "input " + std::to_string(k) + " " +
+                           DimsToString(ctx->in[k]->dims) +
+                           " cannot be broadcast to " + DimsToString(dims));
+    dims = next;
+  }
+  int64_t n = Product(dims);
+  std::vector<double> v(n, 0.0);
+  std::vector<int64_t> idx;
+  for (size_t k = 0; k < ctx->in.size(); k++) {
+    const Tensor& t = *ctx->in[k];
+    std::vector<double> vt = Values(t);
+    for (int64_t i = 0; i < n; i++) {
+      Unravel(i, dims, &idx);
+      v[i] += vt[BroadcastIndex(t.dims, dims, idx)];
+    }
+  }
+  return Output(ctx, 0, dims, v, ctx->in[0]->type.precision, ctx->in[0]);
+}
+
+}  // namespace builtin_device
+}  // namespace nnadapter

@@ -1,0 +1,121 @@
+// builtin_device kernels: the reference implementation of every NNAdapter
+// standard operation. Simple and obviously correct beats fast.
+//
+// Numeric rule (all kernels):
+//   * Every input is read as real values in double precision (int8/int32
+//     quantized inputs are dequantized: real = scale * q, per layer or per
+//     channel along channel_dim).
+//   * Results are computed in double and stored in the output precision:
+//     float32 by conversion; QUANT_INT8_SYMM_* by q = round_half_away_from_
+//     zero(real / scale) saturated to [-128, 127]; QUANT_INT32_SYMM_* the same
+//     saturated to the int32 range; INT8/INT16/INT32/INT64/UINT8 by
+//     truncation toward zero of an integral value (integer ops produce exact
+//     integers); BOOL8 as real != 0.
+//   * Pure data-movement operations (reshape, transpose, concat, gather ...)
+//     copy the stored bytes when input and output have the same precision and
+//     quantization parameters, so int64 values are never rounded.
+// Output dimensions are computed by each kernel from the ACTUAL input
+// dimensions at execution time (dynamic shapes need no shape inference).
+#ifndef NNADAPTER_DRIVERS_BUILTIN_DEVICE_KERNELS_KERNEL_H_
+#define NNADAPTER_DRIVERS_BUILTIN_DEVICE_KERNELS_KERNEL_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "nnadapter/hal/types.h"
+#include "nnadapter/nnadapter.h"
+
+namespace nnadapter {
+namespace builtin_device {
+
+using Dims = std::vector<int64_t>;
+
+// The run-time value of one operand.
+struct Tensor {
+  const core::Operand* operand = nullptr;
+  // Precision and quantization parameters (from the model operand type).
+  NNAdapterOperandType type{};
+  Dims dims;
+  std::vector<uint8_t> data;
+  bool valid = false;  // holds a value (constant, input, or computed)
+
+  int64_t count() const;
+  template <typename T>
+  T* as() {
+    return reinterpret_cast<T*>(data.data());
+  }
+  template <typename T>
+  const T* as() const {
+    return reinterpret_cast<const T*>(data.data());
+  }
+};
+
+struct KernelContext {
+  const core::Operation* op = nullptr;
+  const char* name = "";  // operation name, e.g. "CONV_2D"
+  std::vector<Tensor*> in;   // nullptr for an absent optional operand
+  std::vector<Tensor*> out;  // nullptr for an absent optional output
+};
+
+// Kernel entry points, one per operation (defined in kernels/*.cc).
+#define NNADAPTER_OPERATION(name, code) int Compute_##name(KernelContext* ctx);
+#include "nnadapter/operation_types.inc"
+
+// ---- helpers (kernels/common.cc) ------------------------------------------
+// Logs "builtin_device: <OP>: <message>" and returns
+// NNADAPTER_INVALID_PARAMETER.
+int Fail(const KernelContext* ctx, const std::string& message);
+std::string DimsToString(const Dims& dims);
+int64_t Product(const Dims& dims, size_t begin = 0, size_t end = SIZE_MAX);
+Dims Strides(const Dims& dims);
+uint32_t ElementSize(NNAdapterOperandPrecision precision);
+
+bool HasInput(const KernelContext* ctx, size_t i);
+// Scalar/array attributes read from input `i` (any integer/bool/float
+// precision); `def` is used when the operand is absent.
+int64_t IntAttr(const KernelContext* ctx, size_t i, int64_t def);
+double FloatAttr(const KernelContext* ctx, size_t i, double def);
+bool BoolAttr(const KernelContext* ctx, size_t i, bool def);
+std::vector<int64_t> IntsAttr(const KernelContext* ctx, size_t i);
+std::vector<double> FloatsAttr(const KernelContext* ctx, size_t i);
+
+// Real values of a tensor (dequantized), row-major.
+std::vector<double> Values(const Tensor& t);
+// Dequantization scale of element `index` (1 for non-quantized).
+// Sets output dims (and the default precision/quant params when the model
+// left the output precision unknown) and allocates the buffer.
+int Prepare(KernelContext* ctx, size_t out_index, const Dims& dims,
+            NNAdapterOperandPrecision default_precision,
+            const Tensor* quant_source = nullptr);
+// Stores real values into an output tensor (already prepared).
+int Store(KernelContext* ctx, size_t out_index,
+          const std::vector<double>& values);
+// Prepare + Store.
+int Output(KernelContext* ctx, size_t out_index, const Dims& dims,
+           const std::vector<double>& values,
+           NNAdapterOperandPrecision default_precision,
+           const Tensor* quant_source = nullptr);
+// Copies elements: output[i] = input[src[i]]. Byte copy when precisions and
+// quantization match, otherwise via real values.
+int Gather(KernelContext* ctx, size_t out_index, const Tensor& input,
+           const Dims& out_dims, const std::vector<int64_t>& src);
+// Applies NNAdapterFuseCode in place; false if the code is invalid.
+bool ApplyFuse(int64_t fuse_code, std::vector<double>* values);
+int FuseFrom(KernelContext* ctx, size_t i, std::vector<double>* values);
+// Normalizes an axis in [-rank, rank) to [0, rank); false if out of range.
+bool NormalizeAxis(int64_t* axis, int64_t rank);
+// Numpy broadcasting of two shapes; false if incompatible.
+bool BroadcastShape(const Dims& a, const Dims& b, Dims* out);
+// Index into a tensor of dims `dims` (right-aligned, broadcast) for the
+// multi-index `idx` of a tensor of dims `out_dims`.
+int64_t BroadcastIndex(const Dims& dims, const Dims& out_dims,
+                       const std::vector<int64_t>& idx);
+void Unravel(int64_t flat, const Dims& dims, std::vector<int64_t>* idx);
+double RoundHalfAwayFromZero(double x);
+bool IsFloatPrecision(NNAdapterOperandPrecision p);
+
+}  // namespace builtin_device
+}  // namespace nnadapter
+
+#endif  // NNADAPTER_DRIVERS_BUILTIN_DEVICE_KERNELS_KERNEL_H_
