@@ -141,6 +141,8 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
     bool transpose_src{false}, transpose_dst{false};
     dnnl::reorder src_reorder, dst_reorder;
     dnnl::memory src_mem, dst_mem, weights;  // internal buffers / packed weights
+    dnnl::memory::desc w_user;
+    bool weights_valid{false};  // packed weights hold the current filter
     bool post_act_fallback{false};
   };
 
@@ -205,18 +207,26 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
     }
     // Packed weights: reuse the previous packing when its layout is the same
     // (e.g. only the batch or spatial size changed).
-    if (plan_ && plan_->key.w_data == key.w_data && plan_->key.w == key.w &&
+    // Only persistable (weight) tensors are packed once: their contents never
+    // change. A non-persistable filter is repacked on every run.
+    plan->w_user = dnnl::memory::desc(w_dims, dt::f32, w_user_tag);
+    if (p.filter->persistable() && plan_ && plan_->weights_valid &&
+        plan_->key.w_data == key.w_data && plan_->key.w == key.w &&
         plan_->weights.get_desc() == pd.weights_desc()) {
       plan->weights = plan_->weights;
+      plan->weights_valid = true;
     } else {
-      dnnl::memory::desc w_user(w_dims, dt::f32, w_user_tag);
-      dnnl::memory user(w_user, eng, const_cast<float*>(p.filter->data<float>()));
       plan->weights = dnnl::memory(pd.weights_desc(), eng);
-      dnnl::reorder(user, plan->weights)
-          .execute(x86::DnnlStream(), user, plan->weights);
-      x86::DnnlStream().wait();
     }
     plan_ = std::move(plan);
+  }
+
+  void PackWeights(Plan* plan) {
+    auto& p = param();
+    dnnl::memory user(plan->w_user, x86::DnnlEngine(),
+                      const_cast<float*>(p.filter->data<float>()));
+    dnnl::reorder(user, plan->weights).execute(x86::DnnlStream(), user, plan->weights);
+    plan->weights_valid = p.filter->persistable();
   }
 
   void RunImpl(const RunContext& ctx) {
@@ -226,6 +236,7 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
             p.eff_paddings, p.eff_dilations, ctx.threads};
     if (!plan_ || !(plan_->key == key)) Build(key);
     Plan& plan = *plan_;
+    if (!plan.weights_valid) PackWeights(&plan);
     const auto& eng = x86::DnnlEngine();
     auto& stream = x86::DnnlStream();
     float* out = p.output->mutable_data<float>();

@@ -146,7 +146,7 @@ TEST(Conv2d, DynamicShapeChangeBetweenRuns) {
   auto w = RandomFloats(Numel(c.filter), -1, 1, 2);
   auto b = RandomFloats(8, -1, 1, 3);
   r.Input<float>("Input", "x", c.in, RandomFloats(Numel(c.in)));
-  r.Input<float>("Filter", "w", c.filter, w);
+  r.Input<float>("Filter", "w", c.filter, w)->set_persistable(true);
   r.Input<float>("Bias", "b", {8}, b);
   r.Output("Output", "y");
   r.Attr("strides", c.strides);
@@ -167,6 +167,27 @@ TEST(Conv2d, DynamicShapeChangeBetweenRuns) {
     auto expected = NaiveConv(c, x, w, b, &dims);
     EXPECT_EQ(r.Get("y")->dims(), dims);
     ExpectAllClose(expected, r.Values<float>("y"), 1e-4f, 1e-4f, DimsToString(in));
+  }
+}
+
+TEST(Conv2d, NonPersistableFilterIsRepackedEveryRun) {
+  ConvCase c{{1, 16, 6, 6}, {16, 16, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "EXPLICIT", false, ""};
+  OpRunner r("conv2d");
+  auto x = RandomFloats(Numel(c.in), -1, 1, 5);
+  auto w = RandomFloats(Numel(c.filter), -1, 1, 6);
+  r.Input<float>("Input", "x", c.in, x);
+  r.Input<float>("Filter", "w", c.filter, w);
+  r.Output("Output", "y");
+  r.Attr("paddings", c.paddings);
+  for (int run = 0; run < 2; ++run) {
+    if (run == 1) {
+      w = RandomFloats(Numel(c.filter), -1, 1, 66);
+      std::copy(w.begin(), w.end(), r.Get("w")->mutable_data<float>());
+    }
+    r.Run();
+    DDim dims;
+    ExpectAllClose(NaiveConv(c, x, w, {}, &dims), r.Values<float>("y"), 1e-4f, 1e-4f,
+                   "run " + std::to_string(run));
   }
 }
 

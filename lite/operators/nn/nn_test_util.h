@@ -52,6 +52,20 @@ inline void SetActAttrs(OpRunner* r, const std::string& act,
   if (act == "relu6") r->Attr("fuse_brelu_threshold", 6.f);
 }
 
+// ExpectAllClose where NaN is expected exactly where the reference has NaN
+// (e.g. Paddle's 0/0 average of a pooling window lying in the padding).
+inline void ExpectAllCloseOrBothNan(std::vector<float> expected, std::vector<float> actual,
+                                    float atol, float rtol, const std::string& what) {
+  ASSERT_EQ(expected.size(), actual.size()) << what;
+  for (size_t i = 0; i < expected.size(); ++i) {
+    if (std::isnan(expected[i])) {
+      EXPECT_TRUE(std::isnan(actual[i])) << what << " [" << i << "] expected NaN";
+      expected[i] = actual[i] = 0.f;
+    }
+  }
+  ExpectAllClose(expected, actual, atol, rtol, what);
+}
+
 // Runs fn and returns the message of the Error it throws ("" plus a test
 // failure when it does not throw).
 inline std::string ErrorOf(const std::function<void()>& fn) {

@@ -1,0 +1,236 @@
+// pool2d (Paddle semantics, NCHW): max/avg pooling with ksize, strides,
+// paddings (2 or 4 values), padding_algorithm, global_pooling, adaptive,
+// ceil_mode and exclusive (avg divides by the count of real input elements;
+// otherwise by ksize_h * ksize_w). Fixed-window pooling runs on oneDNN on the
+// plain NCHW tensors; adaptive pooling (bins [floor(i*in/out),
+// ceil((i+1)*in/out)) ) and the window configurations oneDNN refuses (e.g.
+// ceil_mode windows lying entirely in the padding) run in plain C++ following
+// Paddle's CPU loops (an empty max window gives -FLT_MAX as in Paddle).
+#include <algorithm>
+#include <limits>
+#include <memory>
+
+#include "lite/core/registry.h"
+#include "lite/operators/nn/nn_common.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+struct Pool2dParam {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  bool is_max{true};
+  std::vector<int> ksize{1, 1};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};
+  bool global_pooling{false};
+  bool adaptive{false};
+  bool ceil_mode{false};
+  bool exclusive{true};
+  std::string padding_algorithm{"EXPLICIT"};
+  // Resolved by InferShape for the current input dims.
+  std::vector<int> eff_ksize{1, 1};
+  std::vector<int> eff_paddings{0, 0, 0, 0};
+};
+
+class Pool2dOp : public OperatorBase<Pool2dParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const DDim& in = p.x->dims();
+    LITE_ENFORCE(in.size() == 4, "op 'pool2d': input 'X' must be 4-D NCHW, got ",
+                 DimsToString(in));
+    p.eff_ksize = p.ksize;
+    p.eff_paddings = p.paddings;
+    DDim out{in[0], in[1], 0, 0};
+    if (p.global_pooling) {
+      p.eff_ksize = {static_cast<int>(in[2]), static_cast<int>(in[3])};
+      p.eff_paddings = {0, 0, 0, 0};
+      out[2] = out[3] = 1;
+    } else if (p.adaptive) {
+      out[2] = p.ksize[0];
+      out[3] = p.ksize[1];
+    } else {
+      ApplyPaddingAlgorithm("pool2d", p.padding_algorithm, {in[2], in[3]}, p.ksize,
+                            p.strides, &p.eff_paddings, nullptr);
+      for (int i = 0; i < 2; ++i) {
+        int64_t span = in[2 + i] + p.eff_paddings[2 * i] + p.eff_paddings[2 * i + 1] -
+                       p.eff_ksize[i];
+        LITE_ENFORCE(span >= 0, "op 'pool2d': input 'X' ", DimsToString(in),
+                     " plus paddings is smaller than ksize [", p.eff_ksize[0], ", ",
+                     p.eff_ksize[1], "]");
+        out[2 + i] = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
+      }
+    }
+    p.out->Resize(out);
+    p.out->set_dtype(DataType::kFloat32);
+    p.out->set_lod(p.x->lod());
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.x = GetInput(desc, scope, "X");
+    p.out = GetOutput(desc, scope, "Out");
+    std::string type = desc.GetAttr<std::string>("pooling_type", "max");
+    LITE_ENFORCE(type == "max" || type == "avg", "op 'pool2d': attribute 'pooling_type' is '",
+                 type, "'; expected 'max' or 'avg'");
+    p.is_max = type == "max";
+    p.ksize = ReadIntList(desc, "ksize", 2, {1, 1});
+    p.strides = ReadIntList(desc, "strides", 2, {1, 1});
+    p.paddings = ReadPaddings4(desc);
+    p.global_pooling = desc.GetAttr<bool>("global_pooling", false);
+    p.adaptive = desc.GetAttr<bool>("adaptive", false);
+    p.ceil_mode = desc.GetAttr<bool>("ceil_mode", false);
+    p.exclusive = desc.GetAttr<bool>("exclusive", true);
+    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+    std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
+    LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op 'pool2d': attribute 'data_format' is '",
+                 fmt, "'; only NCHW is supported");
+    for (int i = 0; i < 2; ++i) {
+      LITE_ENFORCE(p.ksize[i] >= 1, "op 'pool2d': attribute 'ksize' values must be >= 1");
+      LITE_ENFORCE(p.strides[i] >= 1, "op 'pool2d': attribute 'strides' values must be >= 1");
+    }
+    for (int v : p.paddings) {
+      LITE_ENFORCE(v >= 0, "op 'pool2d': attribute 'paddings' must be >= 0");
+    }
+  }
+};
+
+class Pool2dKernel : public KernelBase<Pool2dParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    auto& p = param();
+    if (p.adaptive && !p.global_pooling) {
+      RunPlain(ctx);
+      return;
+    }
+    WithDnnlErrors("pool2d", [&] {
+      if (!RunDnnl(ctx)) RunPlain(ctx);
+    });
+  }
+
+ private:
+  using tag = dnnl::memory::format_tag;
+  using dt = dnnl::memory::data_type;
+
+  struct Plan {
+    DDim in;
+    std::vector<int> k, pads;
+    int threads{0};
+    dnnl::pooling_forward prim;
+    dnnl::memory::desc src, dst;
+    bool unsupported{false};  // oneDNN refused this configuration
+  };
+
+  // false when oneDNN does not support the configuration.
+  bool RunDnnl(const RunContext& ctx) {
+    auto& p = param();
+    x86::ScopedDnnlThreads threads(ctx.threads);
+    const DDim& in = p.x->dims();
+    const DDim& out = p.out->dims();
+    if (!plan_ || plan_->in != in || plan_->k != p.eff_ksize || plan_->pads != p.eff_paddings ||
+        plan_->threads != ctx.threads) {
+      auto plan = std::make_unique<Plan>();
+      plan->in = in;
+      plan->k = p.eff_ksize;
+      plan->pads = p.eff_paddings;
+      plan->threads = ctx.threads;
+      plan->src = dnnl::memory::desc(ToDnnlDims(in), dt::f32, tag::nchw);
+      plan->dst = dnnl::memory::desc(ToDnnlDims(out), dt::f32, tag::nchw);
+      dnnl::memory::dims pad_l{p.eff_paddings[0], p.eff_paddings[2]};
+      dnnl::memory::dims pad_r{p.eff_paddings[1], p.eff_paddings[3]};
+      for (int i = 0; i < 2; ++i) {
+        // ceil_mode: extend the right padding so the last window fits.
+        int64_t need = (out[2 + i] - 1) * p.strides[i] + p.eff_ksize[i] - in[2 + i] - pad_l[i];
+        pad_r[i] = std::max<int64_t>(pad_r[i], need);
+      }
+      auto alg = p.is_max ? dnnl::algorithm::pooling_max
+                          : (p.exclusive ? dnnl::algorithm::pooling_avg_exclude_padding
+                                         : dnnl::algorithm::pooling_avg_include_padding);
+      try {
+        dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, plan->src,
+                                      plan->dst, {p.strides[0], p.strides[1]},
+                                      {p.eff_ksize[0], p.eff_ksize[1]}, pad_l, pad_r);
+        plan->prim = dnnl::pooling_forward(
+            dnnl::pooling_forward::primitive_desc(d, x86::DnnlEngine()));
+      } catch (const dnnl::error&) {
+        plan->unsupported = true;
+      }
+      plan_ = std::move(plan);
+    }
+    if (plan_->unsupported) return false;
+    const auto& eng = x86::DnnlEngine();
+    dnnl::memory src(plan_->src, eng, const_cast<float*>(p.x->data<float>()));
+    dnnl::memory dst(plan_->dst, eng, p.out->mutable_data<float>());
+    auto& stream = x86::DnnlStream();
+    plan_->prim.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
+    stream.wait();
+    return true;
+  }
+
+  void RunPlain(const RunContext& ctx) {
+    auto& p = param();
+    const DDim& in = p.x->dims();
+    const DDim& od = p.out->dims();
+    const int64_t H = in[2], W = in[3], OH = od[2], OW = od[3];
+    const float* x = p.x->data<float>();
+    float* out = p.out->mutable_data<float>();
+    const int64_t planes = in[0] * in[1];
+    const bool is_max = p.is_max;
+    const bool adaptive = p.adaptive && !p.global_pooling;
+    const bool by_count = p.exclusive || adaptive;
+    const int kh = p.eff_ksize[0], kw = p.eff_ksize[1];
+    const int sh = p.global_pooling ? 1 : p.strides[0], sw = p.global_pooling ? 1 : p.strides[1];
+    const int pt = p.eff_paddings[0], pl = p.eff_paddings[2];
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * H * W > 65536)
+    for (int64_t pn = 0; pn < planes; ++pn) {
+      const float* xp = x + pn * H * W;
+      float* op = out + pn * OH * OW;
+      for (int64_t oh = 0; oh < OH; ++oh) {
+        int64_t hs, he;
+        if (adaptive) {
+          hs = oh * H / OH;
+          he = ((oh + 1) * H + OH - 1) / OH;
+        } else {
+          hs = oh * sh - pt;
+          he = std::min<int64_t>(hs + kh, H);
+          hs = std::max<int64_t>(hs, 0);
+        }
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          int64_t ws, we;
+          if (adaptive) {
+            ws = ow * W / OW;
+            we = ((ow + 1) * W + OW - 1) / OW;
+          } else {
+            ws = ow * sw - pl;
+            we = std::min<int64_t>(ws + kw, W);
+            ws = std::max<int64_t>(ws, 0);
+          }
+          float acc = is_max ? -std::numeric_limits<float>::max() : 0.f;
+          for (int64_t h = hs; h < he; ++h)
+            for (int64_t w = ws; w < we; ++w) {
+              const float v = xp[h * W + w];
+              acc = is_max ? std::max(acc, v) : acc + v;
+            }
+          if (!is_max) {
+            acc /= by_count ? static_cast<float>((he - hs) * (we - ws))
+                            : static_cast<float>(kh * kw);
+          }
+          op[oh * OW + ow] = acc;
+        }
+      }
+    }
+  }
+
+  std::unique_ptr<Plan> plan_;
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_REGISTER_OP(pool2d, paddle::lite::operators::Pool2dOp)
+LITE_REGISTER_KERNEL(pool2d, kX86, kFloat, kNCHW, def,
+                     paddle::lite::operators::Pool2dKernel)

@@ -1,0 +1,185 @@
+#include <algorithm>
+#include <limits>
+
+#include "lite/core/op_test_util.h"
+#include "lite/operators/nn/nn_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+struct PoolCase {
+  DDim in;
+  std::string type;
+  std::vector<int> ksize, strides, paddings;
+  std::string algo;
+  bool global, adaptive, ceil_mode, exclusive;
+};
+
+// Paddle's CPU pooling loops, written plainly.
+std::vector<float> NaivePool(const PoolCase& c, const std::vector<float>& x, DDim* od) {
+  const int64_t N = c.in[0], C = c.in[1], H = c.in[2], W = c.in[3];
+  int kh = c.ksize[0], kw = c.ksize[1];
+  int pt, pb, pl, pr;
+  if (c.paddings.size() == 2) {
+    pt = pb = c.paddings[0];
+    pl = pr = c.paddings[1];
+  } else {
+    pt = c.paddings[0]; pb = c.paddings[1]; pl = c.paddings[2]; pr = c.paddings[3];
+  }
+  const int sh = c.strides[0], sw = c.strides[1];
+  int64_t OH, OW;
+  if (c.global) {
+    kh = H; kw = W; pt = pb = pl = pr = 0;
+    OH = OW = 1;
+  } else if (c.adaptive) {
+    OH = c.ksize[0]; OW = c.ksize[1];
+  } else {
+    if (c.algo == "VALID") pt = pb = pl = pr = 0;
+    if (c.algo == "SAME") {
+      int64_t oh = (H + sh - 1) / sh, ow = (W + sw - 1) / sw;
+      int64_t th = std::max<int64_t>((oh - 1) * sh + kh - H, 0);
+      int64_t tw = std::max<int64_t>((ow - 1) * sw + kw - W, 0);
+      pt = th / 2; pb = th - pt; pl = tw / 2; pr = tw - pl;
+    }
+    OH = c.ceil_mode ? (H - kh + pt + pb + sh - 1) / sh + 1 : (H - kh + pt + pb) / sh + 1;
+    OW = c.ceil_mode ? (W - kw + pl + pr + sw - 1) / sw + 1 : (W - kw + pl + pr) / sw + 1;
+  }
+  *od = {N, C, OH, OW};
+  std::vector<float> out(N * C * OH * OW);
+  for (int64_t nc = 0; nc < N * C; ++nc)
+    for (int64_t oh = 0; oh < OH; ++oh)
+      for (int64_t ow = 0; ow < OW; ++ow) {
+        int64_t hs, he, ws, we;
+        if (c.adaptive && !c.global) {
+          hs = static_cast<int64_t>(std::floor(double(oh) * H / OH));
+          he = static_cast<int64_t>(std::ceil(double(oh + 1) * H / OH));
+          ws = static_cast<int64_t>(std::floor(double(ow) * W / OW));
+          we = static_cast<int64_t>(std::ceil(double(ow + 1) * W / OW));
+        } else {
+          hs = oh * (c.global ? 1 : sh) - pt;
+          he = std::min<int64_t>(hs + kh, H);
+          hs = std::max<int64_t>(hs, 0);
+          ws = ow * (c.global ? 1 : sw) - pl;
+          we = std::min<int64_t>(ws + kw, W);
+          ws = std::max<int64_t>(ws, 0);
+        }
+        double acc = c.type == "max" ? -std::numeric_limits<float>::max() : 0.0;
+        for (int64_t h = hs; h < he; ++h)
+          for (int64_t w = ws; w < we; ++w) {
+            double v = x[(nc * H + h) * W + w];
+            acc = c.type == "max" ? std::max(acc, v) : acc + v;
+          }
+        if (c.type == "avg") {
+          double size = (c.exclusive || c.adaptive) ? double((he - hs) * (we - ws)) : double(kh * kw);
+          acc /= size;
+        }
+        out[(nc * OH + oh) * OW + ow] = static_cast<float>(acc);
+      }
+  return out;
+}
+
+void SetAttrs(OpRunner* r, const PoolCase& c) {
+  r->Attr("pooling_type", c.type);
+  r->Attr("ksize", c.ksize);
+  r->Attr("strides", c.strides);
+  r->Attr("paddings", c.paddings);
+  r->Attr("padding_algorithm", c.algo);
+  r->Attr("global_pooling", c.global);
+  r->Attr("adaptive", c.adaptive);
+  r->Attr("ceil_mode", c.ceil_mode);
+  r->Attr("exclusive", c.exclusive);
+  r->Attr("data_format", std::string("NCHW"));
+}
+
+void RunCase(const PoolCase& c, int threads = 1) {
+  SCOPED_TRACE("pool2d in " + DimsToString(c.in) + " " + c.type + " k " +
+               std::to_string(c.ksize[0]) + "x" + std::to_string(c.ksize[1]) + " algo " +
+               c.algo + " global " + std::to_string(c.global) + " adaptive " +
+               std::to_string(c.adaptive) + " ceil " + std::to_string(c.ceil_mode) +
+               " exclusive " + std::to_string(c.exclusive) + " pads " +
+               std::to_string(c.paddings.size()));
+  OpRunner r("pool2d");
+  auto x = RandomFloats(Numel(c.in), -2, 2, 7);
+  r.Input<float>("X", "x", c.in, x);
+  r.Output("Out", "y");
+  SetAttrs(&r, c);
+  r.Run(threads);
+  DDim od;
+  auto expected = NaivePool(c, x, &od);
+  EXPECT_EQ(r.Get("y")->dims(), od);
+  ExpectAllCloseOrBothNan(expected, r.Values<float>("y"), 1e-5f, 1e-5f, "pool2d");
+}
+
+TEST(Pool2d, MatchesNaiveOverAllAttributeCombinations) {
+  for (std::string type : {"max", "avg"})
+    for (bool ceil_mode : {false, true})
+      for (bool exclusive : {false, true})
+        for (std::string algo : {"EXPLICIT", "SAME", "VALID"})
+          for (std::vector<int> pads :
+               {std::vector<int>{0, 0}, std::vector<int>{1, 1}, std::vector<int>{0, 1, 1, 0}}) {
+            RunCase({{1, 3, 13, 11}, type, {3, 3}, {2, 2}, pads, algo, false, false, ceil_mode,
+                     exclusive});
+            RunCase({{2, 5, 7, 9}, type, {2, 3}, {2, 1}, pads, algo, false, false, ceil_mode,
+                     exclusive});
+          }
+}
+
+TEST(Pool2d, GlobalAndAdaptive) {
+  for (std::string type : {"max", "avg"}) {
+    RunCase({{2, 3, 13, 7}, type, {1, 1}, {1, 1}, {0, 0}, "EXPLICIT", true, false, false, true});
+    RunCase({{1, 127, 1, 1}, type, {3, 3}, {1, 1}, {1, 1}, "EXPLICIT", true, false, false, false});
+    RunCase({{1, 3, 13, 11}, type, {3, 4}, {1, 1}, {0, 0}, "EXPLICIT", false, true, false, true});
+    RunCase({{2, 2, 5, 7}, type, {1, 1}, {1, 1}, {0, 0}, "EXPLICIT", false, true, false, true});
+    RunCase({{1, 2, 3, 2}, type, {5, 4}, {1, 1}, {0, 0}, "EXPLICIT", false, true, false, true});
+    // global wins over adaptive (as in Paddle)
+    RunCase({{1, 4, 6, 6}, type, {2, 2}, {1, 1}, {0, 0}, "EXPLICIT", true, true, false, true});
+  }
+  RunCase({{1, 64, 40, 40}, "avg", {3, 3}, {1, 1}, {1, 1}, "EXPLICIT", false, false, false, false},
+          2);
+}
+
+TEST(Pool2d, DynamicShapeChangeBetweenRuns) {
+  PoolCase c{{1, 3, 9, 9}, "max", {3, 3}, {2, 2}, {1, 1}, "EXPLICIT", false, false, true, true};
+  OpRunner r("pool2d");
+  r.Input<float>("X", "x", c.in, RandomFloats(Numel(c.in)));
+  r.Output("Out", "y");
+  SetAttrs(&r, c);
+  for (DDim in : {DDim{1, 3, 9, 9}, DDim{2, 3, 14, 5}, DDim{1, 3, 9, 9}}) {
+    c.in = in;
+    auto x = RandomFloats(Numel(in), -1, 1, static_cast<uint32_t>(in[2]));
+    Tensor* t = r.Get("x");
+    t->Resize(in);
+    std::copy(x.begin(), x.end(), t->mutable_data<float>());
+    r.Run();
+    DDim od;
+    auto expected = NaivePool(c, x, &od);
+    EXPECT_EQ(r.Get("y")->dims(), od);
+    ExpectAllClose(expected, r.Values<float>("y"), 1e-5f, 1e-5f, DimsToString(in));
+  }
+}
+
+TEST(Pool2d, BadInputsAreErrorsNamingTheOp) {
+  {
+    OpRunner r("pool2d");
+    r.Input<float>("X", "x", {1, 3, 4}, RandomFloats(12));
+    r.Output("Out", "y");
+    std::string msg = ErrorOf([&] { r.Run(); });
+    EXPECT_NE(msg.find("pool2d"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("[1, 3, 4]"), std::string::npos) << msg;
+  }
+  {
+    OpRunner r("pool2d");
+    r.Input<float>("X", "x", {1, 1, 2, 2}, RandomFloats(4));
+    r.Output("Out", "y");
+    r.Attr("pooling_type", std::string("median"));
+    std::string msg = ErrorOf([&] { r.Run(); });
+    EXPECT_NE(msg.find("pooling_type"), std::string::npos) << msg;
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
