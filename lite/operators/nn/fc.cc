@@ -1,0 +1,133 @@
+// mul and fc (Paddle semantics) on oneDNN matmul with weights packed once.
+//
+// mul: X flattened to [prod(X.dims[:x_num_col_dims]), rest], Y to
+//   [prod(Y.dims[:y_num_col_dims]), rest]; Out dims = X.dims[:x_num_col_dims]
+//   + Y.dims[y_num_col_dims:].
+// fc: Input flattened at in_num_col_dims, W [K, N] (or [K+4, N+4] with
+//   padding_weights, of which the top-left [K, N] is used), optional Bias
+//   with N elements, activation_type "" or any fused activation of
+//   nn_common.h (Paddle uses "relu"); Out dims = Input.dims[:in_num_col_dims]
+//   + [N].
+// Persistable weights are packed into oneDNN's layout once (keyed on the
+// weights pointer and dims); other weight operands are read in place.
+#include "lite/core/registry.h"
+#include "lite/operators/nn/dnnl_matmul.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+struct FcParam {
+  const Tensor* x{nullptr};
+  const Tensor* w{nullptr};
+  const Tensor* bias{nullptr};
+  Tensor* out{nullptr};
+  int x_num_col_dims{1};
+  int y_num_col_dims{1};  // mul only
+  bool padding_weights{false};
+  FusedActivation act;
+  std::string op_type;
+  int64_t M{0}, K{0}, N{0};
+};
+
+class FcOp : public OperatorBase<FcParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const std::string& op = p.op_type;
+    const bool is_fc = op == "fc";
+    const char* x_slot = is_fc ? "Input" : "X";
+    const char* w_slot = is_fc ? "W" : "Y";
+    const DDim& xd = p.x->dims();
+    const DDim& wd = p.w->dims();
+    LITE_ENFORCE(p.x_num_col_dims >= 1 && p.x_num_col_dims < static_cast<int>(xd.size()),
+                 "op '", op, "': attribute '", is_fc ? "in_num_col_dims" : "x_num_col_dims",
+                 "' = ", p.x_num_col_dims, " must be in [1, rank of '", x_slot, "' ",
+                 DimsToString(xd), ")");
+    p.M = DimsProduct(xd, 0, p.x_num_col_dims);
+    p.K = DimsProduct(xd, p.x_num_col_dims, xd.size());
+    DDim out(xd.begin(), xd.begin() + p.x_num_col_dims);
+    int64_t wk;
+    if (is_fc) {
+      LITE_ENFORCE(wd.size() == 2, "op 'fc': input 'W' must be 2-D, got ", DimsToString(wd));
+      wk = wd[0] - (p.padding_weights ? 4 : 0);
+      p.N = wd[1] - (p.padding_weights ? 4 : 0);
+      out.push_back(p.N);
+    } else {
+      LITE_ENFORCE(p.y_num_col_dims >= 1 && p.y_num_col_dims < static_cast<int>(wd.size()),
+                   "op 'mul': attribute 'y_num_col_dims' = ", p.y_num_col_dims,
+                   " must be in [1, rank of 'Y' ", DimsToString(wd), ")");
+      wk = DimsProduct(wd, 0, p.y_num_col_dims);
+      p.N = DimsProduct(wd, p.y_num_col_dims, wd.size());
+      out.insert(out.end(), wd.begin() + p.y_num_col_dims, wd.end());
+    }
+    LITE_ENFORCE(wk == p.K, "op '", op, "': input '", x_slot, "' ", DimsToString(xd),
+                 " flattened at ", p.x_num_col_dims, " has ", p.K, " columns but '", w_slot,
+                 "' ", DimsToString(wd), " has ", wk, " rows");
+    if (p.bias) {
+      LITE_ENFORCE(p.bias->numel() == p.N, "op '", op, "': input 'Bias' ",
+                   DimsToString(p.bias->dims()), " must have ", p.N, " elements");
+    }
+    p.out->Resize(out);
+    p.out->set_dtype(DataType::kFloat32);
+    p.out->set_lod(p.x->lod());
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.op_type = desc.Type();
+    if (p.op_type == "fc") {
+      p.x = GetInput(desc, scope, "Input");
+      p.w = GetInput(desc, scope, "W");
+      p.bias = GetOptionalInput(desc, scope, "Bias");
+      p.x_num_col_dims = desc.GetAttr<int>("in_num_col_dims", 1);
+      p.padding_weights = desc.GetAttr<bool>("padding_weights", false);
+      p.act = ParseFusedActivation(desc, "activation_type");
+    } else {
+      p.x = GetInput(desc, scope, "X");
+      p.w = GetInput(desc, scope, "Y");
+      p.x_num_col_dims = desc.GetAttr<int>("x_num_col_dims", 1);
+      p.y_num_col_dims = desc.GetAttr<int>("y_num_col_dims", 1);
+    }
+    p.out = GetOutput(desc, scope, "Out");
+  }
+};
+
+class FcKernel : public KernelBase<FcParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    auto& p = param();
+    float* out = p.out->mutable_data<float>();
+    if (p.M == 0 || p.N == 0) return;
+    if (p.K == 0) {
+      for (int64_t i = 0; i < p.M; ++i)
+        for (int64_t j = 0; j < p.N; ++j)
+          out[i * p.N + j] = p.act.Apply(p.bias ? p.bias->data<float>()[j] : 0.f);
+      return;
+    }
+    MatmulSpec spec;
+    spec.src_dims = {p.M, p.K};
+    spec.src_strides = {p.K, 1};
+    spec.w_dims = {p.K, p.N};
+    spec.w_strides = {p.padding_weights ? p.N + 4 : p.N, 1};
+    spec.dst_dims = {p.M, p.N};
+    spec.has_bias = p.bias != nullptr;
+    spec.pack_weights = p.w->persistable();
+    spec.threads = ctx.threads;
+    matmul_.Run(p.op_type, spec, p.act, p.x->data<float>(), p.w->data<float>(),
+                p.bias ? p.bias->data<float>() : nullptr, out);
+  }
+
+ private:
+  DnnlMatmul matmul_;
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_REGISTER_OP(mul, paddle::lite::operators::FcOp)
+LITE_REGISTER_OP(fc, paddle::lite::operators::FcOp)
+LITE_REGISTER_KERNEL(mul, kX86, kFloat, kNCHW, def, paddle::lite::operators::FcKernel)
+LITE_REGISTER_KERNEL(fc, kX86, kFloat, kNCHW, def, paddle::lite::operators::FcKernel)
