@@ -114,7 +114,6 @@ void Infer_STACK(Context* ctx) {
 void Infer_MESHGRID(Context* ctx) {
   ctx->VariadicInputs(1, "input", {});
   const uint32_t n = ctx->input_count();
-  ctx->Outputs(n);
   if (n > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) {
     ctx->Fail("expected at most " +
               std::to_string(NNADAPTER_MAX_SIZE_OF_DIMENSIONS) +
@@ -128,6 +127,7 @@ void Infer_MESHGRID(Context* ctx) {
     ctx->ExpectSamePrecision(i, 0);
     out.push_back(ctx->VectorLength(i));
   }
+  ctx->Outputs(n);
   for (uint32_t j = 0; j < n; j++) ctx->SetOutput(j, out, j);
 }
 

@@ -225,7 +225,7 @@ void Context::ExpectConstant(uint32_t i) const {
                      OperandLifetimeName(operand->type.lifetime));
   }
   const int64_t bytes = GetOperandTypeBufferLength(operand->type);
-  if (!operand->buffer || bytes < 0 ||
+  if (bytes < 0 || (bytes > 0 && !operand->buffer) ||
       static_cast<int64_t>(operand->length) < bytes) {
     FailInput(i, "constant value has " + std::to_string(operand->length) +
                      " bytes, expected " + std::to_string(bytes) + " for " +

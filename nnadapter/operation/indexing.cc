@@ -138,6 +138,12 @@ void Infer_PAD(Context* ctx) {
   Dims out(in.size(), NNADAPTER_UNKNOWN);
   if (ctx->TryIntVector(1, &pads)) {
     for (size_t k = 0; k < in.size(); k++) {
+      if (pads[2 * k] < 0 || pads[2 * k + 1] < 0) {
+        ctx->FailInput(1, "expected pads >= 0, got " +
+                              std::to_string(std::min(pads[2 * k],
+                                                      pads[2 * k + 1])) +
+                              " for dimension " + std::to_string(k));
+      }
       if (in[k] < 0) continue;
       const int64_t d = in[k] + pads[2 * k] + pads[2 * k + 1];
       if (d < 0) {

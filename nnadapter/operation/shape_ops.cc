@@ -301,6 +301,9 @@ void Infer_TILE(Context* ctx) {
 void Infer_SHAPE(Context* ctx) {
   ctx->Inputs({"input", "dtype"});
   ctx->Outputs(1);
+  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
+                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
+                           NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
   const int32_t dtype = ctx->Int32(1);
   if (dtype != NNADAPTER_INT32 && dtype != NNADAPTER_INT64) {
     ctx->FailInput(1, "expected NNADAPTER_INT32 or NNADAPTER_INT64, got " +

@@ -1,0 +1,165 @@
+// Test helpers for nnadapter/operation: a tiny model of core::Operands,
+// constants, and the registry of one valid case per standard operation.
+#ifndef NNADAPTER_TESTS_OPERATION_OP_TEST_UTIL_H_
+#define NNADAPTER_TESTS_OPERATION_OP_TEST_UTIL_H_
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <list>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "nnadapter/hal/types.h"
+#include "operation/operation.h"
+
+namespace nnadapter {
+namespace operation {
+namespace test {
+
+using Dims = std::vector<int32_t>;
+constexpr int32_t U = NNADAPTER_UNKNOWN;
+
+class Model {
+ public:
+  core::Operand* Add(NNAdapterOperandPrecision precision, const Dims& dims,
+                     NNAdapterOperandLifetime lifetime =
+                         NNADAPTER_MODEL_INPUT) {
+    operands_.emplace_back();
+    core::Operand* o = &operands_.back();
+    std::memset(&o->type, 0, sizeof(o->type));
+    o->type.precision = precision;
+    o->type.lifetime = lifetime;
+    o->type.dimensions.count = static_cast<uint32_t>(dims.size());
+    for (size_t i = 0; i < dims.size(); i++) o->type.dimensions.data[i] = dims[i];
+    return o;
+  }
+  core::Operand* F32(const Dims& dims) { return Add(NNADAPTER_FLOAT32, dims); }
+  core::Operand* Bool8(const Dims& dims) { return Add(NNADAPTER_BOOL8, dims); }
+  core::Operand* Q8(const Dims& dims, float scale) {
+    core::Operand* o = Add(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, dims);
+    o->type.symm_per_layer_params.scale = scale;
+    return o;
+  }
+  core::Operand* Q32(const Dims& dims, float scale) {
+    core::Operand* o = Add(NNADAPTER_QUANT_INT32_SYMM_PER_LAYER, dims);
+    o->type.symm_per_layer_params.scale = scale;
+    return o;
+  }
+  // Per-channel symmetric operand (int8 or int32) with the given scales.
+  core::Operand* PerChannel(NNAdapterOperandPrecision precision,
+                            const Dims& dims, uint32_t channel_dim,
+                            const std::vector<float>& scales) {
+    core::Operand* o = Add(precision, dims);
+    storage_.emplace_back(scales.size() * sizeof(float));
+    std::memcpy(storage_.back().data(), scales.data(),
+                scales.size() * sizeof(float));
+    o->type.symm_per_channel_params.channel_dim = channel_dim;
+    o->type.symm_per_channel_params.scale_count =
+        static_cast<uint32_t>(scales.size());
+    o->type.symm_per_channel_params.scales =
+        reinterpret_cast<float*>(storage_.back().data());
+    return o;
+  }
+  template <typename T>
+  core::Operand* Const(NNAdapterOperandPrecision precision, const Dims& dims,
+                       const std::vector<T>& values) {
+    core::Operand* o = Add(precision, dims, NNADAPTER_CONSTANT_COPY);
+    storage_.emplace_back(values.size() * sizeof(T));
+    if (!values.empty()) {
+      std::memcpy(storage_.back().data(), values.data(),
+                  values.size() * sizeof(T));
+      o->buffer = storage_.back().data();
+    }
+    o->length = static_cast<uint32_t>(values.size() * sizeof(T));
+    return o;
+  }
+  core::Operand* I32(int32_t v) {
+    return Const<int32_t>(NNADAPTER_INT32, {1}, {v});
+  }
+  core::Operand* I32s(const std::vector<int32_t>& v) {
+    return Const<int32_t>(NNADAPTER_INT32, {static_cast<int32_t>(v.size())},
+                          v);
+  }
+  core::Operand* I64s(const std::vector<int64_t>& v) {
+    return Const<int64_t>(NNADAPTER_INT64, {static_cast<int32_t>(v.size())},
+                          v);
+  }
+  core::Operand* B(bool v) {
+    return Const<uint8_t>(NNADAPTER_BOOL8, {1}, {static_cast<uint8_t>(v)});
+  }
+  core::Operand* F(float v) {
+    return Const<float>(NNADAPTER_FLOAT32, {1}, {v});
+  }
+  core::Operand* Fs(const std::vector<float>& v) {
+    return Const<float>(NNADAPTER_FLOAT32, {static_cast<int32_t>(v.size())},
+                        v);
+  }
+  // An operation output as callers create it: unknown precision, rank 0.
+  core::Operand* Out() {
+    return Add(NNADAPTER_UNKNOWN_PRECISION, {}, NNADAPTER_TEMPORARY_VARIABLE);
+  }
+
+ private:
+  std::list<core::Operand> operands_;
+  std::list<std::vector<uint8_t>> storage_;
+};
+
+inline Dims DimsOf(const core::Operand* o) {
+  return Dims(o->type.dimensions.data,
+              o->type.dimensions.data + o->type.dimensions.count);
+}
+
+inline int RunOp(NNAdapterOperationType type,
+               const std::vector<core::Operand*>& inputs,
+               const std::vector<core::Operand*>& outputs,
+               std::string* message) {
+  core::Operation op;
+  op.type = type;
+  op.input_operands = inputs;
+  op.output_operands = outputs;
+  return ValidateAndInferOperation(&op, message);
+}
+
+// Expects INVALID_PARAMETER with a message that starts with "<op>: " and
+// contains `fragment` (e.g. "input 5 (strides)").
+#define EXPECT_INVALID(type, inputs, outputs, op_name, fragment)            \
+  do {                                                                      \
+    std::string msg_;                                                       \
+    EXPECT_EQ(::nnadapter::operation::test::RunOp(type, inputs, outputs,     \
+                                                &msg_),                     \
+              NNADAPTER_INVALID_PARAMETER)                                  \
+        << msg_;                                                            \
+    EXPECT_EQ(msg_.rfind(std::string(op_name) + ": ", 0), 0u) << msg_;     \
+    EXPECT_NE(msg_.find(fragment), std::string::npos)                       \
+        << "message: " << msg_ << "\nexpected to contain: " << fragment;   \
+  } while (0)
+
+// One valid use of an operation with the hand-computed expected outputs.
+struct Case {
+  NNAdapterOperationType type = 0;
+  std::vector<core::Operand*> inputs;
+  std::vector<core::Operand*> outputs;
+  std::vector<Dims> dims;                               // per output
+  std::vector<NNAdapterOperandPrecision> precisions;    // per output
+};
+
+using CaseBuilder = Case (*)(Model* m);
+std::map<NNAdapterOperationType, CaseBuilder>& ValidCases();
+bool RegisterValidCase(NNAdapterOperationType type, CaseBuilder builder);
+
+#define VALID_CASE(NAME)                                                 \
+  static ::nnadapter::operation::test::Case ValidCase_##NAME(            \
+      ::nnadapter::operation::test::Model* m);                           \
+  [[maybe_unused]] static const bool registered_##NAME =                 \
+      ::nnadapter::operation::test::RegisterValidCase(NNADAPTER_##NAME,  \
+                                                      &ValidCase_##NAME); \
+  static ::nnadapter::operation::test::Case ValidCase_##NAME(            \
+      ::nnadapter::operation::test::Model* m)
+
+}  // namespace test
+}  // namespace operation
+}  // namespace nnadapter
+
+#endif  // NNADAPTER_TESTS_OPERATION_OP_TEST_UTIL_H_
