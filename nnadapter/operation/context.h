@@ -142,6 +142,10 @@ class Context {
                     uint32_t channel_dim) const;
 
  private:
+  // Generic checks of every operand type (run by Inputs/VariadicInputs once
+  // the names are known): valid precision and rank, sane dimensions and
+  // quantization parameters; outputs are not constants.
+  void CheckOperandTypes() const;
   void CheckScalarShape(uint32_t i) const;
   core::Operation* op_;
   const char* name_;

@@ -36,85 +36,6 @@ const Definition* FindDefinition(NNAdapterOperationType type) {
   return nullptr;
 }
 
-// Generic checks of every operand type: valid precision and rank, sane
-// dimensions and quantization parameters; outputs are not constants.
-void CheckOperandTypes(const Context& ctx) {
-  core::Operation* op = ctx.op();
-  for (uint32_t i = 0; i < op->input_operands.size(); i++) {
-    const core::Operand* operand = op->input_operands[i];
-    if (!operand) continue;  // optional operands are checked by the op
-    const NNAdapterOperandType& t = operand->type;
-    if (!IsValidPrecision(t.precision)) {
-      ctx.FailInput(i, "invalid precision " + PrecisionName(t.precision));
-    }
-    if (t.dimensions.count > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) {
-      ctx.FailInput(i, "rank " + std::to_string(t.dimensions.count) +
-                           " exceeds NNADAPTER_MAX_SIZE_OF_DIMENSIONS");
-    }
-    for (uint32_t d = 0; d < t.dimensions.count; d++) {
-      if (t.dimensions.data[d] < NNADAPTER_UNKNOWN) {
-        ctx.FailInput(i, "dimension " + std::to_string(d) + " is " +
-                             std::to_string(t.dimensions.data[d]) +
-                             ", expected >= 0 or NNADAPTER_UNKNOWN");
-      }
-    }
-    if (t.dimensions.dynamic_count > NNADAPTER_MAX_SIZE_OF_DYNAMIC_DIMENSIONS) {
-      ctx.FailInput(i, "dynamic_count " +
-                           std::to_string(t.dimensions.dynamic_count) +
-                           " exceeds NNADAPTER_MAX_SIZE_OF_DYNAMIC_DIMENSIONS");
-    }
-    switch (t.precision) {
-      case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
-      case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER:
-      case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
-      case NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER: {
-        const float scale = t.symm_per_layer_params.scale;
-        if (!(scale > 0) || !std::isfinite(scale)) {
-          ctx.FailInput(i, "expected a positive quantization scale, got " +
-                               std::to_string(scale));
-        }
-        break;
-      }
-      case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
-      case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL:
-      case NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL: {
-        const auto& p = t.symm_per_channel_params;
-        if (!p.scales || p.scale_count == 0) {
-          ctx.FailInput(i, "per-channel quantization without scales");
-        }
-        if (p.channel_dim >= t.dimensions.count) {
-          ctx.FailInput(i, "channel_dim " + std::to_string(p.channel_dim) +
-                               " is out of range for " +
-                               DimsToString(ToDims(t.dimensions)));
-        }
-        const int32_t channels = t.dimensions.data[p.channel_dim];
-        if (channels >= 0 && static_cast<uint32_t>(channels) != p.scale_count) {
-          ctx.FailInput(i, "expected " + std::to_string(channels) +
-                               " per-channel scales (dimension " +
-                               std::to_string(p.channel_dim) + "), got " +
-                               std::to_string(p.scale_count));
-        }
-        for (uint32_t c = 0; c < p.scale_count; c++) {
-          if (!(p.scales[c] > 0) || !std::isfinite(p.scales[c])) {
-            ctx.FailInput(i, "scale[" + std::to_string(c) + "] is " +
-                                 std::to_string(p.scales[c]) +
-                                 ", expected a positive value");
-          }
-        }
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  for (uint32_t j = 0; j < op->output_operands.size(); j++) {
-    const core::Operand* operand = op->output_operands[j];
-    if (operand && IsConstantOperand(operand)) {
-      ctx.FailOutput(j, "must not be a constant operand");
-    }
-  }
-}
-
 // Runs the definition once per alternative input shape (dimensions'
 // dynamic_data) and stores the results in the outputs' dynamic_data.
 void InferDynamicShapes(const Definition& def, core::Operation* op,
@@ -218,7 +139,6 @@ int Run(core::Operation* op, std::string* message, bool keep_caller_dims) {
   };
   try {
     Context ctx(op, def->name);
-    CheckOperandTypes(ctx);
     def->infer(&ctx);
     InferDynamicShapes(*def, op, original);
     if (keep_caller_dims) {

@@ -124,16 +124,22 @@ inline int RunOp(NNAdapterOperationType type,
 
 // Expects INVALID_PARAMETER with a message that starts with "<op>: " and
 // contains `fragment` (e.g. "input 5 (strides)").
-#define EXPECT_INVALID(type, inputs, outputs, op_name, fragment)            \
-  do {                                                                      \
-    std::string msg_;                                                       \
-    EXPECT_EQ(::nnadapter::operation::test::RunOp(type, inputs, outputs,     \
-                                                &msg_),                     \
-              NNADAPTER_INVALID_PARAMETER)                                  \
-        << msg_;                                                            \
-    EXPECT_EQ(msg_.rfind(std::string(op_name) + ": ", 0), 0u) << msg_;     \
-    EXPECT_NE(msg_.find(fragment), std::string::npos)                       \
-        << "message: " << msg_ << "\nexpected to contain: " << fragment;   \
+inline void ExpectInvalid(NNAdapterOperationType type,
+                          const std::vector<core::Operand*>& inputs,
+                          const std::vector<core::Operand*>& outputs,
+                          const std::string& op_name,
+                          const std::string& fragment) {
+  std::string msg;
+  EXPECT_EQ(RunOp(type, inputs, outputs, &msg), NNADAPTER_INVALID_PARAMETER)
+      << msg;
+  EXPECT_EQ(msg.rfind(op_name + ": ", 0), 0u) << msg;
+  EXPECT_NE(msg.find(fragment), std::string::npos)
+      << "message: " << msg << "\nexpected to contain: " << fragment;
+}
+#define EXPECT_INVALID(...)                                \
+  do {                                                     \
+    SCOPED_TRACE("EXPECT_INVALID");                        \
+    ::nnadapter::operation::test::ExpectInvalid(__VA_ARGS__); \
   } while (0)
 
 // One valid use of an operation with the hand-computed expected outputs.
