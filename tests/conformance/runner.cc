@@ -1,0 +1,322 @@
+#include "runner.h"
+
+#include <cmath>
+#include <memory>
+#include <sstream>
+
+namespace conformance {
+namespace {
+
+std::string LastError() {
+  const char* m = NNAdapter_getLastErrorMessage();
+  return m ? std::string(m) : std::string();
+}
+
+struct ModelDeleter {
+  void operator()(NNAdapterModel* m) const { NNAdapterModel_destroy(m); }
+};
+struct CompilationDeleter {
+  void operator()(NNAdapterCompilation* c) const {
+    NNAdapterCompilation_destroy(c);
+  }
+};
+struct ExecutionDeleter {
+  void operator()(NNAdapterExecution* e) const { NNAdapterExecution_destroy(e); }
+};
+
+NNAdapterOperandType ToOperandType(const Tensor& t, bool with_dims) {
+  NNAdapterOperandType type;
+  std::memset(&type, 0, sizeof(type));
+  type.precision = t.precision;
+  type.layout = NNADAPTER_NCHW;
+  if (with_dims) {
+    type.dimensions.count = static_cast<uint32_t>(t.dims.size());
+    for (size_t i = 0; i < t.dims.size() && i < NNADAPTER_MAX_SIZE_OF_DIMENSIONS;
+         ++i) {
+      type.dimensions.data[i] = t.dims[i];
+    }
+  }
+  switch (t.precision) {
+    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
+    case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER:
+      type.symm_per_layer_params.scale = t.scale;
+      break;
+    case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
+    case NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER:
+      type.asymm_per_layer_params.scale = t.scale;
+      type.asymm_per_layer_params.zero_point = t.zero_point;
+      break;
+    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
+    case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL:
+      type.symm_per_channel_params.channel_dim = t.channel_dim;
+      type.symm_per_channel_params.scale_count =
+          static_cast<uint32_t>(t.scales.size());
+      // addOperand copies the scales.
+      type.symm_per_channel_params.scales = const_cast<float*>(t.scales.data());
+      break;
+    default:
+      break;
+  }
+  return type;
+}
+
+// Execution I/O: inputs publish their dims and data; outputs receive the
+// final dims and get a buffer.
+struct IoSlot {
+  Tensor* tensor = nullptr;
+  uint8_t dummy[8] = {0};  // returned for empty tensors (never NULL)
+};
+
+void* InputAccess(void* memory, NNAdapterOperandType* type) {
+  IoSlot* slot = static_cast<IoSlot*>(memory);
+  const Tensor& t = *slot->tensor;
+  type->dimensions.count = static_cast<uint32_t>(t.dims.size());
+  for (size_t i = 0; i < t.dims.size(); ++i) type->dimensions.data[i] = t.dims[i];
+  if (t.bytes.empty()) return slot->dummy;
+  return const_cast<uint8_t*>(t.bytes.data());
+}
+
+void* OutputAccess(void* memory, NNAdapterOperandType* type) {
+  IoSlot* slot = static_cast<IoSlot*>(memory);
+  Tensor& t = *slot->tensor;
+  t.precision = type->precision;
+  if (t.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER ||
+      t.precision == NNADAPTER_QUANT_INT32_SYMM_PER_LAYER) {
+    t.scale = type->symm_per_layer_params.scale;
+  } else if (t.precision == NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER) {
+    t.scale = type->asymm_per_layer_params.scale;
+    t.zero_point = type->asymm_per_layer_params.zero_point;
+  }
+  t.dims.assign(type->dimensions.data,
+                type->dimensions.data + type->dimensions.count);
+  int64_t n = 1;
+  for (int32_t d : t.dims) {
+    if (d < 0) return nullptr;
+    n *= d;
+  }
+  t.bytes.assign(static_cast<size_t>(n) * ElementSize(t.precision), 0);
+  if (t.bytes.empty()) return slot->dummy;
+  return t.bytes.data();
+}
+
+CaseResult Fail(const std::string& message) {
+  CaseResult r;
+  r.outcome = Outcome::kFailed;
+  r.message = message;
+  return r;
+}
+
+bool IsQuant8(int32_t p) {
+  return p == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER ||
+         p == NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL ||
+         p == NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER ||
+         p == NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL || p == NNADAPTER_INT8 ||
+         p == NNADAPTER_UINT8;
+}
+
+}  // namespace
+
+std::string CompareTensors(const Tensor& e, const Tensor& a, double extra_atol) {
+  std::ostringstream os;
+  if (e.dims != a.dims) {
+    os << "dims mismatch: expected " << DimsToString(e.dims) << ", got "
+       << DimsToString(a.dims);
+    return os.str();
+  }
+  // Plain 8-bit ONNX data (UINT8/INT8) compares with the NNAdapter
+  // quantized precision of the same storage.
+  auto storage = [](int32_t p) {
+    if (p == NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER) return int32_t{NNADAPTER_UINT8};
+    if (p == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) return int32_t{NNADAPTER_INT8};
+    return p;
+  };
+  if (storage(e.precision) != storage(a.precision)) {
+    os << "precision mismatch: expected " << PrecisionName(e.precision)
+       << ", got " << PrecisionName(a.precision);
+    return os.str();
+  }
+  if (e.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER &&
+      std::fabs(e.scale - a.scale) > 1e-6 * std::fabs(e.scale)) {
+    os << "output scale mismatch: expected " << e.scale << ", got " << a.scale;
+    return os.str();
+  }
+  const int64_t n = e.NumElements();
+  if (a.bytes.size() < static_cast<size_t>(n) * ElementSize(a.precision)) {
+    return "output buffer too small";
+  }
+  int64_t mismatches = 0;
+  std::string first;
+  for (int64_t i = 0; i < n; ++i) {
+    const double ev = e.At(i);
+    const double av = a.At(i);
+    bool ok;
+    double tol = 0.0;
+    if (e.precision == NNADAPTER_FLOAT32 || e.precision == NNADAPTER_FLOAT64) {
+      if (std::isnan(ev)) {
+        ok = std::isnan(av);
+      } else if (std::isinf(ev)) {
+        ok = av == ev;
+      } else {
+        tol = extra_atol + 1e-5 + 5.0 * 1.1920929e-7 * std::fabs(ev);
+        ok = std::fabs(ev - av) <= tol;
+      }
+    } else if (e.precision == NNADAPTER_FLOAT16) {
+      if (std::isnan(ev)) {
+        ok = std::isnan(av);
+      } else if (std::isinf(ev)) {
+        ok = av == ev;
+      } else {
+        tol = extra_atol + 1e-3 + 5.0 * 0.0009765625 * std::fabs(ev);
+        ok = std::fabs(ev - av) <= tol;
+      }
+    } else if (IsQuant8(e.precision)) {
+      tol = 1.0;
+      ok = std::fabs(ev - av) <= 1.0;
+    } else {
+      ok = ev == av;
+    }
+    if (!ok) {
+      if (mismatches == 0) {
+        std::ostringstream f;
+        f.precision(9);
+        f << "element " << i << ": expected " << ev << ", got " << av
+          << " (tolerance " << tol << ")";
+        first = f.str();
+      }
+      ++mismatches;
+    }
+  }
+  if (mismatches == 0) return "";
+  os << mismatches << " of " << n << " elements differ; first " << first;
+  return os.str();
+}
+
+CaseResult RunCase(const CaseSpec& spec, NNAdapterContext* context) {
+  NNAdapterModel* raw_model = nullptr;
+  if (NNAdapterModel_create(&raw_model) != NNADAPTER_NO_ERROR) {
+    return Fail("NNAdapterModel_create: " + LastError());
+  }
+  std::unique_ptr<NNAdapterModel, ModelDeleter> model(raw_model);
+  std::vector<NNAdapterOperand*> operands(spec.operands.size(), nullptr);
+  for (size_t i = 0; i < spec.operands.size(); ++i) {
+    const OperandSpec& o = spec.operands[i];
+    const bool with_dims = o.kind != OperandSpec::kTemporary;
+    NNAdapterOperandType type = ToOperandType(o.tensor, with_dims);
+    if (NNAdapterModel_addOperand(model.get(), &type, &operands[i]) !=
+        NNADAPTER_NO_ERROR) {
+      return Fail("addOperand " + std::to_string(i) + " (" +
+                  PrecisionName(o.tensor.precision) +
+                  DimsToString(o.tensor.dims) + "): " + LastError());
+    }
+    if (o.kind == OperandSpec::kConstant) {
+      static uint8_t empty_buffer[8] = {0};
+      void* buffer = o.tensor.bytes.empty()
+                         ? static_cast<void*>(empty_buffer)
+                         : const_cast<uint8_t*>(o.tensor.bytes.data());
+      if (NNAdapterModel_setOperandValue(
+              operands[i], buffer, static_cast<uint32_t>(o.tensor.bytes.size()),
+              true) != NNADAPTER_NO_ERROR) {
+        return Fail("setOperandValue " + std::to_string(i) + ": " +
+                    LastError());
+      }
+    }
+  }
+  for (size_t k = 0; k < spec.operations.size(); ++k) {
+    const OperationSpec& op = spec.operations[k];
+    std::vector<NNAdapterOperand*> ins, outs;
+    for (int i : op.inputs) ins.push_back(i < 0 ? nullptr : operands[i]);
+    for (int i : op.outputs) outs.push_back(operands[i]);
+    if (NNAdapterModel_addOperation(
+            model.get(), op.type, static_cast<uint32_t>(ins.size()),
+            ins.data(), static_cast<uint32_t>(outs.size()), outs.data(),
+            nullptr) != NNADAPTER_NO_ERROR) {
+      const char* name = NNAdapterOperationTypeName(op.type);
+      return Fail(std::string("addOperation ") + (name ? name : "?") + ": " +
+                  LastError());
+    }
+  }
+  std::vector<NNAdapterOperand*> ins, outs;
+  for (int i : spec.inputs) ins.push_back(operands[i]);
+  for (int i : spec.outputs) outs.push_back(operands[i]);
+  if (NNAdapterModel_identifyInputsAndOutputs(
+          model.get(), static_cast<uint32_t>(ins.size()), ins.data(),
+          static_cast<uint32_t>(outs.size()), outs.data()) !=
+      NNADAPTER_NO_ERROR) {
+    return Fail("identifyInputsAndOutputs: " + LastError());
+  }
+  {
+    std::unique_ptr<bool[]> supported(new bool[spec.operations.size() + 1]);
+    if (NNAdapterModel_getSupportedOperations(model.get(), context,
+                                              supported.get()) !=
+        NNADAPTER_NO_ERROR) {
+      return Fail("getSupportedOperations: " + LastError());
+    }
+    for (size_t k = 0; k < spec.operations.size(); ++k) {
+      if (!supported[k]) {
+        CaseResult r;
+        r.outcome = Outcome::kNotSupported;
+        const char* name = NNAdapterOperationTypeName(spec.operations[k].type);
+        r.message = std::string("device declines operation ") +
+                    std::to_string(k) + " (" + (name ? name : "?") + ")";
+        return r;
+      }
+    }
+  }
+  if (NNAdapterModel_finish(model.get()) != NNADAPTER_NO_ERROR) {
+    return Fail("NNAdapterModel_finish: " + LastError());
+  }
+  NNAdapterCompilation* raw_compilation = nullptr;
+  if (NNAdapterCompilation_create(model.get(), nullptr, nullptr, 0, nullptr,
+                                  context, &raw_compilation) !=
+      NNADAPTER_NO_ERROR) {
+    return Fail("NNAdapterCompilation_create: " + LastError());
+  }
+  std::unique_ptr<NNAdapterCompilation, CompilationDeleter> compilation(
+      raw_compilation);
+  if (NNAdapterCompilation_finish(compilation.get()) != NNADAPTER_NO_ERROR) {
+    return Fail("NNAdapterCompilation_finish: " + LastError());
+  }
+  NNAdapterExecution* raw_execution = nullptr;
+  if (NNAdapterExecution_create(compilation.get(), &raw_execution) !=
+      NNADAPTER_NO_ERROR) {
+    return Fail("NNAdapterExecution_create: " + LastError());
+  }
+  std::unique_ptr<NNAdapterExecution, ExecutionDeleter> execution(
+      raw_execution);
+  std::vector<Tensor> input_values;
+  for (int i : spec.inputs) input_values.push_back(spec.operands[i].tensor);
+  std::vector<Tensor> actual(spec.outputs.size());
+  std::vector<IoSlot> in_slots(input_values.size()), out_slots(actual.size());
+  for (size_t i = 0; i < input_values.size(); ++i) {
+    in_slots[i].tensor = &input_values[i];
+    if (NNAdapterExecution_setInput(execution.get(), static_cast<int32_t>(i),
+                                    &in_slots[i], InputAccess) !=
+        NNADAPTER_NO_ERROR) {
+      return Fail("setInput " + std::to_string(i) + ": " + LastError());
+    }
+  }
+  for (size_t i = 0; i < actual.size(); ++i) {
+    out_slots[i].tensor = &actual[i];
+    if (NNAdapterExecution_setOutput(execution.get(), static_cast<int32_t>(i),
+                                     &out_slots[i], OutputAccess) !=
+        NNADAPTER_NO_ERROR) {
+      return Fail("setOutput " + std::to_string(i) + ": " + LastError());
+    }
+  }
+  if (NNAdapterExecution_compute(execution.get()) != NNADAPTER_NO_ERROR) {
+    return Fail("NNAdapterExecution_compute: " + LastError());
+  }
+  for (size_t i = 0; i < actual.size(); ++i) {
+    const std::string diff = CompareTensors(
+        spec.expected[i], actual[i],
+        i < spec.extra_atol.size() ? spec.extra_atol[i] : 0.0);
+    if (!diff.empty()) {
+      return Fail("output " + std::to_string(i) + ": " + diff);
+    }
+  }
+  CaseResult r;
+  r.outcome = Outcome::kPassed;
+  return r;
+}
+
+}  // namespace conformance
