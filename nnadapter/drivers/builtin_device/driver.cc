@@ -82,7 +82,7 @@ bool CheckOperation(const core::Operation& op, std::string* reason) {
   for (size_t i = 0; i < op.input_operands.size(); i++) {
     const core::Operand* o = op.input_operands[i];
     if (!o) {
-      if (i < info->min_inputs) {
+      if (i < info->min_inputs && !IsOptionalInput(op.type, i)) {
         *reason = name + ": input " + std::to_string(i) + " is missing";
         return false;
       }

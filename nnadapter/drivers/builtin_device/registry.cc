@@ -149,6 +149,33 @@ const Table& GetTable() {
 
 }  // namespace
 
+bool IsOptionalInput(NNAdapterOperationType type, size_t index) {
+  switch (type) {
+    case NNADAPTER_CONV_2D:
+      return index == 2 || index == 4;
+    case NNADAPTER_CONV_2D_TRANSPOSE:
+      return index == 2 || index == 4 || index == 8 || index == 9;
+    case NNADAPTER_DEFORMABLE_CONV_2D:
+      return index == 2 || index == 4 || index == 5;
+    case NNADAPTER_AVERAGE_POOL_2D:
+    case NNADAPTER_MAX_POOL_2D:
+      return index == 2;
+    case NNADAPTER_RESIZE_NEAREST:
+    case NNADAPTER_RESIZE_LINEAR:
+      return index == 1 || index == 2;
+    case NNADAPTER_SLICE:
+      return index == 1 || index == 4;
+    case NNADAPTER_FULLY_CONNECTED:
+      return index == 2;
+    case NNADAPTER_ROLL:
+      return index == 2;
+    case NNADAPTER_PRIOR_BOX:
+      return index == 3;
+    default:
+      return false;
+  }
+}
+
 const KernelInfo* FindKernel(NNAdapterOperationType type) {
   const Table& t = GetTable();
   for (size_t i = 0; i < t.count; i++) {

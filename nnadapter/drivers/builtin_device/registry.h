@@ -23,6 +23,9 @@ struct KernelInfo {
 
 // nullptr for an unknown operation type.
 const KernelInfo* FindKernel(NNAdapterOperationType type);
+// True if input `index` of `type` may be absent (nullptr) although it is
+// within the mandatory operand count (documented "optional" operands).
+bool IsOptionalInput(NNAdapterOperationType type, size_t index);
 // Every entry (in operation_types.inc order) and their count.
 const KernelInfo* KernelTable(size_t* count);
 // validate_program's check for one operation (driver.cc).
