@@ -1,0 +1,297 @@
+// conv2d_transpose / depthwise_conv2d_transpose (Paddle semantics, NCHW) on
+// oneDNN's deconvolution.
+//
+// Inputs: Input [N, C, H, W], Filter [C, M/groups, KH, KW], optional Bias [M]
+// (for fusion passes). Output [N, M, OH, OW] with
+//   OH = (H - 1) * stride - pad_top - pad_bottom + dilation * (KH - 1) + 1
+// (paddings resolved by padding_algorithm as for conv2d, SAME resets
+// dilations to 1), plus output_padding, or exactly output_size when given
+// (which must lie in [OH, OH + stride)). Fused activation attributes as in
+// nn_common.h. Weights are packed once (persistable filters); activations go
+// through oneDNN's preferred layout like conv2d.
+#include <memory>
+
+#include "lite/core/registry.h"
+#include "lite/kernels/x86/layout_transpose.h"
+#include "lite/operators/nn/nn_common.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+struct ConvTransposeParam {
+  const Tensor* input{nullptr};
+  const Tensor* filter{nullptr};
+  const Tensor* bias{nullptr};
+  Tensor* output{nullptr};
+  std::vector<int> strides{1, 1};
+  std::vector<int> paddings{0, 0, 0, 0};
+  std::vector<int> dilations{1, 1};
+  std::vector<int> output_padding;
+  std::vector<int> output_size;
+  int groups{1};
+  std::string padding_algorithm{"EXPLICIT"};
+  FusedActivation act;
+  std::string op_type;
+  // Resolved by InferShape.
+  std::vector<int> eff_paddings{0, 0, 0, 0};
+  std::vector<int> eff_dilations{1, 1};
+  std::vector<int64_t> extra{0, 0};  // output rows/cols beyond the inferred size
+};
+
+class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const std::string& op = p.op_type;
+    const DDim& in = p.input->dims();
+    const DDim& w = p.filter->dims();
+    LITE_ENFORCE(in.size() == 4, "op '", op, "': input 'Input' must be 4-D NCHW, got ",
+                 DimsToString(in));
+    LITE_ENFORCE(w.size() == 4, "op '", op,
+                 "': input 'Filter' must be 4-D [C, M/groups, KH, KW], got ", DimsToString(w));
+    LITE_ENFORCE(in[1] == w[0], "op '", op, "': input 'Input' ", DimsToString(in), " has ",
+                 in[1], " channels but 'Filter' ", DimsToString(w), " expects ", w[0],
+                 " (Filter dim 0)");
+    LITE_ENFORCE(w[0] % p.groups == 0, "op '", op, "': 'Filter' ", DimsToString(w),
+                 " dim 0 is not divisible by groups=", p.groups);
+    const int64_t M = w[1] * p.groups;
+    if (p.bias) {
+      LITE_ENFORCE(p.bias->numel() == M, "op '", op, "': input 'Bias' ",
+                   DimsToString(p.bias->dims()), " must have ", M, " elements");
+    }
+    p.eff_paddings = p.paddings;
+    p.eff_dilations = p.dilations;
+    ApplyPaddingAlgorithm(op, p.padding_algorithm, {in[2], in[3]},
+                          {static_cast<int>(w[2]), static_cast<int>(w[3])}, p.strides,
+                          &p.eff_paddings, &p.eff_dilations);
+    DDim out{in[0], M, 0, 0};
+    for (int i = 0; i < 2; ++i) {
+      const int64_t ext = p.eff_dilations[i] * (w[2 + i] - 1) + 1;
+      const int64_t inferred =
+          (in[2 + i] - 1) * p.strides[i] - p.eff_paddings[2 * i] - p.eff_paddings[2 * i + 1] + ext;
+      LITE_ENFORCE(inferred > 0, "op '", op, "': paddings are too large for input ",
+                   DimsToString(in), " and filter ", DimsToString(w));
+      int64_t o = inferred;
+      if (!p.output_size.empty()) {
+        o = p.output_size[i];
+        LITE_ENFORCE(o >= inferred && o < inferred + p.strides[i], "op '", op,
+                     "': attribute 'output_size' [", p.output_size[0], ", ", p.output_size[1],
+                     "] must lie in [", inferred, ", ", inferred + p.strides[i],
+                     ") along spatial axis ", i);
+      } else if (!p.output_padding.empty()) {
+        LITE_ENFORCE(p.output_padding[i] >= 0 &&
+                         p.output_padding[i] < std::max(p.strides[i], p.eff_dilations[i]),
+                     "op '", op, "': attribute 'output_padding' value ", p.output_padding[i],
+                     " must be in [0, max(stride, dilation))");
+        o = inferred + p.output_padding[i];
+      }
+      p.extra[i] = o - inferred;
+      out[2 + i] = o;
+    }
+    p.output->Resize(out);
+    p.output->set_dtype(DataType::kFloat32);
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.op_type = desc.Type();
+    p.input = GetInput(desc, scope, "Input");
+    p.filter = GetInput(desc, scope, "Filter");
+    p.bias = GetOptionalInput(desc, scope, "Bias");
+    p.output = GetOutput(desc, scope, "Output");
+    p.strides = ReadIntList(desc, "strides", 2, {1, 1});
+    p.dilations = ReadIntList(desc, "dilations", 2, {1, 1});
+    p.paddings = ReadPaddings4(desc);
+    p.groups = desc.GetAttr<int>("groups", 1);
+    p.output_padding = desc.GetAttr<std::vector<int>>("output_padding", {});
+    p.output_size = desc.GetAttr<std::vector<int>>("output_size", {});
+    LITE_ENFORCE(p.output_padding.empty() || p.output_padding.size() == 2, "op '", p.op_type,
+                 "': attribute 'output_padding' must be empty or have 2 values");
+    LITE_ENFORCE(p.output_size.empty() || p.output_size.size() == 2, "op '", p.op_type,
+                 "': attribute 'output_size' must be empty or have 2 values");
+    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+    std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
+    LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op '", p.op_type,
+                 "': attribute 'data_format' is '", fmt, "'; only NCHW is supported");
+    LITE_ENFORCE(p.groups >= 1, "op '", p.op_type, "': attribute 'groups' must be >= 1");
+    for (int i = 0; i < 2; ++i) {
+      LITE_ENFORCE(p.strides[i] >= 1 && p.dilations[i] >= 1, "op '", p.op_type,
+                   "': attributes 'strides' and 'dilations' must be >= 1");
+    }
+    for (int v : p.paddings) {
+      LITE_ENFORCE(v >= 0, "op '", p.op_type, "': attribute 'paddings' must be >= 0");
+    }
+    p.act = ParseFusedActivation(desc);
+  }
+};
+
+class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    WithDnnlErrors(param().op_type, [&] { RunImpl(ctx); });
+  }
+
+ private:
+  using tag = dnnl::memory::format_tag;
+  using dt = dnnl::memory::data_type;
+
+  struct Key {
+    DDim in, w, out;
+    const void* w_data{nullptr};
+    bool has_bias{false};
+    std::vector<int> pads, dil;
+    int threads{0};
+    bool operator==(const Key& o) const {
+      return in == o.in && w == o.w && out == o.out && w_data == o.w_data &&
+             has_bias == o.has_bias && pads == o.pads && dil == o.dil && threads == o.threads;
+    }
+  };
+
+  struct Plan {
+    Key key;
+    dnnl::deconvolution_forward prim;
+    dnnl::memory::desc src_user, dst_user, src_md, dst_md, w_user;
+    bool reorder_src{false}, reorder_dst{false}, transpose_src{false}, transpose_dst{false};
+    dnnl::reorder src_reorder, dst_reorder;
+    dnnl::memory src_mem, dst_mem, weights;
+    bool weights_valid{false};
+    bool post_act_fallback{false};
+  };
+
+  void Build(const Key& key) {
+    auto& p = param();
+    const auto& eng = x86::DnnlEngine();
+    auto plan = std::make_unique<Plan>();
+    plan->key = key;
+    const DDim& in = key.in;
+    const DDim& w = key.w;
+    const DDim& out = key.out;
+    const int64_t g = p.groups, icg = w[0] / g, ocg = w[1], kh = w[2], kw = w[3];
+    dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
+    // Paddle stores [g * icg, ocg, kh, kw]; oneDNN wants logical (g, oc, ic, kh, kw).
+    dnnl::memory::dims w_dims, w_strides;
+    if (g == 1) {
+      w_dims = {ocg, icg, kh, kw};
+      w_strides = {kh * kw, ocg * kh * kw, kw, 1};
+    } else {
+      w_dims = {g, ocg, icg, kh, kw};
+      w_strides = {icg * ocg * kh * kw, kh * kw, ocg * kh * kw, kw, 1};
+    }
+    plan->w_user = dnnl::memory::desc(w_dims, dt::f32, w_strides);
+    dnnl::memory::desc src_any(src_dims, dt::f32, tag::any);
+    dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::any);
+    dnnl::memory::desc w_any(w_dims, dt::f32, tag::any);
+    dnnl::memory::desc b_md({out[1]}, dt::f32, tag::x);
+    dnnl::memory::dims strides{p.strides[0], p.strides[1]};
+    dnnl::memory::dims dil{key.dil[0] - 1, key.dil[1] - 1};
+    // output_padding / output_size rows come off the bottom/right padding.
+    dnnl::memory::dims pad_l{key.pads[0], key.pads[2]};
+    dnnl::memory::dims pad_r{key.pads[1] - p.extra[0], key.pads[3] - p.extra[1]};
+    auto desc = key.has_bias
+                    ? dnnl::deconvolution_forward::desc(
+                          dnnl::prop_kind::forward_inference,
+                          dnnl::algorithm::deconvolution_direct, src_any, w_any, b_md, dst_any,
+                          strides, dil, pad_l, pad_r)
+                    : dnnl::deconvolution_forward::desc(
+                          dnnl::prop_kind::forward_inference,
+                          dnnl::algorithm::deconvolution_direct, src_any, w_any, dst_any,
+                          strides, dil, pad_l, pad_r);
+    dnnl::post_ops ops;
+    plan->post_act_fallback = !p.act.AppendPostOps(&ops);
+    dnnl::primitive_attr attr;
+    if (!plan->post_act_fallback) attr.set_post_ops(ops);
+    dnnl::deconvolution_forward::primitive_desc pd(desc, attr, eng);
+    plan->prim = dnnl::deconvolution_forward(pd);
+    plan->src_user = dnnl::memory::desc(src_dims, dt::f32, tag::nchw);
+    plan->dst_user = dnnl::memory::desc(dst_dims, dt::f32, tag::nchw);
+    plan->src_md = pd.src_desc();
+    plan->dst_md = pd.dst_desc();
+    plan->reorder_src = plan->src_md != plan->src_user;
+    plan->reorder_dst = plan->dst_md != plan->dst_user;
+    plan->transpose_src =
+        plan->reorder_src && plan->src_md == dnnl::memory::desc(src_dims, dt::f32, tag::nhwc);
+    plan->transpose_dst =
+        plan->reorder_dst && plan->dst_md == dnnl::memory::desc(dst_dims, dt::f32, tag::nhwc);
+    if (plan->reorder_src) plan->src_mem = dnnl::memory(plan->src_md, eng);
+    if (plan->reorder_dst) plan->dst_mem = dnnl::memory(plan->dst_md, eng);
+    if (plan->reorder_src && !plan->transpose_src) {
+      plan->src_reorder = dnnl::reorder(
+          dnnl::reorder::primitive_desc(eng, plan->src_user, eng, plan->src_md));
+    }
+    if (plan->reorder_dst && !plan->transpose_dst) {
+      plan->dst_reorder = dnnl::reorder(
+          dnnl::reorder::primitive_desc(eng, plan->dst_md, eng, plan->dst_user));
+    }
+    if (p.filter->persistable() && plan_ && plan_->weights_valid &&
+        plan_->key.w_data == key.w_data && plan_->key.w == key.w &&
+        plan_->weights.get_desc() == pd.weights_desc()) {
+      plan->weights = plan_->weights;
+      plan->weights_valid = true;
+    } else {
+      plan->weights = dnnl::memory(pd.weights_desc(), eng);
+    }
+    plan_ = std::move(plan);
+  }
+
+  void RunImpl(const RunContext& ctx) {
+    auto& p = param();
+    x86::ScopedDnnlThreads threads(ctx.threads);
+    Key key{p.input->dims(), p.filter->dims(), p.output->dims(), p.filter->raw_data(),
+            p.bias != nullptr, p.eff_paddings, p.eff_dilations, ctx.threads};
+    if (!plan_ || !(plan_->key == key)) Build(key);
+    Plan& plan = *plan_;
+    const auto& eng = x86::DnnlEngine();
+    auto& stream = x86::DnnlStream();
+    if (!plan.weights_valid) {
+      dnnl::memory user(plan.w_user, eng, const_cast<float*>(p.filter->data<float>()));
+      dnnl::reorder(user, plan.weights).execute(stream, user, plan.weights);
+      plan.weights_valid = p.filter->persistable();
+    }
+    const DDim& in = p.input->dims();
+    const DDim& od = p.output->dims();
+    float* out = p.output->mutable_data<float>();
+    dnnl::memory src_user(plan.src_user, eng, const_cast<float*>(p.input->data<float>()));
+    dnnl::memory dst_user(plan.dst_user, eng, out);
+    dnnl::memory src = src_user, dst = dst_user;
+    if (plan.transpose_src) {
+      x86::NchwToNhwc(p.input->data<float>(), static_cast<float*>(plan.src_mem.get_data_handle()),
+                      in[0], in[1], in[2] * in[3], ctx.threads);
+      src = plan.src_mem;
+    } else if (plan.reorder_src) {
+      plan.src_reorder.execute(stream, src_user, plan.src_mem);
+      src = plan.src_mem;
+    }
+    if (plan.reorder_dst) dst = plan.dst_mem;
+    std::unordered_map<int, dnnl::memory> args{
+        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, plan.weights}, {DNNL_ARG_DST, dst}};
+    if (p.bias) {
+      args[DNNL_ARG_BIAS] = dnnl::memory(dnnl::memory::desc({od[1]}, dt::f32, tag::x), eng,
+                                         const_cast<float*>(p.bias->data<float>()));
+    }
+    plan.prim.execute(stream, args);
+    if (plan.transpose_dst) {
+      stream.wait();
+      x86::NhwcToNchw(static_cast<const float*>(plan.dst_mem.get_data_handle()), out, od[0],
+                      od[1], od[2] * od[3], ctx.threads);
+    } else if (plan.reorder_dst) {
+      plan.dst_reorder.execute(stream, plan.dst_mem, dst_user);
+    }
+    stream.wait();
+    if (plan.post_act_fallback) p.act.ApplyInPlace(out, p.output->numel(), ctx.threads);
+  }
+
+  std::unique_ptr<Plan> plan_;
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_REGISTER_OP(conv2d_transpose, paddle::lite::operators::ConvTransposeOp)
+LITE_REGISTER_OP(depthwise_conv2d_transpose, paddle::lite::operators::ConvTransposeOp)
+LITE_REGISTER_KERNEL(conv2d_transpose, kX86, kFloat, kNCHW, def,
+                     paddle::lite::operators::ConvTransposeDnnlKernel)
+LITE_REGISTER_KERNEL(depthwise_conv2d_transpose, kX86, kFloat, kNCHW, def,
+                     paddle::lite::operators::ConvTransposeDnnlKernel)
