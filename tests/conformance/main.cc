@@ -40,6 +40,26 @@ const CaseEntry kOnnxCases[] = {
 #undef CONFORMANCE_CASE
 };
 
+// ONNX tests whose reference outputs were written with limited precision
+// (the generator hard-codes them rounded to 4 decimals): an absolute
+// tolerance of one unit in the last written digit is added on top of the
+// NNAPI rule.
+struct ReferencePrecision {
+  const char* test;
+  double atol;
+};
+const ReferencePrecision kReferencePrecision[] = {
+    {"test_roialign_aligned_false", 1e-4},
+    {"test_roialign_aligned_true", 1e-4},
+};
+
+double ExtraTolerance(const std::string& test) {
+  for (const auto& r : kReferencePrecision) {
+    if (test == r.test) return r.atol;
+  }
+  return 0.0;
+}
+
 struct Row {
   int mapped = 0, passed = 0, failed = 0, unsupported = 0, unmapped = 0;
 };
@@ -185,6 +205,8 @@ int main(int argc, char** argv) {
         mapped = false;
         break;
       }
+      const double atol = ExtraTolerance(e.test);
+      for (double& t : spec.extra_atol) t = std::max(t, atol);
       CaseResult r = RunCase(spec, context);
       if (r.outcome != Outcome::kPassed) {
         if (test.data_sets.size() > 1) r.message = "data set " + std::to_string(ds) + ": " + r.message;

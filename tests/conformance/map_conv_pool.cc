@@ -236,11 +236,16 @@ MapStatus MapConvTranspose(const onnx::NodeProto& n, MapContext* c) {
 
 // AveragePool / MaxPool -> AVERAGE_POOL_2D / MAX_POOL_2D.
 static MapStatus MapPool(const onnx::NodeProto& n, MapContext* c, bool is_max) {
-  const std::vector<int32_t> xdims = c->DimsOf(n.input(0));
-  if (xdims.size() != 3 && xdims.size() != 4) {
-    return c->Error(n.op_type() + ": input rank " + std::to_string(xdims.size()));
+  // The input of a pool may be an intermediate value whose dims are not
+  // known here: the window rank tells 1-D from 2-D.
+  std::vector<int32_t> xdims = c->DimsOf(n.input(0));
+  const int spatial = static_cast<int>(AttrInts(n, "kernel_shape").size());
+  if (spatial != 1 && spatial != 2) {
+    return c->Error(n.op_type() + ": kernel_shape of rank " + std::to_string(spatial));
   }
-  const int spatial = static_cast<int>(xdims.size()) - 2;
+  if (xdims.size() != static_cast<size_t>(spatial) + 2) {
+    xdims.assign(static_cast<size_t>(spatial) + 2, -1);
+  }
   Window w;
   std::string err;
   if (!ReadWindow(n, spatial, {xdims.begin() + 2, xdims.end()}, {}, &w, &err)) {

@@ -227,7 +227,15 @@ static MapStatus MapResize(const onnx::NodeProto& n, MapContext* c, bool linear)
     if (v->NumElements() == 4) sizes = {static_cast<int32_t>(v->At(2)), static_cast<int32_t>(v->At(3))};
   }
   if (scales.empty() && sizes.empty()) return c->Error(n.op_type() + ": neither scales nor sizes");
-  if (sizes.empty()) {
+  // Linear: pass what the ONNX node gives. Explicit sizes take priority
+  // over scales in NNAdapter, and ONNX computes the source coordinates from
+  // the given scales (not from the rounded output size), so with scales only
+  // the shape operand is omitted.
+  // Nearest: ONNX half_pixel + round_prefer_floor equals NNAdapter's
+  // floor(dst * in / out) when in / out is an integer, so the output size is
+  // always passed (input adaptation for downsampling by scales).
+  const bool with_sizes = !sizes.empty() || !linear;
+  if (sizes.empty() && !linear) {
     for (int i = 0; i < 2; ++i) {
       sizes.push_back(static_cast<int32_t>(std::floor(xdims[2 + i] * scales[i])));
     }
@@ -241,7 +249,7 @@ static MapStatus MapResize(const onnx::NodeProto& n, MapContext* c, bool linear)
   CaseSpec* s = c->spec();
   const int x = c->Operand(n.input(0));
   const int y = c->NewOutput(n.output(0), NNADAPTER_FLOAT32);
-  std::vector<int> ins = {x, s->ConstI32s(sizes), s->Const(F32({2}, scales)),
+  std::vector<int> ins = {x, with_sizes ? s->ConstI32s(sizes) : -1, s->Const(F32({2}, scales)),
                           s->ConstBool(align_corners)};
   if (linear) {
     if (ctm != "half_pixel" && ctm != "align_corners" && ctm != "asymmetric") {
@@ -304,10 +312,13 @@ MapStatus MapQuantize(const onnx::NodeProto& n, MapContext* c) {
   if (!scale || scale->NumElements() != 1) return c->Error("QuantizeLinear: per-tensor scale must be known");
   if (zp && zp->precision != NNADAPTER_UINT8) return c->Error("QuantizeLinear: zero point must be uint8");
   CaseSpec* s = c->spec();
+  // The axis only matters per channel; use 1 (the default) where it is a
+  // valid axis of x, else 0.
+  const int32_t axis = c->RankOf(n.input(0)) > 1 ? 1 : 0;
   const int x = c->Operand(n.input(0));
   const int y = c->NewOutput(n.output(0), NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER);
   s->Op(NNADAPTER_QUANTIZE,
-        {x, s->ConstI32(1), s->ConstF32(static_cast<float>(scale->At(0))),
+        {x, s->ConstI32(axis), s->ConstF32(static_cast<float>(scale->At(0))),
          s->ConstI32(zp ? static_cast<int32_t>(zp->At(0)) : 0)},
         {y});
   return MapStatus::kOk;

@@ -1,6 +1,8 @@
 // Mappings of shape-manipulating ONNX nodes. Attribute-like inputs (shape,
 // axes, repeats, pads, starts/ends...) that node tests feed as graph inputs
 // are folded into constant INT32 operands.
+#include <algorithm>
+
 #include "mappers.h"
 
 namespace conformance {
@@ -197,14 +199,35 @@ MapStatus MapTile(const onnx::NodeProto& n, MapContext* c) {
   return MapStatus::kOk;
 }
 
-// Expand(x, shape) -> EXPAND(x, shape).
+// Expand(x, shape) -> EXPAND(x, out_shape). ONNX broadcasts x and `shape`
+// both ways (shape may be shorter than x or hold 1 where x is larger);
+// NNAdapter's output shape equals its shape operand, so the broadcast
+// result shape is computed here (input adaptation).
 MapStatus MapExpand(const onnx::NodeProto& n, MapContext* c) {
   const Tensor* shape = c->Value(n.input(1));
   if (!shape) return c->Error("Expand: shape must be known before running");
+  const std::vector<int32_t> xdims = c->DimsOf(n.input(0));
+  std::vector<int32_t> target = ToI32(ToInt64(*shape));
+  if (!xdims.empty() && xdims[0] >= 0) {
+    const size_t rank = std::max(xdims.size(), target.size());
+    std::vector<int32_t> out(rank);
+    for (size_t i = 0; i < rank; ++i) {
+      const int64_t xi = static_cast<int64_t>(i) - static_cast<int64_t>(rank - xdims.size());
+      const int64_t ti = static_cast<int64_t>(i) - static_cast<int64_t>(rank - target.size());
+      const int32_t a = xi >= 0 ? xdims[static_cast<size_t>(xi)] : 1;
+      const int32_t b = ti >= 0 ? target[static_cast<size_t>(ti)] : 1;
+      if (a != b && a != 1 && b != 1) {
+        return c->Error("Expand: shapes " + DimsToString(xdims) + " and " +
+                        DimsToString(target) + " do not broadcast");
+      }
+      out[i] = a == 1 ? b : a;
+    }
+    target = out;
+  }
   CaseSpec* s = c->spec();
   const int x = c->Operand(n.input(0));
   const int y = c->NewOutput(n.output(0), c->PrecisionOf(n.input(0)));
-  s->Op(NNADAPTER_EXPAND, {x, s->ConstI32s(ToI32(ToInt64(*shape)))}, {y});
+  s->Op(NNADAPTER_EXPAND, {x, s->ConstI32s(target)}, {y});
   return MapStatus::kOk;
 }
 
