@@ -183,7 +183,7 @@ void LoadSeparate(const std::string& dir, const std::string& model_file, bool ex
     std::string path = JoinPath(dir, var->name);
     std::shared_ptr<const FileContents> file;
     try {
-      file = ReadWholeFile(path, StrCat("params file of persistable variable '", var->name, "'"));
+      file = ReadWholeFile(path, "per-variable params file");
     } catch (const Error& e) {
       std::string hint;
       if (explicit_model_file) {
@@ -192,14 +192,14 @@ void LoadSeparate(const std::string& dir, const std::string& model_file, bool ex
         hint = !guess.empty() && IsRegularFile(guess)
                    ? StrCat(" (model_file was given without param_file, so parameters are read as "
                             "one file per variable; did you mean param_file='", guess, "'?)")
-                   : " (model_file was given without param_file, so parameters are read as one "
-                     "file per variable next to it)";
+                   : std::string(" (model_file was given without param_file, so parameters are read "
+                                 "as one file per variable next to it)");
       } else {
         hint = StrCat(" (no combined params file was found in '", dir, "' (looked for ",
                       ParamCandidatesText(model_file), "), so parameters are read as one file per "
                       "variable)");
       }
-      throw Error(e.what() + hint);
+      throw Error(StrCat(e.what(), "; it should hold persistable variable '", var->name, "'", hint));
     }
     size_t offset = 0;
     Tensor t;
