@@ -43,17 +43,26 @@ void SaveModel(const cpp::ProgramDesc& program, const Scope& weights,
 // byte-wise by name.
 std::vector<const cpp::VarDesc*> ParamsVars(const cpp::ProgramDesc& program);
 
-// What the auto-detection picked (for tools and tests). param_file is empty
-// when the parameters are one file per variable in params_dir.
+// The auto-detection, exposed for tools (opt) and tests.
+//
+// FindModelFile: the program file of a model directory: the first existing
+// of __model__, model, model.pdmodel, inference.pdmodel, else the only
+// *.pdmodel. Throws Error naming the directory when there is none, several
+// *.pdmodel, or the path is missing or not a directory.
+std::string FindModelFile(const std::string& model_dir);
+
+// Where the parameters of `program` (parsed from `model_file`) are for
+// `src`: param_file when given; with model_file and no param_file, one file
+// per variable in model_file's directory; with model_dir, the first existing
+// of <stem>.pdiparams, __params__, params, weights, model.pdiparams,
+// inference.pdiparams that is not itself the name of a persistable variable,
+// else one file per variable in model_dir. param_file is empty when the
+// parameters are one file per variable in params_dir.
 struct ResolvedModelFiles {
   std::string model_file;
   std::string param_file;
   std::string params_dir;
 };
-// Resolves a ModelSource that names files or a directory (not buffers);
-// needs the parsed program to rule out combined-file names that are really
-// per-variable files. Throws Error when no model file can be found.
-std::string FindModelFile(const std::string& model_dir);
 ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& model_file,
                                  const cpp::ProgramDesc& program);
 
