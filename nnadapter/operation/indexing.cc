@@ -43,7 +43,8 @@ void Infer_GATHER(Context* ctx) {
   const Dims indices = ctx->InDims(1);
   const int32_t axis = ctx->Axis(2, static_cast<int32_t>(in.size()));
   std::vector<int64_t> values;
-  if (in[axis] >= 0 && ctx->IsConstant(1) && ctx->TryIntVector(1, &values)) {
+  if (in[axis] >= 0 && ctx->IsConstant(1) && ctx->InRank(1) <= 1 &&
+      ctx->TryIntVector(1, &values)) {
     for (int64_t v : values) {
       if (v < -in[axis] || v >= in[axis]) {
         ctx->FailInput(1, "index " + std::to_string(v) +

@@ -192,6 +192,12 @@ TEST(Indexing, GatherSlicePadRollTopK) {
                   {m.F32({5, 6}), m.Const<int64_t>(NNADAPTER_INT64, {}, {2}),
                    m.I32(0)}),
             (Dims{6}));
+  // Constant indices of rank 2.
+  EXPECT_EQ(Infer(NNADAPTER_GATHER, &m,
+                  {m.F32({5, 6}),
+                   m.Const<int32_t>(NNADAPTER_INT32, {2, 2}, {0, 1, 2, 3}),
+                   m.I32(-1)}),
+            (Dims{5, 2, 2}));
   EXPECT_INVALID(NNADAPTER_GATHER, {m.F32({5, 6}), m.I32s({1, 6}), m.I32(1)},
                  {m.Out()}, "GATHER",
                  "input 1 (indices): index 6 is out of range for dimension 1 "
