@@ -1,25 +1,69 @@
 #include "lite/api/cxx_predictor.h"
 
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "lite/kernels/nnadapter/device_context.h"
+
 #include "lite/graph/pass.h"
 #include "lite/model_parser/model_loader.h"
 
 namespace paddle {
 namespace lite {
 
-std::vector<Place> ResolvePlaces(const std::vector<Place>& requested) {
+std::vector<Place> ResolvePlaces(const std::vector<Place>& requested, bool nnadapter) {
   std::vector<Place> places;
   for (const Place& p : requested) {
     LITE_ENFORCE(p.target == TargetType::kX86 || p.target == TargetType::kHost ||
-                     p.target == TargetType::kAny,
+                     p.target == TargetType::kAny || p.target == TargetType::kNNAdapter,
                  "valid place ", p.DebugString(),
                  " is not supported by this build (supported targets: kX86, "
-                 "kHost)");
+                 "kHost, kNNAdapter)");
     places.push_back(p);
   }
-  if (places.empty()) places.emplace_back(TargetType::kX86, PrecisionType::kFloat);
+  if (nnadapter && std::none_of(places.begin(), places.end(), [](const Place& p) {
+        return p.target == TargetType::kNNAdapter;
+      })) {
+    places.insert(places.begin(), Place(TargetType::kNNAdapter, PrecisionType::kFloat));
+  }
+  bool has_cpu = std::any_of(places.begin(), places.end(), [](const Place& p) {
+    return p.target == TargetType::kX86 || p.target == TargetType::kHost;
+  });
+  if (!has_cpu) places.emplace_back(TargetType::kX86, PrecisionType::kFloat);
   places.emplace_back(TargetType::kHost, PrecisionType::kFloat);
   places.emplace_back(TargetType::kHost, PrecisionType::kAny);
   return places;
+}
+
+NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
+                                      const std::vector<Place>& requested) {
+  NNAdapterOptions o;
+  o.device_names = config.nnadapter_device_names();
+  bool place = std::any_of(requested.begin(), requested.end(), [](const Place& p) {
+    return p.target == TargetType::kNNAdapter;
+  });
+  LITE_ENFORCE(!place || !o.device_names.empty(),
+               "a kNNAdapter valid place was given but no device: call "
+               "set_nnadapter_device_names({\"builtin_device\"}) (or another device)");
+  o.context_properties = config.nnadapter_context_properties();
+  o.model_cache_dir = config.nnadapter_model_cache_dir();
+  o.model_cache_buffers = config.nnadapter_model_cache_buffers();
+  o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
+  const std::string& path = config.nnadapter_subgraph_partition_config_path();
+  if (!config.nnadapter_subgraph_partition_config_buffer().empty()) {
+    o.partition_config = config.nnadapter_subgraph_partition_config_buffer();
+    o.partition_config_source = "partition config buffer";
+  } else if (!path.empty()) {
+    std::ifstream in(path, std::ios::binary);
+    LITE_ENFORCE(static_cast<bool>(in), "set_nnadapter_subgraph_partition_config_path: '", path,
+                 "' cannot be read");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    o.partition_config = ss.str();
+    o.partition_config_source = path;
+  }
+  return o;
 }
 
 CxxPredictor::CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads)
@@ -27,7 +71,8 @@ CxxPredictor::CxxPredictor(std::shared_ptr<const PredictorShared> shared, int th
   LITE_ENFORCE(threads >= 1, "set_threads: expected at least 1 thread, got ", threads);
   threads_ = threads;
   scope_.reset(new Scope(shared_->weights));
-  program_.reset(new RuntimeProgram(shared_->program, scope_.get(), shared_->places));
+  program_.reset(new RuntimeProgram(shared_->program, scope_.get(), shared_->places,
+                                    &shared_->nnadapter));
 }
 
 std::unique_ptr<lite_api::Tensor> CxxPredictor::GetInput(int i) {
@@ -90,6 +135,10 @@ std::unique_ptr<const lite_api::Tensor> CxxPredictor::GetTensor(const std::strin
 
 namespace lite_api {
 
+bool ConfigBase::check_nnadapter_device_name(const std::string& device_name) {
+  return lite::nnadapter_bridge::DeviceAvailable(device_name);
+}
+
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfig& config) {
   auto shared = std::make_shared<lite::PredictorShared>();
@@ -104,11 +153,13 @@ std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfi
   }
   auto weights = std::make_shared<lite::Scope>();
   lite::LoadModel(src, &shared->program, weights.get());
+  shared->nnadapter = lite::ReadNNAdapterOptions(config, config.valid_places());
+  shared->places = lite::ResolvePlaces(config.valid_places(), shared->nnadapter.enabled());
   lite::graph::PassOptions pass_options;
   for (const auto& name : config.disabled_passes()) pass_options.disabled.insert(name);
+  pass_options.nnadapter = shared->nnadapter;
   lite::graph::RunPasses(&shared->program, weights.get(), pass_options);
   shared->weights = weights;
-  shared->places = lite::ResolvePlaces(config.valid_places());
   return std::make_shared<lite::CxxPredictor>(shared, config.threads());
 }
 

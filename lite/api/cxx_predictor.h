@@ -17,6 +17,7 @@ struct PredictorShared {
   cpp::ProgramDesc program;
   std::shared_ptr<const Scope> weights;
   std::vector<Place> places;
+  NNAdapterOptions nnadapter;
 };
 
 class CxxPredictor : public lite_api::PaddlePredictor {
@@ -45,8 +46,14 @@ class CxxPredictor : public lite_api::PaddlePredictor {
 };
 
 // The valid places of a config, completed with the defaults (x86 and host
-// float); throws Error when a place names a target this build cannot run.
-std::vector<Place> ResolvePlaces(const std::vector<Place>& requested);
+// float, plus kNNAdapter when NNAdapter is used); throws Error when a place
+// names a target this build cannot run.
+std::vector<Place> ResolvePlaces(const std::vector<Place>& requested, bool nnadapter);
+// The NNAdapter settings of a config (reads the partition config file).
+// NNAdapter is used when device names are set; a kNNAdapter place without
+// device names is an Error saying so.
+NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
+                                      const std::vector<Place>& requested);
 
 }  // namespace lite
 }  // namespace paddle

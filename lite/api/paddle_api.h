@@ -105,10 +105,70 @@ class ConfigBase {
   void set_threads(int threads) { threads_ = threads; }
   int threads() const { return threads_; }
 
+  // --- NNAdapter (see the NNAdapter doc: "Paddle Lite 为 NNAdapter 新增的接口") ---
+  // True when the device's driver can be loaded ("builtin_device" always).
+  bool check_nnadapter_device_name(const std::string& device_name);
+  // Devices to run subgraphs on, in priority order. Setting names enables
+  // NNAdapter (no kNNAdapter place is needed); an unknown name makes
+  // CreatePaddlePredictor throw an Error naming it.
+  void set_nnadapter_device_names(const std::vector<std::string>& device_names) {
+    nnadapter_device_names_ = device_names;
+  }
+  // "KEY=VALUE;KEY=VALUE" passed to every device.
+  void set_nnadapter_context_properties(const std::string& context_properties) {
+    nnadapter_context_properties_ = context_properties;
+  }
+  // Folder of <token>.nnc compiled-program caches.
+  void set_nnadapter_model_cache_dir(const std::string& model_cache_dir) {
+    nnadapter_model_cache_dir_ = model_cache_dir;
+  }
+  // A compiled-program cache in memory for one subgraph token.
+  void set_nnadapter_model_cache_buffers(const std::string& model_cache_token,
+                                         const std::vector<char>& model_cache_buffer) {
+    nnadapter_model_cache_buffers_[model_cache_token] = model_cache_buffer;
+  }
+  // Ops to force to the CPU: a file (read at CreatePaddlePredictor) or its
+  // contents; one "op_type:in1,in2:out1" rule per line.
+  void set_nnadapter_subgraph_partition_config_path(const std::string& path) {
+    nnadapter_subgraph_partition_config_path_ = path;
+  }
+  void set_nnadapter_subgraph_partition_config_buffer(const std::string& buffer) {
+    nnadapter_subgraph_partition_config_buffer_ = buffer;
+  }
+  // Alternative shapes of the model inputs, for devices that compile every
+  // shape ahead of time.
+  void set_nnadapter_dynamic_shape_info(
+      const std::map<std::string, std::vector<std::vector<int64_t>>>& info) {
+    nnadapter_dynamic_shape_info_ = info;
+  }
+  const std::vector<std::string>& nnadapter_device_names() const { return nnadapter_device_names_; }
+  const std::string& nnadapter_context_properties() const { return nnadapter_context_properties_; }
+  const std::string& nnadapter_model_cache_dir() const { return nnadapter_model_cache_dir_; }
+  const std::map<std::string, std::vector<char>>& nnadapter_model_cache_buffers() const {
+    return nnadapter_model_cache_buffers_;
+  }
+  const std::string& nnadapter_subgraph_partition_config_path() const {
+    return nnadapter_subgraph_partition_config_path_;
+  }
+  const std::string& nnadapter_subgraph_partition_config_buffer() const {
+    return nnadapter_subgraph_partition_config_buffer_;
+  }
+  const std::map<std::string, std::vector<std::vector<int64_t>>>& nnadapter_dynamic_shape_info()
+      const {
+    return nnadapter_dynamic_shape_info_;
+  }
+
  private:
   std::string model_dir_;
   PowerMode mode_;
   int threads_;
+  std::vector<std::string> nnadapter_device_names_;
+  std::string nnadapter_context_properties_;
+  std::string nnadapter_model_cache_dir_;
+  std::map<std::string, std::vector<char>> nnadapter_model_cache_buffers_;
+  std::string nnadapter_subgraph_partition_config_path_;
+  std::string nnadapter_subgraph_partition_config_buffer_;
+  std::map<std::string, std::vector<std::vector<int64_t>>> nnadapter_dynamic_shape_info_;
 };
 
 // Configuration of the full predictor, which loads a Paddle model

@@ -13,6 +13,7 @@
 
 #include "lite/api/paddle_place.h"
 #include "lite/core/error.h"
+#include "lite/core/nnadapter_options.h"
 #include "lite/core/program_desc.h"
 #include "lite/core/scope.h"
 #include "lite/core/tensor.h"
@@ -80,9 +81,18 @@ class KernelBase : public Kernel {
   ParamT* param_{nullptr};
 };
 
+// What an op may need besides its desc and scope: the whole program (the
+// subgraph op runs its own block) and the predictor's NNAdapter settings.
+struct OpEnv {
+  const cpp::ProgramDesc* program{nullptr};
+  const NNAdapterOptions* nnadapter{nullptr};
+};
+
 class Operator {
  public:
   virtual ~Operator() = default;
+  // Called before Attach by the runtime program.
+  virtual void SetEnv(const OpEnv&) {}
   // Reads attributes and binds input/output tensors from scope. Throws Error
   // naming the op type, the slot/attribute and what was expected.
   void Attach(const cpp::OpDesc& desc, Scope* scope) {

@@ -47,7 +47,8 @@ void CollectFeedFetch(const cpp::BlockDesc& block,
 }
 
 RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
-                               const std::vector<Place>& places) {
+                               const std::vector<Place>& places,
+                               const NNAdapterOptions* nnadapter) {
   LITE_ENFORCE(!program.blocks.empty(), "the program has no blocks");
   const cpp::BlockDesc& block = program.blocks[0];
   CollectFeedFetch(block, &feed_names_, &fetch_names_);
@@ -83,6 +84,7 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
     Instruction inst;
     try {
       inst.op = CreateOp(desc.Type());
+      inst.op->SetEnv(OpEnv{&program, nnadapter});
       inst.op->Attach(desc, scope);
       const KernelInfo* info = PickKernel(*inst.op, places);
       inst.kernel = CreateKernel(info->key);

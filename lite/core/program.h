@@ -28,7 +28,8 @@ class RuntimeProgram {
   // are reported together in one Error at load time. `scope`'s parent holds
   // the weights.
   RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
-                 const std::vector<Place>& places);
+                 const std::vector<Place>& places,
+                 const NNAdapterOptions* nnadapter = nullptr);
 
   // Runs every instruction: shape inference, then the kernel. Errors are
   // rethrown with the op's index, type and output names prefixed.

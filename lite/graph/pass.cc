@@ -56,9 +56,10 @@ std::vector<std::pair<std::string, int>> RunPasses(cpp::ProgramDesc* program,
       VLOG(3) << "pass " << name << ": disabled";
       continue;
     }
-    int n = CreatePass(name)->Apply(&graph, weights);
+    PassContext ctx{program, weights, &options};
+    int n = CreatePass(name)->Apply(&graph, ctx);
     VLOG(3) << "pass " << name << ": " << n << " rewrites";
-    VLOG(5) << "graph after " << name << ":\n" << graph.Dot();
+    VLOG(6) << "graph after " << name << ":\n" << graph.Dot();
     applied.emplace_back(name, n);
   }
   graph.ToBlock(&program->blocks[0]);

@@ -5,19 +5,34 @@
 #include <string>
 #include <vector>
 
+#include "lite/core/nnadapter_options.h"
 #include "lite/graph/ssa_graph.h"
 
 namespace paddle {
 namespace lite {
 namespace graph {
 
+struct PassOptions {
+  // Pass names to skip (unknown names are an error).
+  std::set<std::string> disabled;
+  // NNAdapter settings; the subgraph pass runs only when devices are set.
+  NNAdapterOptions nnadapter;
+};
+
+// What a pass may touch besides the graph.
+struct PassContext {
+  cpp::ProgramDesc* program{nullptr};  // e.g. to add the blocks of subgraphs
+  Scope* weights{nullptr};             // add new weights, never modify existing
+  const PassOptions* options{nullptr};
+};
+
 class Pass {
  public:
   virtual ~Pass() = default;
-  // Rewrites the graph; may add new weight tensors to `weights` (never
+  // Rewrites the graph; may add new weight tensors to ctx.weights (never
   // modifies existing ones, which other programs may share). Returns the
   // number of rewrites applied (for logging and tests).
-  virtual int Apply(SSAGraph* graph, Scope* weights) = 0;
+  virtual int Apply(SSAGraph* graph, const PassContext& ctx) = 0;
 };
 
 // Names of the passes in the default order (the table in passes.inc).
@@ -25,13 +40,8 @@ std::vector<std::string> DefaultPassNames();
 // Creates a pass by name; throws Error listing the known names.
 std::unique_ptr<Pass> CreatePass(const std::string& name);
 
-struct PassOptions {
-  // Pass names to skip (unknown names are an error).
-  std::set<std::string> disabled;
-};
-
 // Runs the default passes in order on block 0 of `program`, logging each
-// (GLOG_v=3: name and rewrite count; GLOG_v=5: the graph after each pass).
+// (GLOG_v=3: name and rewrite count; GLOG_v=6: the graph after each pass).
 // Returns the rewrite count of each pass, in order.
 std::vector<std::pair<std::string, int>> RunPasses(cpp::ProgramDesc* program,
                                                    Scope* weights,

@@ -205,25 +205,26 @@ void SSAGraph::ToBlock(cpp::BlockDesc* block) const {
 }
 
 std::string SSAGraph::Dot(const std::map<const Node*, int>& cluster_of) const {
-  static const char* kColors[] = {"red", "green", "cyan", "yellow", "orange", "purple",
-                                  "pink", "brown", "gold", "blue"};
+  // The format Paddle Lite prints under GLOG_v=5 (see the NNAdapter doc):
+  // node_<id>[label="..."] lines, then node_<a>->node_<b> edges; ops of a
+  // subgraph cluster are filled with the cluster's colour.
+  static const char* kColors[] = {"red", "green", "cyan", "yellow", "orange",
+                                  "purple", "pink", "brown", "gold", "blue"};
   std::ostringstream os;
   os << "digraph G {\n";
   for (auto& n : nodes_) {
+    os << "node_" << n.id << "[label=\"" << (n.IsStmt() ? n.op.Type() : n.var_name) << "\"";
     if (n.IsStmt()) {
-      os << "  node_" << n.id << " [label=\"" << n.op.Type() << "\", shape=box";
+      os << ",shape=box";
       auto it = cluster_of.find(&n);
       if (it != cluster_of.end() && it->second >= 0) {
-        os << ", style=filled, fillcolor=\"" << kColors[it->second % 10] << "\"";
+        os << ",style=filled,fillcolor=\"" << kColors[it->second % 10] << "\"";
       }
-      os << "];\n";
-    } else {
-      os << "  node_" << n.id << " [label=\"" << n.var_name << "\", shape=oval"
-         << (n.is_weight ? ", style=dashed" : "") << "];\n";
     }
+    os << "]\n";
   }
   for (auto& n : nodes_) {
-    for (Node* out : n.outlinks) os << "  node_" << n.id << " -> node_" << out->id << ";\n";
+    for (Node* out : n.outlinks) os << "node_" << n.id << "->node_" << out->id << "\n";
   }
   os << "} // end G\n";
   return os.str();

@@ -54,7 +54,7 @@ bool FuseActivationInto(SSAGraph* graph, Node* stmt, const std::string& out_slot
 }
 }  // namespace
 
-int ConvActivationFusePass::Apply(SSAGraph* graph, Scope*) {
+int ConvActivationFusePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
     bool conv = IsConv(s) || s->op.Type() == "conv2d_transpose";
@@ -63,7 +63,7 @@ int ConvActivationFusePass::Apply(SSAGraph* graph, Scope*) {
   return n;
 }
 
-int ElementwiseActivationFusePass::Apply(SSAGraph* graph, Scope*) {
+int ElementwiseActivationFusePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
     const std::string& t = s->op.Type();

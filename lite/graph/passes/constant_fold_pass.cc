@@ -27,7 +27,8 @@ bool Foldable(const Node* s) {
 }
 }  // namespace
 
-int ConstantFoldPass::Apply(SSAGraph* graph, Scope* weights) {
+int ConstantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
+  Scope* weights = ctx.weights;
   if (!weights) return 0;
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {

@@ -10,7 +10,8 @@ namespace paddle {
 namespace lite {
 namespace graph {
 
-int ConvBnFusePass::Apply(SSAGraph* graph, Scope* weights) {
+int ConvBnFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
+  Scope* weights = ctx.weights;
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
     if (!IsConv(conv) || conv->op.HasAttr("act_type")) continue;

@@ -6,7 +6,8 @@ namespace paddle {
 namespace lite {
 namespace graph {
 
-int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, Scope* weights) {
+int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
+  Scope* weights = ctx.weights;
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
     if (!IsConv(conv) || conv->op.HasAttr("act_type")) continue;

@@ -6,7 +6,8 @@ namespace paddle {
 namespace lite {
 namespace graph {
 
-int FcFusePass::Apply(SSAGraph* graph, Scope* weights) {
+int FcFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
+  Scope* weights = ctx.weights;
   int n = 0;
   for (Node* mul : graph->StmtTopologicalOrder()) {
     if (mul->op.Type() != "mul" || mul->op.GetAttr<int32_t>("y_num_col_dims", 1) != 1) continue;

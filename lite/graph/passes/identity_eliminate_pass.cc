@@ -8,7 +8,7 @@ namespace paddle {
 namespace lite {
 namespace graph {
 
-int IdentityDropoutEliminatePass::Apply(SSAGraph* graph, Scope*) {
+int IdentityDropoutEliminatePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
     if (s->op.Type() != "dropout") continue;
@@ -37,7 +37,7 @@ int IdentityDropoutEliminatePass::Apply(SSAGraph* graph, Scope*) {
   return n;
 }
 
-int IdentityScaleEliminatePass::Apply(SSAGraph* graph, Scope*) {
+int IdentityScaleEliminatePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
     if (s->op.Type() != "scale" || s->op.HasInput("ScaleTensor")) continue;

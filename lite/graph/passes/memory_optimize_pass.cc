@@ -1,8 +1,9 @@
 // Activation memory reuse: variables whose lifetimes (producer .. last
 // consumer, in the execution order) do not overlap are renamed to share one
 // tensor, so one buffer serves several activations. Never renamed: model
-// inputs/outputs, weights, and any variable whose name is also a weight's
-// (an activation of that name would shadow the weight). Tensor::mutable_data
+// inputs/outputs, weights, any variable whose name is also a weight's (an
+// activation of that name would shadow the weight), and the inputs/outputs
+// of subgraph ops (their blocks refer to them by name). Tensor::mutable_data
 // never writes into a buffer another tensor still shares, so zero-copy ops
 // (reshape sharing its input) stay correct.
 #include <algorithm>
@@ -30,13 +31,22 @@ void Rename(Node* arg, const std::string& to) {
 }
 }  // namespace
 
-int MemoryOptimizePass::Apply(SSAGraph* graph, Scope* weights) {
+int MemoryOptimizePass::Apply(SSAGraph* graph, const PassContext& ctx) {
+  Scope* weights = ctx.weights;
   std::vector<Node*> order = graph->StmtTopologicalOrder();
   std::map<const Node*, int> index;
   for (size_t i = 0; i < order.size(); ++i) index[order[i]] = static_cast<int>(i);
+  // A subgraph op's block refers to its inputs/outputs by name: keep them.
+  auto touches_subgraph = [](const Node* a) {
+    if (a->Producer() && a->Producer()->op.Type() == "subgraph") return true;
+    for (const Node* c : a->outlinks) {
+      if (c->op.Type() == "subgraph") return true;
+    }
+    return false;
+  };
   auto eligible = [&](const Node* a) {
     return a->Producer() && !a->is_weight && !a->is_feed && !a->is_fetch &&
-           !(weights && weights->FindVar(a->var_name));
+           !(weights && weights->FindVar(a->var_name)) && !touches_subgraph(a);
   };
   std::map<const Node*, int> last_use;
   for (Node* a : graph->Args()) {

@@ -11,7 +11,7 @@ namespace graph {
 #define LITE_DECLARE_PASS(class__)                          \
   class class__ : public Pass {                             \
    public:                                                  \
-    int Apply(SSAGraph* graph, Scope* weights) override;    \
+    int Apply(SSAGraph* graph, const PassContext& ctx) override;    \
   };
 LITE_DECLARE_PASS(IdentityDropoutEliminatePass)
 LITE_DECLARE_PASS(IdentityScaleEliminatePass)
@@ -22,6 +22,7 @@ LITE_DECLARE_PASS(FcFusePass)
 LITE_DECLARE_PASS(ElementwiseActivationFusePass)
 LITE_DECLARE_PASS(ConstantFoldPass)
 LITE_DECLARE_PASS(MemoryOptimizePass)
+LITE_DECLARE_PASS(NNAdapterSubgraphPass)
 #undef LITE_DECLARE_PASS
 
 // The argument node bound to the first variable of a slot (nullptr if none).

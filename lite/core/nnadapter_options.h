@@ -1,0 +1,31 @@
+// NNAdapter settings of a predictor (the set_nnadapter_* family), read by
+// the subgraph pass and the subgraph kernel.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace paddle {
+namespace lite {
+
+struct NNAdapterOptions {
+  std::vector<std::string> device_names;
+  std::string context_properties;
+  std::string model_cache_dir;
+  // token -> cache bytes (set_nnadapter_model_cache_buffers)
+  std::map<std::string, std::vector<char>> model_cache_buffers;
+  // Contents of the partition config (from a file or a buffer).
+  std::string partition_config;
+  // Name of the partition config's source, for messages.
+  std::string partition_config_source;
+  // input name -> alternative shapes
+  std::map<std::string, std::vector<std::vector<int64_t>>> dynamic_shape_info;
+  // Clusters with fewer ops stay on the CPU.
+  int min_subgraph_size{1};
+
+  bool enabled() const { return !device_names.empty(); }
+};
+
+}  // namespace lite
+}  // namespace paddle
