@@ -18,13 +18,11 @@ CaseSpec Make(const char* op, const char* name) {
 
 // Elementwise unary op over a [2, 4] input.
 CaseSpec Unary(const char* op, const char* name, NNAdapterOperationType type,
-               const std::vector<float>& x, const std::vector<float>& y,
-               std::vector<int> extra_consts_f32 = {}) {
+               const std::vector<float>& x, const std::vector<float>& y) {
   CaseSpec c = Make(op, name);
-  std::vector<int> ins = {c.Input(F32({2, 4}, x))};
-  for (int v : extra_consts_f32) ins.push_back(v);
+  const int in = c.Input(F32({2, 4}, x));
   const int out = c.Temp(NNADAPTER_FLOAT32);
-  c.Op(type, ins, {out});
+  c.Op(type, {in}, {out});
   c.Output(out, F32({2, 4}, y));
   return c;
 }

@@ -1,0 +1,115 @@
+#include "fuzz_common.h"
+
+#include <memory>
+
+namespace fuzz {
+
+size_t PrecisionSize(int32_t precision) {
+  switch (precision) {
+    case NNADAPTER_BOOL8:
+    case NNADAPTER_INT8:
+    case NNADAPTER_UINT8:
+    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
+    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
+    case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
+    case NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL:
+      return 1;
+    case NNADAPTER_INT16:
+    case NNADAPTER_UINT16:
+    case NNADAPTER_FLOAT16:
+      return 2;
+    case NNADAPTER_INT64:
+    case NNADAPTER_UINT64:
+    case NNADAPTER_FLOAT64:
+      return 8;
+    default:
+      return 4;
+  }
+}
+
+namespace {
+
+struct Buffer {
+  std::vector<uint8_t> bytes;
+  std::vector<int32_t> dims;
+};
+
+void* InputAccess(void* memory, NNAdapterOperandType* type) {
+  Buffer* b = static_cast<Buffer*>(memory);
+  if (type->dimensions.count > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) return nullptr;
+  type->dimensions.count = static_cast<uint32_t>(b->dims.size());
+  for (size_t i = 0; i < b->dims.size(); ++i) type->dimensions.data[i] = b->dims[i];
+  return b->bytes.data();
+}
+
+void* OutputAccess(void* memory, NNAdapterOperandType* type) {
+  Buffer* b = static_cast<Buffer*>(memory);
+  if (type->dimensions.count > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) return nullptr;
+  int64_t n = 1;
+  for (uint32_t i = 0; i < type->dimensions.count; ++i) {
+    const int32_t d = type->dimensions.data[i];
+    if (d < 0) return nullptr;
+    n *= d;
+    if (n > kMaxElements) return nullptr;
+  }
+  b->bytes.assign(static_cast<size_t>(n) * PrecisionSize(type->precision) + 8, 0);
+  return b->bytes.data();
+}
+
+}  // namespace
+
+void ExecuteWithFuzzedInputs(NNAdapterCompilation* compilation, Reader* reader) {
+  uint32_t input_count = 0, output_count = 0;
+  if (NNAdapterCompilation_queryInputsAndOutputs(compilation, &input_count, nullptr,
+                                                 &output_count, nullptr) !=
+      NNADAPTER_NO_ERROR) {
+    return;
+  }
+  if (input_count > 64 || output_count > 64) return;
+  std::vector<NNAdapterOperandType> in_types(input_count), out_types(output_count);
+  std::vector<NNAdapterOperandType*> in_ptrs, out_ptrs;
+  for (auto& t : in_types) in_ptrs.push_back(&t);
+  for (auto& t : out_types) out_ptrs.push_back(&t);
+  if (NNAdapterCompilation_queryInputsAndOutputs(
+          compilation, &input_count, in_ptrs.data(), &output_count,
+          out_ptrs.data()) != NNADAPTER_NO_ERROR) {
+    return;
+  }
+  NNAdapterExecution* execution = nullptr;
+  if (NNAdapterExecution_create(compilation, &execution) != NNADAPTER_NO_ERROR) {
+    return;
+  }
+  std::vector<Buffer> inputs(input_count), outputs(output_count);
+  bool ok = true;
+  for (uint32_t i = 0; i < input_count && ok; ++i) {
+    const NNAdapterOperandType& t = in_types[i];
+    Buffer& b = inputs[i];
+    int64_t n = 1;
+    const uint32_t rank = t.dimensions.count <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS
+                              ? t.dimensions.count
+                              : 0;
+    for (uint32_t k = 0; k < rank; ++k) {
+      int32_t d = t.dimensions.data[k];
+      if (d < 0) d = 1 + reader->U8() % 3;
+      b.dims.push_back(d);
+      n *= d;
+      if (n > kMaxElements) ok = false;
+    }
+    if (!ok) break;
+    b.bytes.assign(static_cast<size_t>(n) * PrecisionSize(t.precision) + 8, 0);
+    reader->Bytes(b.bytes.data(), b.bytes.size() - 8);
+    NNAdapterExecution_setInput(execution, static_cast<int32_t>(i), &b, InputAccess);
+  }
+  if (ok) {
+    for (uint32_t i = 0; i < output_count; ++i) {
+      NNAdapterExecution_setOutput(execution, static_cast<int32_t>(i), &outputs[i],
+                                   OutputAccess);
+    }
+    NNAdapterExecution_compute(execution);
+  }
+  NNAdapterExecution_destroy(execution);
+}
+
+void QuietLogs() { setenv("NNADAPTER_LOG_QUIET", "1", 1); }
+
+}  // namespace fuzz
