@@ -165,27 +165,53 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
       w_dims = {g, w[0] / g, w[1], w[2], w[3]};
       w_user_tag = tag::goihw;
     }
-    dnnl::memory::desc src_any(src_dims, dt::f32, tag::any);
-    dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::any);
     dnnl::memory::desc w_any(w_dims, dt::f32, tag::any);
     dnnl::memory::desc b_md({w[0]}, dt::f32, tag::x);
     dnnl::memory::dims strides{p.strides[0], p.strides[1]};
     dnnl::memory::dims dil{key.dil[0] - 1, key.dil[1] - 1};
     dnnl::memory::dims pad_l{key.pads[0], key.pads[2]}, pad_r{key.pads[1], key.pads[3]};
-    auto desc = key.has_bias
-                    ? dnnl::convolution_forward::desc(
-                          dnnl::prop_kind::forward_inference,
-                          dnnl::algorithm::convolution_direct, src_any, w_any, b_md,
-                          dst_any, strides, dil, pad_l, pad_r)
-                    : dnnl::convolution_forward::desc(
-                          dnnl::prop_kind::forward_inference,
-                          dnnl::algorithm::convolution_direct, src_any, w_any, dst_any,
-                          strides, dil, pad_l, pad_r);
     dnnl::post_ops ops;
     plan->post_act_fallback = !p.act.AppendPostOps(&ops);
     dnnl::primitive_attr attr;
     if (!plan->post_act_fallback) attr.set_post_ops(ops);
-    dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
+    auto make_pd = [&](tag act_tag) {
+      dnnl::memory::desc src_md(src_dims, dt::f32, act_tag);
+      dnnl::memory::desc dst_md(dst_dims, dt::f32, act_tag);
+      auto desc = key.has_bias
+                      ? dnnl::convolution_forward::desc(
+                            dnnl::prop_kind::forward_inference,
+                            dnnl::algorithm::convolution_direct, src_md, w_any, b_md, dst_md,
+                            strides, dil, pad_l, pad_r)
+                      : dnnl::convolution_forward::desc(
+                            dnnl::prop_kind::forward_inference,
+                            dnnl::algorithm::convolution_direct, src_md, w_any, dst_md,
+                            strides, dil, pad_l, pad_r);
+      return dnnl::convolution_forward::primitive_desc(desc, attr, eng);
+    };
+    // Activation layout policy (measured on AVX-512, 1 thread, tensors NCHW at
+    // the op boundary):
+    // - pointwise stride-1 unpadded convs run on plain NCHW (oneDNN's GEMM
+    //   convolution): no layout conversion at all, and as fast or faster than
+    //   the blocked kernels plus two conversions;
+    // - when both channel counts are multiples of 16, nChw16c: oneDNN's
+    //   nchw<->nChw16c reorders are cheap (jit:blk) and its nChw16c kernels
+    //   (incl. depthwise) are fast;
+    // - otherwise oneDNN's choice (typically NHWC brgconv), converted with our
+    //   AVX transposes (oneDNN's nchw<->nhwc and odd-channel blocked reorders
+    //   are several times slower).
+    const bool pointwise = w[2] == 1 && w[3] == 1 && p.strides[0] == 1 && p.strides[1] == 1 &&
+                           key.pads == std::vector<int>{0, 0, 0, 0} && g == 1;
+    const bool blocked16 = in[1] % 16 == 0 && w[0] % 16 == 0;
+    std::unique_ptr<dnnl::convolution_forward::primitive_desc> pd_ptr;
+    for (tag t : {pointwise ? tag::nchw : (blocked16 ? tag::nChw16c : tag::any), tag::any}) {
+      try {
+        pd_ptr.reset(new dnnl::convolution_forward::primitive_desc(make_pd(t)));
+        break;
+      } catch (const dnnl::error&) {
+        if (t == tag::any) throw;
+      }
+    }
+    auto& pd = *pd_ptr;
     plan->conv = dnnl::convolution_forward(pd);
     plan->src_user = dnnl::memory::desc(src_dims, dt::f32, tag::nchw);
     plan->dst_user = dnnl::memory::desc(dst_dims, dt::f32, tag::nchw);
