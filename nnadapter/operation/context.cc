@@ -41,6 +41,25 @@ void SetDims(const Dims& dims, NNAdapterOperandDimensionType* out) {
   }
 }
 
+int64_t ElementCount(const Dims& dims) {
+  constexpr int64_t kLimit = int64_t{1} << 53;
+  int64_t n = 1;
+  for (int32_t d : dims) {
+    if (d < 0) return -1;
+    if (d != 0 && n > kLimit / d) return -1;
+    n *= d;
+  }
+  return n;
+}
+
+int32_t CheckedExtent(const Context* ctx, uint32_t i, int64_t value) {
+  if (value > std::numeric_limits<int32_t>::max()) {
+    ctx->FailInput(i, "the output extent " + std::to_string(value) +
+                          " does not fit in int32");
+  }
+  return static_cast<int32_t>(value);
+}
+
 bool BroadcastDims(const Dims& a, const Dims& b, Dims* out, int* bad_axis) {
   const size_t rank = std::max(a.size(), b.size());
   Dims result(rank);

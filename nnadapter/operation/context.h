@@ -35,6 +35,12 @@ std::string PrecisionName(NNAdapterOperandPrecision precision);
 Dims ToDims(const NNAdapterOperandDimensionType& dims);
 void SetDims(const Dims& dims, NNAdapterOperandDimensionType* out);
 
+// Number of elements; -1 if an extent is unknown or the count exceeds
+// 2^53 (far beyond any real tensor; keeps the arithmetic overflow-free).
+int64_t ElementCount(const Dims& dims);
+// `value` as an extent; fails on input i if it does not fit in int32.
+int32_t CheckedExtent(const class Context* ctx, uint32_t i, int64_t value);
+
 // Numpy broadcasting of two shapes; returns false on a known mismatch
 // (`bad_axis` receives the output axis). Unknown extents propagate: an
 // unknown broadcast with a known extent k > 1 gives k, otherwise unknown.

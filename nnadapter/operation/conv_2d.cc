@@ -85,7 +85,8 @@ void Infer_CONV_2D_TRANSPOSE(Context* ctx) {
   ExpectGroup(ctx, 6, group, in[1], "input channels");
   ctx->ExpectDim(1, 0, in[1], "input channels");
   const int32_t out_channels =
-      f[1] < 0 ? NNADAPTER_UNKNOWN : static_cast<int32_t>(f[1] * group);
+      f[1] < 0 ? NNADAPTER_UNKNOWN
+               : CheckedExtent(ctx, 1, static_cast<int64_t>(f[1]) * group);
   ctx->ExpectBias(2, 0, 1, out_channels);
   Dims out = {in[0], out_channels, NNADAPTER_UNKNOWN, NNADAPTER_UNKNOWN};
   std::vector<int64_t> shape;
@@ -93,8 +94,8 @@ void Infer_CONV_2D_TRANSPOSE(Context* ctx) {
     if (shape.size() != 2 || shape[0] <= 0 || shape[1] <= 0) {
       ctx->FailInput(9, "expected 2 positive values (height, width)");
     }
-    out[2] = static_cast<int32_t>(shape[0]);
-    out[3] = static_cast<int32_t>(shape[1]);
+    out[2] = CheckedExtent(ctx, 9, shape[0]);
+    out[3] = CheckedExtent(ctx, 9, shape[1]);
   } else if (!ctx->InOptional(9)) {
     for (int axis = 0; axis < 2; axis++) {
       const int32_t x = in[2 + axis], k = f[2 + axis];
@@ -113,7 +114,7 @@ void Infer_CONV_2D_TRANSPOSE(Context* ctx) {
         ctx->Fail("output size " + std::to_string(size) + " on spatial axis " +
                   std::to_string(axis) + ", expected > 0");
       }
-      out[2 + axis] = static_cast<int32_t>(size);
+      out[2 + axis] = CheckedExtent(ctx, 0, size);
     }
   }
   ctx->SetOutput(0, out, 0);
@@ -150,7 +151,8 @@ void Infer_DEFORMABLE_CONV_2D(Context* ctx) {
                           DimsToString(f));
   }
   if (f[2] >= 0 && f[3] >= 0) {
-    const int32_t taps = deformable_group * f[2] * f[3];
+    const int32_t taps = CheckedExtent(
+        ctx, 8, static_cast<int64_t>(deformable_group) * f[2] * f[3] * 2) / 2;
     ctx->ExpectDim(1, 1, 2 * taps, "2 * deformable_group * kh * kw");
     ctx->ExpectDim(2, 1, taps, "deformable_group * kh * kw");
   }
@@ -174,8 +176,7 @@ void Infer_FULLY_CONNECTED(Context* ctx) {
   const Dims in = ctx->InDims(0);
   const Dims wd = ctx->InDims(1);
   ctx->ExpectBias(2, 0, 1, wd[0]);
-  int64_t elements = 1;
-  for (int32_t d : in) elements = (d < 0 || elements < 0) ? -1 : elements * d;
+  const int64_t elements = ElementCount(in);
   int32_t batch = NNADAPTER_UNKNOWN;
   if (wd[1] == 0) ctx->FailInput(1, "input_size (dimension 1) is 0");
   if (elements >= 0 && wd[1] > 0) {
@@ -184,12 +185,11 @@ void Infer_FULLY_CONNECTED(Context* ctx) {
                             " is not a multiple of input_size " +
                             std::to_string(wd[1]) + " (weight dimension 1)");
     }
-    batch = static_cast<int32_t>(elements / wd[1]);
+    batch = CheckedExtent(ctx, 0, elements / wd[1]);
   } else if (in.back() >= 0 && wd[1] >= 0 && in.back() == wd[1]) {
     // [.., input_size]: the batch is the product of the leading dims.
-    int64_t b = 1;
-    for (size_t k = 0; k + 1 < in.size(); k++) b = in[k] < 0 ? -1 : b * in[k];
-    batch = b < 0 ? NNADAPTER_UNKNOWN : static_cast<int32_t>(b);
+    const int64_t b = ElementCount(Dims(in.begin(), in.end() - 1));
+    batch = b < 0 ? NNADAPTER_UNKNOWN : CheckedExtent(ctx, 0, b);
   }
   ctx->SetOutput(0, {batch, wd[0]}, 0);
 }

@@ -108,13 +108,15 @@ void Infer_YOLO_BOX(Context* ctx) {
   ctx->Float(7);
   const bool iou_aware = ctx->Bool(8);
   ctx->Float(9);
-  const int32_t a = static_cast<int32_t>(anchors.size() / 2);
-  const int32_t channels = a * (5 + class_num) + (iou_aware ? a : 0);
+  const int64_t a = static_cast<int64_t>(anchors.size() / 2);
+  const int32_t channels =
+      CheckedExtent(ctx, 3, a * (5 + int64_t{class_num}) + (iou_aware ? a : 0));
   ctx->ExpectDim(0, 1, channels,
                  std::string("anchors * (5 + class_num)") +
                      (iou_aware ? " + anchors (iou_aware)" : ""));
   const int32_t boxes =
-      in[2] < 0 || in[3] < 0 ? NNADAPTER_UNKNOWN : a * in[2] * in[3];
+      in[2] < 0 || in[3] < 0 ? NNADAPTER_UNKNOWN
+                             : CheckedExtent(ctx, 0, a * in[2] * in[3]);
   ctx->SetOutputPrecision(0, {in[0], boxes, 4}, NNADAPTER_FLOAT32, -1);
   ctx->SetOutputPrecision(1, {in[0], boxes, class_num}, NNADAPTER_FLOAT32,
                           -1);

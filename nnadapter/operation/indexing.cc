@@ -151,7 +151,7 @@ void Infer_PAD(Context* ctx) {
         ctx->FailInput(1, "pads make dimension " + std::to_string(k) +
                               " negative (" + std::to_string(d) + ")");
       }
-      out[k] = static_cast<int32_t>(d);
+      out[k] = CheckedExtent(ctx, 1, d);
     }
   }
   ctx->SetOutput(0, out, 0);
@@ -210,7 +210,7 @@ void Infer_TOP_K(Context* ctx) {
                             " exceeds dimension " + std::to_string(axis) +
                             " of size " + std::to_string(out[axis]));
     }
-    out[axis] = static_cast<int32_t>(k[0]);
+    out[axis] = CheckedExtent(ctx, 1, k[0]);
   } else {
     out[axis] = NNADAPTER_UNKNOWN;
   }

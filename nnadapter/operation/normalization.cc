@@ -77,14 +77,12 @@ void Infer_LAYER_NORMALIZATION(Context* ctx) {
   const int32_t begin = ctx->Axis(3, rank);
   ExpectEpsilon(ctx, 4);
   // scale/bias: either dims[begin:] or their product flattened.
-  int64_t count = 1;
-  Dims tail(in.begin() + begin, in.end());
-  for (int32_t d : tail) count = (d < 0 || count < 0) ? -1 : count * d;
+  const Dims tail(in.begin() + begin, in.end());
+  const int64_t count = ElementCount(tail);
   for (uint32_t i = 1; i <= 2; i++) {
     ctx->ExpectPrecision(i, {NNADAPTER_FLOAT32});
     const Dims p = ctx->InDims(i);
-    int64_t n = 1;
-    for (int32_t d : p) n = (d < 0 || n < 0) ? -1 : n * d;
+    const int64_t n = ElementCount(p);
     if (n >= 0 && count >= 0 && n != count) {
       ctx->FailInput(i, "expected " + DimsToString(tail) + " (" +
                             std::to_string(count) +

@@ -62,7 +62,7 @@ Dims AdaptiveOutput(Context* ctx) {
         ctx->FailInput(1, "expected positive output sizes, got " +
                               std::to_string(shape[k]));
       }
-      out[2 + k] = static_cast<int32_t>(shape[k]);
+      out[2 + k] = CheckedExtent(ctx, 1, shape[k]);
     }
   }
   return out;

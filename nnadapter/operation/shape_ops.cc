@@ -2,6 +2,7 @@
 // EXPAND, TILE, SHAPE. Values of shape-like operands are used when they are
 // constants; otherwise the affected extents are NNADAPTER_UNKNOWN.
 #include <algorithm>
+#include <limits>
 #include <set>
 
 #include "operation/context.h"
@@ -9,15 +10,6 @@
 namespace nnadapter {
 namespace operation {
 namespace {
-
-int64_t Product(const Dims& dims) {
-  int64_t n = 1;
-  for (int32_t d : dims) {
-    if (d < 0) return -1;
-    n *= d;
-  }
-  return n;
-}
 
 // Output dims when a shape operand `i` is not constant: its length gives the
 // rank if known, otherwise the caller's dims stay.
@@ -73,7 +65,7 @@ void Infer_RESHAPE(Context* ctx) {
       ctx->FailInput(1, "invalid value " + std::to_string(v) + " at index " +
                             std::to_string(k));
     }
-    int32_t d = static_cast<int32_t>(v);
+    int32_t d = CheckedExtent(ctx, 1, v);
     if (v == 0) {
       if (k >= in.size()) {
         ctx->FailInput(1, "0 at index " + std::to_string(k) +
@@ -86,10 +78,13 @@ void Infer_RESHAPE(Context* ctx) {
     if (d < 0) {
       all_known = false;
     } else {
+      if (d != 0 && known > (int64_t{1} << 53) / d) {
+        ctx->FailInput(1, "the shape has too many elements");
+      }
       known *= d;
     }
   }
-  const int64_t total = Product(in);
+  const int64_t total = ElementCount(in);
   if (infer_at >= 0) {
     out[infer_at] = NNADAPTER_UNKNOWN;
     if (total >= 0 && all_known) {
@@ -98,7 +93,7 @@ void Infer_RESHAPE(Context* ctx) {
                               " elements are not a multiple of " +
                               std::to_string(known));
       }
-      out[infer_at] = static_cast<int32_t>(total / known);
+      out[infer_at] = CheckedExtent(ctx, 1, total / known);
     }
   } else if (total >= 0 && all_known && total != known) {
     ctx->FailInput(1, "shape " + DimsToString(out) + " has " +
@@ -125,8 +120,8 @@ void Infer_FLATTEN(Context* ctx) {
                           std::to_string(end));
   }
   Dims out(in.begin(), in.begin() + start);
-  const int64_t n = Product(Dims(in.begin() + start, in.begin() + end + 1));
-  out.push_back(n < 0 ? NNADAPTER_UNKNOWN : static_cast<int32_t>(n));
+  const int64_t n = ElementCount(Dims(in.begin() + start, in.begin() + end + 1));
+  out.push_back(n < 0 ? NNADAPTER_UNKNOWN : CheckedExtent(ctx, 0, n));
   out.insert(out.end(), in.begin() + end + 1, in.end());
   ctx->SetOutput(0, out, 0);
 }
@@ -256,7 +251,7 @@ void Infer_EXPAND(Context* ctx) {
       ctx->FailInput(1, "cannot expand dimension of size " +
                             std::to_string(x) + " to " + std::to_string(s));
     } else {
-      out[k] = static_cast<int32_t>(s);
+      out[k] = CheckedExtent(ctx, 1, s);
     }
   }
   ctx->SetOutput(0, out, 0);
@@ -293,7 +288,11 @@ void Infer_TILE(Context* ctx) {
                             std::to_string(k));
     }
     const int32_t x = k < lead ? 1 : in[k - lead];
-    out[k] = x < 0 ? NNADAPTER_UNKNOWN : static_cast<int32_t>(x * repeats[k]);
+    if (repeats[k] > std::numeric_limits<int32_t>::max()) {
+      ctx->FailInput(1, "repeats " + std::to_string(repeats[k]) +
+                            " does not fit in int32");
+    }
+    out[k] = x < 0 ? NNADAPTER_UNKNOWN : CheckedExtent(ctx, 1, x * repeats[k]);
   }
   ctx->SetOutput(0, out, 0);
 }

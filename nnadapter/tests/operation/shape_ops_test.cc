@@ -50,6 +50,26 @@ TEST(Reshape, ZeroMinusOneAndUnknowns) {
                  "FLOAT32");
 }
 
+TEST(ShapeOps, HugeExtentsAreRejectedNotOverflowed) {
+  Model m;
+  EXPECT_INVALID(NNADAPTER_RESHAPE,
+                 {m.F32({2}), m.I64s({int64_t{1} << 40, 1})}, {m.Out()},
+                 "RESHAPE",
+                 "input 1 (shape): the output extent 1099511627776 does not "
+                 "fit in int32");
+  EXPECT_INVALID(NNADAPTER_RESHAPE,
+                 {m.F32({U}), m.I32s({1 << 30, 1 << 30, 1 << 30, -1})},
+                 {m.Out()}, "RESHAPE",
+                 "input 1 (shape): the shape has too many elements");
+  EXPECT_INVALID(NNADAPTER_TILE, {m.F32({1 << 20}), m.I32s({1 << 20})},
+                 {m.Out()}, "TILE",
+                 "input 1 (repeats): the output extent 1099511627776 does not "
+                 "fit in int32");
+  EXPECT_INVALID(NNADAPTER_FLATTEN,
+                 {m.F32({1 << 20, 1 << 20}), m.I32(0), m.I32(1)}, {m.Out()},
+                 "FLATTEN", "does not fit in int32");
+}
+
 TEST(Reshape, KeepsKnownCallerExtentsWhenInferenceCannot) {
   Model m;
   core::Operand* out = m.Add(NNADAPTER_FLOAT32, {U, 6, 5},
