@@ -5,7 +5,7 @@
 #include "runtime/error.h"
 
 #define NNADAPTER_FAIL(code, message) \
-  return ::nnadapter::runtime::SetLastError(__func__, (code), (message))
+  return ::nnadapter::runtime::SetLastError(nullptr, (code), (message))
 #define NNADAPTER_REQUIRE_NOT_NULL(arg)                                    \
   if (!(arg))                                                              \
   NNADAPTER_FAIL(NNADAPTER_INVALID_PARAMETER, "'" #arg "' must not be NULL")

@@ -13,8 +13,10 @@
 namespace nnadapter {
 namespace runtime {
 
-void ClearLastError();
-// Stores "<function>: <message>", logs it, returns `code`.
+// Sets the name of the C function being executed (used in messages).
+void ClearLastError(const char* function = nullptr);
+// Stores "<function>: <message>", logs it, returns `code`. A null
+// `function` means the C entry point currently running (set by Guard).
 int SetLastError(const char* function, int code, const std::string& message);
 const char* GetLastErrorMessage();
 
@@ -22,7 +24,7 @@ const char* GetLastErrorMessage();
 // a result code so that nothing crosses the C API.
 template <typename F>
 int Guard(const char* function, F&& body) {
-  ClearLastError();
+  ClearLastError(function);
   try {
     return body();
   } catch (const std::bad_alloc&) {

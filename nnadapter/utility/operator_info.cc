@@ -262,18 +262,21 @@ static bool CheckOperand(const OperandRule& rule, const core::Operand* operand,
   return true;
 }
 
+// Both the default rule ("input.*") and the operand's own rule
+// ("inputN.*") must hold.
 static bool CheckList(const std::map<int, OperandRule>& rules,
                       const std::vector<core::Operand*>& operands,
                       const char* kind, std::string* reason) {
   auto fallback = rules.find(-1);
   for (size_t i = 0; i < operands.size(); i++) {
+    const std::string what = std::string(kind) + std::to_string(i);
     auto it = rules.find(static_cast<int>(i));
-    const OperandRule* rule = it != rules.end()
-                                  ? &it->second
-                                  : (fallback != rules.end() ? &fallback->second
-                                                             : nullptr);
-    if (rule && !CheckOperand(*rule, operands[i],
-                              std::string(kind) + std::to_string(i), reason)) {
+    if (it != rules.end() &&
+        !CheckOperand(it->second, operands[i], what, reason)) {
+      return false;
+    }
+    if (fallback != rules.end() &&
+        !CheckOperand(fallback->second, operands[i], what, reason)) {
       return false;
     }
   }

@@ -145,6 +145,25 @@ OP_TEST(CAST, FloatToIntAndBool) {
   r = Exec(NNADAPTER_CAST, {V(I32({2}, {3, -4})), ci(NNADAPTER_FLOAT32)}, {{}});
   ExpectF32(r[0], {2}, {3, -4});
 }
+OP_TEST(CAST, Float16BothWays) {
+  // binary16: 1 = 0x3c00, 0.1 -> 0x2e66, 65504 = 0x7bff (max), 70000 -> inf,
+  // 1e-8 -> 0 (below half the smallest subnormal 2^-24)
+  auto r = Exec(NNADAPTER_CAST,
+                {V(F32({5}, {1, 0.1f, 65504, 70000, 1e-8f})),
+                 ci(NNADAPTER_FLOAT16)},
+                {{NNADAPTER_FLOAT16}});
+  EXPECT_EQ(r[0].precision, NNADAPTER_FLOAT16);
+  EXPECT_EQ(r[0].as<uint16_t>(),
+            (std::vector<uint16_t>{0x3c00, 0x2e66, 0x7bff, 0x7c00, 0x0000}));
+  // 0x3555 = 1.0101010101b * 2^-2 = 0.333251953125; 0x0001 = 2^-24;
+  // 0xc000 = -2
+  r = Exec(NNADAPTER_CAST,
+           {V(Make(NNADAPTER_FLOAT16, {3},
+                   std::vector<uint16_t>{0x3555, 0x0001, 0xc000})),
+            ci(NNADAPTER_FLOAT32)},
+           {{}});
+  ExpectF32(r[0], {3}, {0.333251953125f, 5.9604645e-8f, -2}, 0);
+}
 OP_TEST(DEQUANTIZE, PerLayer) {
   auto r = Exec(NNADAPTER_DEQUANTIZE, {V(Q8({2}, {-2, 3}, 0.25f))}, {{}});
   ExpectF32(r[0], {2}, {-0.5f, 0.75f});

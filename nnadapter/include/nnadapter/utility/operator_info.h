@@ -11,7 +11,8 @@
 //   input0.shape=[-1,-1,-1,-1];[1,3,224,224]  # allowed shapes, -1 = any
 //   input6.value=1                    # allowed values of an int32/bool
 //                                     # constant operand (every element)
-//   input.dtype=float32               # default for every input (CONCAT)
+//   input.dtype=float32               # rule for every input (CONCAT); an
+//                                     # inputN rule must hold as well
 //   output0.dtype=float32
 //   inputs.count=9,10                 # allowed operand counts (optional)
 // Keys not listed mean "anything". A section with no keys supports the
