@@ -1,0 +1,190 @@
+#include "lite/core/op_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+// Naive concat: element (o, a, i) of the output comes from the input whose
+// range along `axis` contains a.
+std::vector<float> NaiveConcat(const std::vector<std::vector<float>>& xs,
+                               const std::vector<DDim>& dims, int axis) {
+  int64_t outer = 1, inner = 1, total = 0;
+  for (int i = 0; i < axis; ++i) outer *= dims[0][i];
+  for (size_t i = axis + 1; i < dims[0].size(); ++i) inner *= dims[0][i];
+  for (auto& d : dims) total += d[axis];
+  std::vector<float> out;
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t a = 0; a < total; ++a) {
+      int64_t base = 0;
+      size_t k = 0;
+      while (a >= base + dims[k][axis]) base += dims[k++][axis];
+      for (int64_t i = 0; i < inner; ++i) {
+        out.push_back(xs[k][(o * dims[k][axis] + (a - base)) * inner + i]);
+      }
+    }
+  }
+  return out;
+}
+
+TEST(Concat, AllAxesOddShapesAndAxisTensor) {
+  DDim base{2, 3, 13};
+  for (int axis = -3; axis < 3; ++axis) {
+    int a = axis < 0 ? axis + 3 : axis;
+    for (bool use_tensor : {false, true}) {
+      std::vector<DDim> dims;
+      std::vector<std::vector<float>> xs;
+      OpRunner r("concat");
+      for (int k = 0; k < 3; ++k) {
+        DDim d = base;
+        d[a] = k == 1 ? 1 : base[a] + k;
+        dims.push_back(d);
+        xs.push_back(RandomFloats(Numel(d), -1, 1, 10 + k));
+        r.Input<float>("X", "x" + std::to_string(k), d, xs.back());
+      }
+      r.Output("Out", "out");
+      if (use_tensor) {
+        r.Attr("axis", 0 == a ? 1 : 0);  // overridden
+        r.Input<int32_t>("AxisTensor", "axis", {1}, {axis});
+      } else {
+        r.Attr("axis", axis);
+      }
+      r.Run();
+      DDim od = base;
+      od[a] = dims[0][a] + dims[1][a] + dims[2][a];
+      EXPECT_EQ(r.Get("out")->dims(), od);
+      EXPECT_EQ(r.Values<float>("out"), NaiveConcat(xs, dims, a));
+    }
+  }
+}
+
+TEST(Concat, Int64DynamicAndMismatch) {
+  OpRunner r("concat");
+  r.Input<int64_t>("X", "a", {2, 1}, {1, 2});
+  r.Input<int64_t>("X", "b", {2, 2}, {3, 4, 5, 6});
+  r.Output("Out", "out");
+  r.Attr("axis", 1);
+  r.Run();
+  EXPECT_EQ(r.Values<int64_t>("out"), (std::vector<int64_t>{1, 3, 4, 2, 5, 6}));
+  r.Get("a")->Resize({2, 0});
+  r.Get("a")->mutable_data<int64_t>();
+  r.Run();
+  EXPECT_EQ(r.Values<int64_t>("out"), (std::vector<int64_t>{3, 4, 5, 6}));
+  r.Get("b")->Resize({3, 2});
+  r.Get("b")->mutable_data<int64_t>();
+  try {
+    r.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("concat"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("[3, 2]"), std::string::npos) << e.what();
+  }
+}
+
+std::vector<std::vector<float>> NaiveSplit(const std::vector<float>& x, const DDim& in,
+                                           int axis, const std::vector<int64_t>& sizes) {
+  int64_t outer = 1, inner = 1;
+  for (int i = 0; i < axis; ++i) outer *= in[i];
+  for (size_t i = axis + 1; i < in.size(); ++i) inner *= in[i];
+  std::vector<std::vector<float>> outs(sizes.size());
+  int64_t start = 0;
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t a = start; a < start + sizes[k]; ++a)
+        for (int64_t i = 0; i < inner; ++i) outs[k].push_back(x[(o * in[axis] + a) * inner + i]);
+    start += sizes[k];
+  }
+  return outs;
+}
+
+TEST(Split, NumSectionsMinusOneAndTensors) {
+  DDim in{3, 12, 5};
+  auto x = RandomFloats(Numel(in));
+  struct Case {
+    int axis;
+    int num;
+    std::vector<int32_t> sections;
+    std::vector<int64_t> sizes;
+    bool axis_tensor;
+    bool sections_tensors;
+  };
+  std::vector<Case> cases = {
+      {1, 3, {}, {4, 4, 4}, false, false},     {0, 3, {}, {1, 1, 1}, false, false},
+      {-1, 1, {}, {5}, false, false},          {1, 0, {2, 7, 3}, {2, 7, 3}, false, false},
+      {1, 0, {2, -1, 3}, {2, 7, 3}, false, false}, {2, 0, {-1, 4}, {1, 4}, true, false},
+      {-2, 0, {5, 0, -1}, {5, 0, 7}, false, true},
+  };
+  for (auto& c : cases) {
+    OpRunner r("split");
+    r.Input<float>("X", "x", in, x);
+    size_t n = c.sizes.size();
+    for (size_t k = 0; k < n; ++k) r.Output("Out", "o" + std::to_string(k));
+    r.Attr("num", c.num);
+    if (c.sections_tensors) {
+      r.Attr("sections", std::vector<int32_t>{1, 1, 1});  // overridden
+      for (size_t k = 0; k < n; ++k) {
+        r.Input<int32_t>("SectionsTensorList", "s" + std::to_string(k), {1}, {c.sections[k]});
+      }
+    } else {
+      r.Attr("sections", c.sections);
+    }
+    if (c.axis_tensor) {
+      r.Attr("axis", 0);
+      r.Input<int64_t>("AxisTensor", "axis", {1}, {c.axis});
+    } else {
+      r.Attr("axis", c.axis);
+    }
+    r.Run();
+    int a = c.axis < 0 ? c.axis + 3 : c.axis;
+    auto expected = NaiveSplit(x, in, a, c.sizes);
+    for (size_t k = 0; k < n; ++k) {
+      DDim d = in;
+      d[a] = c.sizes[k];
+      EXPECT_EQ(r.Get("o" + std::to_string(k))->dims(), d);
+      EXPECT_EQ(r.Values<float>("o" + std::to_string(k)), expected[k]);
+    }
+  }
+}
+
+TEST(Split, DynamicShapeAndErrors) {
+  OpRunner r("split");
+  r.Input<int32_t>("X", "x", {2, 4}, {0, 1, 2, 3, 4, 5, 6, 7});
+  r.Output("Out", "a");
+  r.Output("Out", "b");
+  r.Attr("num", 2);
+  r.Attr("axis", 1);
+  r.Run();
+  EXPECT_EQ(r.Values<int32_t>("b"), (std::vector<int32_t>{2, 3, 6, 7}));
+  Tensor* t = r.Get("x");
+  t->Resize({1, 6});
+  int32_t* p = t->mutable_data<int32_t>();
+  for (int i = 0; i < 6; ++i) p[i] = 10 + i;
+  r.Run();
+  EXPECT_EQ(r.Values<int32_t>("b"), (std::vector<int32_t>{13, 14, 15}));
+  t->Resize({1, 5});
+  t->mutable_data<int32_t>();
+  try {
+    r.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("split"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("divisible"), std::string::npos) << e.what();
+  }
+  OpRunner s("split");
+  s.Input<float>("X", "x", {2, 4}, RandomFloats(8));
+  s.Output("Out", "a");
+  s.Output("Out", "b");
+  s.Attr("sections", std::vector<int32_t>{1, 2});
+  s.Attr("axis", 1);
+  try {
+    s.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("sum to 3"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,231 @@
+// nearest_interp, nearest_interp_v2, bilinear_interp, bilinear_interp_v2
+// (float32, NCHW or NHWC via data_layout), with Paddle's exact rules:
+// Output size: SizeTensor (list of 1-element int tensors) wins; otherwise a
+//   positive scale (Scale input, else the `scale` attribute: a float in v1, a
+//   list [h, w] (or [s]) in v2) gives out = int(in * scale); then OutSize
+//   (int tensor [h, w]) overrides; otherwise out_h/out_w attributes.
+// Coordinate ratio when out > 1: align_corners ? (in-1)/(out-1)
+//   : v1: in/out;  v2: 1/scale if a scale was given, else in/out.
+// Equal in/out sizes copy the input.
+// nearest: src = align_corners ? int(ratio*k + 0.5) : int(ratio*k).
+// bilinear: align_mode 0 and !align_corners: src = max(ratio*(k+0.5)-0.5, 0)
+//   (half-pixel), else src = ratio*k; neighbours src and min(src+1, in-1).
+#include <algorithm>
+#include <cmath>
+
+#include "lite/core/registry.h"
+#include "lite/operators/tensor/tensor_util.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+namespace {
+
+struct InterpParam {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  const Tensor* out_size{nullptr};
+  std::vector<Tensor*> size_tensor;
+  const Tensor* scale_tensor{nullptr};
+  int out_h_attr{-1}, out_w_attr{-1};
+  std::vector<float> scale_attr;
+  bool v2{false};
+  bool nearest{true};
+  bool align_corners{true};
+  int align_mode{1};
+  bool nhwc{false};
+  // Resolved by InferShape.
+  int64_t n{0}, c{0}, in_h{0}, in_w{0}, out_h{0}, out_w{0};
+  float ratio_h{0}, ratio_w{0};
+};
+
+class InterpOp : public OperatorBase<InterpParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const std::string& op = type();
+    const DDim& d = p.x->dims();
+    LITE_ENFORCE(d.size() == 4, "op '", op, "': input X must be 4-D (",
+                 p.nhwc ? "NHWC" : "NCHW", "), got dims ", DimsToString(d));
+    LITE_ENFORCE(p.x->dtype() == DataType::kFloat32, "op '", op,
+                 "': input X must be float32, got ", DataTypeName(p.x->dtype()));
+    p.n = d[0];
+    p.c = p.nhwc ? d[3] : d[1];
+    p.in_h = p.nhwc ? d[1] : d[2];
+    p.in_w = p.nhwc ? d[2] : d[3];
+    int64_t out_h = p.out_h_attr, out_w = p.out_w_attr;
+    float scale_h = -1.f, scale_w = -1.f;
+    if (!p.size_tensor.empty()) {
+      auto s = ReadIntList(p.size_tensor, "op '" + op + "': input 'SizeTensor'");
+      LITE_ENFORCE(s.size() == 2, "op '", op, "': input 'SizeTensor' must hold 2 "
+                   "tensors (out_h, out_w), got ", s.size());
+      out_h = s[0];
+      out_w = s[1];
+    } else {
+      std::vector<float> scale = p.scale_attr;
+      const char* source = "attribute 'scale'";
+      if (p.scale_tensor) {
+        scale = ReadFloats(*p.scale_tensor, "op '" + op + "': input 'Scale'");
+        source = "input 'Scale'";
+        LITE_ENFORCE(!scale.empty(), "op '", op, "': input 'Scale' is empty");
+      }
+      if (!scale.empty()) {
+        scale_h = scale[0];
+        scale_w = scale.size() > 1 ? scale[1] : scale[0];
+        // A non-positive `scale` attribute means "unset"; a Scale input must be
+        // positive.
+        if (p.scale_tensor) {
+          LITE_ENFORCE(scale_h > 0 && scale_w > 0, "op '", op, "': ", source,
+                       " must be positive, got [", scale_h, ", ", scale_w, "]");
+        }
+      }
+      if (scale_h > 0 && scale_w > 0) {
+        out_h = static_cast<int64_t>(static_cast<float>(p.in_h) * scale_h);
+        out_w = static_cast<int64_t>(static_cast<float>(p.in_w) * scale_w);
+      }
+      if (p.out_size) {
+        auto s = ReadInts(*p.out_size, "op '" + op + "': input 'OutSize'");
+        LITE_ENFORCE(s.size() == 2, "op '", op, "': input 'OutSize' must hold 2 values "
+                     "(out_h, out_w), got ", s.size());
+        out_h = s[0];
+        out_w = s[1];
+      }
+    }
+    LITE_ENFORCE(out_h > 0 && out_w > 0, "op '", op, "': output size (", out_h, ", ",
+                 out_w, ") must be positive; set out_h/out_w, scale, OutSize or "
+                 "SizeTensor (input X dims ", DimsToString(d), ")");
+    p.out_h = out_h;
+    p.out_w = out_w;
+    auto ratio = [&](int64_t in, int64_t out, float scale) -> float {
+      if (out <= 1) return 0.f;
+      if (p.align_corners) return static_cast<float>(in - 1) / static_cast<float>(out - 1);
+      if (p.v2 && scale > 0) return static_cast<float>(1. / scale);
+      return static_cast<float>(in) / static_cast<float>(out);
+    };
+    p.ratio_h = ratio(p.in_h, out_h, scale_h);
+    p.ratio_w = ratio(p.in_w, out_w, scale_w);
+    p.out->Resize(p.nhwc ? DDim{p.n, out_h, out_w, p.c} : DDim{p.n, p.c, out_h, out_w});
+    p.out->set_dtype(DataType::kFloat32);
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    const std::string& op = desc.Type();
+    p.v2 = op.size() > 3 && op.compare(op.size() - 3, 3, "_v2") == 0;
+    p.nearest = op.rfind("nearest", 0) == 0;
+    p.x = GetInput(desc, scope, "X");
+    p.out = GetOutput(desc, scope, "Out");
+    p.out_size = GetOptionalInput(desc, scope, "OutSize");
+    p.size_tensor = GetOptionalInputList(desc, scope, "SizeTensor");
+    p.scale_tensor = GetOptionalInput(desc, scope, "Scale");
+    p.out_h_attr = desc.GetAttr<int32_t>("out_h", -1);
+    p.out_w_attr = desc.GetAttr<int32_t>("out_w", -1);
+    if (desc.HasAttr("scale")) {
+      if (p.v2) {
+        p.scale_attr = desc.GetAttr<std::vector<float>>("scale");
+      } else {
+        float s = desc.GetAttr<float>("scale");
+        if (s > 0) p.scale_attr = {s};
+      }
+    }
+    p.align_corners = desc.GetAttr<bool>("align_corners", true);
+    p.align_mode = desc.GetAttr<int32_t>("align_mode", 1);
+    std::string layout = desc.GetAttr<std::string>("data_layout", std::string("NCHW"));
+    LITE_ENFORCE(layout == "NCHW" || layout == "NHWC" || layout == "AnyLayout", "op '",
+                 op, "': attribute 'data_layout' = \"", layout,
+                 "\" is not supported (expected NCHW or NHWC)");
+    p.nhwc = layout == "NHWC";
+    std::string method = desc.GetAttr<std::string>("interp_method", std::string());
+    LITE_ENFORCE(method.empty() || method == (p.nearest ? "nearest" : "bilinear"), "op '",
+                 op, "': attribute 'interp_method' = \"", method, "\" does not match the op");
+  }
+};
+
+class InterpKernel : public KernelBase<InterpParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    const auto& p = param();
+    const float* x = p.x->data<float>();
+    float* out = p.out->mutable_data<float>();
+    if (p.in_h == p.out_h && p.in_w == p.out_w) {
+      std::copy(x, x + p.x->numel(), out);
+      return;
+    }
+    // Per output row/column: source indices and weights (Paddle's formulas,
+    // evaluated in the same float/double precision).
+    std::vector<int64_t> y0(p.out_h), y1(p.out_h), x0(p.out_w), x1(p.out_w);
+    std::vector<float> wy(p.out_h), wx(p.out_w);
+    Coords(p.ratio_h, p.in_h, p.out_h, &y0, &y1, &wy);
+    Coords(p.ratio_w, p.in_w, p.out_w, &x0, &x1, &wx);
+    const int64_t in_hw = p.in_h * p.in_w, out_hw = p.out_h * p.out_w;
+    const int64_t planes = p.n * p.c;
+    const int64_t C = p.c;
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * out_hw > 65536)
+    for (int64_t nc = 0; nc < planes; ++nc) {
+      // NCHW: plane nc is contiguous; NHWC: element (h, w) of channel c.
+      const int64_t b = nc / C, ch = nc % C;
+      auto in_at = [&](int64_t h, int64_t w) {
+        return p.nhwc ? x[((b * p.in_h + h) * p.in_w + w) * C + ch] : x[nc * in_hw + h * p.in_w + w];
+      };
+      for (int64_t k = 0; k < p.out_h; ++k) {
+        for (int64_t l = 0; l < p.out_w; ++l) {
+          float v;
+          if (p.nearest) {
+            v = in_at(y0[k], x0[l]);
+          } else {
+            const float dn = wy[k], ds = 1.f - dn, dw = wx[l], de = 1.f - dw;
+            v = in_at(y0[k], x0[l]) * ds * de + in_at(y1[k], x0[l]) * dn * de +
+                in_at(y0[k], x1[l]) * ds * dw + in_at(y1[k], x1[l]) * dn * dw;
+          }
+          if (p.nhwc) {
+            out[((b * p.out_h + k) * p.out_w + l) * C + ch] = v;
+          } else {
+            out[nc * out_hw + k * p.out_w + l] = v;
+          }
+        }
+      }
+    }
+  }
+
+ private:
+  void Coords(float ratio, int64_t in, int64_t out, std::vector<int64_t>* i0,
+              std::vector<int64_t>* i1, std::vector<float>* w) const {
+    const auto& p = param();
+    for (int64_t k = 0; k < out; ++k) {
+      if (p.nearest) {
+        int64_t s = p.align_corners
+                        ? static_cast<int64_t>(static_cast<double>(ratio * k) + 0.5)
+                        : static_cast<int64_t>(ratio * k);
+        (*i0)[k] = std::min<int64_t>(std::max<int64_t>(s, 0), in - 1);
+        continue;
+      }
+      const bool half_pixel = p.align_mode == 0 && !p.align_corners;
+      int64_t s = half_pixel ? static_cast<int64_t>(ratio * (k + 0.5) - 0.5)
+                             : static_cast<int64_t>(ratio * k);
+      s = std::max<int64_t>(s, 0);
+      s = std::min<int64_t>(s, in - 1);
+      float src = static_cast<float>(ratio * (k + 0.5) - 0.5);
+      src = src > 0 ? src : 0.f;
+      (*i0)[k] = s;
+      (*i1)[k] = std::min<int64_t>(s + 1, in - 1);
+      (*w)[k] = half_pixel ? src - static_cast<float>(s) : ratio * k - static_cast<float>(s);
+    }
+  }
+};
+
+}  // namespace
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+using paddle::lite::operators::InterpKernel;
+using paddle::lite::operators::InterpOp;
+LITE_REGISTER_OP(nearest_interp, InterpOp)
+LITE_REGISTER_OP(nearest_interp_v2, InterpOp)
+LITE_REGISTER_OP(bilinear_interp, InterpOp)
+LITE_REGISTER_OP(bilinear_interp_v2, InterpOp)
+LITE_REGISTER_KERNEL(nearest_interp, kHost, kFloat, kNCHW, def, InterpKernel)
+LITE_REGISTER_KERNEL(nearest_interp_v2, kHost, kFloat, kNCHW, def, InterpKernel)
+LITE_REGISTER_KERNEL(bilinear_interp, kHost, kFloat, kNCHW, def, InterpKernel)
+LITE_REGISTER_KERNEL(bilinear_interp_v2, kHost, kFloat, kNCHW, def, InterpKernel)

@@ -1,0 +1,258 @@
+#include <cmath>
+
+#include "lite/core/op_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+struct InterpCase {
+  bool nearest;
+  bool v2;
+  bool align_corners;
+  int align_mode;
+  bool nhwc;
+  int64_t in_h, in_w;
+  int out_h_attr, out_w_attr;
+  float scale_h, scale_w;  // attribute scale; <= 0: unset
+};
+
+// Plain reference: output size from scale or out_h/out_w, then Paddle's
+// coordinate formulas, pixel by pixel.
+std::vector<float> NaiveInterp(const std::vector<float>& x, int64_t n, int64_t c,
+                               const InterpCase& k, int64_t* out_h, int64_t* out_w) {
+  int64_t oh = k.out_h_attr, ow = k.out_w_attr;
+  if (k.scale_h > 0) {
+    oh = static_cast<int64_t>(k.in_h * k.scale_h);
+    ow = static_cast<int64_t>(k.in_w * k.scale_w);
+  }
+  *out_h = oh;
+  *out_w = ow;
+  auto ratio = [&](int64_t in, int64_t out, float scale) {
+    if (out <= 1) return 0.f;
+    if (k.align_corners) return (in - 1) / static_cast<float>(out - 1);
+    if (k.v2 && scale > 0) return static_cast<float>(1.0 / scale);
+    return in / static_cast<float>(out);
+  };
+  const float rh = ratio(k.in_h, oh, k.scale_h), rw = ratio(k.in_w, ow, k.scale_w);
+  auto at = [&](int64_t b, int64_t ch, int64_t h, int64_t w) {
+    return k.nhwc ? x[((b * k.in_h + h) * k.in_w + w) * c + ch]
+                  : x[((b * c + ch) * k.in_h + h) * k.in_w + w];
+  };
+  std::vector<float> out(n * c * oh * ow);
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t ch = 0; ch < c; ++ch)
+      for (int64_t i = 0; i < oh; ++i)
+        for (int64_t j = 0; j < ow; ++j) {
+          float v;
+          if (k.in_h == oh && k.in_w == ow) {
+            v = at(b, ch, i, j);
+          } else if (k.nearest) {
+            int64_t si = k.align_corners ? static_cast<int64_t>(std::floor(rh * i + 0.5))
+                                         : static_cast<int64_t>(std::floor(rh * i));
+            int64_t sj = k.align_corners ? static_cast<int64_t>(std::floor(rw * j + 0.5))
+                                         : static_cast<int64_t>(std::floor(rw * j));
+            v = at(b, ch, si, sj);
+          } else {
+            bool half = k.align_mode == 0 && !k.align_corners;
+            double sy = half ? std::max(rh * (i + 0.5) - 0.5, 0.0) : rh * i;
+            double sx = half ? std::max(rw * (j + 0.5) - 0.5, 0.0) : rw * j;
+            int64_t y0 = static_cast<int64_t>(sy), x0 = static_cast<int64_t>(sx);
+            int64_t y1 = std::min(y0 + 1, k.in_h - 1), x1 = std::min(x0 + 1, k.in_w - 1);
+            double dy = sy - y0, dx = sx - x0;
+            v = static_cast<float>(at(b, ch, y0, x0) * (1 - dy) * (1 - dx) +
+                                   at(b, ch, y1, x0) * dy * (1 - dx) +
+                                   at(b, ch, y0, x1) * (1 - dy) * dx +
+                                   at(b, ch, y1, x1) * dy * dx);
+          }
+          if (k.nhwc) {
+            out[((b * oh + i) * ow + j) * c + ch] = v;
+          } else {
+            out[((b * c + ch) * oh + i) * ow + j] = v;
+          }
+        }
+  return out;
+}
+
+void RunCase(InterpCase k) {
+  const int64_t n = 2, c = 3;
+  if (!k.v2) k.scale_w = k.scale_h;  // v1 has one scale for both sides
+  std::string op = std::string(k.nearest ? "nearest" : "bilinear") + "_interp" + (k.v2 ? "_v2" : "");
+  DDim in = k.nhwc ? DDim{n, k.in_h, k.in_w, c} : DDim{n, c, k.in_h, k.in_w};
+  auto x = RandomFloats(Numel(in), -2, 2, 7);
+  OpRunner r(op);
+  r.Input<float>("X", "x", in, x);
+  r.Output("Out", "out");
+  r.Attr("out_h", k.out_h_attr);
+  r.Attr("out_w", k.out_w_attr);
+  if (k.v2) {
+    r.Attr("scale", k.scale_h > 0 ? std::vector<float>{k.scale_h, k.scale_w} : std::vector<float>{});
+  } else {
+    r.Attr("scale", k.scale_h > 0 ? k.scale_h : 0.f);
+  }
+  r.Attr("interp_method", k.nearest ? "nearest" : "bilinear");
+  r.Attr("align_corners", k.align_corners);
+  r.Attr("align_mode", k.align_mode);
+  r.Attr("data_layout", k.nhwc ? "NHWC" : "NCHW");
+  r.Run();
+  int64_t oh, ow;
+  auto expected = NaiveInterp(x, n, c, k, &oh, &ow);
+  DDim od = k.nhwc ? DDim{n, oh, ow, c} : DDim{n, c, oh, ow};
+  std::string what = op + " ac=" + std::to_string(k.align_corners) + " am=" +
+                     std::to_string(k.align_mode) + " nhwc=" + std::to_string(k.nhwc) +
+                     " in=" + std::to_string(k.in_h) + "x" + std::to_string(k.in_w) +
+                     " out=" + std::to_string(oh) + "x" + std::to_string(ow);
+  ASSERT_EQ(r.Get("out")->dims(), od) << what;
+  ExpectAllClose(expected, r.Values<float>("out"), 1e-5f, 5 * 1.1920929e-7f, what);
+}
+
+TEST(Interp, AllAttributeCombinations) {
+  for (bool nearest : {true, false})
+    for (bool v2 : {false, true})
+      for (bool ac : {false, true})
+        for (int am : {0, 1})
+          for (bool nhwc : {false, true}) {
+            RunCase({nearest, v2, ac, am, nhwc, 13, 7, 27, 3, -1, -1});  // out_h/out_w
+            RunCase({nearest, v2, ac, am, nhwc, 5, 4, -1, -1, 2.f, 2.f});   // scale 2
+            RunCase({nearest, v2, ac, am, nhwc, 5, 13, -1, -1, 1.5f, 0.6f});
+            RunCase({nearest, v2, ac, am, nhwc, 1, 1, 3, 1, -1, -1});
+            RunCase({nearest, v2, ac, am, nhwc, 4, 6, 4, 6, -1, -1});  // same size: copy
+          }
+}
+
+TEST(Interp, NearestScale2IsPixelReplication) {
+  OpRunner r("nearest_interp_v2");
+  r.Input<float>("X", "x", {1, 1, 2, 2}, {1, 2, 3, 4});
+  r.Output("Out", "out");
+  r.Attr("out_h", -1);
+  r.Attr("out_w", -1);
+  r.Attr("scale", std::vector<float>{2.f, 2.f});
+  r.Attr("interp_method", "nearest");
+  r.Attr("align_corners", false);
+  r.Attr("align_mode", 1);
+  r.Run();
+  EXPECT_EQ(r.Values<float>("out"),
+            (std::vector<float>{1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4}));
+  // Dynamic shape: a new input size on the same op.
+  Tensor* t = r.Get("x");
+  t->Resize({1, 1, 1, 3});
+  float* p = t->mutable_data<float>();
+  p[0] = 5;
+  p[1] = 6;
+  p[2] = 7;
+  r.Run();
+  EXPECT_EQ(r.Get("out")->dims(), (DDim{1, 1, 2, 6}));
+  EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{5, 5, 6, 6, 7, 7, 5, 5, 6, 6, 7, 7}));
+}
+
+TEST(Interp, V1AndV2RatiosDifferWhenScaleIsGiven) {
+  // in_w 5, scale 1.5 -> out_w 7. v1 ratio = 5/7, v2 ratio = 1/1.5.
+  std::vector<float> x = {0, 10, 20, 30, 40};
+  for (bool v2 : {false, true}) {
+    OpRunner r(v2 ? "bilinear_interp_v2" : "bilinear_interp");
+    r.Input<float>("X", "x", {1, 1, 1, 5}, x);
+    r.Output("Out", "out");
+    if (v2) {
+      r.Attr("scale", std::vector<float>{1.5f, 1.5f});
+    } else {
+      r.Attr("scale", 1.5f);
+    }
+    r.Attr("align_corners", false);
+    r.Attr("align_mode", 1);
+    r.Run();
+    EXPECT_EQ(r.Get("out")->dims(), (DDim{1, 1, 1, 7}));
+    auto out = r.Values<float>("out");
+    // Output column 1 samples source x = ratio * 1.
+    EXPECT_NEAR(out[1], v2 ? 10.f / 1.5f : 50.f / 7.f, 1e-4) << v2;
+  }
+}
+
+TEST(Interp, OutSizeSizeTensorAndScaleInputs) {
+  DDim in{1, 2, 5, 7};
+  auto x = RandomFloats(Numel(in));
+  InterpCase base{false, true, false, 0, false, 5, 7, -1, -1, -1, -1};
+  {
+    // OutSize overrides the scale attribute (the ratio still uses 1/scale in
+    // v2 only when a scale was given; here none is).
+    OpRunner r("bilinear_interp_v2");
+    r.Input<float>("X", "x", in, x);
+    r.Input<int32_t>("OutSize", "os", {2}, {9, 4});
+    r.Output("Out", "out");
+    r.Attr("out_h", 2);
+    r.Attr("out_w", 2);
+    r.Attr("align_corners", false);
+    r.Attr("align_mode", 0);
+    r.Run();
+    InterpCase k = base;
+    k.out_h_attr = 9;
+    k.out_w_attr = 4;
+    int64_t oh, ow;
+    ExpectAllClose(NaiveInterp(x, 1, 2, k, &oh, &ow), r.Values<float>("out"));
+    EXPECT_EQ(r.Get("out")->dims(), (DDim{1, 2, 9, 4}));
+  }
+  {
+    OpRunner r("bilinear_interp_v2");
+    r.Input<float>("X", "x", in, x);
+    r.Input<int32_t>("OutSize", "os", {2}, {9, 4});
+    r.Input<int32_t>("SizeTensor", "h", {1}, {3});
+    r.Input<int64_t>("SizeTensor", "w", {1}, {11});
+    r.Output("Out", "out");
+    r.Attr("align_corners", true);
+    r.Attr("align_mode", 0);
+    r.Run();
+    InterpCase k = base;
+    k.align_corners = true;
+    k.out_h_attr = 3;
+    k.out_w_attr = 11;
+    int64_t oh, ow;
+    ExpectAllClose(NaiveInterp(x, 1, 2, k, &oh, &ow), r.Values<float>("out"));
+  }
+  {
+    OpRunner r("nearest_interp_v2");
+    r.Input<float>("X", "x", in, x);
+    r.Input<float>("Scale", "s", {2}, {2.f, 0.5f});
+    r.Output("Out", "out");
+    r.Attr("scale", std::vector<float>{3.f, 3.f});
+    r.Attr("align_corners", false);
+    r.Run();
+    InterpCase k = base;
+    k.nearest = true;
+    k.scale_h = 2.f;
+    k.scale_w = 0.5f;
+    int64_t oh, ow;
+    ExpectAllClose(NaiveInterp(x, 1, 2, k, &oh, &ow), r.Values<float>("out"));
+    EXPECT_EQ(r.Get("out")->dims(), (DDim{1, 2, 10, 3}));
+  }
+}
+
+TEST(Interp, MissingSizeIsAnErrorNamingTheOp) {
+  OpRunner r("nearest_interp_v2");
+  r.Input<float>("X", "x", {1, 1, 2, 2}, {1, 2, 3, 4});
+  r.Output("Out", "out");
+  r.Attr("out_h", -1);
+  r.Attr("out_w", -1);
+  try {
+    r.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("nearest_interp_v2"), std::string::npos) << e.what();
+  }
+  OpRunner b("bilinear_interp");
+  b.Input<float>("X", "x", {2, 2}, {1, 2, 3, 4});
+  b.Output("Out", "out");
+  b.Attr("out_h", 3);
+  b.Attr("out_w", 3);
+  try {
+    b.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("bilinear_interp"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("4-D"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle

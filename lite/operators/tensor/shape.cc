@@ -1,0 +1,44 @@
+// shape: Out = the dims of Input as a 1-D int32 tensor.
+#include "lite/core/registry.h"
+#include "lite/operators/tensor/tensor_util.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+namespace {
+
+struct ShapeParam {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+};
+
+class ShapeOp : public OperatorBase<ShapeParam> {
+ public:
+  void InferShape() override {
+    param_.out->Resize({static_cast<int64_t>(param_.x->dims().size())});
+    param_.out->set_dtype(DataType::kInt32);
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    param_.x = GetInput(desc, scope, "Input");
+    param_.out = GetOutput(desc, scope, "Out");
+  }
+};
+
+class ShapeKernel : public KernelBase<ShapeParam> {
+ public:
+  void Run(const RunContext&) override {
+    const DDim& d = param().x->dims();
+    int32_t* o = param().out->mutable_data<int32_t>();
+    for (size_t i = 0; i < d.size(); ++i) o[i] = static_cast<int32_t>(d[i]);
+  }
+};
+
+}  // namespace
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_REGISTER_OP(shape, paddle::lite::operators::ShapeOp)
+LITE_REGISTER_KERNEL(shape, kHost, kAny, kNCHW, def, paddle::lite::operators::ShapeKernel)
