@@ -1,0 +1,225 @@
+// reduce_sum / reduce_mean / reduce_max / reduce_min / reduce_prod (float32,
+// int32, int64) and reduce_any / reduce_all (bool). Attributes: `dim` (list;
+// negative counts from the end; empty means all), `keep_dim` (false),
+// `reduce_all` (false). Reducing every dim without keep_dim gives dims [1]
+// (Paddle 2.x). reduce_mean on integers divides with truncation.
+#include <algorithm>
+#include <limits>
+#include <memory>
+
+#include "lite/core/registry.h"
+#include "lite/operators/math/math_common.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+enum class ReduceKind { kSum, kMean, kMax, kMin, kProd, kAny, kAll };
+
+struct ReduceParam {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  std::vector<int> dims;
+  bool keep_dim{false};
+  bool reduce_all{false};
+  ReduceKind kind{ReduceKind::kSum};
+  std::string op_type;
+  // Normalized: which input dims are reduced (set by InferShape).
+  std::vector<bool> reduced;
+};
+
+class ReduceOp : public OperatorBase<ReduceParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const DDim& d = p.x->dims();
+    const int rank = static_cast<int>(d.size());
+    p.reduced.assign(rank, p.reduce_all || p.dims.empty());
+    if (!p.reduce_all) {
+      for (int v : p.dims) {
+        LITE_ENFORCE(v >= -rank && v < rank, "op '", p.op_type, "': attribute 'dim' value ", v,
+                     " is out of range for X dims ", DimsToString(d));
+        p.reduced[v < 0 ? v + rank : v] = true;
+      }
+    }
+    DDim out;
+    for (int i = 0; i < rank; ++i) {
+      if (!p.reduced[i]) {
+        out.push_back(d[i]);
+      } else if (p.keep_dim) {
+        out.push_back(1);
+      }
+    }
+    if (out.empty()) out = {1};
+    p.out->Resize(out);
+    if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.op_type = desc.Type();
+    const std::string& t = p.op_type;
+    p.kind = t == "reduce_sum"    ? ReduceKind::kSum
+             : t == "reduce_mean" ? ReduceKind::kMean
+             : t == "reduce_max"  ? ReduceKind::kMax
+             : t == "reduce_min"  ? ReduceKind::kMin
+             : t == "reduce_prod" ? ReduceKind::kProd
+             : t == "reduce_any"  ? ReduceKind::kAny
+                                  : ReduceKind::kAll;
+    p.x = GetInput(desc, scope, "X");
+    p.out = GetOutput(desc, scope, "Out");
+    p.dims = desc.GetAttr<std::vector<int32_t>>("dim", std::vector<int32_t>{0});
+    p.keep_dim = desc.GetAttr<bool>("keep_dim", false);
+    p.reduce_all = desc.GetAttr<bool>("reduce_all", false);
+    int out_dtype = desc.GetAttr<int32_t>("out_dtype", -1);
+    LITE_ENFORCE(out_dtype == -1 || out_dtype == desc.GetAttr<int32_t>("in_dtype", out_dtype),
+                 "op '", p.op_type, "': attribute 'out_dtype' ", out_dtype,
+                 " (a type change) is not supported; insert a cast op");
+  }
+};
+
+namespace {
+
+template <typename T, ReduceKind K>
+struct Reducer;
+template <typename T>
+struct Reducer<T, ReduceKind::kSum> {
+  static T Init() { return T(0); }
+  static T Apply(T a, T b) { return a + b; }
+};
+template <typename T>
+struct Reducer<T, ReduceKind::kMean> : Reducer<T, ReduceKind::kSum> {};
+template <typename T>
+struct Reducer<T, ReduceKind::kProd> {
+  static T Init() { return T(1); }
+  static T Apply(T a, T b) { return a * b; }
+};
+template <typename T>
+struct Reducer<T, ReduceKind::kMax> {
+  static T Init() { return std::numeric_limits<T>::lowest(); }
+  static T Apply(T a, T b) { return a > b ? a : b; }
+};
+template <typename T>
+struct Reducer<T, ReduceKind::kMin> {
+  static T Init() { return std::numeric_limits<T>::max(); }
+  static T Apply(T a, T b) { return a < b ? a : b; }
+};
+template <typename T>
+struct Reducer<T, ReduceKind::kAny> {
+  static T Init() { return false; }
+  static T Apply(T a, T b) { return a || b; }
+};
+template <typename T>
+struct Reducer<T, ReduceKind::kAll> {
+  static T Init() { return true; }
+  static T Apply(T a, T b) { return a && b; }
+};
+
+// in [outer, r, inner] -> out [outer, inner]
+template <typename T, ReduceKind K>
+void ReduceAxis(const T* in, T* out, int64_t outer, int64_t r, int64_t inner, int threads) {
+  using R = Reducer<T, K>;
+#pragma omp parallel for num_threads(threads) schedule(static) if (outer * r * inner > 65536 && threads > 1)
+  for (int64_t o = 0; o < outer; ++o) {
+    const T* src = in + o * r * inner;
+    T* dst = out + o * inner;
+    if (inner == 1) {
+      T acc = R::Init();
+      for (int64_t k = 0; k < r; ++k) acc = R::Apply(acc, src[k]);
+      dst[0] = acc;
+    } else {
+      for (int64_t i = 0; i < inner; ++i) dst[i] = R::Init();
+      for (int64_t k = 0; k < r; ++k) {
+        const T* s = src + k * inner;
+        for (int64_t i = 0; i < inner; ++i) dst[i] = R::Apply(dst[i], s[i]);
+      }
+    }
+  }
+}
+
+template <typename T, ReduceKind K>
+void RunReduce(const ReduceParam& p, int threads) {
+  const DDim& d = p.x->dims();
+  // Merge neighbouring dims with the same reduced flag.
+  std::vector<int64_t> ext;
+  std::vector<bool> red;
+  for (size_t i = 0; i < d.size(); ++i) {
+    if (!ext.empty() && red.back() == p.reduced[i]) {
+      ext.back() *= d[i];
+    } else {
+      ext.push_back(d[i]);
+      red.push_back(p.reduced[i]);
+    }
+  }
+  T* out = p.out->mutable_data<T>();
+  const int64_t out_n = p.out->numel();
+  const T* src = p.x->data<T>();
+  // std::vector<bool> has no data(): use plain arrays.
+  int64_t a_n = p.x->numel();
+  std::unique_ptr<T[]> a(new T[a_n > 0 ? a_n : 1]), b;
+  std::copy(src, src + a_n, a.get());
+  int64_t count = 1;
+  // Reduce groups from the last to the first; each pass shrinks the buffer.
+  for (size_t g = ext.size(); g-- > 0;) {
+    if (!red[g]) continue;
+    int64_t outer = 1, inner = 1;
+    for (size_t i = 0; i < g; ++i) outer *= ext[i];
+    for (size_t i = g + 1; i < ext.size(); ++i) inner *= ext[i];
+    b.reset(new T[outer * inner > 0 ? outer * inner : 1]);
+    ReduceAxis<T, K>(a.get(), b.get(), outer, ext[g], inner, threads);
+    a_n = outer * inner;
+    count *= ext[g];
+    ext[g] = 1;
+    a.swap(b);
+  }
+  if constexpr (K == ReduceKind::kMean) {
+    for (int64_t i = 0; i < a_n; ++i) a[i] = static_cast<T>(a[i] / static_cast<T>(count));
+  }
+  for (int64_t i = 0; i < out_n; ++i) out[i] = a[i];
+}
+
+}  // namespace
+
+class ReduceKernel : public KernelBase<ReduceParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    const auto& p = param();
+    LITE_ENFORCE(p.x->initialized(), "op '", p.op_type, "': input 'X' has no data");
+    LITE_ENFORCE(p.x->numel() > 0 || p.kind == ReduceKind::kSum || p.kind == ReduceKind::kProd,
+                 "op '", p.op_type, "': cannot reduce an empty X (dims ",
+                 DimsToString(p.x->dims()), ")");
+    if (p.kind == ReduceKind::kAny || p.kind == ReduceKind::kAll) {
+      EnforceDataType(p.op_type, "X", *p.x, DataType::kBool);
+      if (p.kind == ReduceKind::kAny) return RunReduce<bool, ReduceKind::kAny>(p, ctx.threads);
+      return RunReduce<bool, ReduceKind::kAll>(p, ctx.threads);
+    }
+    DispatchDataType<float, int32_t, int64_t>(p.x->dtype(), p.op_type, "X", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      switch (p.kind) {
+        case ReduceKind::kSum: return RunReduce<T, ReduceKind::kSum>(p, ctx.threads);
+        case ReduceKind::kMean: return RunReduce<T, ReduceKind::kMean>(p, ctx.threads);
+        case ReduceKind::kMax: return RunReduce<T, ReduceKind::kMax>(p, ctx.threads);
+        case ReduceKind::kMin: return RunReduce<T, ReduceKind::kMin>(p, ctx.threads);
+        case ReduceKind::kProd: return RunReduce<T, ReduceKind::kProd>(p, ctx.threads);
+        default: return;
+      }
+    });
+  }
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+#define LITE_MATH_REGISTER_REDUCE(op__)                                 \
+  LITE_REGISTER_OP(op__, paddle::lite::operators::ReduceOp)             \
+  LITE_REGISTER_KERNEL(op__, kHost, kAny, kNCHW, def,                   \
+                       paddle::lite::operators::ReduceKernel)
+LITE_MATH_REGISTER_REDUCE(reduce_sum)
+LITE_MATH_REGISTER_REDUCE(reduce_mean)
+LITE_MATH_REGISTER_REDUCE(reduce_max)
+LITE_MATH_REGISTER_REDUCE(reduce_min)
+LITE_MATH_REGISTER_REDUCE(reduce_prod)
+LITE_MATH_REGISTER_REDUCE(reduce_any)
+LITE_MATH_REGISTER_REDUCE(reduce_all)

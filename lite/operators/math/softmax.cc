@@ -1,0 +1,112 @@
+// softmax / log_softmax along attribute `axis` (default -1), numerically
+// stable (the max along the axis is subtracted before exp). Float32.
+#include <cmath>
+
+#include <Eigen/Core>
+
+#include "lite/core/registry.h"
+#include "lite/operators/math/math_common.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+struct SoftmaxParam {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  int axis{-1};
+  bool log{false};
+  std::string op_type;
+};
+
+class SoftmaxOp : public OperatorBase<SoftmaxParam> {
+ public:
+  void InferShape() override {
+    const DDim& d = param_.x->dims();
+    const int rank = static_cast<int>(d.size());
+    const int axis = param_.axis;
+    LITE_ENFORCE((rank == 0 && (axis == 0 || axis == -1)) || (axis >= -rank && axis < rank),
+                 "op '", param_.op_type, "': attribute 'axis' ", axis,
+                 " is out of range for X dims ", DimsToString(d));
+    param_.out->Resize(d);
+    param_.out->set_lod(param_.x->lod());
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    param_.op_type = desc.Type();
+    param_.log = desc.Type() == "log_softmax";
+    param_.x = GetInput(desc, scope, "X");
+    param_.out = GetOutput(desc, scope, "Out");
+    param_.axis = desc.GetAttr<int32_t>("axis", -1);
+  }
+};
+
+class SoftmaxKernel : public KernelBase<SoftmaxParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    const auto& p = param();
+    EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
+    const DDim& d = p.x->dims();
+    const int rank = static_cast<int>(d.size());
+    const int axis = rank == 0 ? 0 : (p.axis < 0 ? p.axis + rank : p.axis);
+    const int64_t n = rank == 0 ? 1 : d[axis];
+    const int64_t outer = rank == 0 ? 1 : DimsProduct(d, 0, axis);
+    const int64_t inner = rank == 0 ? 1 : DimsProduct(d, axis + 1, d.size());
+    const float* x = p.x->data<float>();
+    float* y = p.out->mutable_data<float>();
+    const bool log = p.log;
+    if (n == 0 || outer * inner == 0) return;
+    if (inner == 1) {
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (outer * n > 32768 && ctx.threads > 1)
+      for (int64_t o = 0; o < outer; ++o) {
+        Eigen::Map<const Eigen::ArrayXf> xr(x + o * n, n);
+        Eigen::Map<Eigen::ArrayXf> yr(y + o * n, n);
+        const float m = xr.maxCoeff();
+        yr = (xr - m).exp();
+        const float s = yr.sum();
+        if (log) {
+          yr = (xr - m) - std::log(s);
+        } else {
+          yr *= 1.f / s;
+        }
+      }
+      return;
+    }
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (outer * n * inner > 32768 && ctx.threads > 1)
+    for (int64_t o = 0; o < outer; ++o) {
+      const float* xo = x + o * n * inner;
+      float* yo = y + o * n * inner;
+      std::vector<float> mx(xo, xo + inner), sum(inner, 0.f);
+      for (int64_t k = 1; k < n; ++k) {
+        const float* xk = xo + k * inner;
+        for (int64_t i = 0; i < inner; ++i) mx[i] = xk[i] > mx[i] ? xk[i] : mx[i];
+      }
+      for (int64_t k = 0; k < n; ++k) {
+        Eigen::Map<const Eigen::ArrayXf> xk(xo + k * inner, inner);
+        Eigen::Map<Eigen::ArrayXf> yk(yo + k * inner, inner);
+        Eigen::Map<const Eigen::ArrayXf> m(mx.data(), inner);
+        yk = (xk - m).exp();
+        Eigen::Map<Eigen::ArrayXf>(sum.data(), inner) += yk;
+      }
+      for (int64_t k = 0; k < n; ++k) {
+        float* yk = yo + k * inner;
+        const float* xk = xo + k * inner;
+        if (log) {
+          for (int64_t i = 0; i < inner; ++i) yk[i] = xk[i] - mx[i] - std::log(sum[i]);
+        } else {
+          for (int64_t i = 0; i < inner; ++i) yk[i] /= sum[i];
+        }
+      }
+    }
+  }
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_REGISTER_OP(softmax, paddle::lite::operators::SoftmaxOp)
+LITE_REGISTER_KERNEL(softmax, kHost, kFloat, kNCHW, def, paddle::lite::operators::SoftmaxKernel)
+LITE_REGISTER_OP(log_softmax, paddle::lite::operators::SoftmaxOp)
+LITE_REGISTER_KERNEL(log_softmax, kHost, kFloat, kNCHW, def, paddle::lite::operators::SoftmaxKernel)
