@@ -156,48 +156,100 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     float* out = p.output->mutable_data<float>();
     if (p.output->numel() == 0) return;
     cols_.resize(static_cast<size_t>(N * M * HW));
+    // Few output rows per pixel (M = OC*KH*KW small): cols[n][m][hw] =
+    // Filter^T x Input (oneDNN's matmul is fast with a short M and long N).
+    // Otherwise colsT[n][hw][m] = Input^T x Filter, which oneDNN runs ~10x
+    // faster than the other orientation when M is large.
+    const bool m_major = M <= 16;
     MatmulSpec spec;
-    spec.src_dims = {1, M, IC};  // Filter [IC, M] read transposed
-    spec.src_strides = {M * IC, 1, M};
-    spec.w_dims = {N, IC, HW};
-    spec.w_strides = {IC * HW, HW, 1};
-    spec.dst_dims = {N, M, HW};
+    if (m_major) {
+      spec.src_dims = {1, M, IC};
+      spec.src_strides = {M * IC, 1, M};
+      spec.w_dims = {N, IC, HW};
+      spec.w_strides = {IC * HW, HW, 1};
+      spec.dst_dims = {N, M, HW};
+    } else {
+      spec.src_dims = {N, HW, IC};
+      spec.src_strides = {IC * HW, 1, HW};
+      spec.w_dims = {1, IC, M};
+      spec.w_strides = {IC * M, M, 1};
+      spec.dst_dims = {N, HW, M};
+    }
     spec.threads = ctx.threads;
-    matmul_.Run(p.op_type, spec, FusedActivation(), p.filter->data<float>(),
-                p.input->data<float>(), nullptr, cols_.data());
+    if (m_major) {
+      matmul_.Run(p.op_type, spec, FusedActivation(), p.filter->data<float>(),
+                  p.input->data<float>(), nullptr, cols_.data());
+    } else {
+      matmul_.Run(p.op_type, spec, FusedActivation(), p.input->data<float>(),
+                  p.filter->data<float>(), nullptr, cols_.data());
+    }
     const float* cols = cols_.data();
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
     const int sh = p.strides[0], sw = p.strides[1];
     const int dh = p.eff_dilations[0], dw = p.eff_dilations[1];
     const int pt = p.eff_paddings[0], pl = p.eff_paddings[2];
-    const FusedActivation& act = p.act;
-#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (N * OC * OH * OW > 65536)
-    for (int64_t no = 0; no < N * OC; ++no) {
-      const int64_t n = no / OC, oc = no % OC;
-      float* op = out + no * OH * OW;
-      const float b = bias ? bias[oc] : 0.f;
-      for (int64_t i = 0; i < OH * OW; ++i) op[i] = b;
-      for (int64_t kh = 0; kh < KH; ++kh)
-        for (int64_t kw = 0; kw < KW; ++kw) {
-          const float* cp = cols + (n * M + (oc * KH + kh) * KW + kw) * HW;
-          for (int64_t ih = 0; ih < H; ++ih) {
-            const int64_t oh = ih * sh - pt + kh * dh;
-            if (oh < 0 || oh >= OH) continue;
-            float* orow = op + oh * OW;
-            const float* crow = cp + ih * W;
+    const int64_t planes = N * OC, plane = OH * OW;
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * plane > 65536)
+    for (int64_t no = 0; no < planes; ++no) {
+      const float b = bias ? bias[no % OC] : 0.f;
+      float* op = out + no * plane;
+      for (int64_t i = 0; i < plane; ++i) op[i] = b;
+    }
+    if (m_major) {
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * plane > 65536)
+      for (int64_t no = 0; no < planes; ++no) {
+        const int64_t n = no / OC, oc = no % OC;
+        float* op = out + no * plane;
+        for (int64_t kh = 0; kh < KH; ++kh)
+          for (int64_t kw = 0; kw < KW; ++kw) {
+            const float* cp = cols + (n * M + (oc * KH + kh) * KW + kw) * HW;
             const int64_t off = kw * dw - pl;
             // iw range with 0 <= iw * sw + off < OW
-            int64_t iw0 = off >= 0 ? 0 : (-off + sw - 1) / sw;
-            int64_t iw1 = OW - off <= 0 ? 0 : std::min<int64_t>(W, (OW - off + sw - 1) / sw);
-            if (sw == 1) {
-              for (int64_t iw = iw0; iw < iw1; ++iw) orow[iw + off] += crow[iw];
-            } else {
+            const int64_t iw0 = off >= 0 ? 0 : (-off + sw - 1) / sw;
+            const int64_t iw1 = OW - off <= 0 ? 0 : std::min<int64_t>(W, (OW - off + sw - 1) / sw);
+            for (int64_t ih = 0; ih < H; ++ih) {
+              const int64_t oh = ih * sh - pt + kh * dh;
+              if (oh < 0 || oh >= OH) continue;
+              float* orow = op + oh * OW;
+              const float* crow = cp + ih * W;
               for (int64_t iw = iw0; iw < iw1; ++iw) orow[iw * sw + off] += crow[iw];
             }
           }
+      }
+    } else {
+      Col2ImPixelMajor(cols, out, N, H, W, OC, KH, KW, OH, OW, sh, sw, dh, dw, pt, pl,
+                       ctx.threads);
+    }
+    const FusedActivation& act = p.act;
+    if (act.kind != FusedActivation::kNone) act.ApplyInPlace(out, p.output->numel(), ctx.threads);
+  }
+
+  // colsT [N, H*W, OC*KH*KW] scattered into out [N, OC, OH, OW] (+=).
+  static void Col2ImPixelMajor(const float* cols, float* out, int64_t N, int64_t H, int64_t W,
+                               int64_t OC, int64_t KH, int64_t KW, int64_t OH, int64_t OW,
+                               int sh, int sw, int dh, int dw, int pt, int pl, int threads) {
+    const int64_t M = OC * KH * KW;
+    // input rows map to disjoint output rows when kernel rows do not
+    // overlap (KH taps within one stride), so rows can run in parallel.
+    const bool disjoint_rows = (KH - 1) * dh < sh;
+#pragma omp parallel for num_threads(threads) schedule(static) \
+    if (disjoint_rows && N * OC * OH * OW > 65536)
+    for (int64_t nh = 0; nh < N * H; ++nh) {
+      const int64_t n = nh / H, ih = nh % H;
+      for (int64_t iw = 0; iw < W; ++iw) {
+        const float* c = cols + (nh * W + iw) * M;
+        for (int64_t oc = 0; oc < OC; ++oc) {
+          for (int64_t kh = 0; kh < KH; ++kh) {
+            const int64_t oh = ih * sh - pt + kh * dh;
+            if (oh < 0 || oh >= OH) continue;
+            float* orow = out + ((n * OC + oc) * OH + oh) * OW;
+            const float* ck = c + (oc * KH + kh) * KW;
+            for (int64_t kw = 0; kw < KW; ++kw) {
+              const int64_t ow = iw * sw - pl + kw * dw;
+              if (ow >= 0 && ow < OW) orow[ow] += ck[kw];
+            }
+          }
         }
-      if (act.kind != FusedActivation::kNone) {
-        for (int64_t i = 0; i < OH * OW; ++i) op[i] = act.Apply(op[i]);
       }
     }
   }

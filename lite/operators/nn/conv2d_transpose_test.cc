@@ -112,7 +112,10 @@ TEST(Conv2dTranspose, MatchesNaiveOverAttributeCombinations) {
                                  std::vector<int>{1, 0, 0, 2}})
       for (std::vector<int> stride : {std::vector<int>{1, 1}, std::vector<int>{2, 3}})
         for (std::vector<int> dil : {std::vector<int>{1, 1}, std::vector<int>{2, 1}}) {
+          // OC*KH*KW = 36 (pixel-major GEMM path) and 9 (channel-major path)
           RunCase({{1, 3, 5, 7}, {3, 4, 3, 3}, stride, pad, dil, 1, algo, {}, {}, false, ""});
+          RunCase({{2, 5, 6, 4}, {5, 1, 3, 3}, stride, pad, dil, 1, algo,
+                   stride[0] > 1 ? std::vector<int>{1, 0} : std::vector<int>{}, {}, true, "relu"});
           RunCase({{2, 4, 4, 3}, {4, 3, 2, 3}, stride, pad, dil, 2, algo, {}, {}, true, ""});
         }
 }
