@@ -2,8 +2,8 @@
 //
 // validate_program: an operation is supported when its type is a standard
 //   operation, it has at least the mandatory operands, every operand has a
-//   precision the kernels can read/write (everything but FLOAT16 and
-//   UNKNOWN on inputs), every rank is <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS and
+//   precision the kernels can read/write (everything but UNKNOWN on inputs,
+//   QUANT_UINT8_ASYMM_PER_CHANNEL and QUANT_UINT32_ASYMM_PER_LAYER), every rank is <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS and
 //   the constant attribute operands checked here (fuse_code, auto_pad,
 //   PAD mode) hold valid values.
 // create_program: copies the model through the model serializer (so the
@@ -15,6 +15,8 @@
 //   work without shape inference. Final output dimensions are published
 //   through the Argument access callback.
 #include <cstring>
+#include <exception>
+#include <new>
 #include <map>
 #include <memory>
 #include <string>
@@ -58,7 +60,7 @@ Dims DimsOf(const NNAdapterOperandDimensionType& d) {
 }
 
 bool ReadablePrecision(NNAdapterOperandPrecision p) {
-  return p != NNADAPTER_FLOAT16 && p != NNADAPTER_UNKNOWN_PRECISION &&
+  return p != NNADAPTER_UNKNOWN_PRECISION &&
          p != NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL &&
          p != NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER &&
          GetOperandPrecisionDataLength(p) > 0;
@@ -156,8 +158,7 @@ int ValidateProgram(void*, const core::Model* model, bool* supported) {
   return NNADAPTER_NO_ERROR;
 }
 
-int CreateProgram(void*, core::Model* model, core::Cache* cache,
-                  void** program) {
+int CreateProgramImpl(core::Model* model, core::Cache* cache, void** program) {
   *program = nullptr;
   auto p = std::make_unique<Program>();
   std::string error;
@@ -231,11 +232,24 @@ int CreateProgram(void*, core::Model* model, core::Cache* cache,
   return NNADAPTER_NO_ERROR;
 }
 
+int CreateProgram(void*, core::Model* model, core::Cache* cache,
+                  void** program) {
+  try {
+    return CreateProgramImpl(model, cache, program);
+  } catch (const std::bad_alloc&) {
+    NNADAPTER_LOG(ERROR) << "builtin_device: out of memory creating a program";
+    return NNADAPTER_OUT_OF_MEMORY;
+  } catch (const std::exception& e) {
+    NNADAPTER_LOG(ERROR) << "builtin_device: " << e.what();
+    return NNADAPTER_DEVICE_INTERNAL_ERROR;
+  }
+}
+
 void DestroyProgram(void* program) { delete static_cast<Program*>(program); }
 
-int ExecuteProgram(void* program, uint32_t input_count,
-                   core::Argument* input_arguments, uint32_t output_count,
-                   core::Argument* output_arguments) {
+int ExecuteProgramImpl(void* program, uint32_t input_count,
+                       core::Argument* input_arguments, uint32_t output_count,
+                       core::Argument* output_arguments) {
   Program* p = static_cast<Program*>(program);
   if (!p) return NNADAPTER_INVALID_PARAMETER;
   auto& model = p->model.model;
@@ -330,6 +344,24 @@ int ExecuteProgram(void* program, uint32_t input_count,
     if (!t->data.empty()) std::memcpy(buffer, t->data.data(), t->data.size());
   }
   return NNADAPTER_NO_ERROR;
+}
+
+// Kernels allocate with std::vector: a huge shape computed at run time
+// (e.g. FILL) must become an error code, never an exception through the
+// C ABI.
+int ExecuteProgram(void* program, uint32_t input_count,
+                   core::Argument* input_arguments, uint32_t output_count,
+                   core::Argument* output_arguments) {
+  try {
+    return ExecuteProgramImpl(program, input_count, input_arguments,
+                              output_count, output_arguments);
+  } catch (const std::bad_alloc&) {
+    NNADAPTER_LOG(ERROR) << "builtin_device: out of memory while executing";
+    return NNADAPTER_OUT_OF_MEMORY;
+  } catch (const std::exception& e) {
+    NNADAPTER_LOG(ERROR) << "builtin_device: " << e.what();
+    return NNADAPTER_DEVICE_INTERNAL_ERROR;
+  }
 }
 
 }  // namespace

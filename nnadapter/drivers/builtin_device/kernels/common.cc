@@ -65,6 +65,42 @@ static double ChannelScale(const NNAdapterOperandType& type, const Dims& dims,
   return p.scales[c];
 }
 
+double HalfToDouble(uint16_t h) {
+  int sign = h >> 15, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  double v;
+  if (exp == 0) {
+    v = std::ldexp(static_cast<double>(mant), -24);
+  } else if (exp == 31) {
+    v = mant ? std::numeric_limits<double>::quiet_NaN()
+             : std::numeric_limits<double>::infinity();
+  } else {
+    v = std::ldexp(1.0 + mant / 1024.0, exp - 15);
+  }
+  return sign ? -v : v;
+}
+
+// Round to nearest, ties to even (std::nearbyint in the default mode).
+uint16_t DoubleToHalf(double x) {
+  if (std::isnan(x)) return 0x7e00;
+  uint16_t sign = std::signbit(x) ? 0x8000 : 0;
+  double a = std::fabs(x);
+  if (a >= 65520.0) return sign | 0x7c00;
+  if (a < std::ldexp(1.0, -14)) {
+    // subnormal (a result of 1024 is the smallest normal, same bits)
+    return sign | static_cast<uint16_t>(std::nearbyint(std::ldexp(a, 24)));
+  }
+  int e2 = 0;
+  std::frexp(a, &e2);
+  int e = e2 - 1;  // a in [2^e, 2^(e+1))
+  double m = std::nearbyint(std::ldexp(a, 10 - e)) - 1024;
+  if (m >= 1024) {
+    m = 0;
+    e++;
+  }
+  if (e + 15 >= 31) return sign | 0x7c00;
+  return sign | static_cast<uint16_t>(((e + 15) << 10) | static_cast<int>(m));
+}
+
 std::vector<double> Values(const Tensor& t) {
   int64_t n = t.count();
   std::vector<double> v(static_cast<size_t>(std::max<int64_t>(n, 0)));
@@ -98,6 +134,9 @@ std::vector<double> Values(const Tensor& t) {
         break;
       case NNADAPTER_UINT64:
         x = static_cast<double>(reinterpret_cast<const uint64_t*>(d)[i]);
+        break;
+      case NNADAPTER_FLOAT16:
+        x = HalfToDouble(reinterpret_cast<const uint16_t*>(d)[i]);
         break;
       case NNADAPTER_FLOAT32:
         x = reinterpret_cast<const float*>(d)[i];
@@ -168,7 +207,7 @@ int Prepare(KernelContext* ctx, size_t out_index, const Dims& dims,
     }
   }
   uint32_t es = ElementSize(t->type.precision);
-  if (es == 0 || t->type.precision == NNADAPTER_FLOAT16) {
+  if (es == 0) {
     return Fail(ctx, "output " + std::to_string(out_index) +
                          ": unsupported precision " +
                          std::to_string(t->type.precision));
@@ -232,6 +271,9 @@ int Store(KernelContext* ctx, size_t out_index,
       case NNADAPTER_UINT64:
         reinterpret_cast<uint64_t*>(d)[i] = static_cast<uint64_t>(
             Saturate(std::trunc(x), 0, 1.8446744073709550e19));
+        break;
+      case NNADAPTER_FLOAT16:
+        reinterpret_cast<uint16_t*>(d)[i] = DoubleToHalf(x);
         break;
       case NNADAPTER_FLOAT32:
         reinterpret_cast<float*>(d)[i] = static_cast<float>(x);

@@ -6,7 +6,7 @@
 //     quantized inputs are dequantized: real = scale * q, per layer or per
 //     channel along channel_dim).
 //   * Results are computed in double and stored in the output precision:
-//     float32 by conversion; QUANT_INT8_SYMM_* by q = round_half_away_from_
+//     float32/float16 by conversion (float16: round to nearest even); QUANT_INT8_SYMM_* by q = round_half_away_from_
 //     zero(real / scale) saturated to [-128, 127]; QUANT_INT32_SYMM_* the same
 //     saturated to the int32 range; INT8/INT16/INT32/INT64/UINT8 by
 //     truncation toward zero of an integral value (integer ops produce exact
@@ -113,6 +113,9 @@ int64_t BroadcastIndex(const Dims& dims, const Dims& out_dims,
                        const std::vector<int64_t>& idx);
 void Unravel(int64_t flat, const Dims& dims, std::vector<int64_t>* idx);
 double RoundHalfAwayFromZero(double x);
+// IEEE 754 binary16 conversions (FLOAT16 operands).
+double HalfToDouble(uint16_t h);
+uint16_t DoubleToHalf(double x);
 bool IsFloatPrecision(NNAdapterOperandPrecision p);
 
 }  // namespace builtin_device

@@ -161,6 +161,7 @@ int Compute_CAST(KernelContext* ctx) {
     case NNADAPTER_INT16:
     case NNADAPTER_INT32:
     case NNADAPTER_INT64:
+    case NNADAPTER_FLOAT16:
     case NNADAPTER_FLOAT32:
     case NNADAPTER_FLOAT64:
       break;
