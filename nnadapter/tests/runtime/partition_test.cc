@@ -224,6 +224,84 @@ TEST(Partition, TwoDevicesThroughTheApiComputeTheSameResult) {
   std::system(("rm -rf " + dir).c_str());
 }
 
+
+// Runs conv(3x3, pad 1) -> ABS -> ADD(conv) -> SOFTMAX on `names`;
+// returns the output and the number of sub-models recorded in the cache.
+std::vector<float> RunMixed(const std::vector<std::string>& names,
+                            const std::string& properties, size_t* sub_models) {
+  char dir_template[] = "/tmp/nnadapter_mixXXXXXX";
+  EXPECT_NE(mkdtemp(dir_template), nullptr);
+  const std::string dir = dir_template;
+  Devices devices(names, properties);
+  ModelBuilder b;
+  std::vector<float> w(2 * 2 * 9), bias = {0.25f, -0.5f};
+  for (size_t i = 0; i < w.size(); i++) w[i] = 0.1f * static_cast<float>(int(i % 7) - 3);
+  auto* x = b.Tensor({1, 2, 3, 3});
+  auto* a = b.Tensor({1, 2, 3, 3});
+  auto* r = b.Tensor({1, 2, 3, 3});
+  auto* s = b.Tensor({1, 2, 3, 3});
+  auto* y = b.Tensor({1, 2, 3, 3});
+  b.Op(NNADAPTER_CONV_2D,
+       {x, b.Floats({2, 2, 3, 3}, w), b.Floats({2}, bias),
+        b.Int(NNADAPTER_AUTO_PAD_NONE), b.Ints({1, 1, 1, 1}), b.Ints({1, 1}),
+        b.Int(1), b.Ints({1, 1}), b.Int(NNADAPTER_FUSED_NONE)},
+       {a});
+  b.Op(NNADAPTER_ABS, {a}, {r});
+  b.Op(NNADAPTER_ADD, {r, a, b.Int(NNADAPTER_FUSED_NONE)}, {s});
+  b.Op(NNADAPTER_SOFTMAX, {s, b.Int(1)}, {y});
+  b.Finish({x}, {y});
+  NNAdapterCompilation* c = nullptr;
+  EXPECT_EQ(NNAdapterCompilation_create(b.model(), "mixed", nullptr, 0,
+                                        dir.c_str(), devices.context(), &c),
+            NNADAPTER_NO_ERROR);
+  EXPECT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR)
+      << NNAdapter_getLastErrorMessage();
+  NNAdapterExecution* e = nullptr;
+  EXPECT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
+  Memory in{{1, 2, 3, 3}, {}}, out;
+  for (int i = 0; i < 18; i++) in.data.push_back(0.3f * float(i % 5) - 0.6f);
+  NNAdapterExecution_setInput(e, 0, &in, AccessInput);
+  NNAdapterExecution_setOutput(e, 0, &out, AccessOutput);
+  EXPECT_EQ(NNAdapterExecution_compute(e), NNADAPTER_NO_ERROR)
+      << NNAdapter_getLastErrorMessage();
+  NNAdapterExecution_destroy(e);
+  NNAdapterCompilation_destroy(c);
+  FILE* f = fopen((dir + "/mixed.nnc").c_str(), "rb");
+  std::vector<uint8_t> bytes;
+  if (f) {
+    uint8_t buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof(buf), f)) > 0) bytes.insert(bytes.end(), buf, buf + n);
+    fclose(f);
+  }
+  CacheImage image;
+  std::string error;
+  EXPECT_TRUE(ReadCacheImage(bytes.data(), bytes.size(), &image, &error)) << error;
+  *sub_models = image.sub_models.size();
+  std::system(("rm -rf " + dir).c_str());
+  return out.data;
+}
+
+TEST(Partition, FakeDeviceWithBuiltinFallbackMatchesBuiltinAlone) {
+  size_t alone = 0, mixed = 0, builtin_first = 0;
+  const auto reference = RunMixed({"builtin_device"}, "", &alone);
+  EXPECT_EQ(alone, 1u);
+  // fake_device takes CONV_2D and ADD, builtin_device ABS and SOFTMAX.
+  const auto y = RunMixed({"fake_device", "builtin_device"},
+                          "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,ADD", &mixed);
+  EXPECT_EQ(mixed, 4u);
+  // builtin_device first: it supports everything, one sub-model.
+  RunMixed({"builtin_device", "fake_device"}, "", &builtin_first);
+  EXPECT_EQ(builtin_first, 1u);
+  ASSERT_EQ(y.size(), 18u);
+  ASSERT_EQ(reference.size(), 18u);
+  for (size_t i = 0; i < y.size(); i++) {
+    EXPECT_NEAR(y[i], reference[i], 1e-5f + 1e-5f * std::fabs(reference[i])) << i;
+  }
+  // Softmax over channels: each pair sums to 1.
+  for (size_t i = 0; i < 9; i++) EXPECT_NEAR(y[i] + y[i + 9], 1.0f, 1e-5f);
+}
+
 }  // namespace
 }  // namespace runtime
 }  // namespace nnadapter
