@@ -126,6 +126,11 @@ NNADAPTER_API_EXPORT int NNAdapterCompilation_finish(
       NNADAPTER_FAIL(NNADAPTER_INVALID_STATE,
                      "the context of this compilation was destroyed");
     }
+    if (c->model() && !nnadapter::runtime::Models().Contains(c->model())) {
+      NNADAPTER_FAIL(NNADAPTER_INVALID_STATE,
+                     "the model of this compilation was destroyed before "
+                     "NNAdapterCompilation_finish");
+    }
     std::string message;
     int code = c->Finish(&message);
     if (code != NNADAPTER_NO_ERROR) NNADAPTER_FAIL(code, message);

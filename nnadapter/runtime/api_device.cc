@@ -173,6 +173,7 @@ NNADAPTER_API_EXPORT int NNAdapterContext_create(NNAdapterDevice** devices,
         }
       }
       ctx->devices.push_back(devices[i]);
+      ctx->drivers.push_back(devices[i]->driver);
     }
     ctx->properties = properties ? properties : "";
     std::map<std::string, std::string> parsed;
@@ -186,7 +187,7 @@ NNADAPTER_API_EXPORT int NNAdapterContext_create(NNAdapterDevice** devices,
           d->handle, ctx->properties.c_str(), nullptr, &driver_context);
       if (code != NNADAPTER_NO_ERROR) {
         for (size_t k = 0; k < ctx->contexts.size(); k++) {
-          ctx->devices[k]->driver->hal->destroy_context(ctx->contexts[k]);
+          ctx->drivers[k]->hal->destroy_context(ctx->contexts[k]);
         }
         NNADAPTER_FAIL(code, "device '" + d->driver->name +
                                  "' rejected the context (properties '" +
@@ -206,7 +207,7 @@ NNADAPTER_API_EXPORT void NNAdapterContext_destroy(NNAdapterContext* context) {
     if (!context || !nnadapter::runtime::Contexts().Contains(context)) return;
     nnadapter::runtime::Contexts().Remove(context);
     for (size_t k = 0; k < context->contexts.size(); k++) {
-      context->devices[k]->driver->hal->destroy_context(context->contexts[k]);
+      context->drivers[k]->hal->destroy_context(context->contexts[k]);
     }
     delete context;
   });

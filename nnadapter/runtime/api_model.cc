@@ -478,7 +478,7 @@ NNADAPTER_API_EXPORT int NNAdapterModel_getSupportedOperations(
     std::unique_ptr<bool[]> flags(new bool[n + 1]);
     for (size_t d = 0; d < context->devices.size(); d++) {
       for (size_t i = 0; i < n; i++) flags[i] = false;
-      const auto* driver = context->devices[d]->driver;
+      const auto* driver = context->drivers[d];
       int code = driver->hal->validate_program(context->contexts[d], &m,
                                                flags.get());
       if (code != NNADAPTER_NO_ERROR) {

@@ -22,7 +22,7 @@ Compilation::~Compilation() { DestroyPrograms(); }
 void Compilation::DestroyPrograms() {
   for (auto& p : programs_) {
     if (p.program) {
-      context_->devices[p.device]->driver->hal->destroy_program(p.program);
+      p.driver->hal->destroy_program(p.program);
       p.program = nullptr;
     }
   }
@@ -99,7 +99,7 @@ int Compilation::Finish(std::string* message) {
       if (image.sub_models[i].blob.empty()) {
         NNADAPTER_LOG(WARNING)
             << "device '"
-            << context_->devices[image.sub_models[i].device]->driver->name
+            << context_->drivers[image.sub_models[i].device]->name
             << "' produced no cache for sub-model " << i << "; '" << path
             << "' not written";
         complete = false;
@@ -123,11 +123,11 @@ int Compilation::Finish(std::string* message) {
 
 static void FillImageHeader(NNAdapterContext* context, CacheImage* image) {
   image->devices.clear();
-  for (auto* device : context->devices) {
+  for (const auto* driver : context->drivers) {
     CacheImage::Device d;
-    d.name = device->driver->name;
-    d.version = device->driver->hal->version;
-    d.hal_version = device->driver->hal->hal_version;
+    d.name = driver->name;
+    d.version = driver->hal->version;
+    d.hal_version = driver->hal->hal_version;
     image->devices.push_back(d);
   }
   image->properties = context->properties;
@@ -140,7 +140,7 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
   std::vector<std::vector<bool>> supported;
   std::vector<std::string> names;
   for (size_t d = 0; d < context_->devices.size(); d++) {
-    const auto* driver = context_->devices[d]->driver;
+    const auto* driver = context_->drivers[d];
     names.push_back(driver->name);
     std::unique_ptr<bool[]> flags(new bool[num_ops + 1]());
     int code = driver->hal->validate_program(context_->contexts[d], &model,
@@ -190,7 +190,7 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
                     << " sub-model(s)";
   for (size_t s = 0; s < plan.sub_models.size(); s++) {
     const auto& sub = plan.sub_models[s];
-    auto* device = context_->devices[sub.device];
+    const Driver* driver = context_->drivers[sub.device];
     std::vector<const core::Operation*> ops;
     std::string op_names;
     for (size_t i : sub.operations) {
@@ -198,12 +198,13 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
       op_names += " " + OperationTypeName(op_list[i]->type) + "#" +
                   std::to_string(i);
     }
-    NNADAPTER_VLOG(1) << "  sub-model " << s << " -> " << device->driver->name
+    NNADAPTER_VLOG(1) << "  sub-model " << s << " -> " << driver->name
                       << ":" << op_names;
     OwnedModel sub_model;
     ExtractSubModel(ops, sub.inputs, sub.outputs, false, &sub_model, nullptr);
     Program program;
     program.device = sub.device;
+    program.driver = driver;
     for (const auto* in : sub.inputs) program.inputs.push_back(refs.at(in));
     for (const auto* out : sub.outputs) program.outputs.push_back(refs.at(out));
     core::Cache cache;
@@ -219,11 +220,11 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
     program.output_types = cache.output_types;
     for (auto& t : program.input_types) CopyQuantParams(&t, &storage_);
     for (auto& t : program.output_types) CopyQuantParams(&t, &storage_);
-    int code = device->driver->hal->create_program(
+    int code = driver->hal->create_program(
         context_->contexts[sub.device], &sub_model.model, &cache,
         &program.program);
     if (code != NNADAPTER_NO_ERROR || !program.program) {
-      *message = "device '" + device->driver->name +
+      *message = "device '" + driver->name +
                  "' failed to compile sub-model " + std::to_string(s) + " (" +
                  op_names.substr(op_names.empty() ? 0 : 1) + "): " +
                  ResultCodeName(code);
@@ -304,7 +305,7 @@ bool Compilation::LoadCache(const uint8_t* data, size_t size,
   intermediate_types_ = image.intermediate_types;
   for (size_t s = 0; s < image.sub_models.size(); s++) {
     auto& entry = image.sub_models[s];
-    auto* device = context_->devices[entry.device];
+    const Driver* driver = context_->drivers[entry.device];
     core::Cache cache;
     cache.token = token.empty() ? nullptr : token.c_str();
     cache.dir = dir.empty() ? nullptr : dir.c_str();
@@ -313,14 +314,15 @@ bool Compilation::LoadCache(const uint8_t* data, size_t size,
     cache.buffer = std::move(entry.blob);
     Program program;
     program.device = entry.device;
+    program.driver = driver;
     program.inputs = entry.inputs;
     program.outputs = entry.outputs;
     program.input_types = entry.input_types;
     program.output_types = entry.output_types;
-    int code = device->driver->hal->create_program(
+    int code = driver->hal->create_program(
         context_->contexts[entry.device], nullptr, &cache, &program.program);
     if (code != NNADAPTER_NO_ERROR || !program.program) {
-      *reason = "device '" + device->driver->name +
+      *reason = "device '" + driver->name +
                 "' rejected the cached program of sub-model " +
                 std::to_string(s) + " (" + ResultCodeName(code) + ")";
       DestroyPrograms();

@@ -19,6 +19,7 @@ class Compilation {
  public:
   struct Program {
     size_t device = 0;  // index into context->devices
+    const Driver* driver = nullptr;  // outlives contexts and devices
     void* program = nullptr;
     std::vector<ValueRef> inputs, outputs;
     std::vector<NNAdapterOperandType> input_types, output_types;
@@ -50,6 +51,7 @@ class Compilation {
   }
   std::vector<Program>& programs() { return programs_; }
   NNAdapterContext* context() const { return context_; }
+  NNAdapterModel* model() const { return model_; }
 
  private:
   int Compile(std::string* message, CacheImage* image);

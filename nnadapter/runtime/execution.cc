@@ -195,11 +195,9 @@ int Execution::Compute(std::string* message) {
     intermediate_slots_[i].type = mid_types[i];
     intermediate_slots_[i].runtime_owned = true;
   }
-  auto* context = compilation_->context();
   auto& programs = compilation_->programs();
   for (size_t p = 0; p < programs.size(); p++) {
     auto& program = programs[p];
-    auto* device = context->devices[program.device];
     std::vector<core::Argument> in_args, out_args;
     for (size_t k = 0; k < program.inputs.size(); k++) {
       Slot* slot = Resolve(program.inputs[k]);
@@ -217,13 +215,13 @@ int Execution::Compute(std::string* message) {
     int code;
     {
       std::lock_guard<std::mutex> lock(*program.mutex);
-      code = device->driver->hal->execute_program(
+      code = program.driver->hal->execute_program(
           program.program, static_cast<uint32_t>(in_args.size()),
           in_args.data(), static_cast<uint32_t>(out_args.size()),
           out_args.data());
     }
     if (code != NNADAPTER_NO_ERROR) {
-      *message = "device '" + device->driver->name +
+      *message = "device '" + program.driver->name +
                  "' failed to execute sub-model " + std::to_string(p) + " (" +
                  ResultCodeName(code) + ")";
       return code;
@@ -231,7 +229,7 @@ int Execution::Compute(std::string* message) {
     for (size_t k = 0; k < program.outputs.size(); k++) {
       Slot* slot = Resolve(program.outputs[k]);
       if (!slot->ready) {
-        *message = "device '" + device->driver->name + "' sub-model " +
+        *message = "device '" + program.driver->name + "' sub-model " +
                    std::to_string(p) + " did not produce output " +
                    std::to_string(k) +
                    (slot->failed ? " (the output buffer could not be obtained)"

@@ -22,6 +22,9 @@ struct NNAdapterDevice {
 
 struct NNAdapterContext {
   std::vector<NNAdapterDevice*> devices;
+  // The drivers of `devices` (drivers live for the whole process, so these
+  // stay valid even if a device handle is released too early).
+  std::vector<nnadapter::runtime::Driver*> drivers;
   std::vector<void*> contexts;  // driver contexts, parallel to devices
   std::string properties;
 };

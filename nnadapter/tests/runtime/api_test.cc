@@ -423,6 +423,45 @@ TEST(Compilations, CallOrderIsEnforced) {
                "not a live compilation");
 }
 
+TEST(Compilations, ObjectsDestroyedInAnyOrderAreDetectedNotDereferenced) {
+  NNAdapterDevice* d = nullptr;
+  ASSERT_EQ(NNAdapterDevice_acquire("fake_device", &d), NNADAPTER_NO_ERROR);
+  NNAdapterContext* ctx = nullptr;
+  ASSERT_EQ(NNAdapterContext_create(&d, 1, "", &ctx), NNADAPTER_NO_ERROR);
+  NNAdapterCompilation *c1 = nullptr, *c2 = nullptr;
+  NNAdapterExecution* e = nullptr;
+  {
+    ModelBuilder b;
+    NNAdapterOperand* x = b.Tensor({2});
+    NNAdapterOperand* y = b.Tensor({2});
+    b.Op(NNADAPTER_RELU, {x}, {y});
+    b.Finish({x}, {y});
+    ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0,
+                                          nullptr, ctx, &c1),
+              NNADAPTER_NO_ERROR);
+    ASSERT_EQ(NNAdapterCompilation_finish(c1), NNADAPTER_NO_ERROR);
+    ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0,
+                                          nullptr, ctx, &c2),
+              NNADAPTER_NO_ERROR);
+  }  // the model is destroyed here
+  EXPECT_ERROR(NNAdapterCompilation_finish(c2), NNADAPTER_INVALID_STATE,
+               "the model of this compilation was destroyed");
+  // The compiled program does not need the model any more.
+  ASSERT_EQ(NNAdapterExecution_create(c1, &e), NNADAPTER_NO_ERROR);
+  Memory in{{2}, {-1, 3}}, out;
+  NNAdapterExecution_setInput(e, 0, &in, AccessInput);
+  NNAdapterExecution_setOutput(e, 0, &out, AccessOutput);
+  ASSERT_EQ(NNAdapterExecution_compute(e), NNADAPTER_NO_ERROR) << LastError();
+  EXPECT_EQ(out.data, (std::vector<float>{0, 3}));
+  NNAdapterDevice_release(d);
+  NNAdapterContext_destroy(ctx);
+  EXPECT_ERROR(NNAdapterExecution_compute(e), NNADAPTER_INVALID_STATE,
+               "the context of this execution was destroyed");
+  NNAdapterExecution_destroy(e);
+  NNAdapterCompilation_destroy(c1);  // programs freed through the driver
+  NNAdapterCompilation_destroy(c2);
+}
+
 TEST(Compilations, UnsupportedOperationIsNamed) {
   Devices devices({"fake_device"}, "FAKE_DEVICE_SUPPORTED_OPERATIONS=RELU");
   ModelBuilder b;
