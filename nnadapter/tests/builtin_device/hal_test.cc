@@ -144,6 +144,25 @@ TEST(BuiltinDeviceHal, ValidateDecisions) {
     EXPECT_FALSE(h.Supported());
   }
   {
+    HalModel h;  // CAST to an unsupported precision code
+    Operand* x = h.Add(NNADAPTER_FLOAT32, {1});
+    h.Op(NNADAPTER_CAST,
+         {x, h.Const(NNADAPTER_INT32, {1},
+                     std::vector<int32_t>{NNADAPTER_QUANT_INT8_SYMM_PER_LAYER})},
+         {h.Add(NNADAPTER_FLOAT32, {1})});
+    EXPECT_FALSE(h.Supported());
+  }
+  {
+    HalModel h;  // ARG_MAX with a float index dtype
+    Operand* x = h.Add(NNADAPTER_FLOAT32, {2});
+    h.Op(NNADAPTER_ARG_MAX,
+         {x, h.Const(NNADAPTER_INT32, {1}, std::vector<int32_t>{0}),
+          h.Const(NNADAPTER_BOOL8, {1}, std::vector<int8_t>{0}),
+          h.Const(NNADAPTER_INT32, {1}, std::vector<int32_t>{NNADAPTER_FLOAT32})},
+         {h.Add(NNADAPTER_INT64, {})});
+    EXPECT_FALSE(h.Supported());
+  }
+  {
     HalModel h;  // documented optional operands may be null
     Operand* x = h.Add(NNADAPTER_FLOAT32, {1, 1, 2, 2});
     std::vector<Operand*> ins = {

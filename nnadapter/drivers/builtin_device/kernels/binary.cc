@@ -23,11 +23,17 @@ int Binary(KernelContext* ctx, const std::function<double(double, double)>& f,
   std::vector<double> va = Values(a), vb = Values(b);
   int64_t n = Product(dims);
   std::vector<double> v(n);
-  std::vector<int64_t> idx;
-  for (int64_t i = 0; i < n; i++) {
-    Unravel(i, dims, &idx);
-    v[i] = f(va[BroadcastIndex(a.dims, dims, idx)],
-             vb[BroadcastIndex(b.dims, dims, idx)]);
+  if (a.dims == dims && b.dims == dims) {  // no broadcasting
+    for (int64_t i = 0; i < n; i++) v[i] = f(va[i], vb[i]);
+  } else if (a.dims == dims && vb.size() == 1) {  // tensor op scalar
+    for (int64_t i = 0; i < n; i++) v[i] = f(va[i], vb[0]);
+  } else {
+    std::vector<int64_t> idx;
+    for (int64_t i = 0; i < n; i++) {
+      Unravel(i, dims, &idx);
+      v[i] = f(va[BroadcastIndex(a.dims, dims, idx)],
+               vb[BroadcastIndex(b.dims, dims, idx)]);
+    }
   }
   if (fuse_index >= 0) {
     int r = FuseFrom(ctx, fuse_index, &v);
