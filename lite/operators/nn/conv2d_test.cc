@@ -1,4 +1,5 @@
 #include <cmath>
+#include <thread>
 
 #include "lite/core/op_test_util.h"
 #include "lite/operators/nn/nn_test_util.h"
@@ -188,6 +189,50 @@ TEST(Conv2d, NonPersistableFilterIsRepackedEveryRun) {
     DDim dims;
     ExpectAllClose(NaiveConv(c, x, w, {}, &dims), r.Values<float>("y"), 1e-4f, 1e-4f,
                    "run " + std::to_string(run));
+  }
+}
+
+// Two predictors' kernels running at the same time in two threads (each
+// thread has its own oneDNN stream; the engine is shared).
+TEST(Conv2d, ConcurrentKernelsInTwoThreads) {
+  ConvCase cases[2] = {
+      {{1, 16, 20, 20}, {32, 16, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "EXPLICIT", true, "relu"},
+      {{1, 24, 17, 19}, {24, 1, 3, 3}, {2, 2}, {1, 1}, {1, 1}, 24, "EXPLICIT", true, ""}};
+  std::vector<float> results[2], expected[2];
+  std::vector<std::string> errors(2);
+  auto work = [&](int i) {
+    try {
+      const ConvCase& c = cases[i];
+      OpRunner r(i == 0 ? "conv2d" : "depthwise_conv2d");
+      auto x = RandomFloats(Numel(c.in), -1, 1, 10 + i);
+      auto w = RandomFloats(Numel(c.filter), -1, 1, 20 + i);
+      auto b = RandomFloats(c.filter[0], -1, 1, 30 + i);
+      r.Input<float>("Input", "x", c.in, x);
+      r.Input<float>("Filter", "w", c.filter, w)->set_persistable(true);
+      r.Input<float>("Bias", "b", {c.filter[0]}, b);
+      r.Output("Output", "y");
+      r.Attr("strides", c.strides);
+      r.Attr("paddings", c.paddings);
+      r.Attr("groups", c.groups);
+      SetActAttrs(&r, c.act);
+      DDim dims;
+      expected[i] = NaiveConv(c, x, w, b, &dims);
+      for (int k = 0; k < 30; ++k) {
+        r.Run();
+        auto v = r.Values<float>("y");
+        if (k > 0 && v != results[i]) errors[i] = "results changed between runs";
+        results[i] = v;
+      }
+    } catch (const std::exception& e) {
+      errors[i] = e.what();
+    }
+  };
+  std::thread t0(work, 0), t1(work, 1);
+  t0.join();
+  t1.join();
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(errors[i], "") << i;
+    ExpectAllClose(expected[i], results[i], 1e-4f, 1e-4f, "thread " + std::to_string(i));
   }
 }
 
