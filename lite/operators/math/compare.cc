@@ -1,0 +1,146 @@
+// Comparison ops equal, not_equal, less_than, less_equal, greater_than,
+// greater_equal (attribute `axis`, broadcasting as elementwise_*; inputs
+// float32/int32/int64/bool of the same type) and logical_and / logical_or /
+// logical_xor (bool or numeric inputs: nonzero is true) and logical_not.
+// Out is bool.
+#include "lite/core/registry.h"
+#include "lite/operators/math/math_common.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+enum class CompareKind { kEq, kNe, kLt, kLe, kGt, kGe, kAnd, kOr, kXor, kNot };
+
+struct CompareParam {
+  const Tensor* x{nullptr};
+  const Tensor* y{nullptr};  // null for logical_not
+  Tensor* out{nullptr};
+  int axis{-1};
+  CompareKind kind{CompareKind::kEq};
+  std::string op_type;
+  BroadcastPlan plan;
+  DDim plan_x, plan_y;
+  bool has_plan{false};
+};
+
+class CompareOp : public OperatorBase<CompareParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    if (!p.y) {
+      p.out->Resize(p.x->dims());
+    } else {
+      if (!p.has_plan || p.plan_x != p.x->dims() || p.plan_y != p.y->dims()) {
+        p.plan = MakeBroadcastPlan(p.op_type, p.x->dims(), p.y->dims(), p.axis);
+        p.plan_x = p.x->dims();
+        p.plan_y = p.y->dims();
+        p.has_plan = true;
+      }
+      p.out->Resize(p.plan.out_dims);
+    }
+    p.out->set_lod(p.x->lod());
+    p.out->set_dtype(DataType::kBool);
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.op_type = desc.Type();
+    const std::string& t = p.op_type;
+    p.kind = t == "equal"           ? CompareKind::kEq
+             : t == "not_equal"     ? CompareKind::kNe
+             : t == "less_than"     ? CompareKind::kLt
+             : t == "less_equal"    ? CompareKind::kLe
+             : t == "greater_than"  ? CompareKind::kGt
+             : t == "greater_equal" ? CompareKind::kGe
+             : t == "logical_and"   ? CompareKind::kAnd
+             : t == "logical_or"    ? CompareKind::kOr
+             : t == "logical_xor"   ? CompareKind::kXor
+                                    : CompareKind::kNot;
+    p.x = GetInput(desc, scope, "X");
+    p.y = p.kind == CompareKind::kNot ? nullptr : GetInput(desc, scope, "Y");
+    p.out = GetOutput(desc, scope, "Out");
+    p.axis = desc.GetAttr<int32_t>("axis", -1);
+    LITE_ENFORCE(p.axis >= -1, "op '", p.op_type, "': attribute 'axis' is ", p.axis,
+                 ", expected -1 or a non-negative dim index");
+    p.has_plan = false;
+  }
+};
+
+namespace {
+
+template <typename T>
+void RunCompare(const CompareParam& p, int threads) {
+  const T* x = p.x->data<T>();
+  const T* y = p.y->data<T>();
+  bool* out = p.out->mutable_data<bool>();
+  switch (p.kind) {
+    case CompareKind::kEq:
+      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a == b; });
+    case CompareKind::kNe:
+      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a != b; });
+    case CompareKind::kLt:
+      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a < b; });
+    case CompareKind::kLe:
+      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a <= b; });
+    case CompareKind::kGt:
+      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a > b; });
+    case CompareKind::kGe:
+      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a >= b; });
+    case CompareKind::kAnd:
+      return BroadcastBinary(p.plan, threads, x, y, out,
+                             [](T a, T b) { return a != T(0) && b != T(0); });
+    case CompareKind::kOr:
+      return BroadcastBinary(p.plan, threads, x, y, out,
+                             [](T a, T b) { return a != T(0) || b != T(0); });
+    case CompareKind::kXor:
+      return BroadcastBinary(p.plan, threads, x, y, out,
+                             [](T a, T b) { return (a != T(0)) != (b != T(0)); });
+    case CompareKind::kNot:
+      return;
+  }
+}
+
+}  // namespace
+
+class CompareKernel : public KernelBase<CompareParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    const auto& p = param();
+    LITE_ENFORCE(p.x->initialized(), "op '", p.op_type, "': input 'X' has no data");
+    if (p.kind == CompareKind::kNot) {
+      DispatchDataType<bool, float, int32_t, int64_t>(p.x->dtype(), p.op_type, "X", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const T* x = p.x->data<T>();
+        bool* out = p.out->mutable_data<bool>();
+        const int64_t n = p.x->numel();
+        for (int64_t i = 0; i < n; ++i) out[i] = x[i] == T(0);
+      });
+      return;
+    }
+    EnforceDataType(p.op_type, "Y", *p.y, p.x->dtype());
+    DispatchDataType<float, int32_t, int64_t, bool>(p.x->dtype(), p.op_type, "X", [&](auto tag) {
+      RunCompare<typename decltype(tag)::type>(p, ctx.threads);
+    });
+  }
+};
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+#define LITE_MATH_REGISTER_COMPARE(op__)                                \
+  LITE_REGISTER_OP(op__, paddle::lite::operators::CompareOp)            \
+  LITE_REGISTER_KERNEL(op__, kHost, kAny, kNCHW, def,                   \
+                       paddle::lite::operators::CompareKernel)
+LITE_MATH_REGISTER_COMPARE(equal)
+LITE_MATH_REGISTER_COMPARE(not_equal)
+LITE_MATH_REGISTER_COMPARE(less_than)
+LITE_MATH_REGISTER_COMPARE(less_equal)
+LITE_MATH_REGISTER_COMPARE(greater_than)
+LITE_MATH_REGISTER_COMPARE(greater_equal)
+LITE_MATH_REGISTER_COMPARE(logical_and)
+LITE_MATH_REGISTER_COMPARE(logical_or)
+LITE_MATH_REGISTER_COMPARE(logical_xor)
+LITE_MATH_REGISTER_COMPARE(logical_not)

@@ -1,0 +1,66 @@
+#include "lite/operators/math/math_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+TEST(Dropout, BothImplementationsWithAndWithoutMask) {
+  DDim d{3, 13, 7};
+  auto x = RandomFloats(Numel(d), -3, 3, 1);
+  for (std::string impl : {"", "downgrade_in_infer", "upscale_in_train"}) {
+    for (bool mask : {false, true}) {
+      for (float prob : {0.f, 0.3f, 0.5f}) {
+        OpRunner r("dropout");
+        r.Input<float>("X", "x", d, x);
+        r.Output("Out", "out");
+        if (mask) r.Output("Mask", "mask");
+        if (!impl.empty()) r.Attr("dropout_implementation", impl);
+        r.Attr("dropout_prob", prob);
+        r.Attr("is_test", true);
+        r.Run();
+        std::vector<float> e(x.size());
+        for (size_t i = 0; i < x.size(); ++i)
+          e[i] = impl == "upscale_in_train" ? x[i] : x[i] * (1.f - prob);
+        ExpectAllClose(e, r.Values<float>("out"), 1e-6f, 1e-6f, impl);
+        if (mask) {
+          EXPECT_EQ(r.Get("mask")->dims(), d);
+          EXPECT_EQ(r.Values<uint8_t>("mask"), std::vector<uint8_t>(x.size(), 1));
+        }
+      }
+    }
+  }
+}
+
+TEST(Dropout, DynamicShape) {
+  OpRunner r("dropout");
+  r.Input<float>("X", "x", {2}, {1, 2});
+  r.Output("Out", "out");
+  r.Attr("dropout_prob", 0.5f);
+  r.Run();
+  EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{0.5f, 1.f}));
+  Tensor* xt = r.Get("x");
+  xt->Resize({3});
+  float* p = xt->mutable_data<float>();
+  p[0] = 2; p[1] = 4; p[2] = 6;
+  r.Run();
+  EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{1, 2, 3}));
+}
+
+TEST(Dropout, BadAttributesNameOp) {
+  OpRunner r("dropout");
+  r.Input<float>("X", "x", {2}, {1, 2});
+  r.Output("Out", "out");
+  r.Attr("dropout_implementation", "sometimes");
+  ExpectErrorContains([&] { r.Run(); }, {"dropout", "'dropout_implementation'", "sometimes"});
+  OpRunner s("dropout");
+  s.Input<float>("X", "x", {2}, {1, 2});
+  s.Output("Out", "out");
+  s.Attr("dropout_prob", 1.5f);
+  ExpectErrorContains([&] { s.Run(); }, {"dropout", "'dropout_prob'"});
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
