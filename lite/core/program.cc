@@ -46,6 +46,24 @@ void CollectFeedFetch(const cpp::BlockDesc& block,
   }
 }
 
+namespace {
+// Paddle's training ops write some outputs in place onto weights
+// (batch_norm's MeanOut/VarianceOut, fake quantization's OutScale). At
+// inference these writes never change the value, and weights are shared by
+// cloned predictors: such outputs go to a private variable instead, so the
+// weight is neither shadowed nor written.
+cpp::OpDesc RedirectWeightOutputs(const cpp::OpDesc& desc, const Scope& scope) {
+  cpp::OpDesc out = desc;
+  for (auto& slot : out.mutable_outputs()) {
+    for (auto& name : slot.second) {
+      const Tensor* t = scope.FindVar(name);
+      if (t && t->persistable() && !scope.FindLocalVar(name)) name += "@inplace_out";
+    }
+  }
+  return out;
+}
+}  // namespace
+
 RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
                                const std::vector<Place>& places,
                                const NNAdapterOptions* nnadapter) {
@@ -85,7 +103,7 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
     try {
       inst.op = CreateOp(desc.Type());
       inst.op->SetEnv(OpEnv{&program, nnadapter});
-      inst.op->Attach(desc, scope);
+      inst.op->Attach(RedirectWeightOutputs(desc, *scope), scope);
       const KernelInfo* info = PickKernel(*inst.op, places);
       inst.kernel = CreateKernel(info->key);
       inst.kernel->BindParam(inst.op->param());

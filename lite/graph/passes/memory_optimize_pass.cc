@@ -89,6 +89,9 @@ int MemoryOptimizePass::Apply(SSAGraph* graph, const PassContext& ctx) {
       if (last_use.count(out) && last_use[out] == static_cast<int>(i)) dying.push_back(out);
     }
     for (Node* d : dying) {
+      // A name the program writes more than once (some exports reuse names)
+      // is never handed out: its next write could clobber the new owner.
+      if (writes[d->var_name] != 1) continue;
       if (std::find(pool.begin(), pool.end(), d->var_name) == pool.end()) {
         pool.push_back(d->var_name);
       }
