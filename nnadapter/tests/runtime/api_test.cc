@@ -462,6 +462,63 @@ TEST(Compilations, ObjectsDestroyedInAnyOrderAreDetectedNotDereferenced) {
   NNAdapterCompilation_destroy(c2);
 }
 
+TEST(Executions, UnknownAndDynamicDimensions) {
+  Devices devices({"builtin_device"}, "");
+  ModelBuilder b;
+  NNAdapterOperandType t = Type(NNADAPTER_FLOAT32, {NNADAPTER_UNKNOWN, 4});
+  t.dimensions.dynamic_count = 0;
+  NNAdapterOperand *x = nullptr, *y = nullptr, *z = nullptr;
+  ASSERT_EQ(NNAdapterModel_addOperand(b.model(), &t, &x), NNADAPTER_NO_ERROR);
+  ASSERT_EQ(NNAdapterModel_addOperand(b.model(), &t, &y), NNADAPTER_NO_ERROR);
+  // z: fixed [2,4] but also allowed as [3,4] or [5,4] (dynamic shapes).
+  NNAdapterOperandType tz = Type(NNADAPTER_FLOAT32, {2, 4});
+  tz.dimensions.dynamic_count = 2;
+  tz.dimensions.dynamic_data[0][0] = 3;
+  tz.dimensions.dynamic_data[0][1] = 4;
+  tz.dimensions.dynamic_data[1][0] = 5;
+  tz.dimensions.dynamic_data[1][1] = 4;
+  ASSERT_EQ(NNAdapterModel_addOperand(b.model(), &tz, &z), NNADAPTER_NO_ERROR);
+  NNAdapterOperand* s = b.Tensor({NNADAPTER_UNKNOWN, 4});
+  NNAdapterOperand* u = b.Tensor({NNADAPTER_UNKNOWN, 4});
+  b.Op(NNADAPTER_RELU, {x}, {y});
+  b.Op(NNADAPTER_RELU, {z}, {s});
+  b.Op(NNADAPTER_ADD, {y, s, b.Int(NNADAPTER_FUSED_NONE)}, {u});
+  b.Finish({x, z}, {u});
+  NNAdapterCompilation* c = nullptr;
+  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
+                                        devices.context(), &c),
+            NNADAPTER_NO_ERROR);
+  ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR) << LastError();
+  NNAdapterExecution* e = nullptr;
+  ASSERT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
+  for (int rows : {2, 3, 5}) {
+    Memory in_x{{rows, 4}, std::vector<float>(rows * 4, -1.0f)};
+    Memory in_z{{rows, 4}, std::vector<float>(rows * 4, 2.5f)};
+    Memory out;
+    NNAdapterExecution_setInput(e, 0, &in_x, AccessInput);
+    NNAdapterExecution_setInput(e, 1, &in_z, AccessInput);
+    NNAdapterExecution_setOutput(e, 0, &out, AccessOutput);
+    ASSERT_EQ(NNAdapterExecution_compute(e), NNADAPTER_NO_ERROR)
+        << rows << ": " << LastError();
+    EXPECT_EQ(out.dims, (std::vector<int32_t>{rows, 4}));
+    EXPECT_EQ(out.data, std::vector<float>(rows * 4, 2.5f));
+  }
+  Memory in_x{{4, 4}, std::vector<float>(16, 1.0f)};
+  Memory in_z{{4, 4}, std::vector<float>(16, 1.0f)};
+  Memory out;
+  NNAdapterExecution_setInput(e, 0, &in_x, AccessInput);
+  NNAdapterExecution_setInput(e, 1, &in_z, AccessInput);
+  NNAdapterExecution_setOutput(e, 0, &out, AccessOutput);
+  EXPECT_ERROR(NNAdapterExecution_compute(e), NNADAPTER_INVALID_DIMENSIONS,
+               "input 1: dimensions [4,4] do not match the compiled [2,4] or "
+               "any of its dynamic shapes");
+  in_x.dims = {4, NNADAPTER_UNKNOWN};
+  EXPECT_ERROR(NNAdapterExecution_compute(e), NNADAPTER_INVALID_DIMENSIONS,
+               "input 0: dimension 1 is -1 (must be known at run time)");
+  NNAdapterExecution_destroy(e);
+  NNAdapterCompilation_destroy(c);
+}
+
 TEST(Compilations, UnsupportedOperationIsNamed) {
   Devices devices({"fake_device"}, "FAKE_DEVICE_SUPPORTED_OPERATIONS=RELU");
   ModelBuilder b;
