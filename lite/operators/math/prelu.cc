@@ -55,6 +55,12 @@ class PreluOp : public OperatorBase<PreluParam> {
   }
 };
 
+// Branch-free form that vectorizes (a ternary on the sign mispredicts on
+// random data); exact because one term is always +-0.
+inline float Prelu1(float v, float a) {
+  return (v > 0.f ? v : 0.f) + a * (v < 0.f ? v : 0.f);
+}
+
 class PreluKernel : public KernelBase<PreluParam> {
  public:
   void Run(const RunContext& ctx) override {
@@ -69,7 +75,7 @@ class PreluKernel : public KernelBase<PreluParam> {
     if (p.mode == "all") {
       const float s = a[0];
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (n > 65536 && ctx.threads > 1)
-      for (int64_t i = 0; i < n; ++i) y[i] = x[i] > 0.f ? x[i] : s * x[i];
+      for (int64_t i = 0; i < n; ++i) y[i] = Prelu1(x[i], s);
       return;
     }
     if (p.mode == "element") {
@@ -78,7 +84,7 @@ class PreluKernel : public KernelBase<PreluParam> {
       for (int64_t o = 0; o < outer; ++o) {
         const float* xo = x + o * inner;
         float* yo = y + o * inner;
-        for (int64_t i = 0; i < inner; ++i) yo[i] = xo[i] > 0.f ? xo[i] : a[i] * xo[i];
+        for (int64_t i = 0; i < inner; ++i) yo[i] = Prelu1(xo[i], a[i]);
       }
       return;
     }
@@ -89,7 +95,7 @@ class PreluKernel : public KernelBase<PreluParam> {
       for (int64_t r = 0; r < rows; ++r) {
         const float* xr = x + r * c;
         float* yr = y + r * c;
-        for (int64_t i = 0; i < c; ++i) yr[i] = xr[i] > 0.f ? xr[i] : a[i] * xr[i];
+        for (int64_t i = 0; i < c; ++i) yr[i] = Prelu1(xr[i], a[i]);
       }
       return;
     }
@@ -101,7 +107,7 @@ class PreluKernel : public KernelBase<PreluParam> {
       const float s = a[pl % c];
       const float* xr = x + pl * inner;
       float* yr = y + pl * inner;
-      for (int64_t i = 0; i < inner; ++i) yr[i] = xr[i] > 0.f ? xr[i] : s * xr[i];
+      for (int64_t i = 0; i < inner; ++i) yr[i] = Prelu1(xr[i], s);
     }
   }
 };
