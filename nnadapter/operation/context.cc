@@ -487,7 +487,15 @@ NNAdapterOperandType& Context::Out(uint32_t j) const {
   return op_->output_operands[j]->type;
 }
 
+void Context::CheckOutputRank(uint32_t j, const Dims& dims) const {
+  if (dims.size() > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) {
+    FailOutput(j, "the inferred rank " + std::to_string(dims.size()) +
+                      " exceeds NNADAPTER_MAX_SIZE_OF_DIMENSIONS");
+  }
+}
+
 void Context::SetOutput(uint32_t j, const Dims& dims, int like_input) const {
+  CheckOutputRank(j, dims);
   NNAdapterOperandType& out = Out(j);
   const NNAdapterOperandType& in = InType(static_cast<uint32_t>(like_input));
   const NNAdapterOperandPrecision previous = out.precision;
@@ -530,6 +538,7 @@ void Context::SetOutput(uint32_t j, const Dims& dims, int like_input) const {
 void Context::SetOutputPrecision(uint32_t j, const Dims& dims,
                                  NNAdapterOperandPrecision precision,
                                  int layout_from_input) const {
+  CheckOutputRank(j, dims);
   NNAdapterOperandType& out = Out(j);
   out.precision = precision;
   if (layout_from_input >= 0) {

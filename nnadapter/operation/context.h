@@ -153,6 +153,7 @@ class Context {
   // quantization parameters; outputs are not constants.
   void CheckOperandTypes() const;
   void CheckScalarShape(uint32_t i) const;
+  void CheckOutputRank(uint32_t j, const Dims& dims) const;
   core::Operation* op_;
   const char* name_;
   std::vector<std::string> input_names_;
