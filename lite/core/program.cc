@@ -68,6 +68,7 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
                                const std::vector<Place>& places,
                                const NNAdapterOptions* nnadapter) {
   LITE_ENFORCE(!program.blocks.empty(), "the program has no blocks");
+  scope_ = scope;
   const cpp::BlockDesc& block = program.blocks[0];
   CollectFeedFetch(block, &feed_names_, &fetch_names_);
   LITE_ENFORCE(!feed_names_.empty(), "the model has no feed op (no inputs)");
@@ -127,6 +128,12 @@ void RuntimeProgram::Run(int threads) {
         inst.kernel->Run(ctx);
         auto t1 = std::chrono::steady_clock::now();
         inst.total_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
+        for (const auto& names : {inst.op->desc().InputArgumentNames(),
+                                  inst.op->desc().OutputArgumentNames()}) {
+          for (const auto& n : names) {
+            if (const Tensor* t = scope_->FindVar(n)) inst.last_dims[n] = t->dims();
+          }
+        }
       } else {
         inst.op->InferShape();
         inst.kernel->Run(ctx);

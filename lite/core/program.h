@@ -2,6 +2,7 @@
 // (Operator, Kernel) instructions bound to a scope, run in order.
 #pragma once
 #include <chrono>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,10 @@ struct Instruction {
   std::unique_ptr<Kernel> kernel;
   // Accumulated time of this instruction when profiling is on.
   double total_ms{0};
+  // Dims of every input/output variable at the last profiled run (variables
+  // may share storage after memory reuse, so read them here, not from the
+  // scope afterwards).
+  std::map<std::string, DDim> last_dims;
 };
 
 class RuntimeProgram {
@@ -40,12 +45,17 @@ class RuntimeProgram {
   const std::vector<Instruction>& instructions() const { return instructions_; }
 
   void set_profile(bool on) { profile_ = on; }
+  // Clears the accumulated per-instruction times.
+  void ResetProfile() {
+    for (auto& inst : instructions_) inst.total_ms = 0;
+  }
   // Per-op-type time summary ("op_type count total_ms avg_ms percent")
   // accumulated over `runs` profiled runs.
   std::string ProfileReport(int runs) const;
 
  private:
   std::vector<Instruction> instructions_;
+  Scope* scope_{nullptr};
   std::vector<std::string> feed_names_;
   std::vector<std::string> fetch_names_;
   bool profile_{false};
