@@ -1,0 +1,143 @@
+// prior_box: SSD anchors for every cell of Input [N, C, H, W] over Image
+// [N, C, IH, IW]. Boxes and Variances are [H, W, num_priors, 4].
+// Aspect ratios: 1, then each attribute ratio not yet present (and 1/ar when
+// flip). Step = step_w/step_h, or image/feature size when 0; centre =
+// (col + offset) * step_w, (row + offset) * step_h. For each min_size:
+//   default order: one box per aspect ratio (w = min*sqrt(ar), h =
+//   min/sqrt(ar)), then sqrt(min*max) if max_sizes;
+//   min_max_aspect_ratios_order: min, sqrt(min*max), then ratios != 1.
+// Boxes are normalized by the image size, clipped to [0, 1] when clip.
+#include <cmath>
+
+#include "lite/core/registry.h"
+#include "lite/operators/tensor/tensor_util.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+namespace {
+
+struct PriorBoxParam {
+  const Tensor* input{nullptr};
+  const Tensor* image{nullptr};
+  Tensor* boxes{nullptr};
+  Tensor* variances{nullptr};
+  std::vector<float> min_sizes, max_sizes, aspect_ratios, variances_attr;
+  bool flip{true}, clip{true}, min_max_order{false};
+  float step_w{0}, step_h{0}, offset{0.5f};
+  std::vector<float> ratios;  // expanded
+};
+
+class PriorBoxOp : public OperatorBase<PriorBoxParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const DDim& in = p.input->dims();
+    const DDim& im = p.image->dims();
+    LITE_ENFORCE(in.size() == 4 && im.size() == 4, "op 'prior_box': Input and Image must be "
+                 "4-D, got ", DimsToString(in), " and ", DimsToString(im));
+    const int64_t num = static_cast<int64_t>(p.ratios.size() * p.min_sizes.size() +
+                                             p.max_sizes.size());
+    p.boxes->Resize({in[2], in[3], num, 4});
+    p.boxes->set_dtype(DataType::kFloat32);
+    p.variances->Resize({in[2], in[3], num, 4});
+    p.variances->set_dtype(DataType::kFloat32);
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.input = GetInput(desc, scope, "Input");
+    p.image = GetInput(desc, scope, "Image");
+    p.boxes = GetOutput(desc, scope, "Boxes");
+    p.variances = GetOutput(desc, scope, "Variances");
+    p.min_sizes = desc.GetAttr<std::vector<float>>("min_sizes");
+    p.max_sizes = desc.GetAttr<std::vector<float>>("max_sizes", {});
+    p.aspect_ratios = desc.GetAttr<std::vector<float>>("aspect_ratios", {1.f});
+    p.variances_attr = desc.GetAttr<std::vector<float>>("variances", {0.1f, 0.1f, 0.2f, 0.2f});
+    p.flip = desc.GetAttr<bool>("flip", true);
+    p.clip = desc.GetAttr<bool>("clip", true);
+    p.step_w = desc.GetAttr<float>("step_w", 0.f);
+    p.step_h = desc.GetAttr<float>("step_h", 0.f);
+    p.offset = desc.GetAttr<float>("offset", 0.5f);
+    p.min_max_order = desc.GetAttr<bool>("min_max_aspect_ratios_order", false);
+    LITE_ENFORCE(!p.min_sizes.empty(), "op 'prior_box': attribute 'min_sizes' is empty");
+    LITE_ENFORCE(p.max_sizes.empty() || p.max_sizes.size() == p.min_sizes.size(),
+                 "op 'prior_box': 'max_sizes' must be empty or as long as 'min_sizes' (",
+                 p.min_sizes.size(), "), got ", p.max_sizes.size());
+    for (size_t i = 0; i < p.max_sizes.size(); ++i) {
+      LITE_ENFORCE(p.max_sizes[i] > p.min_sizes[i], "op 'prior_box': max_sizes[", i, "] = ",
+                   p.max_sizes[i], " must exceed min_sizes[", i, "] = ", p.min_sizes[i]);
+    }
+    LITE_ENFORCE(p.variances_attr.size() == 4, "op 'prior_box': attribute 'variances' must "
+                 "hold 4 values, got ", p.variances_attr.size());
+    p.ratios = {1.f};
+    for (float ar : p.aspect_ratios) {
+      bool seen = false;
+      for (float r : p.ratios) seen = seen || std::fabs(ar - r) < 1e-6f;
+      if (seen) continue;
+      p.ratios.push_back(ar);
+      if (p.flip) p.ratios.push_back(1.f / ar);
+    }
+  }
+};
+
+class PriorBoxKernel : public KernelBase<PriorBoxParam> {
+ public:
+  void Run(const RunContext&) override {
+    const auto& p = param();
+    const DDim& in = p.input->dims();
+    const DDim& im = p.image->dims();
+    const int64_t fh = in[2], fw = in[3];
+    const float img_h = static_cast<float>(im[2]), img_w = static_cast<float>(im[3]);
+    const float step_w = p.step_w == 0 ? img_w / fw : p.step_w;
+    const float step_h = p.step_h == 0 ? img_h / fh : p.step_h;
+    float* out = p.boxes->mutable_data<float>();
+    float* var = p.variances->mutable_data<float>();
+    int64_t k = 0;
+    for (int64_t h = 0; h < fh; ++h) {
+      for (int64_t w = 0; w < fw; ++w) {
+        const float cx = (w + p.offset) * step_w, cy = (h + p.offset) * step_h;
+        auto emit = [&](float bw, float bh) {
+          out[k++] = (cx - bw) / img_w;
+          out[k++] = (cy - bh) / img_h;
+          out[k++] = (cx + bw) / img_w;
+          out[k++] = (cy + bh) / img_h;
+        };
+        for (size_t s = 0; s < p.min_sizes.size(); ++s) {
+          const float mn = p.min_sizes[s];
+          if (p.min_max_order) {
+            emit(mn / 2.f, mn / 2.f);
+            if (!p.max_sizes.empty()) {
+              const float m = std::sqrt(mn * p.max_sizes[s]) / 2.f;
+              emit(m, m);
+            }
+            for (float ar : p.ratios) {
+              if (std::fabs(ar - 1.f) < 1e-6f) continue;
+              emit(mn * std::sqrt(ar) / 2.f, mn / std::sqrt(ar) / 2.f);
+            }
+          } else {
+            for (float ar : p.ratios) emit(mn * std::sqrt(ar) / 2.f, mn / std::sqrt(ar) / 2.f);
+            if (!p.max_sizes.empty()) {
+              const float m = std::sqrt(mn * p.max_sizes[s]) / 2.f;
+              emit(m, m);
+            }
+          }
+        }
+      }
+    }
+    const int64_t n = p.boxes->numel();
+    if (p.clip) {
+      for (int64_t i = 0; i < n; ++i) out[i] = std::min(std::max(out[i], 0.f), 1.f);
+    }
+    for (int64_t i = 0; i < n; ++i) var[i] = p.variances_attr[i % 4];
+  }
+};
+
+}  // namespace
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_REGISTER_OP(prior_box, paddle::lite::operators::PriorBoxOp)
+LITE_REGISTER_KERNEL(prior_box, kHost, kFloat, kNCHW, def, paddle::lite::operators::PriorBoxKernel)

@@ -1,0 +1,104 @@
+#include <cmath>
+
+#include "lite/core/op_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+TEST(PriorBox, HandComputedBothOrders) {
+  const float r2 = std::sqrt(2.f);
+  // One cell of a 10x10 image: centre (5, 5). min 4, max 9, ratios {1, 2, 1/2}.
+  std::vector<float> b1 = {3, 3, 7, 7};
+  // ar = 2: w = 4*sqrt2/2 = 2*sqrt2, h = 4/sqrt2/2 = sqrt2.
+  std::vector<float> b2 = {5 - 2 * r2, 5 - r2, 5 + 2 * r2, 5 + r2};
+  std::vector<float> b3 = {5 - r2, 5 - 2 * r2, 5 + r2, 5 + 2 * r2};
+  std::vector<float> bm = {2, 2, 8, 8};  // sqrt(4*9)/2 = 3
+  for (bool order : {false, true}) {
+    OpRunner r("prior_box");
+    r.Input<float>("Input", "feat", {1, 1, 1, 1}, {0});
+    r.Input<float>("Image", "img", {1, 3, 10, 10}, std::vector<float>(300, 0.f));
+    r.Output("Boxes", "boxes");
+    r.Output("Variances", "vars");
+    r.Attr("min_sizes", std::vector<float>{4});
+    r.Attr("max_sizes", std::vector<float>{9});
+    r.Attr("aspect_ratios", std::vector<float>{2, 1});  // 1 is a duplicate
+    r.Attr("variances", std::vector<float>{0.1f, 0.1f, 0.2f, 0.2f});
+    r.Attr("flip", true);
+    r.Attr("clip", true);
+    r.Attr("min_max_aspect_ratios_order", order);
+    r.Run();
+    EXPECT_EQ(r.Get("boxes")->dims(), (DDim{1, 1, 4, 4}));
+    std::vector<std::vector<float>> seq =
+        order ? std::vector<std::vector<float>>{b1, bm, b2, b3}
+              : std::vector<std::vector<float>>{b1, b2, b3, bm};
+    std::vector<float> expected;
+    for (auto& b : seq)
+      for (float v : b) expected.push_back(v / 10.f);
+    ExpectAllClose(expected, r.Values<float>("boxes"));
+    std::vector<float> ev;
+    for (int i = 0; i < 4; ++i) ev.insert(ev.end(), {0.1f, 0.1f, 0.2f, 0.2f});
+    EXPECT_EQ(r.Values<float>("vars"), ev);
+  }
+}
+
+TEST(PriorBox, GridStepsOffsetClipAndDynamicShape) {
+  for (bool clip : {false, true}) {
+    for (float step : {0.f, 7.f}) {
+      OpRunner r("prior_box");
+      r.Input<float>("Input", "feat", {1, 2, 3, 5}, std::vector<float>(30, 0.f));
+      r.Input<float>("Image", "img", {1, 3, 30, 40}, std::vector<float>(3600, 0.f));
+      r.Output("Boxes", "boxes");
+      r.Output("Variances", "vars");
+      r.Attr("min_sizes", std::vector<float>{12, 20});
+      r.Attr("aspect_ratios", std::vector<float>{3});
+      r.Attr("flip", false);
+      r.Attr("clip", clip);
+      r.Attr("step_w", step);
+      r.Attr("step_h", step);
+      r.Attr("offset", 0.25f);
+      r.Run();
+      // Priors per cell: ratios {1, 3} x 2 min sizes = 4.
+      ASSERT_EQ(r.Get("boxes")->dims(), (DDim{3, 5, 4, 4}));
+      auto out = r.Values<float>("boxes");
+      const float sw = step > 0 ? step : 40.f / 5, sh = step > 0 ? step : 30.f / 3;
+      int k = 0;
+      for (int h = 0; h < 3; ++h)
+        for (int w = 0; w < 5; ++w)
+          for (float mn : {12.f, 20.f})
+            for (float ar : {1.f, 3.f}) {
+              float cx = (w + 0.25f) * sw, cy = (h + 0.25f) * sh;
+              float bw = mn * std::sqrt(ar) / 2, bh = mn / std::sqrt(ar) / 2;
+              float e[4] = {(cx - bw) / 40, (cy - bh) / 30, (cx + bw) / 40, (cy + bh) / 30};
+              for (float v : e) {
+                float ex = clip ? std::min(std::max(v, 0.f), 1.f) : v;
+                EXPECT_NEAR(out[k], ex, 1e-5) << k;
+                ++k;
+              }
+            }
+      r.Get("feat")->Resize({1, 2, 1, 2});
+      r.Run();
+      EXPECT_EQ(r.Get("boxes")->dims(), (DDim{1, 2, 4, 4}));
+    }
+  }
+  OpRunner bad("prior_box");
+  bad.Input<float>("Input", "feat", {1, 1, 1, 1}, {0});
+  bad.Input<float>("Image", "img", {1, 1, 4, 4}, std::vector<float>(16, 0.f));
+  bad.Output("Boxes", "boxes");
+  bad.Output("Variances", "vars");
+  bad.Attr("min_sizes", std::vector<float>{4});
+  bad.Attr("max_sizes", std::vector<float>{2});
+  try {
+    bad.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("prior_box"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("max_sizes"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
