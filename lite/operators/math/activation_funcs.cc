@@ -94,7 +94,30 @@ ActParam ReadFusedActParam(const cpp::OpDesc& desc) {
   ActType type;
   LITE_ENFORCE(ActTypeFromName(name, &type), "op '", desc.Type(),
                "': unknown fused activation act_type '", name, "'");
-  return ReadActParam(type, desc);
+  ActParam p = ReadActParam(type, desc);
+  // Paddle Lite's fused-attribute names (what lite/graph's activation fusion
+  // passes write) take precedence over the plain activation names.
+  auto over = [&desc](const char* name, float* v) {
+    if (desc.HasAttr(name)) *v = desc.GetAttr<float>(name);
+  };
+  switch (type) {
+    case ActType::kRelu6: over("fuse_brelu_threshold", &p.threshold); break;
+    case ActType::kLeakyRelu: over("leaky_relu_alpha", &p.alpha); break;
+    case ActType::kHardSwish:
+      over("hard_swish_threshold", &p.threshold);
+      over("hard_swish_scale", &p.scale);
+      over("hard_swish_offset", &p.offset);
+      LITE_ENFORCE(p.scale != 0.f, "op '", desc.Type(),
+                   "': attribute 'hard_swish_scale' must not be 0");
+      break;
+    case ActType::kHardSigmoid:
+      over("hard_sigmoid_slope", &p.slope);
+      over("hard_sigmoid_offset", &p.offset);
+      break;
+    case ActType::kSwish: over("swish_beta", &p.beta); break;
+    default: break;
+  }
+  return p;
 }
 
 namespace {

@@ -1,7 +1,6 @@
 // Elementwise float activations shared by the activation ops and the fused
-// activation of elementwise_* ops (attribute `act_type`, which a fusion pass
-// sets together with the activation's own attributes under their Paddle
-// names: alpha, threshold, scale, offset, slope, beta, approximate, factor).
+// activation of elementwise_* ops (attribute `act_type`, see
+// ReadFusedActParam for the parameter attribute names).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -58,8 +57,12 @@ bool ActTypeFromName(const std::string& name, ActType* type);
 // absent ones). `op` names the op in error messages.
 ActParam ReadActParam(ActType type, const cpp::OpDesc& desc);
 
-// Reads `act_type` (optional, "" = none) of an elementwise/fused op; throws
-// an Error naming the op for an unknown activation.
+// Reads `act_type` (optional, "" = none) of an elementwise/fused op and the
+// activation's parameters, under Paddle Lite's fused names when present
+// (fuse_brelu_threshold, leaky_relu_alpha, hard_swish_threshold/_scale/
+// _offset, hard_sigmoid_slope/_offset, swish_beta; written by lite/graph's
+// activation fusion pass), else under the plain Paddle names. Throws an Error
+// naming the op for an unknown activation.
 ActParam ReadFusedActParam(const cpp::OpDesc& desc);
 
 // y[i] = act(x[i]) for i < n (x may equal y). Single-threaded; callers

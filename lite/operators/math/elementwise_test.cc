@@ -173,10 +173,25 @@ TEST(Elementwise, FusedActivations) {
       {"sigmoid", {}, [](float v) { return float(1.0 / (1.0 + std::exp(-double(v)))); }},
       {"tanh", {}, [](float v) { return float(std::tanh(double(v))); }},
   };
+  const std::vector<ActCase> fused_names = {
+      {"relu6", {{"fuse_brelu_threshold", 2.f}},
+       [](float v) { return std::min(std::max(v, 0.f), 2.f); }},
+      {"leaky_relu", {{"leaky_relu_alpha", 0.25f}},
+       [](float v) { return v >= 0 ? v : 0.25f * v; }},
+      {"hard_swish",
+       {{"hard_swish_threshold", 5.f}, {"hard_swish_scale", 4.f}, {"hard_swish_offset", 2.f}},
+       [](float v) { return v * std::min(std::max(v + 2.f, 0.f), 5.f) / 4.f; }},
+      {"hard_sigmoid", {{"hard_sigmoid_slope", 0.1f}, {"hard_sigmoid_offset", 0.4f}},
+       [](float v) { return std::min(std::max(0.1f * v + 0.4f, 0.f), 1.f); }},
+      {"swish", {{"swish_beta", 2.f}},
+       [](float v) { return float(v / (1.0 + std::exp(-2.0 * v))); }},
+  };
+  std::vector<ActCase> all = acts;
+  all.insert(all.end(), fused_names.begin(), fused_names.end());
   for (const std::string op : {"elementwise_add", "fusion_elementwise_add_activation",
                                "fusion_elementwise_mul_activation",
                                "fusion_elementwise_sub_activation"}) {
-    for (const auto& a : acts) {
+    for (const auto& a : all) {
       for (const auto& c : {BroadcastCases()[0], BroadcastCases()[2],
                             BroadcastCases()[15]}) {
         auto x = RandomFloats(Numel(c.x), -5.f, 5.f, 21);
