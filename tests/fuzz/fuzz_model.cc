@@ -9,9 +9,14 @@
 //                     (fresh operands or existing ones)
 //   3 identifyInputsAndOutputs with fuzzed selections
 //   4 getSupportedOperations on the builtin_device context
-// then finishes the model, compiles it on builtin_device and runs it with
+//   5 a templated operation: a common operation (unary, binary, softmax,
+//     reshape, transpose, concat, reduce, conv, pool, fully connected) whose
+//     operands are well-formed except for fuzzed attribute values, so that
+//     many programs reach compilation and execution
+// then identifies the inputs/outputs (if step 3 did not), finishes the model, compiles it on builtin_device and runs it with
 // fuzzed inputs. Every call may fail; none may crash, abort, hang or leak.
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "fuzz_common.h"
@@ -33,7 +38,179 @@ struct State {
   std::vector<NNAdapterOperand*> operands;
   std::vector<std::vector<uint8_t>> values;  // kept alive for copy == false
   uint32_t operations = 0;
+  std::vector<NNAdapterOperand*> produced;
+  bool identified = false;
 };
+
+NNAdapterOperand* NewOperand(State* s, int32_t precision, std::vector<int32_t> dims) {
+  NNAdapterOperandType type;
+  std::memset(&type, 0, sizeof(type));
+  type.precision = precision;
+  type.dimensions.count = static_cast<uint32_t>(dims.size());
+  for (size_t i = 0; i < dims.size(); ++i) type.dimensions.data[i] = dims[i];
+  NNAdapterOperand* o = nullptr;
+  if (NNAdapterModel_addOperand(s->model, &type, &o) != NNADAPTER_NO_ERROR) return nullptr;
+  s->operands.push_back(o);
+  return o;
+}
+
+NNAdapterOperand* ConstI32s(State* s, const std::vector<int32_t>& v) {
+  NNAdapterOperand* o = NewOperand(s, NNADAPTER_INT32, {static_cast<int32_t>(v.size())});
+  if (o) {
+    NNAdapterModel_setOperandValue(o, const_cast<int32_t*>(v.data()),
+                                   static_cast<uint32_t>(v.size() * 4), true);
+  }
+  return o;
+}
+
+NNAdapterOperand* ConstF32s(State* s, fuzz::Reader* r, std::vector<int32_t> dims) {
+  int64_t n = 1;
+  for (int32_t d : dims) n *= d;
+  std::vector<float> v(static_cast<size_t>(n));
+  for (auto& x : v) x = static_cast<float>(static_cast<int8_t>(r->U8())) / 16.f;
+  NNAdapterOperand* o = NewOperand(s, NNADAPTER_FLOAT32, std::move(dims));
+  if (o) {
+    NNAdapterModel_setOperandValue(o, v.data(), static_cast<uint32_t>(v.size() * 4), true);
+  }
+  return o;
+}
+
+NNAdapterOperand* ConstBool(State* s, bool b) {
+  NNAdapterOperand* o = NewOperand(s, NNADAPTER_BOOL8, {1});
+  uint8_t v = b;
+  if (o) NNAdapterModel_setOperandValue(o, &v, 1, true);
+  return o;
+}
+
+// A small signed attribute value, mostly in range.
+int32_t SmallInt(fuzz::Reader* r) {
+  const uint8_t v = r->U8();
+  return v < 240 ? static_cast<int32_t>(v % 7) - 2 : static_cast<int32_t>(r->U32());
+}
+
+// A FLOAT32 4-D value to operate on: an existing FLOAT32 operand or a new
+// (input) operand [1..2, 1..3, 1..4, 1..4].
+NNAdapterOperand* FloatValue(fuzz::Reader* r, State* s) {
+  const uint8_t pick = r->U8();
+  std::vector<NNAdapterOperand*> candidates;
+  for (NNAdapterOperand* o : s->operands) {
+    NNAdapterOperandType* t = nullptr;
+    if (NNAdapterModel_getOperandType(o, &t) == NNADAPTER_NO_ERROR &&
+        t->precision == NNADAPTER_FLOAT32 && t->dimensions.count == 4 &&
+        t->lifetime != NNADAPTER_CONSTANT_COPY && t->lifetime != NNADAPTER_CONSTANT_REFERENCE) {
+      candidates.push_back(o);
+    }
+  }
+  if (pick < 128 && !candidates.empty()) return candidates[pick % candidates.size()];
+  return NewOperand(s, NNADAPTER_FLOAT32,
+                    {1 + r->U8() % 2, 1 + r->U8() % 3, 1 + r->U8() % 4, 1 + r->U8() % 4});
+}
+
+void TemplateOperation(fuzz::Reader* r, State* s) {
+  NNAdapterOperand* x = FloatValue(r, s);
+  if (!x) return;
+  NNAdapterOperandType* xt = nullptr;
+  NNAdapterModel_getOperandType(x, &xt);
+  const int32_t c = xt->dimensions.data[1] > 0 ? xt->dimensions.data[1] : 1;
+  NNAdapterOperand* out = NewOperand(s, NNADAPTER_FLOAT32, {});
+  if (!out) return;
+  NNAdapterOperationType type = 0;
+  std::vector<NNAdapterOperand*> ins;
+  std::vector<NNAdapterOperand*> outs = {out};
+  static const NNAdapterOperationType kUnary[] = {
+      NNADAPTER_ABS, NNADAPTER_RELU, NNADAPTER_RELU6, NNADAPTER_SIGMOID, NNADAPTER_TANH,
+      NNADAPTER_EXP, NNADAPTER_LOG, NNADAPTER_SQUARE, NNADAPTER_SWISH, NNADAPTER_FLOOR,
+      NNADAPTER_RSQRT, NNADAPTER_SIN, NNADAPTER_COS, NNADAPTER_ASSIGN};
+  static const NNAdapterOperationType kBinary[] = {
+      NNADAPTER_ADD, NNADAPTER_SUB, NNADAPTER_MUL, NNADAPTER_DIV, NNADAPTER_MAX,
+      NNADAPTER_MIN, NNADAPTER_POW, NNADAPTER_FLOOR_DIV};
+  switch (r->U8() % 10) {
+    case 0:
+      type = kUnary[r->U8() % (sizeof(kUnary) / sizeof(kUnary[0]))];
+      ins = {x};
+      break;
+    case 1:
+      type = kBinary[r->U8() % (sizeof(kBinary) / sizeof(kBinary[0]))];
+      ins = {x, FloatValue(r, s), ConstI32s(s, {SmallInt(r) + 2})};
+      break;
+    case 2:
+      type = r->U8() & 1 ? NNADAPTER_SOFTMAX : NNADAPTER_LOG_SOFTMAX;
+      ins = {x, ConstI32s(s, {SmallInt(r)})};
+      break;
+    case 3:
+      type = NNADAPTER_RESHAPE;
+      ins = {x, ConstI32s(s, {SmallInt(r) + 1, SmallInt(r) + 1, SmallInt(r) + 1})};
+      break;
+    case 4:
+      type = NNADAPTER_TRANSPOSE;
+      ins = {x, ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2})};
+      break;
+    case 5:
+      type = NNADAPTER_CONCAT;
+      ins = {x, FloatValue(r, s), ConstI32s(s, {SmallInt(r)})};
+      break;
+    case 6:
+      type = r->U8() & 1 ? NNADAPTER_REDUCE_MEAN : NNADAPTER_REDUCE_SUM;
+      ins = {x, ConstI32s(s, {SmallInt(r)}), ConstBool(s, r->U8() & 1)};
+      break;
+    case 7: {
+      type = NNADAPTER_CONV_2D;
+      const int32_t co = 1 + r->U8() % 3, k = 1 + r->U8() % 3;
+      const int32_t group = r->U8() % 4 == 0 ? c : 1;
+      ins = {x, ConstF32s(s, r, {group == 1 ? co : c, group == 1 ? c : 1, k, k}),
+             ConstF32s(s, r, {group == 1 ? co : c}), ConstI32s(s, {SmallInt(r) + 2}),
+             ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2}),
+             ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2}), ConstI32s(s, {group}),
+             ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2}), ConstI32s(s, {SmallInt(r) + 2})};
+      break;
+    }
+    case 8: {
+      const bool is_max = r->U8() & 1;
+      type = is_max ? NNADAPTER_MAX_POOL_2D : NNADAPTER_AVERAGE_POOL_2D;
+      ins = {x, ConstI32s(s, {SmallInt(r) + 2}),
+             ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2}),
+             ConstI32s(s, {SmallInt(r) + 3, SmallInt(r) + 3}),
+             ConstI32s(s, {SmallInt(r) + 3, SmallInt(r) + 3}), ConstBool(s, r->U8() & 1),
+             ConstBool(s, r->U8() & 1)};
+      if (is_max) ins.push_back(ConstI32s(s, {NNADAPTER_INT64}));
+      ins.push_back(ConstI32s(s, {SmallInt(r) + 2}));
+      break;
+    }
+    default: {
+      type = NNADAPTER_FULLY_CONNECTED;
+      const int32_t in_size = r->U8() % 2 ? c : 1 + r->U8() % 8;
+      const int32_t units = 1 + r->U8() % 4;
+      ins = {x, ConstF32s(s, r, {units, in_size}), ConstF32s(s, r, {units}),
+             ConstI32s(s, {SmallInt(r) + 2})};
+      break;
+    }
+  }
+  if (NNAdapterModel_addOperation(s->model, type, static_cast<uint32_t>(ins.size()), ins.data(),
+                                  static_cast<uint32_t>(outs.size()), outs.data(),
+                                  nullptr) == NNADAPTER_NO_ERROR) {
+    ++s->operations;
+    s->produced.push_back(out);
+  }
+}
+
+// Identifies every non-constant operand that no operation produces as an
+// input and the last produced operand as the output.
+void IdentifyPlausibly(State* s) {
+  std::vector<NNAdapterOperand*> ins, outs;
+  for (NNAdapterOperand* o : s->operands) {
+    NNAdapterOperandType* t = nullptr;
+    if (NNAdapterModel_getOperandType(o, &t) != NNADAPTER_NO_ERROR) continue;
+    if (t->lifetime == NNADAPTER_CONSTANT_COPY || t->lifetime == NNADAPTER_CONSTANT_REFERENCE) continue;
+    bool produced = false;
+    for (NNAdapterOperand* p : s->produced) produced = produced || p == o;
+    if (!produced) ins.push_back(o);
+  }
+  if (!s->produced.empty()) outs.push_back(s->produced.back());
+  NNAdapterModel_identifyInputsAndOutputs(s->model, static_cast<uint32_t>(ins.size()),
+                                          ins.data(), static_cast<uint32_t>(outs.size()),
+                                          outs.data());
+  s->identified = true;
+}
 
 NNAdapterOperand* AddOperand(fuzz::Reader* r, State* s) {
   NNAdapterOperandType type;
@@ -130,10 +307,18 @@ void AddOperation(fuzz::Reader* r, State* s) {
   if (NNAdapterModel_addOperation(s->model, type, n_in, ins.data(), n_out,
                                   outs.data(), nullptr) == NNADAPTER_NO_ERROR) {
     ++s->operations;
+    for (NNAdapterOperand* o : outs) s->produced.push_back(o);
   }
 }
 
+void IdentifyPlausibly(State* s);
+
 void Identify(fuzz::Reader* r, State* s) {
+  if (r->U8() & 1) {
+    IdentifyPlausibly(s);
+    return;
+  }
+  s->identified = true;
   std::vector<NNAdapterOperand*> ins, outs;
   const uint32_t n_in = r->U8() % 5, n_out = r->U8() % 4;
   for (uint32_t i = 0; i < n_in && !s->operands.empty(); ++i) {
@@ -163,7 +348,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   State s;
   if (NNAdapterModel_create(&s.model) != NNADAPTER_NO_ERROR) return 0;
   for (int step = 0; step < 48 && !r.empty(); ++step) {
-    switch (r.U8() % 5) {
+    switch (r.U8() % 6) {
       case 0: AddOperand(&r, &s); break;
       case 1: SetValue(&r, &s); break;
       case 2: AddOperation(&r, &s); break;
@@ -174,8 +359,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                               reinterpret_cast<bool*>(supported.data()));
         break;
       }
+      case 5: TemplateOperation(&r, &s); break;
     }
   }
+  if (!s.identified) IdentifyPlausibly(&s);
   if (NNAdapterModel_finish(s.model) == NNADAPTER_NO_ERROR) {
     NNAdapterCompilation* compilation = nullptr;
     if (NNAdapterCompilation_create(s.model, nullptr, nullptr, 0, nullptr, g_context,
