@@ -14,31 +14,17 @@
 
 #include "lite/core/registry.h"
 #include "lite/kernels/x86/layout_transpose.h"
-#include "lite/operators/nn/nn_common.h"
+#include "lite/operators/nn/conv_param.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 
-struct ConvParam {
-  const Tensor* input{nullptr};
-  const Tensor* filter{nullptr};
-  const Tensor* bias{nullptr};  // optional, [M]
-  Tensor* output{nullptr};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0, 0, 0};  // as given: top, bottom, left, right
-  std::vector<int> dilations{1, 1};
-  int groups{1};
-  std::string padding_algorithm{"EXPLICIT"};
-  FusedActivation act;
-  // Resolved by InferShape for the current input dims.
-  std::vector<int> eff_paddings{0, 0, 0, 0};
-  std::vector<int> eff_dilations{1, 1};
-  std::string op_type;
-};
-
 class ConvOp : public OperatorBase<ConvParam> {
  public:
+  PrecisionType PreferredPrecision() const override {
+    return param_.enable_int8 ? PrecisionType::kInt8 : PrecisionType::kFloat;
+  }
   void InferShape() override {
     auto& p = param_;
     const std::string& op = p.op_type;
@@ -55,6 +41,12 @@ class ConvOp : public OperatorBase<ConvParam> {
                  w[1] * p.groups, " (Filter dim 1 x groups)");
     LITE_ENFORCE(w[0] % p.groups == 0, "op '", op, "': 'Filter' ", DimsToString(w),
                  " output channels ", w[0], " are not divisible by groups=", p.groups);
+    if (p.enable_int8) {
+      LITE_ENFORCE(p.weight_scale.size() == 1 || static_cast<int64_t>(p.weight_scale.size()) == w[0],
+                   "op '", op, "': attribute 'weight_scale' has ", p.weight_scale.size(),
+                   " values; expected 1 or ", w[0], " (output channels of 'Filter' ",
+                   DimsToString(w), ")");
+    }
     if (p.bias) {
       LITE_ENFORCE(p.bias->numel() == w[0], "op '", op, "': input 'Bias' ",
                    DimsToString(p.bias->dims()), " must have ", w[0],
@@ -106,6 +98,18 @@ class ConvOp : public OperatorBase<ConvParam> {
       LITE_ENFORCE(v >= 0, "op '", p.op_type, "': attribute 'paddings' must be >= 0");
     }
     p.act = ParseFusedActivation(desc);
+    p.enable_int8 = desc.GetAttr<bool>("enable_int8", false);
+    if (p.enable_int8) {
+      p.input_scale = desc.GetAttr<float>("input_scale", 0.f);
+      p.weight_scale = desc.GetAttr<std::vector<float>>("weight_scale", {});
+      LITE_ENFORCE(p.input_scale > 0.f, "op '", p.op_type,
+                   "': enable_int8 needs attribute 'input_scale' > 0, got ", p.input_scale);
+      LITE_ENFORCE(!p.weight_scale.empty(), "op '", p.op_type,
+                   "': enable_int8 needs attribute 'weight_scale' (per output channel)");
+      for (float v : p.weight_scale) {
+        LITE_ENFORCE(v > 0.f, "op '", p.op_type, "': attribute 'weight_scale' values must be > 0");
+      }
+    }
   }
 };
 

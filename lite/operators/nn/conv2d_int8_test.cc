@@ -1,0 +1,189 @@
+#include <cmath>
+
+#include "lite/core/op_test_util.h"
+#include "lite/operators/nn/nn_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+int8_t Quant(float v, float scale) {
+  float q = std::nearbyint(v / scale);
+  return static_cast<int8_t>(std::min(127.f, std::max(-127.f, q)));
+}
+
+struct Int8Case {
+  DDim in, filter;
+  std::vector<int> strides, paddings;
+  int groups;
+  std::string algo;
+  bool per_channel, bias, int8_filter;
+  std::string act;
+};
+
+// Quantized reference: exact int32 accumulation of the quantized operands,
+// then scaled back to float, plus bias and activation.
+std::vector<float> NaiveInt8Conv(const Int8Case& c, const std::vector<float>& x,
+                                 const std::vector<int8_t>& qw, const std::vector<float>& b,
+                                 float in_scale, const std::vector<float>& w_scale, DDim* od) {
+  const int64_t N = c.in[0], C = c.in[1], H = c.in[2], W = c.in[3];
+  const int64_t M = c.filter[0], KH = c.filter[2], KW = c.filter[3];
+  const int sh = c.strides[0], sw = c.strides[1];
+  int pt = c.paddings[0], pb = c.paddings[0], pl = c.paddings[1], pr = c.paddings[1];
+  if (c.algo == "SAME") {
+    int64_t oh = (H + sh - 1) / sh, ow = (W + sw - 1) / sw;
+    int64_t th = std::max<int64_t>((oh - 1) * sh + KH - H, 0);
+    int64_t tw = std::max<int64_t>((ow - 1) * sw + KW - W, 0);
+    pt = th / 2; pb = th - pt; pl = tw / 2; pr = tw - pl;
+  }
+  const int64_t OH = (H + pt + pb - KH) / sh + 1, OW = (W + pl + pr - KW) / sw + 1;
+  *od = {N, M, OH, OW};
+  const int64_t G = c.groups, Cg = C / G, Mg = M / G;
+  std::vector<float> out(N * M * OH * OW);
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          int32_t acc = 0;
+          const int64_t g = m / Mg;
+          for (int64_t ci = 0; ci < Cg; ++ci)
+            for (int64_t kh = 0; kh < KH; ++kh)
+              for (int64_t kw = 0; kw < KW; ++kw) {
+                int64_t ih = oh * sh - pt + kh, iw = ow * sw - pl + kw;
+                if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+                acc += int32_t(Quant(x[((n * C + g * Cg + ci) * H + ih) * W + iw], in_scale)) *
+                       qw[((m * Cg + ci) * KH + kh) * KW + kw];
+              }
+          const float ws = w_scale.size() == 1 ? w_scale[0] : w_scale[m];
+          float v = static_cast<float>(double(acc) * in_scale * ws) + (c.bias ? b[m] : 0.f);
+          out[((n * M + m) * OH + oh) * OW + ow] = RefActivation(c.act, v);
+        }
+  return out;
+}
+
+void RunInt8(const Int8Case& c) {
+  SCOPED_TRACE("int8 in " + DimsToString(c.in) + " filter " + DimsToString(c.filter) +
+               " groups " + std::to_string(c.groups) + " act '" + c.act + "'");
+  const std::string op = c.groups == c.in[1] && c.groups > 1 ? "depthwise_conv2d" : "conv2d";
+  const int64_t M = c.filter[0], per = Numel(c.filter) / M;
+  auto x = RandomFloats(Numel(c.in), -2, 2, 1);
+  auto w = RandomFloats(Numel(c.filter), -0.5f, 0.5f, 2);
+  auto b = RandomFloats(M, -1, 1, 3);
+  const float in_scale = 2.f / 127;
+  std::vector<float> w_scale;
+  for (int64_t m = 0; m < (c.per_channel ? M : 1); ++m) {
+    float mx = 1e-6f;
+    for (int64_t i = 0; i < (c.per_channel ? per : Numel(c.filter)); ++i)
+      mx = std::max(mx, std::fabs(w[(c.per_channel ? m * per : 0) + i]));
+    w_scale.push_back(mx / 127);
+  }
+  std::vector<int8_t> qw(w.size());
+  for (int64_t m = 0; m < M; ++m)
+    for (int64_t i = 0; i < per; ++i)
+      qw[m * per + i] = Quant(w[m * per + i], w_scale.size() == 1 ? w_scale[0] : w_scale[m]);
+  OpRunner r(op);
+  r.Input<float>("Input", "x", c.in, x);
+  if (c.int8_filter) {
+    r.Input<int8_t>("Filter", "w", c.filter, qw)->set_persistable(true);
+  } else {
+    r.Input<float>("Filter", "w", c.filter, w)->set_persistable(true);
+  }
+  if (c.bias) r.Input<float>("Bias", "b", {M}, b);
+  r.Output("Output", "y");
+  r.Attr("strides", c.strides);
+  r.Attr("paddings", c.paddings);
+  r.Attr("groups", c.groups);
+  r.Attr("padding_algorithm", c.algo);
+  r.Attr("enable_int8", true);
+  r.Attr("input_scale", in_scale);
+  r.Attr("weight_scale", w_scale);
+  SetActAttrs(&r, c.act);
+  r.Run(1, "", PrecisionType::kInt8);
+  r.Run(2, "", PrecisionType::kInt8);  // packed weights reused, other thread count
+  DDim od;
+  auto expected = NaiveInt8Conv(c, x, qw, b, in_scale, w_scale, &od);
+  EXPECT_EQ(r.Get("y")->dims(), od);
+  ExpectAllClose(expected, r.Values<float>("y"), 1e-4f, 1e-4f, "int8 " + op);
+}
+
+TEST(Conv2dInt8, MatchesQuantizedReference) {
+  for (std::string algo : {"EXPLICIT", "SAME"})
+    for (bool per_channel : {true, false}) {
+      RunInt8({{1, 3, 13, 11}, {5, 3, 3, 3}, {1, 1}, {1, 1}, 1, algo, per_channel, true, false, ""});
+      RunInt8({{2, 4, 9, 7}, {6, 2, 3, 3}, {2, 2}, {1, 0}, 2, algo, per_channel, false, false, "relu"});
+      RunInt8({{1, 16, 10, 10}, {32, 16, 1, 1}, {1, 1}, {0, 0}, 1, algo, per_channel, true, true,
+               "relu6"});
+      RunInt8({{1, 8, 11, 11}, {16, 1, 3, 3}, {2, 2}, {1, 1}, 8, algo, per_channel, true, false,
+               "hard_swish_custom"});
+      RunInt8({{1, 32, 14, 14}, {32, 1, 3, 3}, {1, 1}, {1, 1}, 32, algo, per_channel, true, true,
+               "hard_swish"});
+    }
+}
+
+TEST(Conv2dInt8, PreferredPrecisionAndCloseToFloat) {
+  auto op = CreateOp("conv2d");
+  Scope scope;
+  cpp::OpDesc desc("conv2d");
+  desc.SetInput("Input", {"x"});
+  desc.SetInput("Filter", {"w"});
+  desc.SetOutput("Output", {"y"});
+  desc.SetAttr("enable_int8", true);
+  desc.SetAttr("input_scale", 0.01f);
+  desc.SetAttr("weight_scale", std::vector<float>{0.01f});
+  scope.Var("x")->Resize({1, 2, 3, 3});
+  scope.Var("x")->mutable_data<float>();
+  scope.Var("w")->Resize({2, 2, 1, 1});
+  scope.Var("w")->mutable_data<float>();
+  op->Attach(desc, &scope);
+  EXPECT_EQ(op->PreferredPrecision(), PrecisionType::kInt8);
+  const KernelInfo* k = PickKernel(*op, {Place{TargetType::kX86, PrecisionType::kInt8},
+                                         Place{TargetType::kX86, PrecisionType::kFloat}});
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->key.precision, PrecisionType::kInt8);
+
+  // Quantized result stays within a few quantization steps of float.
+  DDim in{1, 8, 12, 12}, filter{16, 8, 3, 3};
+  auto x = RandomFloats(Numel(in), -1, 1, 5);
+  auto w = RandomFloats(Numel(filter), -0.25f, 0.25f, 6);
+  std::vector<float> outs[2];
+  for (int i = 0; i < 2; ++i) {
+    OpRunner r("conv2d");
+    r.Input<float>("Input", "x", in, x);
+    r.Input<float>("Filter", "w", filter, w)->set_persistable(true);
+    r.Output("Output", "y");
+    r.Attr("paddings", std::vector<int>{1, 1});
+    r.Attr("enable_int8", true);
+    r.Attr("input_scale", 1.f / 127);
+    r.Attr("weight_scale", std::vector<float>{0.25f / 127});
+    r.Run(1, "", i == 0 ? PrecisionType::kFloat : PrecisionType::kInt8);
+    outs[i] = r.Values<float>("y");
+  }
+  ExpectAllClose(outs[0], outs[1], 0.05f, 0.f, "int8 vs float");
+}
+
+TEST(Conv2dInt8, BadScalesAreErrors) {
+  OpRunner r("conv2d");
+  r.Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
+  r.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
+  r.Output("Output", "y");
+  r.Attr("enable_int8", true);
+  r.Attr("input_scale", 0.1f);
+  r.Attr("weight_scale", std::vector<float>{0.1f, 0.2f});
+  std::string msg = ErrorOf([&] { r.Run(1, "", PrecisionType::kInt8); });
+  EXPECT_NE(msg.find("weight_scale"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[4, 2, 3, 3]"), std::string::npos) << msg;
+  OpRunner r2("conv2d");
+  r2.Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
+  r2.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
+  r2.Output("Output", "y");
+  r2.Attr("enable_int8", true);
+  r2.Attr("weight_scale", std::vector<float>{0.1f});
+  msg = ErrorOf([&] { r2.Run(1, "", PrecisionType::kInt8); });
+  EXPECT_NE(msg.find("input_scale"), std::string::npos) << msg;
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
