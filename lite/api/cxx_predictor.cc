@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "lite/kernels/nnadapter/device_context.h"
@@ -102,6 +103,16 @@ void CxxPredictor::Run() {
 
 std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone() {
   return std::make_shared<CxxPredictor>(shared_, threads_);
+}
+
+size_t CxxPredictor::ActivationBytes() const {
+  std::set<const Buffer*> seen;
+  size_t bytes = 0;
+  for (const auto& name : scope_->LocalVarNames()) {
+    const Tensor* t = scope_->FindLocalVar(name);
+    if (t->buffer() && seen.insert(t->buffer().get()).second) bytes += t->buffer()->size();
+  }
+  return bytes;
 }
 
 std::string CxxPredictor::GetVersion() const { return "paddle-lite-nna 0.1.0"; }

@@ -35,6 +35,9 @@ class CxxPredictor : public lite_api::PaddlePredictor {
   std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
   std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
 
+  // Bytes of the distinct buffers held by this predictor's activations
+  // (its own scope; weights excluded).
+  size_t ActivationBytes() const;
   // For tools (benchmark per-op profile).
   RuntimeProgram& runtime_program() { return *program_; }
   const PredictorShared& shared() const { return *shared_; }

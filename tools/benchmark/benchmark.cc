@@ -31,6 +31,7 @@ DEFINE_int32(warmup, 3, "untimed runs first");
 DEFINE_int32(repeats, 20, "timed runs");
 DEFINE_bool(enable_profile, false, "print the time per op type");
 DEFINE_string(result_path, "", "append the JSON result line to this file");
+DEFINE_string(disable_passes, "", "comma-separated optimizer passes to skip (e.g. memory_optimize_pass)");
 
 namespace {
 
@@ -96,6 +97,7 @@ int main(int argc, char** argv) {
     if (!FLAGS_model_file.empty()) config.set_model_file(FLAGS_model_file);
     if (!FLAGS_param_file.empty()) config.set_param_file(FLAGS_param_file);
     config.set_threads(FLAGS_threads);
+    if (!FLAGS_disable_passes.empty()) config.set_disabled_passes(Split(FLAGS_disable_passes, ','));
     auto t0 = Clock::now();
     auto base = paddle::lite_api::CreatePaddlePredictor(config);
     double load_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
@@ -154,7 +156,8 @@ int main(int argc, char** argv) {
       std::printf("latency ms: min %.3f  median %.3f  mean %.3f  max %.3f\n", sorted.front(),
                   median, mean, sorted.back());
     }
-    std::printf("peak RSS: %.1f MB\n", peak_mb);
+    double act_mb = predictor->ActivationBytes() / (1024.0 * 1024.0);
+    std::printf("peak RSS: %.1f MB  activation memory: %.1f MB\n", peak_mb, act_mb);
     std::printf("conv work: %.3f GFLOP/run -> %.1f GFLOP/s at the median\n", gflop,
                 median > 0 ? gflop / (median / 1e3) : 0.0);
     if (FLAGS_enable_profile) {
@@ -163,9 +166,10 @@ int main(int argc, char** argv) {
     char json[512];
     std::snprintf(json, sizeof(json),
                   "{\"engine\":\"paddle-lite-nna\",\"threads\":%d,\"median_ms\":%.3f,"
-                  "\"min_ms\":%.3f,\"peak_rss_mb\":%.1f,\"conv_gflop\":%.4f,\"load_ms\":%.1f}",
-                  FLAGS_threads, median, sorted.empty() ? 0 : sorted.front(), peak_mb, gflop,
-                  load_ms);
+                  "\"min_ms\":%.3f,\"peak_rss_mb\":%.1f,\"activation_mb\":%.1f,"
+                  "\"conv_gflop\":%.4f,\"load_ms\":%.1f}",
+                  FLAGS_threads, median, sorted.empty() ? 0 : sorted.front(), peak_mb, act_mb,
+                  gflop, load_ms);
     std::printf("%s\n", json);
     if (!FLAGS_result_path.empty()) std::ofstream(FLAGS_result_path, std::ios::app) << json << "\n";
   } catch (const std::exception& e) {
