@@ -1,7 +1,8 @@
-// nnadapter_conformance: runs the NNAdapter conformance suite on one device.
+// nnadapter_conformance: runs the NNAdapter conformance suite on devices.
 //
-//   nnadapter_conformance --device=builtin_device [--filter=CONV_2D]
-//                         [--verbose] [--data_dir=DIR] [--list]
+//   nnadapter_conformance --device=builtin_device[,fake_device,...]
+//                         [--filter=CONV_2D] [--verbose] [--data_dir=DIR]
+//                         [--list]
 //
 // Cases: the ONNX backend node tests of libonnx-testdata mapped to NNAdapter
 // operations (onnx_cases.inc) and hand-written cases with independently
@@ -9,9 +10,10 @@
 // C API, asked for support with NNAdapterModel_getSupportedOperations, then
 // compiled, executed and compared with the NNAPI accuracy rule.
 //
-// Exit status: 0 when every case the device claims to support passes (and,
-// for builtin_device, when it supports every mapped case); 1 otherwise; 2 on
-// usage errors or missing test data.
+// One pass table per device. Exit status: 0 when every case a device claims
+// to support passes (and, for builtin_device, when it supports every mapped
+// case); 1 otherwise; 2 on usage errors, missing test data or a device that
+// cannot be acquired.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -110,47 +112,24 @@ bool Matches(const Options& o, const std::string& op, const std::string& name) {
          name.find(o.filter) != std::string::npos;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// Runs every selected case on `device_name`; prints its table. Returns 0
+// (ok), 1 (failures) or 2 (device unavailable).
+int RunDevice(const Options& opt, const std::string& device_name) {
   using namespace conformance;
-  Options opt;
-  if (!ParseArgs(argc, argv, &opt)) return 2;
-
-  if (opt.list) {
-    for (const auto& e : kOnnxCases) {
-      if (Matches(opt, e.op, e.test)) {
-        std::printf("%-26s %s/%s [%c]\n", e.op, e.subdir, e.test, e.category);
-      }
-    }
-    for (const auto& c : HandCases()) {
-      if (Matches(opt, c.op, c.name)) std::printf("%-26s %s\n", c.op.c_str(), c.name.c_str());
-    }
-    return 0;
-  }
-
-  if (!std::filesystem::is_directory(opt.data_dir)) {
-    std::fprintf(stderr,
-                 "ONNX test data directory '%s' does not exist (install the "
-                 "Debian package libonnx-testdata or set ONNX_TESTDATA_DIR)\n",
-                 opt.data_dir.c_str());
-    return 2;
-  }
-
   NNAdapterDevice* device = nullptr;
-  if (NNAdapterDevice_acquire(opt.device.c_str(), &device) != NNADAPTER_NO_ERROR) {
-    std::fprintf(stderr, "cannot acquire device '%s': %s\n", opt.device.c_str(),
+  if (NNAdapterDevice_acquire(device_name.c_str(), &device) != NNADAPTER_NO_ERROR) {
+    std::fprintf(stderr, "cannot acquire device '%s': %s\n", device_name.c_str(),
                  NNAdapter_getLastErrorMessage());
     return 2;
   }
   NNAdapterContext* context = nullptr;
   if (NNAdapterContext_create(&device, 1, "", &context) != NNADAPTER_NO_ERROR) {
     std::fprintf(stderr, "cannot create a context on '%s': %s\n",
-                 opt.device.c_str(), NNAdapter_getLastErrorMessage());
+                 device_name.c_str(), NNAdapter_getLastErrorMessage());
     NNAdapterDevice_release(device);
     return 2;
   }
-  const bool is_builtin = opt.device == "builtin_device";
+  const bool is_builtin = device_name == "builtin_device";
 
   std::map<std::string, Row> table;
   std::vector<std::string> problems;  // failures and builtin declines
@@ -233,7 +212,7 @@ int main(int argc, char** argv) {
   NNAdapterDevice_release(device);
 
   // Report.
-  std::printf("\nNNAdapter conformance on device '%s'\n", opt.device.c_str());
+  std::printf("\nNNAdapter conformance on device '%s'\n", device_name.c_str());
   std::printf("%-26s %7s %7s %7s %7s %9s\n", "operation", "mapped", "passed",
               "failed", "nosup", "unmapped");
   Row total;
@@ -261,7 +240,45 @@ int main(int argc, char** argv) {
   std::printf("\nconformance %s: %d cases passed, %d failed, %d not supported by "
               "'%s'%s\n",
               ok ? "OK" : "FAILED", total.passed, total.failed,
-              total.unsupported, opt.device.c_str(),
+              total.unsupported, device_name.c_str(),
               is_builtin && total.unsupported ? " (builtin_device must support every case)" : "");
   return ok ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options opt;
+  if (!ParseArgs(argc, argv, &opt)) return 2;
+
+  if (opt.list) {
+    for (const auto& e : kOnnxCases) {
+      if (Matches(opt, e.op, e.test)) {
+        std::printf("%-26s %s/%s [%c]\n", e.op, e.subdir, e.test, e.category);
+      }
+    }
+    for (const auto& c : conformance::HandCases()) {
+      if (Matches(opt, c.op, c.name)) std::printf("%-26s %s\n", c.op.c_str(), c.name.c_str());
+    }
+    return 0;
+  }
+
+  if (!std::filesystem::is_directory(opt.data_dir)) {
+    std::fprintf(stderr,
+                 "ONNX test data directory '%s' does not exist (install the "
+                 "Debian package libonnx-testdata or set ONNX_TESTDATA_DIR)\n",
+                 opt.data_dir.c_str());
+    return 2;
+  }
+
+  int status = 0;
+  size_t start = 0;
+  while (start <= opt.device.size()) {
+    size_t end = opt.device.find(',', start);
+    if (end == std::string::npos) end = opt.device.size();
+    const std::string name = opt.device.substr(start, end - start);
+    if (!name.empty()) status = std::max(status, RunDevice(opt, name));
+    start = end + 1;
+  }
+  return status;
 }
