@@ -192,52 +192,52 @@ int FindDriver(const std::string& name, Driver** driver, std::string* message) {
   return NNADAPTER_NO_ERROR;
 }
 
-// Reads the dynamic symbol table of an ELF64 file (without loading it) and
-// returns true if it defines `symbol`.
+// Reads the dynamic symbol table of an ELF64 file (without loading it; only
+// the ELF header, the section headers, .dynsym and its string table are
+// read) and returns true if it defines `symbol`.
+static bool ReadAt(std::ifstream* f, uint64_t offset, uint64_t size,
+                   uint64_t file_size, void* out) {
+  if (offset > file_size || size > file_size - offset) return false;
+  f->seekg(static_cast<std::streamoff>(offset));
+  return static_cast<bool>(
+      f->read(static_cast<char*>(out), static_cast<std::streamsize>(size)));
+}
+
 static bool ElfDefinesSymbol(const std::string& path,
                              const std::string& symbol) {
   std::ifstream f(path, std::ios::binary);
   if (!f) return false;
   f.seekg(0, std::ios::end);
-  const std::streamoff size = f.tellg();
-  if (size < static_cast<std::streamoff>(sizeof(Elf64_Ehdr)) ||
-      size > (512ll << 20)) {
-    return false;
-  }
-  std::vector<char> data(static_cast<size_t>(size));
-  f.seekg(0);
-  if (!f.read(data.data(), size)) return false;
+  const std::streamoff end = f.tellg();
+  if (end < 0) return false;
+  const uint64_t size = static_cast<uint64_t>(end);
   Elf64_Ehdr eh;
-  std::memcpy(&eh, data.data(), sizeof(eh));
+  if (!ReadAt(&f, 0, sizeof(eh), size, &eh)) return false;
   if (std::memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
-      eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr)) {
+      eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+      eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shnum == 0 ||
+      eh.e_shnum > 4096) {
     return false;
   }
-  const uint64_t n = eh.e_shnum;
-  if (eh.e_shoff > static_cast<uint64_t>(size) ||
-      n * sizeof(Elf64_Shdr) > static_cast<uint64_t>(size) - eh.e_shoff) {
+  std::vector<Elf64_Shdr> sections(eh.e_shnum);
+  if (!ReadAt(&f, eh.e_shoff, sections.size() * sizeof(Elf64_Shdr), size,
+              sections.data())) {
     return false;
   }
-  std::vector<Elf64_Shdr> sections(n);
-  std::memcpy(sections.data(), data.data() + eh.e_shoff, n * sizeof(Elf64_Shdr));
   for (const auto& sh : sections) {
-    if (sh.sh_type != SHT_DYNSYM || sh.sh_link >= n) continue;
+    if (sh.sh_type != SHT_DYNSYM || sh.sh_link >= sections.size()) continue;
     const auto& strtab = sections[sh.sh_link];
-    if (sh.sh_offset > static_cast<uint64_t>(size) ||
-        sh.sh_size > static_cast<uint64_t>(size) - sh.sh_offset ||
-        strtab.sh_offset > static_cast<uint64_t>(size) ||
-        strtab.sh_size > static_cast<uint64_t>(size) - strtab.sh_offset) {
+    if (sh.sh_size > (64u << 20) || strtab.sh_size > (64u << 20)) return false;
+    std::vector<Elf64_Sym> symbols(sh.sh_size / sizeof(Elf64_Sym));
+    std::vector<char> names(strtab.sh_size + 1, '\0');
+    if (!ReadAt(&f, sh.sh_offset, symbols.size() * sizeof(Elf64_Sym), size,
+                symbols.data()) ||
+        !ReadAt(&f, strtab.sh_offset, strtab.sh_size, size, names.data())) {
       return false;
     }
-    const size_t count = sh.sh_size / sizeof(Elf64_Sym);
-    for (size_t i = 0; i < count; i++) {
-      Elf64_Sym sym;
-      std::memcpy(&sym, data.data() + sh.sh_offset + i * sizeof(Elf64_Sym),
-                  sizeof(sym));
+    for (const auto& sym : symbols) {
       if (sym.st_shndx == SHN_UNDEF || sym.st_name >= strtab.sh_size) continue;
-      const char* s = data.data() + strtab.sh_offset + sym.st_name;
-      const size_t max = strtab.sh_size - sym.st_name;
-      if (strnlen(s, max) == symbol.size() && symbol == s) return true;
+      if (symbol == names.data() + sym.st_name) return true;
     }
   }
   return false;
