@@ -1,0 +1,109 @@
+#include "lite/core/op_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+// Naive broadcast: out[i0..] = x[i0 % xd0, ...] with x dims left-padded by 1s.
+std::vector<float> NaiveBroadcast(const std::vector<float>& x, DDim xd, const DDim& od) {
+  while (xd.size() < od.size()) xd.insert(xd.begin(), 1);
+  std::vector<float> out(Numel(od));
+  const size_t r = od.size();
+  for (size_t o = 0; o < out.size(); ++o) {
+    int64_t rem = o;
+    std::vector<int64_t> idx(r);
+    for (int d = static_cast<int>(r) - 1; d >= 0; --d) {
+      idx[d] = rem % od[d];
+      rem /= od[d];
+    }
+    int64_t off = 0;
+    for (size_t d = 0; d < r; ++d) off = off * xd[d] + idx[d] % xd[d];
+    out[o] = x[off];
+  }
+  return out;
+}
+
+TEST(ExpandV2, ShapeAttrTensorListAndMinusOne) {
+  DDim xd{3, 1};
+  auto x = RandomFloats(3);
+  {
+    OpRunner r("expand_v2");
+    r.Input<float>("X", "x", xd, x);
+    r.Output("Out", "out");
+    r.Attr("shape", std::vector<int32_t>{2, -1, 5});
+    r.Run();
+    EXPECT_EQ(r.Get("out")->dims(), (DDim{2, 3, 5}));
+    EXPECT_EQ(r.Values<float>("out"), NaiveBroadcast(x, xd, {2, 3, 5}));
+  }
+  {
+    OpRunner r("expand_v2");
+    r.Input<float>("X", "x", xd, x);
+    r.Input<int32_t>("Shape", "s", {2}, {3, 4});
+    r.Output("Out", "out");
+    r.Run();
+    EXPECT_EQ(r.Values<float>("out"), NaiveBroadcast(x, xd, {3, 4}));
+  }
+  {
+    OpRunner r("expand_v2");
+    r.Input<float>("X", "x", xd, x);
+    r.Input<int64_t>("expand_shapes_tensor", "a", {1}, {3});
+    r.Input<int32_t>("expand_shapes_tensor", "b", {1}, {7});
+    r.Output("Out", "out");
+    r.Run();
+    EXPECT_EQ(r.Values<float>("out"), NaiveBroadcast(x, xd, {3, 7}));
+  }
+  OpRunner bad("expand_v2");
+  bad.Input<float>("X", "x", xd, x);
+  bad.Output("Out", "out");
+  bad.Attr("shape", std::vector<int32_t>{4, 2});
+  try {
+    bad.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("expand_v2"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ExpandAsV2, FollowsYDims) {
+  OpRunner r("expand_as_v2");
+  std::vector<int32_t> x = {1, 2, 3};
+  r.Input<int32_t>("X", "x", {1, 3}, x);
+  r.Input<float>("Y", "y", {2, 2, 3}, RandomFloats(12));
+  r.Output("Out", "out");
+  r.Run();
+  EXPECT_EQ(r.Get("out")->dims(), (DDim{2, 2, 3}));
+  EXPECT_EQ(r.Values<int32_t>("out"), (std::vector<int32_t>{1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3}));
+}
+
+TEST(Tile, RepeatTimesAllRanks) {
+  DDim xd{2, 3};
+  auto x = RandomFloats(6);
+  for (auto rep : std::vector<std::vector<int32_t>>{{2}, {1, 1}, {2, 3}, {3, 1, 2}}) {
+    OpRunner r("tile");
+    r.Input<float>("X", "x", xd, x);
+    r.Output("Out", "out");
+    r.Attr("repeat_times", rep);
+    r.Run();
+    DDim od;
+    const size_t rk = std::max(xd.size(), rep.size());
+    for (size_t i = 0; i < rk; ++i) {
+      int64_t xv = i + xd.size() >= rk ? xd[i + xd.size() - rk] : 1;
+      int64_t rv = i + rep.size() >= rk ? rep[i + rep.size() - rk] : 1;
+      od.push_back(xv * rv);
+    }
+    EXPECT_EQ(r.Get("out")->dims(), od);
+    EXPECT_EQ(r.Values<float>("out"), NaiveBroadcast(x, xd, od));
+  }
+  OpRunner t("tile");
+  t.Input<float>("X", "x", xd, x);
+  t.Input<int32_t>("RepeatTimes", "rt", {2}, {2, 2});
+  t.Output("Out", "out");
+  t.Run();
+  EXPECT_EQ(t.Values<float>("out"), NaiveBroadcast(x, xd, {4, 6}));
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle

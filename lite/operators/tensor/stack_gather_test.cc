@@ -1,0 +1,156 @@
+#include "lite/core/op_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+TEST(Stack, AllAxesAndUnstackRoundTrip) {
+  DDim d{3, 1, 5};
+  for (int axis = -4; axis < 4; ++axis) {
+    const int a = axis < 0 ? axis + 4 : axis;
+    std::vector<std::vector<float>> xs;
+    OpRunner r("stack");
+    for (int k = 0; k < 2; ++k) {
+      xs.push_back(RandomFloats(Numel(d), -1, 1, 20 + k));
+      r.Input<float>("X", "x" + std::to_string(k), d, xs.back());
+    }
+    r.Output("Y", "y");
+    r.Attr("axis", axis);
+    r.Run();
+    DDim od = d;
+    od.insert(od.begin() + a, 2);
+    ASSERT_EQ(r.Get("y")->dims(), od);
+    // Naive: out[o, k, i] = X[k][o, i] with o over dims before a.
+    int64_t outer = 1;
+    for (int i = 0; i < a; ++i) outer *= d[i];
+    const int64_t inner = Numel(d) / outer;
+    std::vector<float> e;
+    for (int64_t o = 0; o < outer; ++o)
+      for (int k = 0; k < 2; ++k)
+        for (int64_t i = 0; i < inner; ++i) e.push_back(xs[k][o * inner + i]);
+    EXPECT_EQ(r.Values<float>("y"), e);
+
+    OpRunner u("unstack");
+    u.Input<float>("X", "x", od, e);
+    u.Output("Y", "a");
+    u.Output("Y", "b");
+    u.Attr("axis", axis);
+    u.Attr("num", 2);
+    u.Run();
+    EXPECT_EQ(u.Get("a")->dims(), d);
+    EXPECT_EQ(u.Values<float>("a"), xs[0]);
+    EXPECT_EQ(u.Values<float>("b"), xs[1]);
+  }
+  OpRunner bad("stack");
+  bad.Input<float>("X", "a", {2}, {1, 2});
+  bad.Input<float>("X", "b", {3}, {1, 2, 3});
+  bad.Output("Y", "y");
+  try {
+    bad.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("stack"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Gather, AxesIndexTypesAndRangeCheck) {
+  DDim d{3, 4, 5};
+  auto x = RandomFloats(Numel(d));
+  for (int axis = 0; axis < 3; ++axis) {
+    for (bool i64 : {false, true}) {
+      std::vector<int64_t> idx = {2, 0, 2};
+      OpRunner r("gather");
+      r.Input<float>("X", "x", d, x);
+      if (i64) {
+        r.Input<int64_t>("Index", "i", {3}, idx);
+      } else {
+        r.Input<int32_t>("Index", "i", {3, 1}, {2, 0, 2});
+      }
+      r.Output("Out", "out");
+      if (axis == 2) {
+        r.Input<int32_t>("Axis", "ax", {1}, {2});
+      } else {
+        r.Attr("axis", axis);
+      }
+      r.Run();
+      DDim od = d;
+      od[axis] = 3;
+      ASSERT_EQ(r.Get("out")->dims(), od);
+      auto out = r.Values<float>("out");
+      for (int64_t a = 0; a < od[0]; ++a)
+        for (int64_t b = 0; b < od[1]; ++b)
+          for (int64_t c = 0; c < od[2]; ++c) {
+            int64_t s[3] = {a, b, c};
+            s[axis] = idx[s[axis]];
+            EXPECT_EQ(out[(a * od[1] + b) * od[2] + c], x[(s[0] * 4 + s[1]) * 5 + s[2]]);
+          }
+    }
+  }
+  OpRunner bad("gather");
+  bad.Input<float>("X", "x", {3}, {1, 2, 3});
+  bad.Input<int32_t>("Index", "i", {1}, {3});
+  bad.Output("Out", "out");
+  try {
+    bad.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("gather"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("out of range"), std::string::npos) << e.what();
+  }
+}
+
+TEST(GatherNd, PartialAndFullIndices) {
+  std::vector<int64_t> x(2 * 3 * 4);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<int64_t>(i);
+  OpRunner r("gather_nd");
+  r.Input<int64_t>("X", "x", {2, 3, 4}, x);
+  r.Input<int32_t>("Index", "i", {2, 2}, {1, 2, 0, 1});
+  r.Output("Out", "out");
+  r.Run();
+  EXPECT_EQ(r.Get("out")->dims(), (DDim{2, 4}));
+  EXPECT_EQ(r.Values<int64_t>("out"), (std::vector<int64_t>{20, 21, 22, 23, 4, 5, 6, 7}));
+  OpRunner f("gather_nd");
+  f.Input<int64_t>("X", "x", {2, 3, 4}, x);
+  f.Input<int64_t>("Index", "i", {1, 1, 3}, {1, 1, 3});
+  f.Output("Out", "out");
+  f.Run();
+  EXPECT_EQ(f.Get("out")->dims(), (DDim{1, 1}));
+  EXPECT_EQ(f.Values<int64_t>("out"), (std::vector<int64_t>{19}));
+}
+
+TEST(Range, TypesAndCounts) {
+  OpRunner r("range");
+  r.Input<float>("Start", "s", {1}, {1.f});
+  r.Input<float>("End", "e", {1}, {2.f});
+  r.Input<float>("Step", "st", {1}, {0.3f});
+  r.Output("Out", "out");
+  r.Run();
+  ExpectAllClose({1.f, 1.3f, 1.6f, 1.9f}, r.Values<float>("out"));
+  OpRunner i("range");
+  i.Input<int64_t>("Start", "s", {1}, {10});
+  i.Input<int64_t>("End", "e", {1}, {-3});
+  i.Input<int64_t>("Step", "st", {1}, {-4});
+  i.Output("Out", "out");
+  i.Run();
+  EXPECT_EQ(i.Values<int64_t>("out"), (std::vector<int64_t>{10, 6, 2, -2}));
+  i.Get("e")->mutable_data<int64_t>()[0] = 10;
+  i.Run();
+  EXPECT_EQ(i.Get("out")->dims(), (DDim{0}));
+  OpRunner bad("range");
+  bad.Input<int32_t>("Start", "s", {1}, {0});
+  bad.Input<int32_t>("End", "e", {1}, {5});
+  bad.Input<int32_t>("Step", "st", {1}, {0});
+  bad.Output("Out", "out");
+  try {
+    bad.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("range"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
