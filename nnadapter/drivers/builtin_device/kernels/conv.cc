@@ -1,6 +1,7 @@
 // Convolutions (NCHW): CONV_2D, CONV_2D_TRANSPOSE, DEFORMABLE_CONV_2D.
 // Quantized operands (int8 per-layer/per-channel filters, int32 biases) are
 // dequantized; the output is requantized per kernel.h.
+#include <algorithm>
 #include <cmath>
 
 #include "drivers/builtin_device/kernels/kernel.h"
@@ -25,6 +26,19 @@ int ReadPair(KernelContext* ctx, size_t index, const char* what,
                          "): expected 2 positive values");
   *out = v;
   return NNADAPTER_NO_ERROR;
+}
+
+int64_t FloorDiv(int64_t a, int64_t b) {
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+// Output positions o in [*lo, *hi) whose input position o * stride - shift
+// lies in [0, size).
+void ValidRange(int64_t shift, int64_t size, int64_t stride, int64_t out,
+                int64_t* lo, int64_t* hi) {
+  *lo = std::max<int64_t>(-FloorDiv(-shift, stride), 0);  // ceil(shift / s)
+  *hi = std::min<int64_t>(FloorDiv(size - 1 + shift, stride) + 1, out);
+  if (*hi < *lo) *hi = *lo;
 }
 
 std::vector<double> BiasValues(KernelContext* ctx, size_t index,
@@ -70,26 +84,43 @@ int Compute_CONV_2D(KernelContext* ctx) {
   std::vector<double> x = Values(in), f = Values(filter);
   std::vector<double> out(N * CO * OH * OW);
   int64_t cog = CO / a.group;
+  // Per output element the sum is bias + sum over (ic, kh, kw) in that order;
+  // the loops run tap by tap over the output rows/columns whose input
+  // position is inside the image (padding contributes nothing).
   for (int64_t n = 0; n < N; n++)
     for (int64_t oc = 0; oc < CO; oc++) {
       int64_t g = oc / cog;
-      for (int64_t oh = 0; oh < OH; oh++)
-        for (int64_t ow = 0; ow < OW; ow++) {
-          double s = bias[oc];
-          for (int64_t ic = 0; ic < CI; ic++)
-            for (int64_t kh = 0; kh < KH; kh++) {
-              int64_t h = oh * a.strides[0] - a.pads[0] + kh * a.dilations[0];
-              if (h < 0 || h >= H) continue;
-              for (int64_t kw = 0; kw < KW; kw++) {
-                int64_t w =
-                    ow * a.strides[1] - a.pads[2] + kw * a.dilations[1];
-                if (w < 0 || w >= W) continue;
-                s += x[((n * C + g * CI + ic) * H + h) * W + w] *
-                     f[((oc * CI + ic) * KH + kh) * KW + kw];
+      double* o = &out[(n * CO + oc) * OH * OW];
+      for (int64_t i = 0; i < OH * OW; i++) o[i] = bias[oc];
+      for (int64_t ic = 0; ic < CI; ic++) {
+        const double* xp = &x[(n * C + g * CI + ic) * H * W];
+        for (int64_t kh = 0; kh < KH; kh++) {
+          int64_t oh0, oh1;
+          ValidRange(a.pads[0] - kh * a.dilations[0], H, a.strides[0], OH, &oh0,
+                     &oh1);
+          for (int64_t kw = 0; kw < KW; kw++) {
+            int64_t ow0, ow1;
+            ValidRange(a.pads[2] - kw * a.dilations[1], W, a.strides[1], OW,
+                       &ow0, &ow1);
+            double wv = f[((oc * CI + ic) * KH + kh) * KW + kw];
+            for (int64_t oh = oh0; oh < oh1; oh++) {
+              if (ow1 <= ow0) continue;
+              // input of output column ow0 (inside the image by construction)
+              const double* __restrict__ xr =
+                  xp + (oh * a.strides[0] - a.pads[0] + kh * a.dilations[0]) * W +
+                  (ow0 * a.strides[1] + kw * a.dilations[1] - a.pads[2]);
+              double* __restrict__ orow = o + oh * OW + ow0;
+              int64_t len = ow1 - ow0;
+              if (a.strides[1] == 1) {
+                for (int64_t j = 0; j < len; j++) orow[j] += wv * xr[j];
+              } else {
+                for (int64_t j = 0; j < len; j++)
+                  orow[j] += wv * xr[j * a.strides[1]];
               }
             }
-          out[((n * CO + oc) * OH + oh) * OW + ow] = s;
+          }
         }
+      }
     }
   r = FuseFrom(ctx, 8, &out);
   if (r) return r;
