@@ -122,11 +122,13 @@ class InterpOp : public OperatorBase<InterpParam> {
     p.out_h_attr = desc.GetAttr<int32_t>("out_h", -1);
     p.out_w_attr = desc.GetAttr<int32_t>("out_w", -1);
     if (desc.HasAttr("scale")) {
-      if (p.v2) {
-        p.scale_attr = desc.GetAttr<std::vector<float>>("scale");
-      } else {
+      // v2 stores a list and v1 a float; accept either form in both.
+      const cpp::AttrType t = desc.attrs().at("scale").type;
+      if (t == cpp::AttrType::FLOAT || t == cpp::AttrType::FLOAT64 || t == cpp::AttrType::INT) {
         float s = desc.GetAttr<float>("scale");
         if (s > 0) p.scale_attr = {s};
+      } else {
+        p.scale_attr = desc.GetAttr<std::vector<float>>("scale");
       }
     }
     p.align_corners = desc.GetAttr<bool>("align_corners", true);

@@ -121,6 +121,29 @@ TEST(Interp, AllAttributeCombinations) {
           }
 }
 
+TEST(Interp, LargerInputsOnTwoThreads) {
+  // 2 x 16 planes of 32x24 -> 64x48: above the parallel threshold.
+  for (bool nearest : {true, false}) {
+    for (bool nhwc : {false, true}) {
+      InterpCase k{nearest, true, false, 0, nhwc, 32, 24, -1, -1, 2.f, 2.f};
+      const int64_t n = 2, c = 16;
+      std::string op = nearest ? "nearest_interp_v2" : "bilinear_interp_v2";
+      DDim in = nhwc ? DDim{n, 32, 24, c} : DDim{n, c, 32, 24};
+      auto x = RandomFloats(Numel(in), -1, 1, 9);
+      OpRunner r(op);
+      r.Input<float>("X", "x", in, x);
+      r.Output("Out", "out");
+      r.Attr("scale", std::vector<float>{2.f, 2.f});
+      r.Attr("align_corners", false);
+      r.Attr("align_mode", 0);
+      r.Attr("data_layout", nhwc ? "NHWC" : "NCHW");
+      r.Run(2);
+      int64_t oh, ow;
+      ExpectAllClose(NaiveInterp(x, n, c, k, &oh, &ow), r.Values<float>("out"));
+    }
+  }
+}
+
 TEST(Interp, NearestScale2IsPixelReplication) {
   OpRunner r("nearest_interp_v2");
   r.Input<float>("X", "x", {1, 1, 2, 2}, {1, 2, 3, 4});

@@ -154,3 +154,46 @@ TEST(Range, TypesAndCounts) {
 }  // namespace testing
 }  // namespace lite
 }  // namespace paddle
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+TEST(OneHotV2, DepthAttrTensorDtypeAndRange) {
+  OpRunner r("one_hot_v2");
+  r.Input<int64_t>("X", "x", {2, 2}, {0, 3, 1, 2});
+  r.Output("Out", "out");
+  r.Attr("depth", 4);
+  r.Run();
+  EXPECT_EQ(r.Get("out")->dims(), (DDim{2, 2, 4}));
+  std::vector<float> e(16, 0.f);
+  e[0] = e[4 + 3] = e[8 + 1] = e[12 + 2] = 1.f;
+  EXPECT_EQ(r.Values<float>("out"), e);
+
+  OpRunner t("one_hot_v2");
+  t.Input<int32_t>("X", "x", {3}, {2, 5, -1});
+  t.Input<int32_t>("depth_tensor", "d", {1}, {3});
+  t.Output("Out", "out");
+  t.Attr("depth", 10);
+  t.Attr("dtype", 2);
+  t.Attr("allow_out_of_range", true);
+  t.Run();
+  EXPECT_EQ(t.Values<int32_t>("out"), (std::vector<int32_t>{0, 0, 1, 0, 0, 0, 0, 0, 0}));
+
+  OpRunner bad("one_hot_v2");
+  bad.Input<int32_t>("X", "x", {1}, {4});
+  bad.Output("Out", "out");
+  bad.Attr("depth", 4);
+  try {
+    bad.Run();
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("one_hot_v2"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
