@@ -133,3 +133,16 @@ OP_TEST(SUM, ThreeInputs) {
                {{}});
   ExpectF32(r[0], {2}, {111, 222});
 }
+OP_TEST(ADD, ChannelBiasBroadcast) {
+  // [1, 2, 2, 2] + [1, 2, 1, 1]: channel 0 + 100, channel 1 + 200; and the
+  // reversed operand order broadcasts the first input.
+  std::vector<float> x = {1, 2, 3, 4, 5, 6, 7, 8};
+  std::vector<float> want = {101, 102, 103, 104, 205, 206, 207, 208};
+  auto r = Exec(NNADAPTER_ADD,
+                {V(F32({1, 2, 2, 2}, x)), C(F32({1, 2, 1, 1}, {100, 200})), ci(0)},
+                {{}});
+  ExpectF32(r[0], {1, 2, 2, 2}, want);
+  r = Exec(NNADAPTER_SUB,
+           {V(F32({2, 1, 1}, {10, 20})), V(F32({1, 3}, {1, 2, 3})), ci(0)}, {{}});
+  ExpectF32(r[0], {2, 1, 3}, {9, 8, 7, 19, 18, 17});
+}

@@ -28,12 +28,10 @@ int Binary(KernelContext* ctx, const std::function<double(double, double)>& f,
   } else if (a.dims == dims && vb.size() == 1) {  // tensor op scalar
     for (int64_t i = 0; i < n; i++) v[i] = f(va[i], vb[0]);
   } else {
-    std::vector<int64_t> idx;
-    for (int64_t i = 0; i < n; i++) {
-      Unravel(i, dims, &idx);
-      v[i] = f(va[BroadcastIndex(a.dims, dims, idx)],
-               vb[BroadcastIndex(b.dims, dims, idx)]);
-    }
+    Odometer(dims, {BroadcastStrides(a.dims, dims), BroadcastStrides(b.dims, dims)},
+             [&](int64_t i, const std::vector<int64_t>& off) {
+               v[i] = f(va[off[0]], vb[off[1]]);
+             });
   }
   if (fuse_index >= 0) {
     int r = FuseFrom(ctx, fuse_index, &v);

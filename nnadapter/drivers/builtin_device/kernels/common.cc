@@ -469,6 +469,14 @@ int64_t BroadcastIndex(const Dims& dims, const Dims& out_dims,
   return flat;
 }
 
+Dims BroadcastStrides(const Dims& dims, const Dims& out_dims) {
+  Dims own = Strides(dims), s(out_dims.size(), 0);
+  size_t off = out_dims.size() - dims.size();
+  for (size_t i = 0; i < dims.size(); i++)
+    s[i + off] = dims[i] == 1 ? 0 : own[i];
+  return s;
+}
+
 void Unravel(int64_t flat, const Dims& dims, std::vector<int64_t>* idx) {
   idx->assign(dims.size(), 0);
   for (int64_t i = static_cast<int64_t>(dims.size()) - 1; i >= 0; i--) {

@@ -112,6 +112,27 @@ bool BroadcastShape(const Dims& a, const Dims& b, Dims* out);
 int64_t BroadcastIndex(const Dims& dims, const Dims& out_dims,
                        const std::vector<int64_t>& idx);
 void Unravel(int64_t flat, const Dims& dims, std::vector<int64_t>* idx);
+// Strides of a tensor of dims `dims` broadcast (right-aligned) to
+// `out_dims`, per output axis (0 along broadcast axes).
+Dims BroadcastStrides(const Dims& dims, const Dims& out_dims);
+// Visits every element of `out_dims` in row-major order, calling
+// f(out_index, offsets) where offsets[k] = sum(idx[i] * strides[k][i]).
+template <typename F>
+void Odometer(const Dims& out_dims, const std::vector<Dims>& strides, F f) {
+  int64_t n = Product(out_dims);
+  size_t rank = out_dims.size(), m = strides.size();
+  std::vector<int64_t> idx(rank, 0), off(m, 0);
+  for (int64_t i = 0; i < n; i++) {
+    f(i, off);
+    for (size_t ax = rank; ax-- > 0;) {
+      idx[ax]++;
+      for (size_t k = 0; k < m; k++) off[k] += strides[k][ax];
+      if (idx[ax] < out_dims[ax]) break;
+      for (size_t k = 0; k < m; k++) off[k] -= strides[k][ax] * idx[ax];
+      idx[ax] = 0;
+    }
+  }
+}
 double RoundHalfAwayFromZero(double x);
 // IEEE 754 binary16 conversions (FLOAT16 operands).
 double HalfToDouble(uint16_t h);

@@ -195,14 +195,12 @@ int Compute_TRANSPOSE(KernelContext* ctx) {
   }
   Dims dims(rank);
   for (int64_t i = 0; i < rank; i++) dims[i] = in.dims[perm[i]];
-  Dims is = Strides(in.dims);
-  std::vector<int64_t> src(in.count()), idx;
-  for (int64_t o = 0; o < in.count(); o++) {
-    Unravel(o, dims, &idx);
-    int64_t s = 0;
-    for (int64_t i = 0; i < rank; i++) s += idx[i] * is[perm[i]];
-    src[o] = s;
-  }
+  Dims is = Strides(in.dims), ps(rank);
+  for (int64_t i = 0; i < rank; i++) ps[i] = is[perm[i]];
+  std::vector<int64_t> src(in.count());
+  Odometer(dims, {ps}, [&](int64_t o, const std::vector<int64_t>& off) {
+    src[o] = off[0];
+  });
   return Gather(ctx, 0, in, dims, src);
 }
 
