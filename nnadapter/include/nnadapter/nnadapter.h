@@ -169,7 +169,9 @@ typedef int32_t NNAdapterOperationType;
 
 /**
  * Standard operations. Operands of an operation must be given in exactly the
- * order documented here. Optional operands may be omitted only when they are
+ * order documented here: each entry starts with an English summary of the
+ * operand order, followed by the full definition from the specification
+ * (types, shapes, value ranges). Optional operands may be omitted only when they are
  * last and marked "optional"; shape inference fills the output operands
  * (precision, dimensions, quantization parameters) in
  * NNAdapterModel_addOperation.
@@ -179,6 +181,9 @@ typedef int32_t NNAdapterOperationType;
 typedef enum {
   /**
    * NNADAPTER_ABS
+   *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
    *
    * 逐元素取绝对值: output = abs(input) 。
    * Inputs:
@@ -192,6 +197,9 @@ typedef enum {
   NNADAPTER_ABS = 1,
   /**
    * NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D
+   *
+   * Inputs (in order): 0: input, 1: output_shape.
+   * Outputs: 0: output.
    *
    * 二维自适应平均池化。
    * Inputs:
@@ -207,6 +215,10 @@ typedef enum {
   NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D = 2,
   /**
    * NNADAPTER_ADAPTIVE_MAX_POOL_2D
+   *
+   * Inputs (in order): 0: input, 1: output_shape, 2: return_indices, 3:
+   *     return_indices_dtype.
+   * Outputs: 0: output, 1: indices.
    *
    * 二维自适应最大池化。
    * Inputs:
@@ -229,6 +241,9 @@ typedef enum {
   /**
    * NNADAPTER_ADD
    *
+   * Inputs (in order): 0: input0, 1: input1, 2: fuse_code.
+   * Outputs: 0: output.
+   *
    * 逐元素相加: output = input0 + input1 ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -248,6 +263,9 @@ typedef enum {
   /**
    * NNADAPTER_AND
    *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
+   *
    * 逐元素逻辑与: output = input0 && input1 ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -262,6 +280,9 @@ typedef enum {
   NNADAPTER_AND = 5,
   /**
    * NNADAPTER_ARG_MAX
+   *
+   * Inputs (in order): 0: input, 1: axis, 2: keepdim, 3: dtype.
+   * Outputs: 0: output.
    *
    * 沿给定 axis 轴计算输入操作数 input 的最大元素的索引值。
    * Inputs:
@@ -283,6 +304,9 @@ typedef enum {
   /**
    * NNADAPTER_ARG_MIN
    *
+   * Inputs (in order): 0: input, 1: axis, 2: keepdim, 3: dtype.
+   * Outputs: 0: output.
+   *
    * 沿给定 axis 轴计算输入操作数 input 的最小元素的索引值。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -302,6 +326,9 @@ typedef enum {
   /**
    * NNADAPTER_ASSIGN
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 将输入操作数的数据拷贝至输出操作数。
    * Inputs:
    *  * 0 : input ,输入操作数,数据类型: NNADAPTER_FLOAT32 、
@@ -314,6 +341,11 @@ typedef enum {
   NNADAPTER_ASSIGN = 8,
   /**
    * NNADAPTER_AVERAGE_POOL_2D
+   *
+   * Inputs (in order): 0: input, 1: auto_pad, 2: pads (optional), 3:
+   *     kernel_shape, 4: strides, 5: ceil_mode, 6: count_include_pad, 7:
+   *     fuse_code.
+   * Outputs: 0: output.
    *
    * 二维平均池化。
    * Inputs:
@@ -355,6 +387,10 @@ typedef enum {
   /**
    * NNADAPTER_BATCH_NORMALIZATION
    *
+   * Inputs (in order): 0: input, 1: scale, 2: bias, 3: mean, 4: variance,
+   *     5: epsilon.
+   * Outputs: 0: output.
+   *
    * 按批次正则化,根据均值和方差对批数据的每个通道进行正则化,具体实现方式请参考论文 Batch Normalization: Accelerating
    *   Deep Network Training by Reducing Internal Covariate Shift
    *   https://arxiv.org/pdf/1502.03167.pdf 。
@@ -376,6 +412,9 @@ typedef enum {
   /**
    * NNADAPTER_CAST
    *
+   * Inputs (in order): 0: input, 1: dtype.
+   * Outputs: 0: output.
+   *
    * 数据类型转换。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_BOOL8 、 NNADAPTER_INT8 、 NNADAPTER_UINT8
@@ -394,6 +433,9 @@ typedef enum {
   /**
    * NNADAPTER_CHANNEL_SHUFFLE
    *
+   * Inputs (in order): 0: input, 1: group.
+   * Outputs: 0: output.
+   *
    * 通道混洗重排,它将输入通道分成 group 个子组,并通过逐一从每个子组中选择元素来获得新的顺序: C_out[k * group + g] =
    *   C_in[g * size + k] ,其中 size = C_in / group ,具体实现请参考论文
    *   https://arxiv.org/pdf/1707.01083.pdf 。
@@ -410,6 +452,9 @@ typedef enum {
   /**
    * NNADAPTER_CLIP
    *
+   * Inputs (in order): 0: input, 1: min, 2: max.
+   * Outputs: 0: output.
+   *
    * 对所有元素进行剪裁,使其限制在 [min, max] 内: output = min(max(input, min), max) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32
@@ -424,6 +469,9 @@ typedef enum {
   NNADAPTER_CLIP = 13,
   /**
    * NNADAPTER_CONCAT
+   *
+   * Inputs (in order): 0~n-1: input0 ~ inputn-1, n: axis.
+   * Outputs: 0: output.
    *
    * 沿 axis 轴将多个输入进行拼接。
    * Inputs:
@@ -440,6 +488,10 @@ typedef enum {
   NNADAPTER_CONCAT = 14,
   /**
    * NNADAPTER_CONV_2D
+   *
+   * Inputs (in order): 0: input, 1: filter, 2: bias, 3: auto_pad, 4: pads
+   *     (optional), 5: strides, 6: group, 7: dilations, 8: fuse_code.
+   * Outputs: 0: output.
    *
    * 二维卷积。
    * Inputs:
@@ -488,6 +540,13 @@ typedef enum {
   NNADAPTER_CONV_2D = 15,
   /**
    * NNADAPTER_CONV_2D_TRANSPOSE
+   *
+   * Inputs (in order): 0: input, 1: filter, 2: bias, 3: auto_pad, 4: pads
+   *     (optional), 5: strides, 6: group, 7: dilations, 8: output_padding
+   *     (optional), 9: output_shape (optional), 10: fuse_code.
+   * Outputs: 0: output.
+   * Filter layout used by this implementation (Paddle conv2d_transpose
+   * weights): [C_in, C_out / group, filter_height, filter_width].
    *
    * 二维转置(反)卷积。
    * Inputs:
@@ -540,6 +599,9 @@ typedef enum {
   /**
    * NNADAPTER_COS
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素取余弦值: output = cos(input) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -552,6 +614,9 @@ typedef enum {
   NNADAPTER_COS = 17,
   /**
    * NNADAPTER_CUM_SUM
+   *
+   * Inputs (in order): 0: input, 1: axis, 2: exclusive, 3: reverse.
+   * Outputs: 0: output.
    *
    * 沿给定 axis 轴计算累加和。
    * Inputs:
@@ -571,6 +636,11 @@ typedef enum {
   NNADAPTER_CUM_SUM = 18,
   /**
    * NNADAPTER_DEFORMABLE_CONV_2D
+   *
+   * Inputs (in order): 0: input, 1: offset, 2: mask, 3: filter, 4: bias,
+   *     5: pads (optional), 6: strides, 7: group, 8: deformable_group, 9:
+   *     dilations, 10: fuse_code.
+   * Outputs: 0: output.
    *
    * 二维可变形卷积。
    * Inputs:
@@ -621,6 +691,9 @@ typedef enum {
   /**
    * NNADAPTER_DEQUANTIZE
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 反量化:output = (input - zero_point) * scale , 其中 zero_point 和 scale 来自输入操作数
    *   input 的类型参数,如果采用对称量化,则有:zero_point = 0 。
    * Inputs:
@@ -636,6 +709,9 @@ typedef enum {
   NNADAPTER_DEQUANTIZE = 20,
   /**
    * NNADAPTER_DIV
+   *
+   * Inputs (in order): 0: input0, 1: input1, 2: fuse_code.
+   * Outputs: 0: output.
    *
    * 逐元素除: output = input0 / input1 ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
@@ -656,6 +732,9 @@ typedef enum {
   /**
    * NNADAPTER_EQUAL
    *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
+   *
    * 逐元素关系等于: output = input0 == input1 ,与 Numpy 的广播规则
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -672,6 +751,9 @@ typedef enum {
   /**
    * NNADAPTER_EXP
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素计算 e 的次幂: output = e^input
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -684,6 +766,9 @@ typedef enum {
   NNADAPTER_EXP = 23,
   /**
    * NNADAPTER_EXPAND
+   *
+   * Inputs (in order): 0: input, 1: shape.
+   * Outputs: 0: output.
    *
    * 根据给定的形状对输入进行扩展,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
@@ -700,6 +785,9 @@ typedef enum {
   /**
    * NNADAPTER_FILL
    *
+   * Inputs (in order): 0: shape, 1: value.
+   * Outputs: 0: output.
+   *
    * 创建指定形状和类型的操作数,将其所有元素值全部填充为同一个值。
    * Inputs:
    *  * 0 : shape ,输出操作数的形状,形状:任意一维操作数,类型: NNADAPTER_INT32 、 NNADAPTER_INT64 .
@@ -713,6 +801,9 @@ typedef enum {
   NNADAPTER_FILL = 25,
   /**
    * NNADAPTER_FILL_LIKE
+   *
+   * Inputs (in order): 0: input, 1: value.
+   * Outputs: 0: output.
    *
    * 根据给定操作数的形状创建一个新的操作数,将其所有元素值全部填充为同一个值。
    * Inputs:
@@ -728,6 +819,9 @@ typedef enum {
   NNADAPTER_FILL_LIKE = 26,
   /**
    * NNADAPTER_FLATTEN
+   *
+   * Inputs (in order): 0: input, 1: start_axis, 2: end_axis.
+   * Outputs: 0: output.
    *
    * 根据给定的 start_axisstop_axis 起、止轴将连续的维度进行展开。
    * Inputs:
@@ -745,6 +839,9 @@ typedef enum {
   /**
    * NNADAPTER_FLOOR
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素向下取整: output = floor(input) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -757,6 +854,9 @@ typedef enum {
   NNADAPTER_FLOOR = 28,
   /**
    * NNADAPTER_FLOOR_DIV
+   *
+   * Inputs (in order): 0: input0, 1: input1, 2: fuse_code.
+   * Outputs: 0: output.
    *
    * 逐元素相除并向下取整: output = floor (input0 / input1) ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
@@ -776,6 +876,9 @@ typedef enum {
   NNADAPTER_FLOOR_DIV = 29,
   /**
    * NNADAPTER_FULLY_CONNECTED
+   *
+   * Inputs (in order): 0: input, 1: weight, 2: bias, 3: fuse_code.
+   * Outputs: 0: output.
    *
    * 全链接层: output = activation(input * weight’ + bias) 。
    * Inputs:
@@ -807,6 +910,9 @@ typedef enum {
   /**
    * NNADAPTER_GATHER
    *
+   * Inputs (in order): 0: input, 1: indices, 2: axis.
+   * Outputs: 0: output.
+   *
    * 沿着给定的轴根据索引获取指定的单个或多个条目。
    * Inputs:
    *  * 0 : input , 输入操作数,类型: NNADAPTER_FLOAT32 、 NNADAPTER_INT32 、
@@ -825,6 +931,9 @@ typedef enum {
   /**
    * NNADAPTER_GELU
    *
+   * Inputs (in order): 0: input, 1: approximate.
+   * Outputs: 0: output.
+   *
    * 逐元素计算高斯误差线性单元激活值,具体实现请参考论文 https://arxiv.org/abs/1606.08415 。
    * Inputs:
    *  * 0 : input , 输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -839,6 +948,9 @@ typedef enum {
   NNADAPTER_GELU = 32,
   /**
    * NNADAPTER_GREATER
+   *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
    *
    * 逐元素关系大于: output = input0 > input1 ,与 Numpy 的广播规则
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
@@ -856,6 +968,9 @@ typedef enum {
   /**
    * NNADAPTER_GREATER_EQUAL
    *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
+   *
    * 逐元素关系大于等于: output = input0 >= input1 ,与 Numpy 的广播规则
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -871,6 +986,10 @@ typedef enum {
   NNADAPTER_GREATER_EQUAL = 34,
   /**
    * NNADAPTER_GRID_SAMPLE
+   *
+   * Inputs (in order): 0: input, 1: grid, 2: align_corners, 3: mode, 4:
+   *     pad_mode.
+   * Outputs: 0: output.
    *
    * 基于 flow field 网格的对输入进行双线性插值采样,网格通常由 affine_grid 生成, 形状为 [N, H, W, 2] ,它是
    *   [N, H, W] 的采样点的 (x, y) 坐标。 其中,x 坐标是输入数据的 W 维度的索引,y 坐标是 H
@@ -898,6 +1017,9 @@ typedef enum {
   /**
    * NNADAPTER_GROUP_NORMALIZATION
    *
+   * Inputs (in order): 0: input, 1: scale, 2: bias, 3: epsilon, 4: groups.
+   * Outputs: 0: output.
+   *
    * 按组正则化,根据均值和方差对通道进行分组正则化,具体实现方式请参考论文 Group Normalization
    *   https://arxiv.org/abs/1803.08494 。
    * Inputs:
@@ -917,6 +1039,9 @@ typedef enum {
   /**
    * NNADAPTER_HARD_SIGMOID
    *
+   * Inputs (in order): 0: input, 1: alpha, 2: beta.
+   * Outputs: 0: output.
+   *
    * 逐元素计算分段线性逼近激活值: output = max(0, min(1, alpha * input + beta)) 。
    * Inputs:
    *  * 0 : input , 输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -931,6 +1056,9 @@ typedef enum {
   NNADAPTER_HARD_SIGMOID = 37,
   /**
    * NNADAPTER_HARD_SWISH
+   *
+   * Inputs (in order): 0: input, 1: alpha, 2: beta.
+   * Outputs: 0: output.
    *
    * 逐元素计算 hardswish 激活值: output = input * max(0, min(1, alpha * input + beta))
    *   。
@@ -947,6 +1075,9 @@ typedef enum {
   NNADAPTER_HARD_SWISH = 38,
   /**
    * NNADAPTER_INSTANCE_NORMALIZATION
+   *
+   * Inputs (in order): 0: input, 1: scale, 2: bias, 3: epsilon.
+   * Outputs: 0: output.
    *
    * 按实例正则化,根据每个样本的每个通道的均值和方差信息进行正则化, 具体实现请参考论文 Instance Normalization: The
    *   Missing Ingredient for Fast Stylization https://arxiv.org/abs/1607.08022 。
@@ -965,6 +1096,10 @@ typedef enum {
   NNADAPTER_INSTANCE_NORMALIZATION = 39,
   /**
    * NNADAPTER_LAYER_NORMALIZATION
+   *
+   * Inputs (in order): 0: input, 1: scale, 2: bias, 3: begin_norm_axis, 4:
+   *     epsilon.
+   * Outputs: 0: output.
    *
    * 按层正则化,具体实现请参考论文 Layer Normalization https://arxiv.org/pdf/1607.06450v1.pdf
    *   。
@@ -988,6 +1123,9 @@ typedef enum {
   /**
    * NNADAPTER_LEAKY_RELU
    *
+   * Inputs (in order): 0: input, 1: alpha.
+   * Outputs: 0: output.
+   *
    * 逐元素计算修正线性单元激活值: 当 input >= 0 时, output = input ; 当 input < 0 时, output =
    *   alpha * input
    * Inputs:
@@ -1002,6 +1140,9 @@ typedef enum {
   NNADAPTER_LEAKY_RELU = 41,
   /**
    * NNADAPTER_LESS
+   *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
    *
    * 逐元素关系小于: output = input0 < input1 ,与 Numpy 的广播规则
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
@@ -1019,6 +1160,9 @@ typedef enum {
   /**
    * NNADAPTER_LESS_EQUAL
    *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
+   *
    * 逐元素关系小于等于: output = input0 <= input1 ,与 Numpy 的广播规则
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -1035,6 +1179,9 @@ typedef enum {
   /**
    * NNADAPTER_LOG
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素计算自然对数: output = ln(input) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1047,6 +1194,9 @@ typedef enum {
   NNADAPTER_LOG = 44,
   /**
    * NNADAPTER_LOG_SOFTMAX
+   *
+   * Inputs (in order): 0: input, 1: axis.
+   * Outputs: 0: output.
    *
    * 沿着给定的轴逐元素计算 log softmax 激活值: output = log(exp(input) /
    *   reduce_sum(exp(input), axis=axis, keepdims=true)) 。
@@ -1063,6 +1213,9 @@ typedef enum {
   NNADAPTER_LOG_SOFTMAX = 45,
   /**
    * NNADAPTER_LP_NORMALIZATION
+   *
+   * Inputs (in order): 0: input, 1: axis, 2: p, 3: epsilon.
+   * Outputs: 0: output.
    *
    * 沿给定轴进行 Lp 正则化: 当 p = 1 时, output = input / (sum(abs(input)) + epsilon) ; 当
    *   p = 2 时, output = input / (sqrt(sum(input^2)) + epsilon) 。
@@ -1083,6 +1236,9 @@ typedef enum {
   /**
    * NNADAPTER_LRN
    *
+   * Inputs (in order): 0: input, 1: size, 2: bias, 3: alpha, 4: beta.
+   * Outputs: 0: output.
+   *
    * 局部响应正则化层,用于对局部输入区域正则化,执行一种侧向抑制,具体实现参考论文:https://papers.nips.cc/paper/4824-
    *   imagenet-classification-with-deep-convolutional-neural-networks.pdf
    * Inputs:
@@ -1099,6 +1255,9 @@ typedef enum {
   NNADAPTER_LRN = 47,
   /**
    * NNADAPTER_MAT_MUL
+   *
+   * Inputs (in order): 0: x, 1: y, 2: transpose_x, 3: transpose_y.
+   * Outputs: 0: output.
    *
    * 计算两个操作数的乘积,计算方法与 numpy.matmul https://docs.scipy.org/doc/numpy-
    *   1.13.0/reference/generated/numpy.matmul.html 相同。
@@ -1119,6 +1278,9 @@ typedef enum {
   /**
    * NNADAPTER_MAX
    *
+   * Inputs (in order): 0: input0, 1: input1, 2: fuse_code.
+   * Outputs: 0: output.
+   *
    * 逐元素取最大值: output = max(input0input1) ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -1137,6 +1299,11 @@ typedef enum {
   NNADAPTER_MAX = 49,
   /**
    * NNADAPTER_MAX_POOL_2D
+   *
+   * Inputs (in order): 0: input, 1: auto_pad, 2: pads (optional), 3:
+   *     kernel_shape, 4: strides, 5: ceil_mode, 6: return_indices, 7:
+   *     return_indices_dtype, 8: fuse_code.
+   * Outputs: 0: output, 1: indices.
    *
    * 二维最大池化。
    * Inputs:
@@ -1182,6 +1349,9 @@ typedef enum {
   /**
    * NNADAPTER_MESHGRID
    *
+   * Inputs (in order): 0~n-1: input0 ~ inputn-1.
+   * Outputs: 0~n-1: output0 ~ outputn-1.
+   *
    * 根据给定的多个向量创建多个网格。
    * Inputs:
    *  * 0 : input0 ~ inputn-1 ,输入 0 ~ n-1 个的操作数,形状:任意一维操作数, [d0], [d1], …
@@ -1195,6 +1365,9 @@ typedef enum {
   NNADAPTER_MESHGRID = 51,
   /**
    * NNADAPTER_MIN
+   *
+   * Inputs (in order): 0: input0, 1: input1, 2: fuse_code.
+   * Outputs: 0: output.
    *
    * 逐元素取最小值: output = min(input0input1) ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
@@ -1215,6 +1388,9 @@ typedef enum {
   /**
    * NNADAPTER_MUL
    *
+   * Inputs (in order): 0: input0, 1: input1, 2: fuse_code.
+   * Outputs: 0: output.
+   *
    * 逐元素相乘: output = input0 * input1 ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -1234,6 +1410,9 @@ typedef enum {
   /**
    * NNADAPTER_NOT
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素逻辑非: output = !input
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_BOOL8 。
@@ -1245,6 +1424,9 @@ typedef enum {
   NNADAPTER_NOT = 54,
   /**
    * NNADAPTER_NOT_EQUAL
+   *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
    *
    * 逐元素关系不等于: output = input0 != input1 ,与 Numpy 的广播规则
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
@@ -1262,6 +1444,9 @@ typedef enum {
   /**
    * NNADAPTER_OR
    *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
+   *
    * 逐元素逻辑或: output = input0 || input1 ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -1276,6 +1461,9 @@ typedef enum {
   NNADAPTER_OR = 56,
   /**
    * NNADAPTER_PAD
+   *
+   * Inputs (in order): 0: input, 1: pads, 2: mode, 3: value.
+   * Outputs: 0: output.
    *
    * 多维填充。
    * Inputs:
@@ -1299,6 +1487,9 @@ typedef enum {
   /**
    * NNADAPTER_POW
    *
+   * Inputs (in order): 0: input0, 1: input1, 2: fuse_code.
+   * Outputs: 0: output.
+   *
    * 逐元素计算指数: output = input0 ^ input1 ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -1317,6 +1508,11 @@ typedef enum {
   NNADAPTER_POW = 58,
   /**
    * NNADAPTER_PRIOR_BOX
+   *
+   * Inputs (in order): 0: input, 1: image, 2: min_sizes, 3: max_sizes, 4:
+   *     aspect_ratios, 5: variances, 6: flip, 7: clip, 8: step_w, 9: step_h,
+   *     10: offset, 11: min_max_aspect_ratios_order.
+   * Outputs: 0: boxes, 1: variances.
    *
    * 在 SSD ( Single Shot MultiBox Detector )模型中用于生成候选框,输入的每个位产生 N 个候选框, N 由
    *   min_sizesmax_sizesaspect_ratios 的数目决定,候选框的尺寸在 ( min_sizemax_size )
@@ -1353,6 +1549,9 @@ typedef enum {
   /**
    * NNADAPTER_PRELU
    *
+   * Inputs (in order): 0: input, 1: alpha.
+   * Outputs: 0: output.
+   *
    * 逐元素计算参数化修正线性单元激活值:当 input >= 0 时, output = input ;当 input < 0 时, output =
    *   slope * input
    * Inputs:
@@ -1367,6 +1566,9 @@ typedef enum {
   NNADAPTER_PRELU = 60,
   /**
    * NNADAPTER_QUANTIZE
+   *
+   * Inputs (in order): 0: input, 1: axis, 2: scale, 3: zero_point.
+   * Outputs: 0: output.
    *
    * 量化: output = input / scale + zero_point
    * Inputs:
@@ -1392,6 +1594,9 @@ typedef enum {
   /**
    * NNADAPTER_RANGE
    *
+   * Inputs (in order): 0: start, 1: end, 2: step.
+   * Outputs: 0: output.
+   *
    * 生成一个由以步长 step 均匀分隔给定数值区间 [ start , end ) 的连续数值组成的操作数。
    * Inputs:
    *  * 0 : start ,起点,形状: [1] ,类型: NNADAPTER_FLOAT32, NNADAPTER_INT32 。
@@ -1405,6 +1610,9 @@ typedef enum {
   NNADAPTER_RANGE = 62,
   /**
    * NNADAPTER_REDUCE_MAX
+   *
+   * Inputs (in order): 0: input, 1: axes, 2: keepdim.
+   * Outputs: 0: output.
    *
    * 沿着给定的单个或多个轴计算最大值。
    * Inputs:
@@ -1423,6 +1631,9 @@ typedef enum {
   /**
    * NNADAPTER_REDUCE_MEAN
    *
+   * Inputs (in order): 0: input, 1: axes, 2: keepdim.
+   * Outputs: 0: output.
+   *
    * 沿着给定的单个或多个轴计算平均值。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1439,6 +1650,9 @@ typedef enum {
   NNADAPTER_REDUCE_MEAN = 64,
   /**
    * NNADAPTER_REDUCE_SUM
+   *
+   * Inputs (in order): 0: input, 1: axes, 2: keepdim.
+   * Outputs: 0: output.
    *
    * 沿着给定的单个或多个轴计算和。
    * Inputs:
@@ -1457,6 +1671,9 @@ typedef enum {
   /**
    * NNADAPTER_RELU
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素计算线性整流单元激活值: output = max(0, input) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1470,6 +1687,9 @@ typedef enum {
   /**
    * NNADAPTER_RELU6
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素计算线性整流单元激活值: output = min(6, max(0, input)) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1482,6 +1702,9 @@ typedef enum {
   NNADAPTER_RELU6 = 67,
   /**
    * NNADAPTER_RESHAPE
+   *
+   * Inputs (in order): 0: input, 1: shape.
+   * Outputs: 0: output.
    *
    * 改变形状,维持所包含的元素的数量和数值不变。
    * Inputs:
@@ -1497,6 +1720,9 @@ typedef enum {
   NNADAPTER_RESHAPE = 68,
   /**
    * NNADAPTER_RESIZE_NEAREST
+   *
+   * Inputs (in order): 0: input, 1: shape, 2: scales, 3: align_corners.
+   * Outputs: 0: output.
    *
    * 基于最临近插值法调整图像大小,输出的高和宽按照 shapescales 顺序确定优先级。
    * Inputs:
@@ -1515,6 +1741,10 @@ typedef enum {
   NNADAPTER_RESIZE_NEAREST = 69,
   /**
    * NNADAPTER_RESIZE_LINEAR
+   *
+   * Inputs (in order): 0: input, 1: shape, 2: scales, 3: align_corners, 4:
+   *     align_mode.
+   * Outputs: 0: output.
    *
    * 基于双向性插值法调整图像大小,输出的高和宽按照 shapescales 顺序确定优先级。
    * Inputs:
@@ -1535,6 +1765,11 @@ typedef enum {
   NNADAPTER_RESIZE_LINEAR = 70,
   /**
    * NNADAPTER_ROI_ALIGN
+   *
+   * Inputs (in order): 0: input, 1: rois, 2: batch_indices, 3:
+   *     output_height, 4: output_width, 5: sampling_ratio, 6: spatial_scale,
+   *     7: aligned.
+   * Outputs: 0: output.
    *
    * 在指定输入的感兴趣区域上基于双线性插值以获得固定大小的特征图,具体实现请参考论文 Mask R-CNN
    *   https://arxiv.org/abs/1703.06870 。
@@ -1565,6 +1800,9 @@ typedef enum {
   /**
    * NNADAPTER_ROLL
    *
+   * Inputs (in order): 0: input, 1: shifts, 2: axes.
+   * Outputs: 0: output.
+   *
    * 沿给定维度滚动张量输入。超出最后位置的元素将在第一个位置重新引入,如果不设置 axes,则张量将在滚动之前展开变平,然后恢复为原始形状。。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1580,6 +1818,9 @@ typedef enum {
   /**
    * NNADAPTER_RSQRT
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素计算平方根的倒数: output = 1 / (sqrt(input)) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1593,13 +1834,16 @@ typedef enum {
   /**
    * NNADAPTER_SHAPE
    *
+   * Inputs (in order): 0: input, 1: dtype.
+   * Outputs: 0: output.
+   *
    * 获得输入的形状。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
    *    NNADAPTER_QUANT_INT8_SYMM_PER_LAYER 。
    *  * 1 : dtype ,输出类型,形状: [1] ,类型: NNADAPTER_INT32 ,取值: NNADAPTER_INT32 或
    *    NNADAPTER_INT64 。
-   * * Outputs:
+   * Outputs:
    *  * 0 : output ,输出操作数,形状: 一维操作数, 类型: NNADAPTER_INT32 、 NNADAPTER_INT64 。
    *
    * Available since version 1.
@@ -1607,6 +1851,9 @@ typedef enum {
   NNADAPTER_SHAPE = 74,
   /**
    * NNADAPTER_SIGMOID
+   *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
    *
    * 逐元素计算 sigmoid 激活值: output = 1 / (1 + exp(-input)) 。
    * Inputs:
@@ -1621,6 +1868,9 @@ typedef enum {
   /**
    * NNADAPTER_SIN
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素取正弦值: output = sin(input) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1633,6 +1883,10 @@ typedef enum {
   NNADAPTER_SIN = 76,
   /**
    * NNADAPTER_SLICE
+   *
+   * Inputs (in order): 0: input, 1: axes (optional), 2: starts, 3: ends,
+   *     4: steps.
+   * Outputs: 0: output.
    *
    * 沿着多个轴生成 input 的片段。类似 numpy :
    *   https://docs.scipy.org/doc/numpy/reference/arrays.indexing.html ,沿着 axes
@@ -1658,6 +1912,9 @@ typedef enum {
   /**
    * NNADAPTER_SOFTMAX
    *
+   * Inputs (in order): 0: input, 1: axis.
+   * Outputs: 0: output.
+   *
    * 沿着给定的轴逐元素计算 softmax 激活值: output = exp(input) / reduce_sum(exp(input),
    *   axis=axis, keepdims=true) 。
    * Inputs:
@@ -1674,6 +1931,9 @@ typedef enum {
   /**
    * NNADAPTER_SOFTPLUS
    *
+   * Inputs (in order): 0: input, 1: alpha.
+   * Outputs: 0: output.
+   *
    * 逐元素计算 softplus 激活值: output = log(1 + exp^(beta * input)) / beta,考虑数值稳定性,当
    *   beta * input > threshold ,公式转变为线性函数 output = input
    * Inputs:
@@ -1688,6 +1948,9 @@ typedef enum {
   NNADAPTER_SOFTPLUS = 79,
   /**
    * NNADAPTER_SPLIT
+   *
+   * Inputs (in order): 0: input, 1: axis, 2: split.
+   * Outputs: 0~n-1: output0 ~ outputn-1.
    *
    * 沿着给定的轴将输入分割成多个子部分。
    * Inputs:
@@ -1707,6 +1970,9 @@ typedef enum {
   /**
    * NNADAPTER_SQUARE
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素计算平方: output = input^2 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1719,6 +1985,9 @@ typedef enum {
   NNADAPTER_SQUARE = 81,
   /**
    * NNADAPTER_SQUEEZE
+   *
+   * Inputs (in order): 0: input, 1: axes.
+   * Outputs: 0: output.
    *
    * 沿给定 axes 轴删除 input 的形状中长度为 1 的维度。
    * Inputs:
@@ -1736,6 +2005,9 @@ typedef enum {
   /**
    * NNADAPTER_STACK
    *
+   * Inputs (in order): 0~n-1: input0 ~ inputn-1, n: axis.
+   * Outputs: 0: output.
+   *
    * 沿给定 axis 轴对输入进行堆叠操作,要求所有输入的形状相同。
    * Inputs:
    *  * 0 ~ n-1 : input0 ~ inputn-1 ,输入 0 ~ n-1
@@ -1751,6 +2023,9 @@ typedef enum {
   NNADAPTER_STACK = 83,
   /**
    * NNADAPTER_SUB
+   *
+   * Inputs (in order): 0: input0, 1: input1, 2: fuse_code.
+   * Outputs: 0: output.
    *
    * 逐元素相减: output = input0 - input1 ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
@@ -1771,6 +2046,9 @@ typedef enum {
   /**
    * NNADAPTER_SUM
    *
+   * Inputs (in order): 0~n-1: input0 ~ inputn-1.
+   * Outputs: 0: output.
+   *
    * 多个输入逐元素求和: output = input0 + input1 + … + inputn-1 ,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同。
    * Inputs:
@@ -1786,6 +2064,9 @@ typedef enum {
   /**
    * NNADAPTER_SWISH
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素计算 swish 激活值: output = input / (1 + e ^ (-input)) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1799,6 +2080,9 @@ typedef enum {
   /**
    * NNADAPTER_TANH
    *
+   * Inputs (in order): 0: input.
+   * Outputs: 0: output.
+   *
    * 逐元素计算 tanh 激活值: output = tanh(input) 。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1811,6 +2095,9 @@ typedef enum {
   NNADAPTER_TANH = 87,
   /**
    * NNADAPTER_TILE
+   *
+   * Inputs (in order): 0: input, 1: repeats.
+   * Outputs: 0: output.
    *
    * 沿着输入的每个维度 i 复制 repeats[i] 次。
    * Inputs:
@@ -1826,6 +2113,10 @@ typedef enum {
   NNADAPTER_TILE = 88,
   /**
    * NNADAPTER_TOP_K
+   *
+   * Inputs (in order): 0: input, 1: k, 2: axis, 3: largest, 4: sorted, 5:
+   *     return_indices_dtype.
+   * Outputs: 0: output, 1: indices.
    *
    * 沿给定的轴 axisinput 中查找最大或最小的前 k 个值和索引。
    * Inputs:
@@ -1849,6 +2140,9 @@ typedef enum {
   /**
    * NNADAPTER_TRANSPOSE
    *
+   * Inputs (in order): 0: input, 1: perm.
+   * Outputs: 0: output.
+   *
    * 根据 perm 对输入进行数据重排,类似于 numpy.transpose
    *   https://numpy.org/doc/stable/reference/generated/numpy.transpose.html
    *   。例如:输入的形状为 (1, 2, 4) , perm 为 (1, 0, 2) ,输出形状为 (2, 1, 3) 。
@@ -1866,6 +2160,9 @@ typedef enum {
   /**
    * NNADAPTER_UNSQUEEZE
    *
+   * Inputs (in order): 0: input, 1: axes.
+   * Outputs: 0: output.
+   *
    * 沿给定 axes 轴在 input 的形状中插入长度为 1 的维度。
    * Inputs:
    *  * 0 : input ,输入操作数,类型: NNADAPTER_FLOAT32 、
@@ -1881,6 +2178,9 @@ typedef enum {
   NNADAPTER_UNSQUEEZE = 91,
   /**
    * NNADAPTER_WHERE
+   *
+   * Inputs (in order): 0: condition, 1: input0, 2: input1.
+   * Outputs: 0: output.
    *
    * 根据条件 conditioninput0input1 中选择元素作为输出,广播规则与 Numpy
    *   https://numpy.org/doc/stable/user/basics.broadcasting.html 相同, 行为与
@@ -1900,6 +2200,11 @@ typedef enum {
   NNADAPTER_WHERE = 92,
   /**
    * NNADAPTER_YOLO_BOX
+   *
+   * Inputs (in order): 0: input, 1: imgsize, 2: anchors, 3: class_num, 4:
+   *     conf_thresh, 5: downsample_ratio, 6: clip_bbox, 7: scale_x_y, 8:
+   *     iou_aware, 9: iou_aware_factor.
+   * Outputs: 0: output, 1: scores.
    *
    * 基于YOLOv3网络的输出结果,生成YOLO检测框, 具体细节可以参考 https://www.paddlepaddle.org.cn/docume
    *   ntation/docs/zh/2.1/api/paddle/vision/ops/yolo_box_cn.html#yolo-box 。
