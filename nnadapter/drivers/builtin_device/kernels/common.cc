@@ -30,8 +30,20 @@ std::string DimsToString(const Dims& dims) {
 
 int64_t Product(const Dims& dims, size_t begin, size_t end) {
   int64_t p = 1;
-  for (size_t i = begin; i < dims.size() && i < end; i++) p *= dims[i];
+  for (size_t i = begin; i < dims.size() && i < end; i++) {
+    if (dims[i] < 0) return -1;
+    if (__builtin_mul_overflow(p, dims[i], &p)) {
+      return std::numeric_limits<int64_t>::max();  // allocation will fail
+    }
+  }
   return p;
+}
+
+int64_t ToInt64(double x) {
+  if (std::isnan(x)) return 0;
+  if (x >= 9.2233720368547748e18) return std::numeric_limits<int64_t>::max();
+  if (x <= -9.2233720368547748e18) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(x);
 }
 
 Dims Strides(const Dims& dims) {
@@ -102,7 +114,10 @@ uint16_t DoubleToHalf(double x) {
 }
 
 std::vector<double> Values(const Tensor& t) {
-  int64_t n = t.count();
+  int64_t n = std::min<int64_t>(
+      t.count(), static_cast<int64_t>(t.data.size() /
+                                      std::max<uint32_t>(
+                                          ElementSize(t.type.precision), 1)));
   std::vector<double> v(static_cast<size_t>(std::max<int64_t>(n, 0)));
   const uint8_t* d = t.data.data();
   for (int64_t i = 0; i < n; i++) {
@@ -219,8 +234,13 @@ int Prepare(KernelContext* ctx, size_t out_index, const Dims& dims,
                            ": quantized output needs a positive scale");
     }
   }
+  int64_t n = Product(dims);
+  if (n < 0 || n > (int64_t(1) << 40) / es) {
+    return Fail(ctx, "output " + std::to_string(out_index) + " dimensions " +
+                         DimsToString(dims) + " are too large");
+  }
   t->dims = dims;
-  t->data.assign(static_cast<size_t>(Product(dims)) * es, 0);
+  t->data.assign(static_cast<size_t>(n) * es, 0);
   t->valid = true;
   return NNADAPTER_NO_ERROR;
 }
@@ -410,7 +430,7 @@ int FuseFrom(KernelContext* ctx, size_t i, std::vector<double>* values) {
 
 int64_t IntAttr(const KernelContext* ctx, size_t i, int64_t def) {
   if (!HasInput(ctx, i) || ctx->in[i]->count() < 1) return def;
-  return static_cast<int64_t>(Values(*ctx->in[i])[0]);
+  return ToInt64(Values(*ctx->in[i])[0]);
 }
 
 double FloatAttr(const KernelContext* ctx, size_t i, double def) {
@@ -431,7 +451,7 @@ std::vector<int64_t> IntsAttr(const KernelContext* ctx, size_t i) {
     r.assign(t.as<int64_t>(), t.as<int64_t>() + t.count());
     return r;
   }
-  for (double v : Values(t)) r.push_back(static_cast<int64_t>(v));
+  for (double v : Values(t)) r.push_back(ToInt64(v));
   return r;
 }
 

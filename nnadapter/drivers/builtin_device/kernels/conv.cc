@@ -271,7 +271,7 @@ int Compute_DEFORMABLE_CONV_2D(KernelContext* ctx) {
   std::vector<double> x = Values(in), f = Values(filter), off = Values(offset);
   std::vector<double> m = mask ? Values(*mask) : std::vector<double>();
   auto sample = [&](int64_t n, int64_t c, double ph, double pw) {
-    if (ph <= -1 || ph >= H || pw <= -1 || pw >= W) return 0.0;
+    if (!(ph > -1 && ph < H && pw > -1 && pw < W)) return 0.0;  // NaN too
     int64_t h0 = static_cast<int64_t>(std::floor(ph)),
             w0 = static_cast<int64_t>(std::floor(pw));
     double lh = ph - h0, lw = pw - w0;

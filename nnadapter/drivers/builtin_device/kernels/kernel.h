@@ -67,7 +67,10 @@ struct KernelContext {
 // NNADAPTER_INVALID_PARAMETER.
 int Fail(const KernelContext* ctx, const std::string& message);
 std::string DimsToString(const Dims& dims);
+// Product of dims[begin, end); -1 if one is negative, INT64_MAX on overflow.
 int64_t Product(const Dims& dims, size_t begin = 0, size_t end = SIZE_MAX);
+// Saturating conversion (NaN -> 0).
+int64_t ToInt64(double x);
 Dims Strides(const Dims& dims);
 uint32_t ElementSize(NNAdapterOperandPrecision precision);
 

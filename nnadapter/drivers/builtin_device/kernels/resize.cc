@@ -36,6 +36,8 @@ int ResizeGeometry(KernelContext* ctx, const Tensor& in, int64_t* oh,
   } else if (!scales.empty()) {
     if (scales.size() != 2 || !(scales[0] > 0) || !(scales[1] > 0))
       return Fail(ctx, "input 2 (scales): expected 2 positive values");
+    if (H * scales[0] > 1e9 || W * scales[1] > 1e9)
+      return Fail(ctx, "input 2 (scales): output too large");
     *oh = static_cast<int64_t>(std::floor(H * scales[0]));
     *ow = static_cast<int64_t>(std::floor(W * scales[1]));
     *rh = 1.0 / scales[0];
@@ -150,6 +152,9 @@ int Compute_GRID_SAMPLE(KernelContext* ctx) {
       s = ac ? reflect(s, 0, 2.0 * (size - 1)) : reflect(s, -1, 2.0 * size - 1);
       s = std::min(std::max(s, 0.0), static_cast<double>(size - 1));
     }
+    // Far outside (or NaN): any position beyond one pixel samples zeros.
+    if (!(s > -2.0)) s = -2.0;
+    if (!(s < size + 1.0)) s = size + 1.0;
     return s;
   };
   std::vector<double> out(N * C * OH * OW);
@@ -203,6 +208,7 @@ int Compute_ROI_ALIGN(KernelContext* ctx) {
   int64_t N = in.dims[0], C = in.dims[1], H = in.dims[2], W = in.dims[3];
   std::vector<double> v = Values(in), out(R * C * OH * OW);
   auto bilinear = [&](const double* p, double y, double x) {
+    if (!std::isfinite(y) || !std::isfinite(x)) return 0.0;
     if (y < -1.0 || y > H || x < -1.0 || x > W) return 0.0;
     y = std::max(y, 0.0);
     x = std::max(x, 0.0);
@@ -235,8 +241,12 @@ int Compute_ROI_ALIGN(KernelContext* ctx) {
       rh = std::max(rh, 1.0);
     }
     double bh = rh / OH, bw = rw / OW;
+    if (!std::isfinite(rh) || !std::isfinite(rw) || rh > 1e6 || rw > 1e6)
+      return Fail(ctx, "input 1 (rois): roi " + std::to_string(r) +
+                           " is not finite or too large");
     int64_t gh = ratio > 0 ? ratio : static_cast<int64_t>(std::ceil(rh / OH));
     int64_t gw = ratio > 0 ? ratio : static_cast<int64_t>(std::ceil(rw / OW));
+    if (gh * gw > 1 << 20) return Fail(ctx, "input 5 (sampling_ratio) too large");
     gh = std::max<int64_t>(gh, 1);
     gw = std::max<int64_t>(gw, 1);
     for (int64_t c = 0; c < C; c++) {

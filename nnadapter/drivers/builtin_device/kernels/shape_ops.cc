@@ -324,22 +324,25 @@ int Compute_SLICE(KernelContext* ctx) {
     int64_t a = axes[i];
     if (!NormalizeAxis(&a, rank)) return Fail(ctx, "input 1 (axes) out of range");
     int64_t d = in.dims[a], s = starts[i], e = ends[i], st = steps[i];
-    if (st == 0) return Fail(ctx, "input 4 (steps) must not be 0");
+    if (st == 0 || st == INT64_MIN)
+      return Fail(ctx, "input 4 (steps) must not be 0");
     if (s < 0) s += d;
     if (e < 0 && e > INT32_MIN) e += d;
     if (st > 0) {
       s = std::min(std::max<int64_t>(s, 0), d);
       e = std::min(std::max<int64_t>(e, 0), d);
-      dims[a] = e > s ? (e - s + st - 1) / st : 0;
+      dims[a] = e > s ? (e - s - 1) / st + 1 : 0;
     } else {
       s = std::min(std::max<int64_t>(s, -1), d - 1);
       e = std::min(std::max<int64_t>(e, -1), d - 1);
-      dims[a] = s > e ? (s - e + (-st) - 1) / (-st) : 0;
+      dims[a] = s > e ? (s - e - 1) / (-st) + 1 : 0;
     }
     begin[a] = s;
     step[a] = st;
   }
   Dims is = Strides(in.dims);
+  if (Product(dims) > (int64_t(1) << 32))
+    return Fail(ctx, "output dimensions " + DimsToString(dims) + " are too large");
   std::vector<int64_t> src(Product(dims)), idx;
   for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
     Unravel(o, dims, &idx);
@@ -388,10 +391,14 @@ int Compute_EXPAND(KernelContext* ctx) {
       want[i] = in.dims[i - off];
     }
   }
+  for (auto d : want)
+    if (d < 0) return Fail(ctx, "input 1 (shape) has a negative extent");
   Dims dims;
   if (!BroadcastShape(in.dims, want, &dims))
     return Fail(ctx, "cannot expand " + DimsToString(in.dims) + " to " +
                          DimsToString(want));
+  if (Product(dims) > (int64_t(1) << 32))
+    return Fail(ctx, "output dimensions " + DimsToString(dims) + " are too large");
   std::vector<int64_t> src(Product(dims)), idx;
   for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
     Unravel(o, dims, &idx);
@@ -412,6 +419,8 @@ int Compute_TILE(KernelContext* ctx) {
     dims[i] *= rep[i];
   }
   Dims is = Strides(in.dims);
+  if (Product(dims) > (int64_t(1) << 32))
+    return Fail(ctx, "output dimensions " + DimsToString(dims) + " are too large");
   std::vector<int64_t> src(Product(dims)), idx;
   for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
     Unravel(o, dims, &idx);
@@ -433,7 +442,8 @@ int Compute_PAD(KernelContext* ctx) {
     return Fail(ctx, "input 1 (pads): expected " + std::to_string(2 * rank) +
                          " values, got " + std::to_string(pads.size()));
   for (auto p : pads)
-    if (p < 0) return Fail(ctx, "input 1 (pads): negative padding");
+    if (p < 0 || p > (int64_t(1) << 31))
+      return Fail(ctx, "input 1 (pads): padding must be in [0, 2^31]");
   int64_t mode = IntAttr(ctx, 2, NNADAPTER_PAD_MODE_CONSTANT);
   double value = FloatAttr(ctx, 3, 0.0);
   Dims dims = in.dims;
@@ -480,7 +490,7 @@ int Compute_ROLL(KernelContext* ctx) {
   std::vector<int64_t> src(n);
   if (axes.empty()) {
     if (shifts.size() != 1) return Fail(ctx, "input 1 (shifts): expected 1 value without axes");
-    int64_t s = n ? ((shifts[0] % n) + n) % n : 0;
+    int64_t s = n > 0 ? ((shifts[0] % n) + n) % n : 0;
     for (int64_t o = 0; o < n; o++) src[o] = (o - s + n) % n;
     return Gather(ctx, 0, in, in.dims, src);
   }
@@ -490,7 +500,8 @@ int Compute_ROLL(KernelContext* ctx) {
   for (size_t i = 0; i < axes.size(); i++) {
     int64_t a = axes[i];
     if (!NormalizeAxis(&a, rank)) return Fail(ctx, "input 2 (axes) out of range");
-    total[a] += shifts[i];
+    int64_t d = in.dims[a];
+    if (d > 0) total[a] = (total[a] + shifts[i] % d) % d;
   }
   Dims is = Strides(in.dims);
   std::vector<int64_t> idx;
@@ -566,6 +577,8 @@ int Compute_FILL(KernelContext* ctx) {
     if (d < 0) return Fail(ctx, "input 0 (shape) has a negative extent");
   const Tensor& value = *ctx->in[1];
   if (value.count() < 1) return Fail(ctx, "input 1 (value) is empty");
+  if (Product(dims) > (int64_t(1) << 32))
+    return Fail(ctx, "output dimensions " + DimsToString(dims) + " are too large");
   std::vector<int64_t> src(Product(dims), 0);
   return Gather(ctx, 0, value, dims, src);
 }
@@ -575,8 +588,10 @@ int Compute_RANGE(KernelContext* ctx) {
   double start = FloatAttr(ctx, 0, 0), end = FloatAttr(ctx, 1, 0),
          step = FloatAttr(ctx, 2, 1);
   if (step == 0) return Fail(ctx, "input 2 (step) must not be 0");
-  int64_t n = std::max<int64_t>(
-      static_cast<int64_t>(std::ceil((end - start) / step)), 0);
+  double len = std::ceil((end - start) / step);
+  if (!std::isfinite(len) || len > double(int64_t(1) << 32))
+    return Fail(ctx, "inputs 0..2 (start/end/step) give an invalid length");
+  int64_t n = std::max<int64_t>(static_cast<int64_t>(len), 0);
   std::vector<double> v(n);
   for (int64_t i = 0; i < n; i++) v[i] = start + i * step;
   return Output(ctx, 0, {n}, v, ctx->in[0]->type.precision, ctx->in[0]);
