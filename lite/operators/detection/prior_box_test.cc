@@ -102,3 +102,51 @@ TEST(PriorBox, GridStepsOffsetClipAndDynamicShape) {
 }  // namespace testing
 }  // namespace lite
 }  // namespace paddle
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+TEST(DensityPriorBox, HandComputedGridAndFlatten) {
+  // 1x1 cell over an 8x8 image: step 8, size 4, density 2 -> shift 4,
+  // sub-centres (2, 2), (6, 2), (2, 6), (6, 6).
+  for (bool flatten : {false, true}) {
+    OpRunner r("density_prior_box");
+    r.Input<float>("Input", "feat", {1, 1, 1, 1}, {0});
+    r.Input<float>("Image", "img", {1, 1, 8, 8}, std::vector<float>(64, 0.f));
+    r.Output("Boxes", "boxes");
+    r.Output("Variances", "vars");
+    r.Attr("fixed_sizes", std::vector<float>{4});
+    r.Attr("fixed_ratios", std::vector<float>{1});
+    r.Attr("densities", std::vector<int32_t>{2});
+    r.Attr("variances", std::vector<float>{0.1f, 0.1f, 0.2f, 0.2f});
+    r.Attr("clip", true);
+    r.Attr("flatten_to_2d", flatten);
+    r.Run();
+    EXPECT_EQ(r.Get("boxes")->dims(), flatten ? (DDim{4, 4}) : (DDim{1, 1, 4, 4}));
+    ExpectAllClose({0, 0, .5f, .5f, .5f, 0, 1, .5f, 0, .5f, .5f, 1, .5f, .5f, 1, 1},
+                   r.Values<float>("boxes"));
+    EXPECT_EQ(r.Values<float>("vars")[6], 0.2f);
+  }
+  // Two ratios, clamping at the image border, 2x3 feature map.
+  OpRunner r("density_prior_box");
+  r.Input<float>("Input", "feat", {1, 1, 2, 3}, std::vector<float>(6, 0.f));
+  r.Input<float>("Image", "img", {1, 1, 20, 30}, std::vector<float>(600, 0.f));
+  r.Output("Boxes", "boxes");
+  r.Output("Variances", "vars");
+  r.Attr("fixed_sizes", std::vector<float>{16});
+  r.Attr("fixed_ratios", std::vector<float>{1, 4});
+  r.Attr("densities", std::vector<int32_t>{1});
+  r.Run();
+  ASSERT_EQ(r.Get("boxes")->dims(), (DDim{2, 3, 2, 4}));
+  auto b = r.Values<float>("boxes");
+  // Cell (0, 0): centre (5, 5); ratio 4 -> 32 x 8 box.
+  ExpectAllClose({0, 0, 13.f / 30, 13.f / 20, 0, 1.f / 20, 21.f / 30, 9.f / 20},
+                 std::vector<float>(b.begin(), b.begin() + 8));
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,131 @@
+// density_prior_box: for every cell of Input [N, C, H, W] over Image
+// [N, C, IH, IW] and every (fixed_size, density) pair and fixed ratio, a
+// density x density grid of boxes (w = size*sqrt(r), h = size/sqrt(r)).
+// step = (step_w, step_h), or image/feature size when either is 0;
+// step_average = int((step_w + step_h) / 2), shift = step_average / density
+// (integer division); sub-centres start at centre - step_average/2 + shift/2
+// and advance by shift (rows outer, columns inner). Coordinates are
+// normalized by the image size and always clamped to [0, 1] (Paddle).
+// Boxes/Variances: [H, W, num_priors, 4], or [H*W*num_priors, 4] when
+// flatten_to_2d; num_priors = sum(density^2) * len(fixed_ratios).
+#include <algorithm>
+#include <cmath>
+
+#include "lite/core/registry.h"
+#include "lite/operators/tensor/tensor_util.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+namespace {
+
+struct DensityPriorBoxParam {
+  const Tensor* input{nullptr};
+  const Tensor* image{nullptr};
+  Tensor* boxes{nullptr};
+  Tensor* variances{nullptr};
+  std::vector<float> fixed_sizes, fixed_ratios, variances_attr;
+  std::vector<int> densities;
+  bool clip{false}, flatten{false};
+  float step_w{0}, step_h{0}, offset{0.5f};
+  int64_t num_priors{0};
+};
+
+class DensityPriorBoxOp : public OperatorBase<DensityPriorBoxParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const DDim& in = p.input->dims();
+    const DDim& im = p.image->dims();
+    LITE_ENFORCE(in.size() == 4 && im.size() == 4, "op 'density_prior_box': Input and Image "
+                 "must be 4-D, got ", DimsToString(in), " and ", DimsToString(im));
+    DDim d = p.flatten ? DDim{in[2] * in[3] * p.num_priors, 4} : DDim{in[2], in[3], p.num_priors, 4};
+    p.boxes->Resize(d);
+    p.boxes->set_dtype(DataType::kFloat32);
+    p.variances->Resize(d);
+    p.variances->set_dtype(DataType::kFloat32);
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.input = GetInput(desc, scope, "Input");
+    p.image = GetInput(desc, scope, "Image");
+    p.boxes = GetOutput(desc, scope, "Boxes");
+    p.variances = GetOutput(desc, scope, "Variances");
+    p.fixed_sizes = desc.GetAttr<std::vector<float>>("fixed_sizes");
+    p.fixed_ratios = desc.GetAttr<std::vector<float>>("fixed_ratios");
+    p.densities = desc.GetAttr<std::vector<int32_t>>("densities");
+    p.variances_attr = desc.GetAttr<std::vector<float>>("variances", {0.1f, 0.1f, 0.2f, 0.2f});
+    p.clip = desc.GetAttr<bool>("clip", false);
+    p.flatten = desc.GetAttr<bool>("flatten_to_2d", false);
+    p.step_w = desc.GetAttr<float>("step_w", 0.f);
+    p.step_h = desc.GetAttr<float>("step_h", 0.f);
+    p.offset = desc.GetAttr<float>("offset", 0.5f);
+    LITE_ENFORCE(p.fixed_sizes.size() == p.densities.size(), "op 'density_prior_box': "
+                 "'fixed_sizes' (", p.fixed_sizes.size(), ") and 'densities' (",
+                 p.densities.size(), ") must have the same length");
+    LITE_ENFORCE(p.variances_attr.size() == 4, "op 'density_prior_box': 'variances' must hold 4 "
+                 "values");
+    p.num_priors = 0;
+    for (int d : p.densities) {
+      LITE_ENFORCE(d > 0, "op 'density_prior_box': densities must be positive, got ", d);
+      p.num_priors += static_cast<int64_t>(d) * d * static_cast<int64_t>(p.fixed_ratios.size());
+    }
+  }
+};
+
+class DensityPriorBoxKernel : public KernelBase<DensityPriorBoxParam> {
+ public:
+  void Run(const RunContext&) override {
+    const auto& p = param();
+    const DDim& in = p.input->dims();
+    const DDim& im = p.image->dims();
+    const int64_t fh = in[2], fw = in[3];
+    const float img_h = static_cast<float>(im[2]), img_w = static_cast<float>(im[3]);
+    float step_w = p.step_w, step_h = p.step_h;
+    if (step_w == 0 || step_h == 0) {
+      step_w = img_w / fw;
+      step_h = img_h / fh;
+    }
+    const int step_avg = static_cast<int>((step_w + step_h) * 0.5);
+    float* out = p.boxes->mutable_data<float>();
+    float* var = p.variances->mutable_data<float>();
+    int64_t k = 0;
+    for (int64_t h = 0; h < fh; ++h) {
+      for (int64_t w = 0; w < fw; ++w) {
+        const float cx = (w + p.offset) * step_w, cy = (h + p.offset) * step_h;
+        for (size_t s = 0; s < p.fixed_sizes.size(); ++s) {
+          const int density = p.densities[s];
+          const int shift = step_avg / density;
+          for (float r : p.fixed_ratios) {
+            const float bw = p.fixed_sizes[s] * std::sqrt(r);
+            const float bh = p.fixed_sizes[s] / std::sqrt(r);
+            const float dcx = static_cast<float>(cx - step_avg / 2. + shift / 2.);
+            const float dcy = static_cast<float>(cy - step_avg / 2. + shift / 2.);
+            for (int di = 0; di < density; ++di) {
+              for (int dj = 0; dj < density; ++dj) {
+                const float x = dcx + dj * shift, y = dcy + di * shift;
+                out[k++] = static_cast<float>(std::max((x - bw / 2.) / img_w, 0.));
+                out[k++] = static_cast<float>(std::max((y - bh / 2.) / img_h, 0.));
+                out[k++] = static_cast<float>(std::min((x + bw / 2.) / img_w, 1.));
+                out[k++] = static_cast<float>(std::min((y + bh / 2.) / img_h, 1.));
+              }
+            }
+          }
+        }
+      }
+    }
+    // `clip` would clamp to [0, 1] again; the values already are.
+    for (int64_t i = 0; i < p.boxes->numel(); ++i) var[i] = p.variances_attr[i % 4];
+  }
+};
+
+}  // namespace
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_REGISTER_OP(density_prior_box, paddle::lite::operators::DensityPriorBoxOp)
+LITE_REGISTER_KERNEL(density_prior_box, kHost, kFloat, kNCHW, def,
+                     paddle::lite::operators::DensityPriorBoxKernel)
