@@ -186,6 +186,7 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
   image->input_types = input_types_;
   image->output_types = output_types_;
   image->intermediate_types = intermediate_types_;
+  NNADAPTER_VLOG(5) << "model:\n" << Visualize(&model);
   NNADAPTER_VLOG(1) << "partition: " << plan.sub_models.size()
                     << " sub-model(s)";
   for (size_t s = 0; s < plan.sub_models.size(); s++) {
