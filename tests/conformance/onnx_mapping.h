@@ -66,6 +66,10 @@ class MapContext {
     for (const auto& n : ignored_) if (n == name) return true;
     return false;
   }
+  // Declares that the ONNX outputs are the logical negation of what the
+  // mapped NNAdapter model computes (NOT_EQUAL checked on Equal's data).
+  void NegateBoolOutputs() { negate_ = true; }
+  bool negate() const { return negate_; }
   // The default-domain opset version of the model.
   int64_t opset() const;
   CaseSpec* spec() { return spec_; }
@@ -78,6 +82,7 @@ class MapContext {
   std::map<std::string, std::vector<int32_t>> known_dims_;
   std::string error_;
   std::vector<std::string> ignored_;
+  bool negate_ = false;
 };
 
 using MapFn = MapStatus (*)(const onnx::NodeProto& node, MapContext* ctx);
