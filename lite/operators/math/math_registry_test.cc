@@ -1,0 +1,42 @@
+// Every op of this family's table (ops.inc) can be created and has a kernel
+// that the runtime's picker would choose for x86 float places.
+#include "lite/operators/math/math_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+std::vector<std::string> FamilyOps() {
+  std::vector<std::string> ops;
+#define LITE_OP(op_type__) ops.push_back(#op_type__);
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__)
+#include "lite/operators/math/ops.inc"
+#undef LITE_OP
+#undef LITE_KERNEL
+  return ops;
+}
+
+TEST(MathRegistry, EveryOpHasAPickableKernel) {
+  auto ops = FamilyOps();
+  EXPECT_GE(ops.size(), 67u);
+  for (const auto& op : ops) {
+    EXPECT_TRUE(IsOpRegistered(op)) << op;
+    EXPECT_NE(CreateOp(op), nullptr) << op;
+    auto kernels = KernelsFor(op);
+    ASSERT_FALSE(kernels.empty()) << op;
+    bool pickable = false;
+    for (const KernelInfo* k : kernels) {
+      EXPECT_NE(CreateKernel(k->key), nullptr) << k->key.ToString();
+      pickable |= k->key.target == TargetType::kHost &&
+                  (k->key.precision == PrecisionType::kFloat ||
+                   k->key.precision == PrecisionType::kAny);
+    }
+    EXPECT_TRUE(pickable) << op;
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
