@@ -61,6 +61,7 @@ void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
 }
 
 Node* SSAGraph::NewStmt(const cpp::OpDesc& op) {
+  fixed_order_.clear();
   nodes_.emplace_back();
   Node* n = &nodes_.back();
   n->kind = Node::Kind::kStmt;
@@ -93,6 +94,7 @@ void SSAGraph::Unlink(Node* from, Node* to) {
 }
 
 void SSAGraph::RemoveNodes(const std::set<Node*>& nodes) {
+  fixed_order_.clear();
   for (Node* n : nodes) {
     for (Node* in : std::vector<Node*>(n->inlinks)) Unlink(in, n);
     for (Node* out : std::vector<Node*>(n->outlinks)) Unlink(n, out);
@@ -142,30 +144,67 @@ std::vector<Node*> SSAGraph::Args() const {
 }
 
 std::vector<Node*> SSAGraph::StmtTopologicalOrder() const {
-  // Dependencies between statements through argument nodes.
+  if (!fixed_order_.empty()) return fixed_order_;
+  // Data dependencies through argument nodes, plus the ordering between
+  // versions of one variable name (some exports write a name several
+  // times): every reader of version k, and its writer, run before the
+  // writer of version k+1. Versions are ordered by creation (program order).
+  std::map<Node*, std::vector<Node*>> extra_succ;
+  std::map<std::string, std::vector<Node*>> versions;
+  for (Node* a : Args()) versions[a->var_name].push_back(a);
+  for (auto& kv : versions) {
+    auto& v = kv.second;
+    if (v.size() < 2) continue;
+    std::sort(v.begin(), v.end(), [](Node* x, Node* y) { return x->id < y->id; });
+    for (size_t k = 0; k + 1 < v.size(); ++k) {
+      Node* next_writer = v[k + 1]->Producer();
+      if (!next_writer) continue;
+      std::vector<Node*> before(v[k]->outlinks);
+      if (v[k]->Producer()) before.push_back(v[k]->Producer());
+      for (Node* b : before) {
+        if (b != next_writer) extra_succ[b].push_back(next_writer);
+      }
+    }
+  }
   std::map<Node*, int> pending;
-  auto cmp = [](Node* a, Node* b) { return a->id > b->id; };
-  std::priority_queue<Node*, std::vector<Node*>, decltype(cmp)> ready(cmp);
   for (Node* s : Stmts()) {
     int deps = 0;
     for (Node* arg : s->inlinks) deps += arg->Producer() ? 1 : 0;
     pending[s] = deps;
-    if (deps == 0) ready.push(s);
+  }
+  for (auto& kv : extra_succ) {
+    for (Node* t : kv.second) pending[t]++;
+  }
+  auto cmp = [](Node* a, Node* b) { return a->id > b->id; };
+  std::priority_queue<Node*, std::vector<Node*>, decltype(cmp)> ready(cmp);
+  for (auto& kv : pending) {
+    if (kv.second == 0) ready.push(kv.first);
   }
   std::vector<Node*> order;
   while (!ready.empty()) {
     Node* s = ready.top();
     ready.pop();
     order.push_back(s);
+    auto release = [&](Node* t) {
+      if (--pending[t] == 0) ready.push(t);
+    };
     for (Node* arg : s->outlinks) {
-      for (Node* consumer : arg->outlinks) {
-        if (--pending[consumer] == 0) ready.push(consumer);
-      }
+      for (Node* consumer : arg->outlinks) release(consumer);
+    }
+    auto it = extra_succ.find(s);
+    if (it != extra_succ.end()) {
+      for (Node* t : it->second) release(t);
     }
   }
   LITE_ENFORCE(order.size() == pending.size(), "SSAGraph: the graph has a cycle (",
                pending.size() - order.size(), " ops never became ready)");
   return order;
+}
+
+void SSAGraph::FixOrder(const std::vector<Node*>& order) {
+  LITE_ENFORCE(order.size() == Stmts().size(), "SSAGraph::FixOrder: ", order.size(),
+               " ops given, the graph has ", Stmts().size());
+  fixed_order_ = order;
 }
 
 void SSAGraph::ToBlock(cpp::BlockDesc* block) const {

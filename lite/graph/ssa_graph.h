@@ -46,8 +46,13 @@ class SSAGraph {
   void Build(const cpp::ProgramDesc& program, const Scope* weights);
 
   // Statement nodes in a deterministic topological order (Kahn's algorithm,
-  // smallest id first among ready nodes).
+  // smallest id first among ready nodes), honouring the order between
+  // versions of a variable name written several times; or the order given
+  // to FixOrder, until the next structural change.
   std::vector<Node*> StmtTopologicalOrder() const;
+  // Pins the execution order (used by passes that assign names along an
+  // order, e.g. memory reuse, so the block is written in that order).
+  void FixOrder(const std::vector<Node*>& order);
   std::vector<Node*> Stmts() const;
   std::vector<Node*> Args() const;
 
@@ -79,6 +84,7 @@ class SSAGraph {
   std::vector<std::string> feeds_, fetches_;
   cpp::BlockDesc original_;
   std::map<std::string, bool> new_vars_;  // name -> persistable
+  std::vector<Node*> fixed_order_;
 };
 
 // Number of consumers of an argument (fetch counts as one).

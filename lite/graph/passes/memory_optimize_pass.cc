@@ -97,6 +97,8 @@ int MemoryOptimizePass::Apply(SSAGraph* graph, const PassContext& ctx) {
       }
     }
   }
+  // The names were assigned along `order`: the block must run in it.
+  graph->FixOrder(order);
   return renamed;
 }
 
