@@ -165,3 +165,11 @@ OP_TEST(CHANNEL_SHUFFLE, Group2) {
                {V(F32({1, 4, 1, 1}, {0, 1, 2, 3})), ci(2)}, {{}});
   ExpectF32(r[0], {1, 4, 1, 1}, {0, 2, 1, 3});
 }
+OP_TEST(FILL, HugeShapeIsAnErrorNotACrash) {
+  RunResult r = RunOp(NNADAPTER_FILL, {cis({1 << 20, 1 << 20}), cf(1)}, {{}});
+  EXPECT_FALSE(r.ok());
+}
+OP_TEST(RANGE, NonFiniteLengthIsAnError) {
+  RunResult r = RunOp(NNADAPTER_RANGE, {cf(0), cf(1e30f), cf(1e-30f)}, {{}});
+  EXPECT_FALSE(r.ok());
+}

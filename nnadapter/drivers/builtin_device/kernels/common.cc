@@ -39,6 +39,16 @@ int64_t Product(const Dims& dims, size_t begin, size_t end) {
   return p;
 }
 
+int CheckSize(const KernelContext* ctx, const Dims& dims) {
+  int64_t n = Product(dims);
+  if (n < 0 || n > kMaxElements) {
+    return Fail(ctx, "output dimensions " + DimsToString(dims) +
+                         " are negative or exceed " +
+                         std::to_string(kMaxElements) + " elements");
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
 int64_t ToInt64(double x) {
   if (std::isnan(x)) return 0;
   if (x >= 9.2233720368547748e18) return std::numeric_limits<int64_t>::max();
@@ -234,11 +244,9 @@ int Prepare(KernelContext* ctx, size_t out_index, const Dims& dims,
                            ": quantized output needs a positive scale");
     }
   }
+  int r = CheckSize(ctx, dims);
+  if (r != NNADAPTER_NO_ERROR) return r;
   int64_t n = Product(dims);
-  if (n < 0 || n > (int64_t(1) << 40) / es) {
-    return Fail(ctx, "output " + std::to_string(out_index) + " dimensions " +
-                         DimsToString(dims) + " are too large");
-  }
   t->dims = dims;
   t->data.assign(static_cast<size_t>(n) * es, 0);
   t->valid = true;

@@ -81,6 +81,7 @@ int Compute_CONV_2D(KernelContext* ctx) {
                             a.dilations[0], false);
   int64_t OW = WindowOutput(W, a.pads[2], a.pads[3], KW, a.strides[1],
                             a.dilations[1], false);
+  if (int rs = CheckSize(ctx, {N, CO, OH, OW})) return rs;
   std::vector<double> x = Values(in), f = Values(filter);
   std::vector<double> out(N * CO * OH * OW);
   int64_t cog = CO / a.group;
@@ -188,6 +189,7 @@ int Compute_CONV_2D_TRANSPOSE(KernelContext* ctx) {
     }
   }
   if (OH <= 0 || OW <= 0) return Fail(ctx, "non-positive output size");
+  if (int rs = CheckSize(ctx, {N, CO, OH, OW})) return rs;
   std::vector<double> x = Values(in), f = Values(filter);
   std::vector<double> out(N * CO * OH * OW);
   for (int64_t n = 0; n < N; n++)
@@ -268,6 +270,7 @@ int Compute_DEFORMABLE_CONV_2D(KernelContext* ctx) {
     return Fail(ctx, "input 2 (mask): expected " +
                          DimsToString({N, dgroups * K, OH, OW}) + ", got " +
                          DimsToString(mask->dims));
+  if (int rs = CheckSize(ctx, {N, CO, OH, OW})) return rs;
   std::vector<double> x = Values(in), f = Values(filter), off = Values(offset);
   std::vector<double> m = mask ? Values(*mask) : std::vector<double>();
   auto sample = [&](int64_t n, int64_t c, double ph, double pw) {

@@ -69,6 +69,12 @@ int Fail(const KernelContext* ctx, const std::string& message);
 std::string DimsToString(const Dims& dims);
 // Product of dims[begin, end); -1 if one is negative, INT64_MAX on overflow.
 int64_t Product(const Dims& dims, size_t begin = 0, size_t end = SIZE_MAX);
+// Largest tensor a kernel produces (elements); larger outputs are an error
+// (the oracle computes in double, 2^27 elements = 1 GiB of doubles).
+constexpr int64_t kMaxElements = int64_t(1) << 27;
+// Fails (naming the operation) if `dims` has a negative extent or more
+// than kMaxElements elements; call before allocating an output.
+int CheckSize(const KernelContext* ctx, const Dims& dims);
 // Saturating conversion (NaN -> 0).
 int64_t ToInt64(double x);
 Dims Strides(const Dims& dims);

@@ -38,6 +38,7 @@ int Pool(KernelContext* ctx, bool is_max) {
                             ceil_mode);
   int64_t OW = WindowOutput(W, pads[2], pads[3], kernel[1], strides[1], 1,
                             ceil_mode);
+  if (int rs = CheckSize(ctx, {N, C, OH, OW})) return rs;
   std::vector<double> v = Values(in);
   std::vector<double> out(N * C * OH * OW), idx(out.size());
   for (int64_t nc = 0; nc < N * C; nc++)
@@ -93,6 +94,7 @@ int Adaptive(KernelContext* ctx, bool is_max) {
   int64_t OH = os[0], OW = os[1];
   bool return_indices = is_max && BoolAttr(ctx, 2, false);
   int64_t indices_dtype = is_max ? IntAttr(ctx, 3, NNADAPTER_INT64) : 0;
+  if (int rs = CheckSize(ctx, {N, C, OH, OW})) return rs;
   std::vector<double> v = Values(in);
   std::vector<double> out(N * C * OH * OW), idx(out.size());
   for (int64_t nc = 0; nc < N * C; nc++)

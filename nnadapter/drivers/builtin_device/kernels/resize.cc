@@ -46,6 +46,7 @@ int ResizeGeometry(KernelContext* ctx, const Tensor& in, int64_t* oh,
     return Fail(ctx, "one of input 1 (shape) and input 2 (scales) is required");
   }
   if (*oh <= 0 || *ow <= 0) return Fail(ctx, "empty output size");
+  if (int r = CheckSize(ctx, {in.dims[0], in.dims[1], *oh, *ow})) return r;
   if (align_corners) {
     *rh = *oh > 1 ? static_cast<double>(H - 1) / (*oh - 1) : 0.0;
     *rw = *ow > 1 ? static_cast<double>(W - 1) / (*ow - 1) : 0.0;
@@ -206,6 +207,7 @@ int Compute_ROI_ALIGN(KernelContext* ctx) {
   bool aligned = BoolAttr(ctx, 7, false);
   if (OH <= 0 || OW <= 0) return Fail(ctx, "output size must be positive");
   int64_t N = in.dims[0], C = in.dims[1], H = in.dims[2], W = in.dims[3];
+  if (int rs = CheckSize(ctx, {R, C, OH, OW})) return rs;
   std::vector<double> v = Values(in), out(R * C * OH * OW);
   auto bilinear = [&](const double* p, double y, double x) {
     if (!std::isfinite(y) || !std::isfinite(x)) return 0.0;

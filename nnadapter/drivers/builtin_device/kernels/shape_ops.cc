@@ -341,8 +341,7 @@ int Compute_SLICE(KernelContext* ctx) {
     step[a] = st;
   }
   Dims is = Strides(in.dims);
-  if (Product(dims) > (int64_t(1) << 32))
-    return Fail(ctx, "output dimensions " + DimsToString(dims) + " are too large");
+  if (int r = CheckSize(ctx, dims)) return r;
   std::vector<int64_t> src(Product(dims)), idx;
   for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
     Unravel(o, dims, &idx);
@@ -397,8 +396,7 @@ int Compute_EXPAND(KernelContext* ctx) {
   if (!BroadcastShape(in.dims, want, &dims))
     return Fail(ctx, "cannot expand " + DimsToString(in.dims) + " to " +
                          DimsToString(want));
-  if (Product(dims) > (int64_t(1) << 32))
-    return Fail(ctx, "output dimensions " + DimsToString(dims) + " are too large");
+  if (int r = CheckSize(ctx, dims)) return r;
   std::vector<int64_t> src(Product(dims)), idx;
   for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
     Unravel(o, dims, &idx);
@@ -419,8 +417,7 @@ int Compute_TILE(KernelContext* ctx) {
     dims[i] *= rep[i];
   }
   Dims is = Strides(in.dims);
-  if (Product(dims) > (int64_t(1) << 32))
-    return Fail(ctx, "output dimensions " + DimsToString(dims) + " are too large");
+  if (int r = CheckSize(ctx, dims)) return r;
   std::vector<int64_t> src(Product(dims)), idx;
   for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
     Unravel(o, dims, &idx);
@@ -454,6 +451,7 @@ int Compute_PAD(KernelContext* ctx) {
       return Fail(ctx, "REFLECT padding must be smaller than the extent");
   }
   if (mode < 0 || mode > 4) return Fail(ctx, "input 2 (mode) invalid");
+  if (int r = CheckSize(ctx, dims)) return r;
   std::vector<double> v = Values(in), out(Product(dims));
   Dims is = Strides(in.dims);
   std::vector<int64_t> idx;
@@ -577,8 +575,7 @@ int Compute_FILL(KernelContext* ctx) {
     if (d < 0) return Fail(ctx, "input 0 (shape) has a negative extent");
   const Tensor& value = *ctx->in[1];
   if (value.count() < 1) return Fail(ctx, "input 1 (value) is empty");
-  if (Product(dims) > (int64_t(1) << 32))
-    return Fail(ctx, "output dimensions " + DimsToString(dims) + " are too large");
+  if (int r = CheckSize(ctx, dims)) return r;
   std::vector<int64_t> src(Product(dims), 0);
   return Gather(ctx, 0, value, dims, src);
 }
@@ -589,7 +586,7 @@ int Compute_RANGE(KernelContext* ctx) {
          step = FloatAttr(ctx, 2, 1);
   if (step == 0) return Fail(ctx, "input 2 (step) must not be 0");
   double len = std::ceil((end - start) / step);
-  if (!std::isfinite(len) || len > double(int64_t(1) << 32))
+  if (!std::isfinite(len) || len > double(kMaxElements))
     return Fail(ctx, "inputs 0..2 (start/end/step) give an invalid length");
   int64_t n = std::max<int64_t>(static_cast<int64_t>(len), 0);
   std::vector<double> v(n);
