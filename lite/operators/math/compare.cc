@@ -2,7 +2,10 @@
 // greater_equal (attribute `axis`, broadcasting as elementwise_*; inputs
 // float32/int32/int64/bool of the same type) and logical_and / logical_or /
 // logical_xor (bool or numeric inputs: nonzero is true) and logical_not.
-// Out is bool.
+// Out is bool. Float equal/not_equal use Paddle's tolerance |a - b| < 1e-8.
+#include <cmath>
+#include <type_traits>
+
 #include "lite/core/registry.h"
 #include "lite/operators/math/math_common.h"
 
@@ -70,6 +73,18 @@ class CompareOp : public OperatorBase<CompareParam> {
 
 namespace {
 
+// Paddle's float equality: |a - b| < 1e-8 (infinities compare exactly, NaN
+// is never equal); exact for integers and bool.
+template <typename T>
+inline bool PaddleEqual(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isinf(a) || std::isinf(b)) return a == b;
+    return std::fabs(static_cast<double>(a) - static_cast<double>(b)) < 1e-8;
+  } else {
+    return a == b;
+  }
+}
+
 template <typename T>
 void RunCompare(const CompareParam& p, int threads) {
   const T* x = p.x->data<T>();
@@ -77,9 +92,9 @@ void RunCompare(const CompareParam& p, int threads) {
   bool* out = p.out->mutable_data<bool>();
   switch (p.kind) {
     case CompareKind::kEq:
-      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a == b; });
+      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return PaddleEqual(a, b); });
     case CompareKind::kNe:
-      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a != b; });
+      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return !PaddleEqual(a, b); });
     case CompareKind::kLt:
       return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a < b; });
     case CompareKind::kLe:

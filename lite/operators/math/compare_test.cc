@@ -1,4 +1,5 @@
 #include <functional>
+#include <limits>
 
 #include "lite/operators/math/math_test_util.h"
 
@@ -85,6 +86,23 @@ TEST(Compare, BoolInputsAndLogicalNot) {
   xt->mutable_data<bool>()[1] = true;
   r.Run();
   EXPECT_EQ(r.Values<bool>("out"), (std::vector<bool>{true, false}));
+}
+
+TEST(Compare, FloatEqualityUsesPaddleTolerance) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> a{1.f, 1e-9f, 0.f, inf, inf, nan, 1.f};
+  std::vector<float> b{1.f, 0.f, 1e-7f, inf, -inf, nan, 1.0000001f};
+  for (std::string op : {"equal", "not_equal"}) {
+    OpRunner r(op);
+    r.Input<float>("X", "x", {7}, a);
+    r.Input<float>("Y", "y", {7}, b);
+    r.Output("Out", "out");
+    r.Run();
+    std::vector<bool> eq{true, true, false, true, false, false, false};
+    if (op == "not_equal") eq.flip();
+    EXPECT_EQ(r.Values<bool>("out"), eq) << op;
+  }
 }
 
 TEST(Compare, BadInputsNameOpAndDims) {
