@@ -31,7 +31,13 @@ static std::mutex& OwnerMutex() {
   static std::mutex m;
   return m;
 }
+// Operands and operations are kept apart so that an operation handle
+// passed where an operand is expected is rejected.
 static std::unordered_map<const void*, NNAdapterModel*>& Owners() {
+  static std::unordered_map<const void*, NNAdapterModel*> owners;
+  return owners;
+}
+static std::unordered_map<const void*, NNAdapterModel*>& OperationOwners() {
   static std::unordered_map<const void*, NNAdapterModel*> owners;
   return owners;
 }
@@ -44,7 +50,7 @@ void RegisterOperand(const core::Operand* operand, NNAdapterModel* model) {
 void RegisterOperation(const core::Operation* operation,
                        NNAdapterModel* model) {
   std::lock_guard<std::mutex> lock(OwnerMutex());
-  Owners()[operation] = model;
+  OperationOwners()[operation] = model;
 }
 
 NNAdapterModel* OperandOwner(const core::Operand* operand) {
@@ -59,7 +65,7 @@ void UnregisterModelObjects(NNAdapterModel* model) {
     Owners().erase(&operand);
   }
   for (const auto& operation : model->owned.model.operations) {
-    Owners().erase(&operation);
+    OperationOwners().erase(&operation);
   }
 }
 

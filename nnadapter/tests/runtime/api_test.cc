@@ -290,6 +290,11 @@ TEST(Models, OperationValidationAndCallOrder) {
             NNADAPTER_NO_ERROR)
       << LastError();
   EXPECT_NE(op, nullptr);
+  // An operation handle is not an operand.
+  NNAdapterOperandType* wrong = nullptr;
+  EXPECT_ERROR(NNAdapterModel_getOperandType(
+                   reinterpret_cast<NNAdapterOperand*>(op), &wrong),
+               NNADAPTER_INVALID_PARAMETER, "does not belong to a live model");
   NNAdapterOperand* in2[1] = {y};
   EXPECT_ERROR(NNAdapterModel_addOperation(a.model(), NNADAPTER_SIGMOID, 1, in2,
                                            1, out, nullptr),
