@@ -145,11 +145,11 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
     }
     case ActType::kLeakyRelu: {
       const float a = p.alpha;
-      // Branch-free (max/min vectorize; a ternary here mispredicts): exact,
-      // since one of the two terms is always +-0.
+      // max/min form vectorizes (a ternary choosing x or a*x compiles to a
+      // mispredicting branch); exact since one term is +-0; NaN propagates.
       for (int64_t i = 0; i < n; ++i) {
         float v = x[i];
-        y[i] = (v > 0.f ? v : 0.f) + a * (v < 0.f ? v : 0.f);
+        y[i] = (v < 0.f ? 0.f : v) + a * (0.f < v ? 0.f : v);
       }
       break;
     }

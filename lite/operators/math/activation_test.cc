@@ -144,6 +144,19 @@ TEST(Activation, IntAbsSquareSign) {
   EXPECT_EQ(r.Values<int32_t>("out"), (std::vector<int32_t>{1, 2, 3}));
 }
 
+TEST(Activation, LeakyReluKeepsNaNAndSignedZero) {
+  OpRunner r("leaky_relu");
+  r.Input<float>("X", "x", {4}, {std::nanf(""), -0.f, 2.f, -2.f});
+  r.Output("Out", "out");
+  r.Attr("alpha", 0.5f);
+  r.Run();
+  auto v = r.Values<float>("out");
+  EXPECT_TRUE(std::isnan(v[0]));
+  EXPECT_EQ(v[1], 0.f);
+  EXPECT_EQ(v[2], 2.f);
+  EXPECT_EQ(v[3], -1.f);
+}
+
 TEST(Activation, BadInputsNameOp) {
   {
     OpRunner r("sigmoid");

@@ -55,10 +55,10 @@ class PreluOp : public OperatorBase<PreluParam> {
   }
 };
 
-// Branch-free form that vectorizes (a ternary on the sign mispredicts on
-// random data); exact because one term is always +-0.
+// max/min form vectorizes (a ternary choosing v or a*v compiles to a
+// mispredicting branch); exact since one term is +-0; NaN propagates.
 inline float Prelu1(float v, float a) {
-  return (v > 0.f ? v : 0.f) + a * (v < 0.f ? v : 0.f);
+  return (v < 0.f ? 0.f : v) + a * (0.f < v ? 0.f : v);
 }
 
 class PreluKernel : public KernelBase<PreluParam> {
