@@ -265,6 +265,72 @@ void AddHandOpCases(std::vector<CaseSpec>* cases) {
     c.Output(scores, F32({1, 3, 1}, {0.375f, 0.4403985390f, 0.f}));
     cases->push_back(c);
   }
+  // RSQRT: 1 / sqrt(x).
+  {
+    CaseSpec c = Make("RSQRT", "rsqrt_basic");
+    const int x = c.Input(F32({4}, {1.f, 4.f, 0.25f, 16.f}));
+    const int y = c.Temp(NNADAPTER_FLOAT32);
+    c.Op(NNADAPTER_RSQRT, {x}, {y});
+    c.Output(y, F32({4}, {1.f, 0.5f, 2.f, 0.25f}));
+    cases->push_back(c);
+  }
+  // FLOOR_DIV: floor(a / b): 3.5 -> 3, -3.5 -> -4, -3.75 -> -4, -1/3 -> -1.
+  {
+    CaseSpec c = Make("FLOOR_DIV", "floor_div_signs");
+    const int a = c.Input(F32({4}, {7.f, -7.f, 7.5f, -1.f}));
+    const int b = c.Input(F32({4}, {2.f, 2.f, -2.f, 3.f}));
+    const int y = c.Temp(NNADAPTER_FLOAT32);
+    c.Op(NNADAPTER_FLOOR_DIV, {a, b, c.ConstI32(NNADAPTER_FUSED_NONE)}, {y});
+    c.Output(y, F32({4}, {3.f, -4.f, -4.f, -1.f}));
+    cases->push_back(c);
+  }
+  // ROLL [[1,2,3],[4,5,6]]: shift 1 along axis 1 -> [[3,1,2],[6,4,5]];
+  // shifts (1, -1) along (0, 1) -> [[5,6,4],[2,3,1]].
+  {
+    CaseSpec c = Make("ROLL", "roll_axis1");
+    const int x = c.Input(F32({2, 3}, {1, 2, 3, 4, 5, 6}));
+    const int y = c.Temp(NNADAPTER_FLOAT32);
+    c.Op(NNADAPTER_ROLL, {x, c.ConstI32s({1}), c.ConstI32s({1})}, {y});
+    c.Output(y, F32({2, 3}, {3, 1, 2, 6, 4, 5}));
+    cases->push_back(c);
+  }
+  {
+    CaseSpec c = Make("ROLL", "roll_two_axes");
+    const int x = c.Input(F32({2, 3}, {1, 2, 3, 4, 5, 6}));
+    const int y = c.Temp(NNADAPTER_FLOAT32);
+    c.Op(NNADAPTER_ROLL, {x, c.ConstI32s({1, -1}), c.ConstI32s({0, 1})}, {y});
+    c.Output(y, F32({2, 3}, {5, 6, 4, 2, 3, 1}));
+    cases->push_back(c);
+  }
+  // CUM_SUM of [1, 2, 3, 4]: plain [1, 3, 6, 10], exclusive [0, 1, 3, 6],
+  // reverse [10, 9, 7, 4], exclusive + reverse [9, 7, 4, 0].
+  {
+    const struct {
+      const char* name;
+      bool exclusive, reverse;
+      std::vector<float> y;
+    } kCumSum[] = {{"cum_sum_plain", false, false, {1, 3, 6, 10}},
+                   {"cum_sum_exclusive", true, false, {0, 1, 3, 6}},
+                   {"cum_sum_reverse", false, true, {10, 9, 7, 4}},
+                   {"cum_sum_exclusive_reverse", true, true, {9, 7, 4, 0}}};
+    for (const auto& k : kCumSum) {
+      CaseSpec c = Make("CUM_SUM", k.name);
+      const int x = c.Input(F32({4}, {1, 2, 3, 4}));
+      const int y = c.Temp(NNADAPTER_FLOAT32);
+      c.Op(NNADAPTER_CUM_SUM, {x, c.ConstI32(0), c.ConstBool(k.exclusive), c.ConstBool(k.reverse)}, {y});
+      c.Output(y, F32({4}, k.y));
+      cases->push_back(c);
+    }
+  }
+  // CUM_SUM along axis -1 of [[1,2,3],[4,5,6]] -> [[1,3,6],[4,9,15]].
+  {
+    CaseSpec c = Make("CUM_SUM", "cum_sum_2d_last_axis");
+    const int x = c.Input(F32({2, 3}, {1, 2, 3, 4, 5, 6}));
+    const int y = c.Temp(NNADAPTER_FLOAT32);
+    c.Op(NNADAPTER_CUM_SUM, {x, c.ConstI32(-1), c.ConstBool(false), c.ConstBool(false)}, {y});
+    c.Output(y, F32({2, 3}, {1, 3, 6, 4, 9, 15}));
+    cases->push_back(c);
+  }
 }
 
 std::vector<CaseSpec> HandCases() {

@@ -119,4 +119,18 @@ static MapStatus MapSoftmaxLike(const onnx::NodeProto& n, MapContext* c,
 MapStatus MapSoftmax(const onnx::NodeProto& n, MapContext* c) { return MapSoftmaxLike(n, c, NNADAPTER_SOFTMAX); }
 MapStatus MapLogSoftmax(const onnx::NodeProto& n, MapContext* c) { return MapSoftmaxLike(n, c, NNADAPTER_LOG_SOFTMAX); }
 
+// LRN(size, bias = 1, alpha = 1e-4, beta = 0.75): ONNX's
+// x / (bias + alpha / size * sum x^2) ^ beta -> LRN(x, size, bias, alpha, beta).
+MapStatus MapLrn(const onnx::NodeProto& n, MapContext* c) {
+  CaseSpec* s = c->spec();
+  const int x = c->Operand(n.input(0));
+  const int y = c->NewOutput(n.output(0), NNADAPTER_FLOAT32);
+  s->Op(NNADAPTER_LRN,
+        {x, s->ConstI32(static_cast<int32_t>(AttrInt(n, "size", 5))),
+         s->ConstF32(AttrFloat(n, "bias", 1.f)), s->ConstF32(AttrFloat(n, "alpha", 1e-4f)),
+         s->ConstF32(AttrFloat(n, "beta", 0.75f))},
+        {y});
+  return MapStatus::kOk;
+}
+
 }  // namespace conformance

@@ -11,6 +11,8 @@ MapStatus MapLog(const onnx::NodeProto& n, MapContext* c) { return MapUnary(n, c
 MapStatus MapRelu(const onnx::NodeProto& n, MapContext* c) { return MapUnary(n, c, NNADAPTER_RELU); }
 MapStatus MapSigmoid(const onnx::NodeProto& n, MapContext* c) { return MapUnary(n, c, NNADAPTER_SIGMOID); }
 MapStatus MapTanh(const onnx::NodeProto& n, MapContext* c) { return MapUnary(n, c, NNADAPTER_TANH); }
+MapStatus MapCos(const onnx::NodeProto& n, MapContext* c) { return MapUnary(n, c, NNADAPTER_COS); }
+MapStatus MapSin(const onnx::NodeProto& n, MapContext* c) { return MapUnary(n, c, NNADAPTER_SIN); }
 MapStatus MapNot(const onnx::NodeProto& n, MapContext* c) { return MapUnary(n, c, NNADAPTER_NOT); }
 MapStatus MapAssign(const onnx::NodeProto& n, MapContext* c) { return MapUnary(n, c, NNADAPTER_ASSIGN); }
 
