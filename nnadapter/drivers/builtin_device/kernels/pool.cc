@@ -40,7 +40,8 @@ int Pool(KernelContext* ctx, bool is_max) {
                             ceil_mode);
   if (int rs = CheckSize(ctx, {N, C, OH, OW})) return rs;
   std::vector<double> v = Values(in);
-  std::vector<double> out(N * C * OH * OW), idx(out.size());
+  std::vector<double> out(N * C * OH * OW),
+      idx(is_max ? out.size() : 0);
   for (int64_t nc = 0; nc < N * C; nc++)
     for (int64_t oh = 0; oh < OH; oh++)
       for (int64_t ow = 0; ow < OW; ow++) {
@@ -68,7 +69,7 @@ int Pool(KernelContext* ctx, bool is_max) {
           acc = div > 0 ? acc / div : 0.0;
         }
         out[o] = acc;
-        idx[o] = static_cast<double>(best);
+        if (is_max) idx[o] = static_cast<double>(best);
       }
   r = FuseFrom(ctx, fuse_index, &out);
   if (r) return r;
@@ -96,7 +97,8 @@ int Adaptive(KernelContext* ctx, bool is_max) {
   int64_t indices_dtype = is_max ? IntAttr(ctx, 3, NNADAPTER_INT64) : 0;
   if (int rs = CheckSize(ctx, {N, C, OH, OW})) return rs;
   std::vector<double> v = Values(in);
-  std::vector<double> out(N * C * OH * OW), idx(out.size());
+  std::vector<double> out(N * C * OH * OW),
+      idx(is_max ? out.size() : 0);
   for (int64_t nc = 0; nc < N * C; nc++)
     for (int64_t oh = 0; oh < OH; oh++)
       for (int64_t ow = 0; ow < OW; ow++) {
@@ -118,7 +120,7 @@ int Adaptive(KernelContext* ctx, bool is_max) {
           }
         int64_t o = (nc * OH + oh) * OW + ow;
         out[o] = is_max ? acc : acc / ((h1 - h0) * (w1 - w0));
-        idx[o] = static_cast<double>(best);
+        if (is_max) idx[o] = static_cast<double>(best);
       }
   Dims od = {N, C, OH, OW};
   int r = Output(ctx, 0, od, out, in.type.precision, &in);
