@@ -2,6 +2,7 @@
 // numeric rules).
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 
@@ -39,12 +40,29 @@ int64_t Product(const Dims& dims, size_t begin, size_t end) {
   return p;
 }
 
+int64_t MaxElements() {
+  static const int64_t limit = [] {
+    const char* env = std::getenv("NNADAPTER_BUILTIN_DEVICE_MAX_ELEMENTS");
+    if (env && *env) {
+      char* end = nullptr;
+      long long v = std::strtoll(env, &end, 10);
+      if (end && *end == '\0' && v > 0) return static_cast<int64_t>(v);
+      NNADAPTER_LOG(WARNING)
+          << "builtin_device: ignoring NNADAPTER_BUILTIN_DEVICE_MAX_ELEMENTS='"
+          << env << "' (expected a positive integer)";
+    }
+    return kDefaultMaxElements;
+  }();
+  return limit;
+}
+
 int CheckSize(const KernelContext* ctx, const Dims& dims) {
   int64_t n = Product(dims);
-  if (n < 0 || n > kMaxElements) {
+  if (n < 0 || n > MaxElements()) {
     return Fail(ctx, "output dimensions " + DimsToString(dims) +
                          " are negative or exceed " +
-                         std::to_string(kMaxElements) + " elements");
+                         std::to_string(MaxElements()) +
+                         " elements (NNADAPTER_BUILTIN_DEVICE_MAX_ELEMENTS)");
   }
   return NNADAPTER_NO_ERROR;
 }

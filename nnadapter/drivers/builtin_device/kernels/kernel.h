@@ -70,10 +70,12 @@ std::string DimsToString(const Dims& dims);
 // Product of dims[begin, end); -1 if one is negative, INT64_MAX on overflow.
 int64_t Product(const Dims& dims, size_t begin = 0, size_t end = SIZE_MAX);
 // Largest tensor a kernel produces (elements); larger outputs are an error
-// (the oracle computes in double: 2^25 elements = 256 MiB per copy).
-constexpr int64_t kMaxElements = int64_t(1) << 25;
+// (the oracle computes in double: 2^24 elements = 128 MiB per copy).
+// Environment NNADAPTER_BUILTIN_DEVICE_MAX_ELEMENTS overrides the default.
+constexpr int64_t kDefaultMaxElements = int64_t(1) << 24;
+int64_t MaxElements();
 // Fails (naming the operation) if `dims` has a negative extent or more
-// than kMaxElements elements; call before allocating an output.
+// than MaxElements() elements; call before allocating an output.
 int CheckSize(const KernelContext* ctx, const Dims& dims);
 // Saturating conversion (NaN -> 0).
 int64_t ToInt64(double x);

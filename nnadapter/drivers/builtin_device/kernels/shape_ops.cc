@@ -586,7 +586,7 @@ int Compute_RANGE(KernelContext* ctx) {
          step = FloatAttr(ctx, 2, 1);
   if (step == 0) return Fail(ctx, "input 2 (step) must not be 0");
   double len = std::ceil((end - start) / step);
-  if (!std::isfinite(len) || len > double(kMaxElements))
+  if (!std::isfinite(len) || len > double(MaxElements()))
     return Fail(ctx, "inputs 0..2 (start/end/step) give an invalid length");
   int64_t n = std::max<int64_t>(static_cast<int64_t>(len), 0);
   std::vector<double> v(n);
