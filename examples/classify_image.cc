@@ -1,6 +1,6 @@
 // A user program built against the installed library exactly as a Paddle
 // Lite user would build it:
-//   g++ -std=c++17 classify_image.cc -I<prefix>/include \
+//   g++ -std=c++17 classify_image.cc -I<prefix>/include
 //       -L<prefix>/lib -lpaddle_full_api_shared -lstb -o classify_image
 // Usage: classify_image <model_dir> <image> <labels.txt>
 #include <stb/stb_image.h>
