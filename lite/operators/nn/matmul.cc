@@ -83,7 +83,6 @@ void PlanMatmul(MatmulParam* p, DDim* out_dims) {
     bxp = DDim(r, 1);
     byp = DDim(r, 1);
     bxp.back() = byp.back() = nx;
-    batch = bx;
   }
   // oneDNN dims (at least 2-D) with strides describing the stored layout.
   auto operand = [](const DDim& b, int64_t rows, int64_t cols, bool trans,

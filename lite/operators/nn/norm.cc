@@ -129,10 +129,10 @@ class BatchNormKernel : public KernelBase<BatchNormParam> {
       const int64_t N = xd[0], inner = DimsProduct(xd, 2, xd.size());
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (N * C * inner > 65536)
       for (int64_t nc = 0; nc < N * C; ++nc) {
-        const int64_t c = nc % C;
+        const float ac = a[nc % C], bc = b[nc % C];
         const float* xp = x + nc * inner;
         float* yp = y + nc * inner;
-        for (int64_t i = 0; i < inner; ++i) yp[i] = xp[i] * a[c] + b[c];
+        for (int64_t i = 0; i < inner; ++i) yp[i] = xp[i] * ac + bc;
       }
     }
     auto copy_or_zero = [&](Tensor* out, const Tensor* src) {
