@@ -7,7 +7,7 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libgoogle-glog-dev libgflags-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libeigen3-dev libdnnl-dev
+  libeigen3-dev libdnnl-dev ocl-icd-opencl-dev
   libxnnpack-dev libpthreadpool-dev
   libstb-dev
   libonnx-dev libonnx-testdata
