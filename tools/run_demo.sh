@@ -9,6 +9,6 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/tools/scripts/setup_debian.sh"
 "$ROOT/tools/scripts/build.sh" >/dev/null
-BIN="${BUILD_DIR:-$ROOT/build}/tools/demo/paddle_lite_demo"
+BIN="${BUILD_DIR:-$ROOT/build}/tools/paddle_lite_demo"
 mkdir -p "$ROOT/out"
 "$BIN" --samples_dir="$ROOT/samples" --out_dir="$ROOT/out" "$@"

@@ -34,6 +34,60 @@ void SavePng(const Image& image, const std::string& path) {
   }
 }
 
+namespace {
+// One separable pass of PIL-style resampling along rows (horizontal) or
+// columns, with a triangle filter scaled by the shrink factor; rounds to 8 bits.
+std::vector<uint8_t> ResamplePass(const std::vector<uint8_t>& in, int in_w, int in_h,
+                                  int channels, int out_len, bool horizontal) {
+  const int n_in = horizontal ? in_w : in_h;
+  const int other = horizontal ? in_h : in_w;
+  const double scale = static_cast<double>(n_in) / out_len;
+  const double filter_scale = std::max(scale, 1.0);
+  const double support = filter_scale;  // triangle filter: support 1
+  const int out_w = horizontal ? out_len : in_w;
+  std::vector<uint8_t> out(static_cast<size_t>(horizontal ? in_h : out_len) * out_w * channels);
+  std::vector<double> weights;
+  for (int o = 0; o < out_len; ++o) {
+    const double center = (o + 0.5) * scale;
+    const int lo = std::max(0, static_cast<int>(std::floor(center - support + 0.5)));
+    const int hi = std::min(n_in, static_cast<int>(std::floor(center + support + 0.5)));
+    weights.assign(static_cast<size_t>(hi - lo), 0.0);
+    double total = 0;
+    for (int i = lo; i < hi; ++i) {
+      const double t = (i - center + 0.5) / filter_scale;
+      weights[i - lo] = std::max(0.0, 1.0 - std::abs(t));
+      total += weights[i - lo];
+    }
+    for (double& w : weights) w = total > 0 ? w / total : 0;
+    for (int r = 0; r < other; ++r) {
+      for (int c = 0; c < channels; ++c) {
+        double acc = 0;
+        for (int i = lo; i < hi; ++i) {
+          const size_t idx = horizontal ? (static_cast<size_t>(r) * in_w + i) * channels + c
+                                        : (static_cast<size_t>(i) * in_w + r) * channels + c;
+          acc += weights[i - lo] * in[idx];
+        }
+        const size_t oi = horizontal ? (static_cast<size_t>(r) * out_w + o) * channels + c
+                                     : (static_cast<size_t>(o) * out_w + r) * channels + c;
+        out[oi] = static_cast<uint8_t>(std::lround(std::clamp(acc, 0.0, 255.0)));
+      }
+    }
+  }
+  return out;
+}
+}  // namespace
+
+Image ResizeBilinearAntialias(const Image& src, int width, int height) {
+  Image dst;
+  dst.width = width;
+  dst.height = height;
+  dst.channels = src.channels;
+  std::vector<uint8_t> rows = ResamplePass(src.pixels, src.width, src.height, src.channels,
+                                           width, /*horizontal=*/true);
+  dst.pixels = ResamplePass(rows, width, src.height, src.channels, height, /*horizontal=*/false);
+  return dst;
+}
+
 Image ResizeBilinear(const Image& src, int width, int height) {
   Image dst;
   dst.width = width;

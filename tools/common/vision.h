@@ -24,6 +24,10 @@ Image LoadImageRGB(const std::string& path);
 void SavePng(const Image& image, const std::string& path);
 // Bilinear resize (pixel centers aligned, as cv2.resize INTER_LINEAR).
 Image ResizeBilinear(const Image& src, int width, int height);
+// Bilinear resize that low-pass filters when shrinking (the triangle filter's
+// support grows with the scale factor), as PIL's Image.resize(BILINEAR) does:
+// the ImageNet references were made this way.
+Image ResizeBilinearAntialias(const Image& src, int width, int height);
 
 // CHW float tensor from an RGB image: (pixel/255 - mean[c]) / std[c], with
 // channels in RGB or BGR order.

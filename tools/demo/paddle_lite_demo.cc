@@ -31,7 +31,7 @@ void Classify(const std::string& dir) {
   auto predictor = lite_api::CreatePaddlePredictor(config);
 
   vision::Image img = vision::LoadImageRGB(dir + "/egypt_cat.jpg");
-  vision::Image resized = vision::ResizeBilinear(img, 224, 224);
+  vision::Image resized = vision::ResizeBilinearAntialias(img, 224, 224);
   const float mean[3] = {0.485f, 0.456f, 0.406f};
   const float stddev[3] = {0.229f, 0.224f, 0.225f};
   std::vector<float> chw = vision::NormalizeToCHW(resized, mean, stddev, /*bgr=*/false);
