@@ -66,13 +66,17 @@ cpp::OpDesc RedirectWeightOutputs(const cpp::OpDesc& desc, const Scope& scope) {
 
 RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
                                const std::vector<Place>& places,
-                               const NNAdapterOptions* nnadapter) {
+                               const NNAdapterOptions* nnadapter,
+                               const std::vector<KernelKey>* kernel_keys) {
   LITE_ENFORCE(!program.blocks.empty(), "the program has no blocks");
   scope_ = scope;
   const cpp::BlockDesc& block = program.blocks[0];
   CollectFeedFetch(block, &feed_names_, &fetch_names_);
   LITE_ENFORCE(!feed_names_.empty(), "the model has no feed op (no inputs)");
   LITE_ENFORCE(!fetch_names_.empty(), "the model has no fetch op (no outputs)");
+  LITE_ENFORCE(!kernel_keys || kernel_keys->size() == block.ops.size(), "expected ",
+               block.ops.size(), " kernel keys (one per op of block 0), got ",
+               kernel_keys ? kernel_keys->size() : 0);
 
   // Report every unsupported op type at once, before doing any work.
   std::map<std::string, int> unsupported;
@@ -105,8 +109,14 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
       inst.op = CreateOp(desc.Type());
       inst.op->SetEnv(OpEnv{&program, nnadapter});
       inst.op->Attach(RedirectWeightOutputs(desc, *scope), scope);
-      const KernelInfo* info = PickKernel(*inst.op, places);
-      inst.kernel = CreateKernel(info->key);
+      if (kernel_keys) {
+        const KernelKey& key = (*kernel_keys)[index - 1];
+        LITE_ENFORCE(key.op_type == desc.Type(), "kernel key '", key.ToString(),
+                     "' is for another op type");
+        inst.kernel = CreateKernel(key);
+      } else {
+        inst.kernel = CreateKernel(PickKernel(*inst.op, places)->key);
+      }
       inst.kernel->BindParam(inst.op->param());
     } catch (const Error& e) {
       ThrowError("while loading op #", index, " ", desc.Repr(), ": ", e.what());

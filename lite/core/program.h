@@ -31,10 +31,13 @@ class RuntimeProgram {
   // they name the model inputs/outputs (by their `col`), whose tensors live
   // in `scope`. Every op type must be registered: all unsupported op types
   // are reported together in one Error at load time. `scope`'s parent holds
-  // the weights.
+  // the weights. `kernel_keys` (optional, one per op of block 0, ignored for
+  // feed/fetch) fixes each op's kernel instead of picking it among `places`
+  // (the light predictor replays the kernels `opt` chose).
   RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
                  const std::vector<Place>& places,
-                 const NNAdapterOptions* nnadapter = nullptr);
+                 const NNAdapterOptions* nnadapter = nullptr,
+                 const std::vector<KernelKey>* kernel_keys = nullptr);
 
   // Runs every instruction: shape inference, then the kernel. Errors are
   // rethrown with the op's index, type and output names prefixed.
