@@ -84,6 +84,18 @@ class PaddlePredictor {
   // Any variable of the model by name (inputs, outputs, intermediates,
   // weights); throws Error if absent.
   virtual std::unique_ptr<const Tensor> GetTensor(const std::string& name) const = 0;
+  // Saves the optimized model: kNaiveBuffer writes `model_dir + ".nb"` (the
+  // file MobileConfig runs, see docs/nb-format.md); kProtobuf writes a Paddle
+  // model (model_dir/__model__ + model_dir/__params__). Predictors that
+  // cannot save (the light one) throw Error.
+  virtual void SaveOptimizedModel(const std::string& model_dir,
+                                  LiteModelType model_type = LiteModelType::kNaiveBuffer,
+                                  bool record_info = false) {
+    (void)model_type;
+    (void)record_info;
+    throw Error("SaveOptimizedModel('" + model_dir +
+                "'): this predictor cannot save models (use a CxxConfig predictor or opt)");
+  }
 
  protected:
   int threads_{1};
@@ -205,6 +217,41 @@ class CxxConfig : public ConfigBase {
   std::string param_buffer_;
   bool model_from_memory_{false};
   std::vector<std::string> disabled_passes_;
+};
+
+// Configuration of the light predictor, which runs an optimized `.nb` model
+// made by `opt` (or SaveOptimizedModel) without the optimizer and without
+// protobuf. The NNAdapter setters of ConfigBase apply; when no device names
+// are set, the devices the model was optimized for (stored in the .nb) are
+// used.
+class MobileConfig : public ConfigBase {
+ public:
+  // Path of the .nb file; it is mapped, and weights are used in place.
+  void set_model_from_file(const std::string& x) {
+    lite_model_file_ = x;
+    model_from_memory_ = false;
+  }
+  // The .nb bytes (copied into aligned memory owned by the predictor).
+  void set_model_from_buffer(const std::string& x) {
+    lite_model_buffer_ = x;
+    model_from_memory_ = true;
+  }
+  void set_model_from_buffer(std::string&& x) {
+    lite_model_buffer_ = std::move(x);
+    model_from_memory_ = true;
+  }
+  void set_model_from_buffer(const char* buffer, size_t length) {
+    lite_model_buffer_.assign(buffer, length);
+    model_from_memory_ = true;
+  }
+  bool is_model_from_memory() const { return model_from_memory_; }
+  const std::string& lite_model_file() const { return lite_model_file_; }
+  const std::string& lite_model_buffer() const { return lite_model_buffer_; }
+
+ private:
+  std::string lite_model_file_;
+  std::string lite_model_buffer_;
+  bool model_from_memory_{false};
 };
 
 // Creates a predictor; throws Error (naming the file/op/variable) when the
