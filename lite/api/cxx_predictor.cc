@@ -1,6 +1,7 @@
 #include "lite/api/cxx_predictor.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -142,13 +143,48 @@ std::unique_ptr<const lite_api::Tensor> CxxPredictor::GetTensor(const std::strin
       new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(name))));
 }
 
+nb::NbModel CxxPredictor::OptimizedModel() const {
+  nb::NbModel m;
+  m.program = shared_->program;
+  m.weights = shared_->weights;
+  m.nnadapter_device_names = shared_->nnadapter.device_names;
+  m.nnadapter_context_properties = shared_->nnadapter.context_properties;
+  const auto& ops = m.program.blocks.at(0).ops;
+  const auto& insts = program_->instructions();
+  size_t next = 0;
+  for (const auto& op : ops) {
+    KernelKey key;
+    key.op_type = op.Type();
+    if (op.Type() != "feed" && op.Type() != "fetch") {
+      LITE_ENFORCE(next < insts.size() && insts[next].op->type() == op.Type(),
+                   "SaveOptimizedModel: the runtime program does not match block 0 at op '",
+                   op.Type(), "'");
+      key = insts[next++].kernel->key();
+    }
+    m.kernel_keys.push_back(key);
+  }
+  return m;
+}
+
+void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
+                                      lite_api::LiteModelType model_type, bool) {
+  LITE_ENFORCE(!model_dir.empty(), "SaveOptimizedModel: empty model_dir");
+  if (model_type == lite_api::LiteModelType::kProtobuf) {
+    std::error_code ec;
+    std::filesystem::create_directories(model_dir, ec);
+    LITE_ENFORCE(!ec, "SaveOptimizedModel: cannot create folder '", model_dir, "': ", ec.message());
+    SaveModel(shared_->program, *shared_->weights, model_dir + "/__model__",
+              model_dir + "/__params__");
+    return;
+  }
+  LITE_ENFORCE(model_type == lite_api::LiteModelType::kNaiveBuffer,
+               "SaveOptimizedModel: unknown model type ", static_cast<int>(model_type));
+  nb::SaveNbModelFile(OptimizedModel(), model_dir + ".nb");
+}
+
 }  // namespace lite
 
 namespace lite_api {
-
-bool ConfigBase::check_nnadapter_device_name(const std::string& device_name) {
-  return lite::nnadapter_bridge::DeviceAvailable(device_name);
-}
 
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfig& config) {
@@ -169,6 +205,8 @@ std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfi
   lite::graph::PassOptions pass_options;
   for (const auto& name : config.disabled_passes()) pass_options.disabled.insert(name);
   pass_options.nnadapter = shared->nnadapter;
+  pass_options.int8 = std::any_of(config.valid_places().begin(), config.valid_places().end(),
+                                  [](const Place& p) { return p.precision == PrecisionType::kInt8; });
   lite::graph::RunPasses(&shared->program, weights.get(), pass_options);
   shared->weights = weights;
   return std::make_shared<lite::CxxPredictor>(shared, config.threads());

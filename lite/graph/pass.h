@@ -17,6 +17,9 @@ struct PassOptions {
   std::set<std::string> disabled;
   // NNAdapter settings; the subgraph pass runs only when devices are set.
   NNAdapterOptions nnadapter;
+  // int8 requested (a valid place with PRECISION(kInt8)): the QAT passes
+  // fold fake quant-dequant ops into int8 scales and int8 weights.
+  bool int8{false};
 };
 
 // What a pass may touch besides the graph.

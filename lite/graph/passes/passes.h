@@ -21,6 +21,8 @@ LITE_DECLARE_PASS(ConvActivationFusePass)
 LITE_DECLARE_PASS(FcFusePass)
 LITE_DECLARE_PASS(ElementwiseActivationFusePass)
 LITE_DECLARE_PASS(ConstantFoldPass)
+LITE_DECLARE_PASS(QuantDequantFoldPass)
+LITE_DECLARE_PASS(QuantInt8WeightPass)
 LITE_DECLARE_PASS(MemoryOptimizePass)
 LITE_DECLARE_PASS(NNAdapterSubgraphPass)
 #undef LITE_DECLARE_PASS
