@@ -8,6 +8,7 @@
 #include "lite/core/program.h"
 #include "lite/core/program_desc.h"
 #include "lite/core/scope.h"
+#include "lite/model_parser/nb/nb_model.h"
 
 namespace paddle {
 namespace lite {
@@ -34,6 +35,12 @@ class CxxPredictor : public lite_api::PaddlePredictor {
   std::vector<std::string> GetParamNames() override;
   std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
   std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
+  void SaveOptimizedModel(const std::string& model_dir,
+                          lite_api::LiteModelType model_type = lite_api::LiteModelType::kNaiveBuffer,
+                          bool record_info = false) override;
+  // The optimized program, the kernel picked for each op of block 0, the
+  // weights and the NNAdapter devices: what a .nb stores.
+  nb::NbModel OptimizedModel() const;
 
   // Bytes of the distinct buffers held by this predictor's activations
   // (its own scope; weights excluded).

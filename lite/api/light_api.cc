@@ -1,0 +1,186 @@
+#include "lite/api/light_api.h"
+
+#include <map>
+#include <set>
+
+#include "lite/core/registry.h"
+#include "lite/kernels/nnadapter/device_context.h"
+#include "lite/model_parser/nb/nb_format.h"
+
+namespace paddle {
+namespace lite {
+
+namespace {
+std::string RuntimeTargets() {
+  std::set<std::string> targets;
+  for (const auto& op : RegisteredOps()) {
+    for (const KernelInfo* k : KernelsFor(op)) targets.insert(lite_api::TargetToStr(k->key.target));
+  }
+  std::string s;
+  for (const auto& t : targets) s += (s.empty() ? "" : ", ") + t;
+  return s;
+}
+
+std::string KernelsOf(const std::string& op) {
+  std::string s;
+  for (const KernelInfo* k : KernelsFor(op)) s += (s.empty() ? "" : ", ") + k->key.ToString();
+  return s.empty() ? "none" : s;
+}
+
+// The devices the subgraph ops will run on: the config's, else the model's.
+void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
+  int subgraphs = 0;
+  for (const auto& op : s->model.program.blocks[0].ops) subgraphs += op.Type() == "subgraph";
+  NNAdapterOptions& o = s->nnadapter;
+  o.device_names = config.nnadapter_device_names();
+  if (o.device_names.empty()) o.device_names = s->model.nnadapter_device_names;
+  o.context_properties = config.nnadapter_context_properties().empty()
+                             ? s->model.nnadapter_context_properties
+                             : config.nnadapter_context_properties();
+  o.model_cache_dir = config.nnadapter_model_cache_dir();
+  o.model_cache_buffers = config.nnadapter_model_cache_buffers();
+  o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
+  if (subgraphs == 0) return;
+  std::string names;
+  for (const auto& n : o.device_names) names += (names.empty() ? "" : ", ") + n;
+  LITE_ENFORCE(!o.device_names.empty(), s->source, ": the model has ", subgraphs,
+               " NNAdapter subgraph op(s) but names no device; call "
+               "set_nnadapter_device_names");
+  for (const auto& name : o.device_names) {
+    NNAdapterOptions one = o;
+    one.device_names = {name};
+    try {
+      nnadapter_bridge::DeviceContext probe(one);
+    } catch (const Error& e) {
+      ThrowError(s->source, ": the model was optimized to run ", subgraphs,
+                 " subgraph op(s) on NNAdapter device(s) [", names, "], but device '", name,
+                 "' cannot be opened on this machine: ", e.what(),
+                 " (install its driver library lib", name,
+                 ".so where NNADAPTER_DRIVER_PATH points, or re-run opt with "
+                 "--valid_targets=x86)");
+    }
+  }
+}
+}  // namespace
+
+void CheckKernelKeys(const nb::NbModel& model, const std::string& source) {
+  const auto& ops = model.program.blocks.at(0).ops;
+  std::string missing;
+  int count = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const std::string& type = ops[i].Type();
+    if (type == "feed" || type == "fetch") continue;
+    const KernelKey& key = model.kernel_keys.at(i);
+    if (IsOpRegistered(type) && FindKernel(key)) continue;
+    if (++count > 20) continue;
+    missing += StrCat("\n  op #", i, " '", type, "' needs kernel '", key.ToString(), "' (",
+                      IsOpRegistered(type) ? "kernels here: " + KernelsOf(type)
+                                           : std::string("op type not in this runtime"),
+                      ")");
+  }
+  if (count > 0) {
+    ThrowError(source, ": ", count, " op(s) need kernels this runtime does not have (the .nb was "
+               "optimized for other targets or by a runtime with more ops):", missing,
+               count > 20 ? "\n  ..." : "", "\nthis runtime has kernels for targets: ",
+               RuntimeTargets(), "; re-run opt with --valid_targets among these");
+  }
+}
+
+std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& config) {
+  auto s = std::make_shared<LightShared>();
+  if (config.is_model_from_memory()) {
+    s->source = "model buffer";
+    nb::LoadNbModelBuffer(config.lite_model_buffer().data(), config.lite_model_buffer().size(),
+                          &s->model);
+  } else {
+    LITE_ENFORCE(!config.lite_model_file().empty(),
+                 "MobileConfig: no model; call set_model_from_file(\"model.nb\") or "
+                 "set_model_from_buffer");
+    s->source = config.lite_model_file();
+    nb::LoadNbModelFile(config.lite_model_file(), &s->model);
+  }
+  CheckKernelKeys(s->model, s->source);
+  ResolveDevices(config, s.get());
+  return s;
+}
+
+LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int threads)
+    : shared_(std::move(shared)) {
+  LITE_ENFORCE(threads >= 1, "set_threads: expected at least 1 thread, got ", threads);
+  threads_ = threads;
+  scope_.reset(new Scope(shared_->model.weights));
+  try {
+    program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), {},
+                                      &shared_->nnadapter, &shared_->model.kernel_keys));
+  } catch (const Error& e) {
+    ThrowError(shared_->source, ": ", e.what());
+  }
+}
+
+std::unique_ptr<lite_api::Tensor> LightPredictor::GetInput(int i) {
+  const auto& names = program_->feed_names();
+  LITE_ENFORCE(i >= 0 && i < static_cast<int>(names.size()), "GetInput(", i,
+               "): the model has ", names.size(), " inputs");
+  return std::unique_ptr<lite_api::Tensor>(
+      new lite_api::Tensor(static_cast<void*>(scope_->GetVar(names[i]))));
+}
+
+std::unique_ptr<const lite_api::Tensor> LightPredictor::GetOutput(int i) const {
+  const auto& names = program_->fetch_names();
+  LITE_ENFORCE(i >= 0 && i < static_cast<int>(names.size()), "GetOutput(", i,
+               "): the model has ", names.size(), " outputs");
+  return std::unique_ptr<const lite_api::Tensor>(
+      new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(names[i]))));
+}
+
+void LightPredictor::Run() {
+  for (const auto& name : program_->feed_names()) {
+    LITE_ENFORCE(scope_->GetVar(name)->initialized(), "Run(): input '", name,
+                 "' has no data; call GetInput(i)->Resize(...) and fill it first");
+  }
+  program_->Run(threads_);
+}
+
+std::shared_ptr<lite_api::PaddlePredictor> LightPredictor::Clone() {
+  return std::make_shared<LightPredictor>(shared_, threads_);
+}
+
+std::string LightPredictor::GetVersion() const { return nb::kProducerVersion; }
+std::vector<std::string> LightPredictor::GetInputNames() { return program_->feed_names(); }
+std::vector<std::string> LightPredictor::GetOutputNames() { return program_->fetch_names(); }
+std::vector<std::string> LightPredictor::GetParamNames() {
+  return shared_->model.weights->LocalVarNames();
+}
+
+std::unique_ptr<lite_api::Tensor> LightPredictor::GetInputByName(const std::string& name) {
+  for (const auto& n : program_->feed_names()) {
+    if (n == name) {
+      return std::unique_ptr<lite_api::Tensor>(
+          new lite_api::Tensor(static_cast<void*>(scope_->GetVar(n))));
+    }
+  }
+  std::string all;
+  for (const auto& n : program_->feed_names()) all += (all.empty() ? "" : ", ") + n;
+  ThrowError("GetInputByName: '", name, "' is not an input of the model (inputs: ", all, ")");
+}
+
+std::unique_ptr<const lite_api::Tensor> LightPredictor::GetTensor(const std::string& name) const {
+  return std::unique_ptr<const lite_api::Tensor>(
+      new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(name))));
+}
+
+}  // namespace lite
+
+namespace lite_api {
+
+bool ConfigBase::check_nnadapter_device_name(const std::string& device_name) {
+  return lite::nnadapter_bridge::DeviceAvailable(device_name);
+}
+
+template <>
+std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<MobileConfig>(const MobileConfig& config) {
+  return std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config), config.threads());
+}
+
+}  // namespace lite_api
+}  // namespace paddle
