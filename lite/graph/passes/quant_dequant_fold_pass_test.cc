@@ -1,0 +1,267 @@
+// quant_dequant_fold_pass + quant_int8_weight_pass on a hand-built QAT
+// graph and on the QAT detector.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "lite/core/op_test_util.h"
+#include "lite/core/program.h"
+#include "lite/graph/pass.h"
+#include "lite/model_parser/model_loader.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+namespace {
+
+using testing::RandomFloats;
+
+struct QatBuilder {
+  cpp::ProgramDesc program;
+  std::shared_ptr<Scope> weights = std::make_shared<Scope>();
+  QatBuilder() {
+    program.blocks.emplace_back();
+    cpp::OpDesc feed("feed");
+    feed.SetInput("X", {"feed"});
+    feed.SetOutput("Out", {"x"});
+    feed.SetAttr("col", 0);
+    block().ops.push_back(feed);
+  }
+  cpp::BlockDesc& block() { return program.blocks[0]; }
+  void Weight(const std::string& name, const DDim& dims, std::vector<float> v) {
+    Tensor* t = weights->Var(name);
+    t->Resize(dims);
+    t->set_persistable(true);
+    std::copy(v.begin(), v.end(), t->mutable_data<float>());
+    cpp::VarDesc var;
+    var.name = name;
+    var.persistable = true;
+    var.dims = dims;
+    block().vars.push_back(var);
+  }
+  cpp::OpDesc& Op(const std::string& type) {
+    block().ops.emplace_back(type);
+    return block().ops.back();
+  }
+  // x -> fake quant-dequant (per tensor, threshold `threshold`) -> out
+  void ActQuant(const std::string& x, const std::string& out, float threshold) {
+    Weight(out + "_scale", {1}, {threshold});
+    auto& q = Op("fake_quantize_dequantize_moving_average_abs_max");
+    q.SetInput("X", {x});
+    q.SetInput("InScale", {out + "_scale"});
+    q.SetOutput("Out", {out});
+    q.SetOutput("OutScale", {out + "_scale"});
+    q.SetAttr("bit_length", 8);
+    q.SetAttr("moving_rate", 0.9f);
+    q.SetAttr("is_test", true);
+  }
+  // conv2d(in, channel-wise fake quant-dequant of a new filter) -> out
+  void QuantConv(const std::string& in, const std::string& out, int64_t cin, int64_t cout,
+                 uint32_t seed) {
+    const std::string w = out + "_w";
+    Weight(w, {cout, cin, 3, 3}, RandomFloats(cout * cin * 9, -1, 1, seed));
+    auto& q = Op("fake_channel_wise_quantize_dequantize_abs_max");
+    q.SetInput("X", {w});
+    q.SetOutput("Out", {w + "_qdq"});
+    q.SetOutput("OutScale", {w + "_qdq_scale"});
+    q.SetAttr("bit_length", 8);
+    q.SetAttr("quant_axis", 0);
+    auto& conv = Op("conv2d");
+    conv.SetInput("Input", {in});
+    conv.SetInput("Filter", {w + "_qdq"});
+    conv.SetOutput("Output", {out});
+    conv.SetAttr("strides", std::vector<int32_t>{1, 1});
+    conv.SetAttr("paddings", std::vector<int32_t>{1, 1});
+    conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+    conv.SetAttr("groups", 1);
+  }
+  void Relu(const std::string& in, const std::string& out) {
+    auto& r = Op("relu");
+    r.SetInput("X", {in});
+    r.SetOutput("Out", {out});
+  }
+  void Fetch(const std::string& name) {
+    cpp::OpDesc op("fetch");
+    op.SetInput("X", {name});
+    op.SetOutput("Out", {"fetch"});
+    op.SetAttr("col", 0);
+    block().ops.push_back(op);
+  }
+  std::vector<std::string> OpTypes() const {
+    std::vector<std::string> t;
+    for (auto& op : program.blocks[0].ops) t.push_back(op.Type());
+    return t;
+  }
+  const cpp::OpDesc* OpWithOutput(const std::string& var) const {
+    for (auto& op : program.blocks[0].ops) {
+      for (auto& n : op.OutputArgumentNames()) {
+        if (n == var) return &op;
+      }
+    }
+    return nullptr;
+  }
+  std::vector<float> Run(const DDim& dims, const std::vector<float>& x,
+                         std::vector<std::string>* kernels = nullptr) {
+    Scope scope(weights);
+    RuntimeProgram rp(program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
+    if (kernels) {
+      for (auto& inst : rp.instructions()) kernels->push_back(inst.kernel->key().ToString());
+    }
+    Tensor* in = scope.GetVar("x");
+    in->Resize(dims);
+    std::copy(x.begin(), x.end(), in->mutable_data<float>());
+    rp.Run(1);
+    Tensor* out = scope.GetVar(rp.fetch_names()[0]);
+    return std::vector<float>(out->data<float>(), out->data<float>() + out->numel());
+  }
+};
+
+// x -> q(4.0) -> conv c1 (3->8) -> relu r1 -> q(3.0) -> conv c2 (8->4) -> out
+void BuildTwoConvs(QatBuilder* b) {
+  b->ActQuant("x", "xq", 4.0f);
+  b->QuantConv("xq", "c1", 3, 8, 11);
+  b->Relu("c1", "r1");
+  b->ActQuant("r1", "r1q", 3.0f);
+  b->QuantConv("r1q", "c2", 8, 4, 12);
+  b->Fetch("c2");
+}
+
+TEST(QuantDequantFoldPass, FoldsFakeOpsIntoInt8ScalesAndWeights) {
+  QatBuilder b;
+  BuildTwoConvs(&b);
+  const std::vector<float> w1(b.weights->FindVar("c1_w")->data<float>(),
+                              b.weights->FindVar("c1_w")->data<float>() + 8 * 3 * 9);
+  auto x = RandomFloats(2 * 3 * 9 * 7, -4.5f, 4.5f, 5);
+  auto fake_quant_float = b.Run({2, 3, 9, 7}, x);
+
+  PassOptions options;
+  options.int8 = true;
+  auto applied = RunPasses(&b.program, b.weights.get(), options);
+  std::map<std::string, int> count(applied.begin(), applied.end());
+  EXPECT_EQ(count["quant_dequant_fold_pass"], 2);
+  EXPECT_EQ(count["quant_int8_weight_pass"], 2);
+  EXPECT_EQ(b.OpTypes(), (std::vector<std::string>{"feed", "conv2d", "conv2d", "fetch"}));
+
+  const cpp::OpDesc* c1 = b.OpWithOutput("r1");  // relu fused into c1
+  const cpp::OpDesc* c2 = b.OpWithOutput("c2");
+  ASSERT_TRUE(c1 && c2);
+  EXPECT_EQ(c1->Input("Input")[0], "x");
+  EXPECT_EQ(c2->Input("Input")[0], "r1");
+  EXPECT_EQ(c1->GetAttr<std::string>("act_type"), "relu");
+  for (const cpp::OpDesc* c : {c1, c2}) {
+    EXPECT_TRUE(c->GetAttr<bool>("enable_int8"));
+    EXPECT_EQ(c->GetAttr<int32_t>("bit_length"), 8);
+  }
+  EXPECT_EQ(c1->GetAttr<std::vector<float>>("Input0_scale"), std::vector<float>{4.0f / 127});
+  EXPECT_EQ(c2->GetAttr<std::vector<float>>("Input0_scale"), std::vector<float>{3.0f / 127});
+  EXPECT_FLOAT_EQ(c1->GetAttr<float>("input_scale"), 4.0f / 127);
+  // c1 feeds the int8 c2: its output scale is c2's input scale.
+  EXPECT_EQ(c1->GetAttr<std::vector<float>>("Output0_scale"), std::vector<float>{3.0f / 127});
+  EXPECT_FALSE(c2->HasAttr("Output0_scale"));
+
+  // Filter: int8, per-channel scale = abs max / 127, q = round(w / scale).
+  const Tensor* q1 = b.weights->FindVar(c1->Input("Filter")[0]);
+  ASSERT_TRUE(q1 != nullptr);
+  EXPECT_EQ(q1->dtype(), DataType::kInt8);
+  auto s1 = c1->GetAttr<std::vector<float>>("Filter0_scale");
+  ASSERT_EQ(s1.size(), 8u);
+  EXPECT_EQ(c1->GetAttr<std::vector<float>>("weight_scale"), s1);
+  for (int c = 0; c < 8; ++c) {
+    float absmax = 0;
+    for (int i = 0; i < 27; ++i) absmax = std::max(absmax, std::fabs(w1[c * 27 + i]));
+    EXPECT_NEAR(s1[c], absmax / 127, 1e-7f * absmax);
+    for (int i = 0; i < 27; ++i) {
+      EXPECT_EQ(q1->data<int8_t>()[c * 27 + i], static_cast<int8_t>(std::round(w1[c * 27 + i] / (absmax / 127))));
+    }
+  }
+  // The original weights are untouched (clones share them).
+  const Tensor* orig = b.weights->FindVar("c1_w");
+  ASSERT_TRUE(orig && orig->dtype() == DataType::kFloat32);
+  EXPECT_EQ(std::vector<float>(orig->data<float>(), orig->data<float>() + w1.size()), w1);
+
+  // The int8 kernels run, and agree with the fake-quant float execution to
+  // quantization noise (the output has values of magnitude ~10).
+  std::vector<std::string> kernels;
+  auto int8 = b.Run({2, 3, 9, 7}, x, &kernels);
+  EXPECT_EQ(kernels, (std::vector<std::string>{"conv2d/kX86/kInt8/kNCHW/def",
+                                               "conv2d/kX86/kInt8/kNCHW/def"}));
+  testing::ExpectAllClose(fake_quant_float, int8, 0.05f, 0.01f, "int8 vs fake quant float");
+}
+
+TEST(QuantDequantFoldPass, WithoutInt8PlacesNothingIsFolded) {
+  QatBuilder b;
+  BuildTwoConvs(&b);
+  auto x = RandomFloats(1 * 3 * 5 * 5, -1, 1, 6);
+  auto before = b.Run({1, 3, 5, 5}, x);
+  auto applied = RunPasses(&b.program, b.weights.get(), PassOptions{});
+  std::map<std::string, int> count(applied.begin(), applied.end());
+  EXPECT_EQ(count["quant_dequant_fold_pass"], 0);
+  EXPECT_EQ(count["quant_int8_weight_pass"], 0);
+  for (auto& op : b.program.blocks[0].ops) EXPECT_FALSE(op.HasAttr("enable_int8"));
+  // Activation fake ops still execute in float; the numbers are unchanged.
+  EXPECT_EQ(b.OpTypes()[1], "fake_quantize_dequantize_moving_average_abs_max");
+  testing::ExpectAllClose(before, b.Run({1, 3, 5, 5}, x), 1e-5f, 1e-5f, "no int8");
+}
+
+TEST(QuantDequantFoldPass, KeepsActivationQuantFeedingANonConvOp) {
+  QatBuilder b;
+  b.ActQuant("x", "xq", 2.0f);
+  b.QuantConv("xq", "c1", 3, 4, 3);
+  b.Relu("xq", "r");  // a second, non-conv consumer of the quantized x
+  auto& add = b.Op("elementwise_add");
+  add.SetInput("X", {"c1"});
+  add.SetInput("Y", {"r"});
+  add.SetOutput("Out", {"y"});
+  b.Fetch("y");
+  PassOptions options;
+  options.int8 = true;
+  auto applied = RunPasses(&b.program, b.weights.get(), options);
+  std::map<std::string, int> count(applied.begin(), applied.end());
+  EXPECT_EQ(count["quant_dequant_fold_pass"], 0);
+  EXPECT_EQ(b.OpTypes()[1], "fake_quantize_dequantize_moving_average_abs_max");
+  for (auto& op : b.program.blocks[0].ops) EXPECT_FALSE(op.HasAttr("enable_int8")) << op.Repr();
+}
+
+std::string ModelsDir() {
+  const char* env = std::getenv("PADDLE_LITE_MODELS_DIR");
+  return env ? env : "../shared/models";
+}
+
+TEST(QuantDequantFoldPass, QatDetectorLosesEveryFakeOpAndGetsInt8Convs) {
+  ModelSource src;
+  const std::string dir = ModelsDir() + "/ppocrv3_det_slim_int8";
+  src.model_file = dir + "/inference.pdmodel";
+  src.param_file = dir + "/inference.pdiparams";
+  cpp::ProgramDesc program;
+  auto weights = std::make_shared<Scope>();
+  ASSERT_NO_THROW(LoadModel(src, &program, weights.get())) << "needs " << dir;
+  PassOptions options;
+  options.int8 = true;
+  auto applied = RunPasses(&program, weights.get(), options);
+  std::map<std::string, int> count(applied.begin(), applied.end());
+  EXPECT_EQ(count["quant_dequant_fold_pass"], 72);  // one per activation fake op
+  EXPECT_EQ(count["quant_int8_weight_pass"], 72);   // 57 conv2d + 15 depthwise
+  int int8_convs = 0, with_output_scale = 0;
+  for (auto& op : program.blocks[0].ops) {
+    EXPECT_EQ(op.Type().find("fake_"), std::string::npos) << op.Repr();
+    if (!op.GetAttr<bool>("enable_int8", false)) continue;
+    ++int8_convs;
+    const Tensor* f = weights->FindVar(op.Input("Filter")[0]);
+    ASSERT_TRUE(f != nullptr);
+    EXPECT_EQ(f->dtype(), DataType::kInt8);
+    EXPECT_EQ(op.GetAttr<std::vector<float>>("Filter0_scale").size(),
+              static_cast<size_t>(f->dims()[0]));
+    EXPECT_GT(op.GetAttr<std::vector<float>>("Input0_scale")[0], 0.f);
+    if (op.HasAttr("Output0_scale")) ++with_output_scale;
+  }
+  EXPECT_EQ(int8_convs, 72);
+  std::printf("QAT detector: %d int8 convs, %d with Output0_scale\n", int8_convs,
+              with_output_scale);
+  EXPECT_GT(with_output_scale, 0);
+}
+
+}  // namespace
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle
