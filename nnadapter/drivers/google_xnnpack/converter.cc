@@ -1,0 +1,591 @@
+// Converter infrastructure (values, layouts, broadcasting) and the
+// element-wise, activation and shape operations. Convolutions, poolings,
+// matrix products and resizing are in converter_spatial.cc.
+#include "converter.h"
+
+#include <cmath>
+#include <limits>
+
+#include "attributes.h"
+#include "nnadapter/utility/debug.h"
+#include "nnadapter/utility/modeling.h"
+
+namespace nnadapter {
+namespace google_xnnpack {
+
+const std::set<NNAdapterOperationType>& ConvertibleOperations() {
+  static const std::set<NNAdapterOperationType> ops = {
+      NNADAPTER_CONV_2D,       NNADAPTER_CONV_2D_TRANSPOSE,
+      NNADAPTER_FULLY_CONNECTED, NNADAPTER_MAT_MUL,
+      NNADAPTER_AVERAGE_POOL_2D, NNADAPTER_MAX_POOL_2D,
+      NNADAPTER_ADD,           NNADAPTER_SUB,
+      NNADAPTER_MUL,           NNADAPTER_DIV,
+      NNADAPTER_MAX,           NNADAPTER_MIN,
+      NNADAPTER_CLIP,          NNADAPTER_RELU,
+      NNADAPTER_RELU6,         NNADAPTER_HARD_SWISH,
+      NNADAPTER_HARD_SIGMOID,  NNADAPTER_SIGMOID,
+      NNADAPTER_SWISH,         NNADAPTER_LEAKY_RELU,
+      NNADAPTER_PRELU,         NNADAPTER_SOFTMAX,
+      NNADAPTER_PAD,           NNADAPTER_RESHAPE,
+      NNADAPTER_FLATTEN,       NNADAPTER_SQUEEZE,
+      NNADAPTER_UNSQUEEZE,     NNADAPTER_RESIZE_LINEAR,
+      NNADAPTER_ABS,           NNADAPTER_FLOOR,
+      NNADAPTER_SQUARE,        NNADAPTER_RSQRT,
+      NNADAPTER_BATCH_NORMALIZATION};
+  return ops;
+}
+
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+std::vector<size_t> ToNhwc(const std::vector<size_t>& nchw) {
+  return {nchw[0], nchw[2], nchw[3], nchw[1]};
+}
+
+// NCHW and NHWC orders coincide in memory.
+bool SameInMemory(const std::vector<size_t>& nchw) {
+  return nchw.size() != 4 || nchw[1] == 1 || nchw[2] * nchw[3] == 1;
+}
+
+bool PlainDims(const core::Operand* o, std::vector<size_t>* dims) {
+  const auto& d = o->type.dimensions;
+  if (d.count > XNN_MAX_TENSOR_DIMS) return false;
+  dims->clear();
+  for (uint32_t i = 0; i < d.count; i++) {
+    if (d.data[i] <= 0) return false;
+    dims->push_back(static_cast<size_t>(d.data[i]));
+  }
+  return true;
+}
+
+}  // namespace
+
+bool XnnDims(const core::Operand* operand, std::vector<size_t>* dims) {
+  if (!PlainDims(operand, dims)) return false;
+  if (dims->size() == 4) *dims = ToNhwc(*dims);
+  return true;
+}
+
+void Converter::SetExternal(const core::Operand* operand, uint32_t external_id,
+                            bool is_input) {
+  (is_input ? external_inputs_ : external_outputs_)[operand] = external_id;
+}
+
+uint32_t Converter::ValueOf(const core::Operand* operand) const {
+  auto it = values_.find(operand);
+  return it == values_.end() ? XNN_INVALID_VALUE_ID : it->second;
+}
+
+bool Converter::Check(xnn_status status, const char* what, std::string* error) {
+  if (status == xnn_status_success) return true;
+  *error = std::string("XNNPACK rejected ") + what + " (xnn_status " +
+           std::to_string(static_cast<int>(status)) + ")";
+  return false;
+}
+
+bool Converter::Internal(const std::vector<size_t>& dims, uint32_t* id,
+                         std::string* error) {
+  return Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32,
+                                       dims.size(), dims.data(), nullptr,
+                                       XNN_INVALID_VALUE_ID, 0, id),
+               "an intermediate tensor", error);
+}
+
+bool Converter::Static(const std::vector<size_t>& dims, std::vector<float> data,
+                       uint32_t* id, std::string* error) {
+  storage_->push_back(std::move(data));
+  return Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32,
+                                       dims.size(), dims.data(),
+                                       storage_->back().data(),
+                                       XNN_INVALID_VALUE_ID, 0, id),
+               "a static tensor", error);
+}
+
+static bool FloatData(const core::Operand* o, std::vector<float>* data,
+                      std::string* error) {
+  int64_t n = GetElementCount(o->type.dimensions);
+  if (!o->buffer || n < 0 || o->length != n * sizeof(float)) {
+    *error = "constant has no or wrong-sized data";
+    return false;
+  }
+  data->resize(static_cast<size_t>(n));
+  std::memcpy(data->data(), o->buffer, o->length);
+  return true;
+}
+
+bool Converter::Input(const core::Operand* o, uint32_t* id,
+                      std::string* error) {
+  if (!o) {
+    *error = "missing operand";
+    return false;
+  }
+  auto it = values_.find(o);
+  if (it != values_.end()) {
+    *id = it->second;
+    return true;
+  }
+  if (o->type.precision != NNADAPTER_FLOAT32) {
+    *error = "only FLOAT32 tensors are supported, got " +
+             OperandPrecisionName(o->type.precision);
+    return false;
+  }
+  std::vector<size_t> plain;
+  if (!PlainDims(o, &plain)) {
+    *error = "dimensions must be known, positive and at most rank " +
+             std::to_string(XNN_MAX_TENSOR_DIMS) + ", got " +
+             DimensionsToString(o->type.dimensions);
+    return false;
+  }
+  if (IsConstantOperand(o)) {
+    std::vector<float> data;
+    if (!FloatData(o, &data, error)) return false;
+    std::vector<size_t> dims = plain;
+    if (plain.size() == 4) {
+      const size_t N = plain[0], C = plain[1], H = plain[2], W = plain[3];
+      std::vector<float> t(data.size());
+      for (size_t n = 0; n < N; n++)
+        for (size_t c = 0; c < C; c++)
+          for (size_t hw = 0; hw < H * W; hw++)
+            t[(n * H * W + hw) * C + c] = data[(n * C + c) * H * W + hw];
+      data.swap(t);
+      dims = ToNhwc(plain);
+    }
+    if (dims.empty()) dims = {1};
+    if (!Static(dims, std::move(data), id, error)) return false;
+    values_[o] = *id;
+    return true;
+  }
+  uint32_t external = XNN_INVALID_VALUE_ID;
+  auto ext = external_inputs_.find(o);
+  if (ext != external_inputs_.end()) {
+    external = ext->second;
+  } else if (standalone_) {
+    external = next_external_++;
+    external_inputs_[o] = external;
+  } else {
+    *error = "operand is used before it is produced";
+    return false;
+  }
+  std::vector<size_t> dims = plain.size() == 4 ? ToNhwc(plain) : plain;
+  if (dims.empty()) dims = {1};
+  if (!Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
+                                     dims.data(), nullptr, external,
+                                     XNN_VALUE_FLAG_EXTERNAL_INPUT, id),
+             "an input tensor", error)) {
+    return false;
+  }
+  values_[o] = *id;
+  return true;
+}
+
+bool Converter::BroadcastInput(const core::Operand* o, size_t out_rank,
+                               uint32_t* id, std::string* error) {
+  if (!o) {
+    *error = "missing operand";
+    return false;
+  }
+  const size_t rank = o->type.dimensions.count;
+  if (out_rank != 4 || rank == 4) return Input(o, id, error);
+  std::vector<size_t> plain;
+  if (o->type.precision != NNADAPTER_FLOAT32 || !PlainDims(o, &plain)) {
+    return Input(o, id, error);  // reports the problem
+  }
+  std::vector<size_t> nchw(4 - rank, 1);
+  nchw.insert(nchw.end(), plain.begin(), plain.end());
+  std::vector<size_t> nhwc = ToNhwc(nchw);
+  if (IsConstantOperand(o)) {
+    std::vector<float> data, t;
+    if (!FloatData(o, &data, error)) return false;
+    t.resize(data.size());
+    const size_t C = nchw[1], HW = nchw[2] * nchw[3];
+    for (size_t n = 0; n < nchw[0]; n++)
+      for (size_t c = 0; c < C; c++)
+        for (size_t hw = 0; hw < HW; hw++)
+          t[(n * HW + hw) * C + c] = data[(n * C + c) * HW + hw];
+    return Static(nhwc, std::move(t), id, error);
+  }
+  if (!SameInMemory(nchw)) {
+    *error = "broadcasting a rank-" + std::to_string(rank) +
+             " tensor against a rank-4 (NHWC) tensor needs a transpose";
+    return false;
+  }
+  uint32_t in;
+  if (!Input(o, &in, error) || !Internal(nhwc, id, error)) return false;
+  return Check(xnn_define_static_reshape(subgraph_, nhwc.size(), nhwc.data(),
+                                         in, *id, 0),
+               "a broadcast reshape", error);
+}
+
+bool Converter::Output(const core::Operand* o, uint32_t* id,
+                       std::string* error) {
+  if (!o) {
+    *error = "missing output operand";
+    return false;
+  }
+  if (values_.count(o)) {
+    *error = "output is produced twice";
+    return false;
+  }
+  std::vector<size_t> dims;
+  if (o->type.precision != NNADAPTER_FLOAT32 || !XnnDims(o, &dims)) {
+    *error = "output must be FLOAT32 with known dimensions, got " +
+             OperandPrecisionName(o->type.precision) + " " +
+             DimensionsToString(o->type.dimensions);
+    return false;
+  }
+  if (dims.empty()) dims = {1};
+  uint32_t external = XNN_INVALID_VALUE_ID, flags = 0;
+  auto ext = external_outputs_.find(o);
+  if (ext != external_outputs_.end()) {
+    external = ext->second;
+    flags = XNN_VALUE_FLAG_EXTERNAL_OUTPUT;
+  } else if (standalone_) {
+    external = next_external_++;
+    external_outputs_[o] = external;
+    flags = XNN_VALUE_FLAG_EXTERNAL_OUTPUT;
+  }
+  if (!Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
+                                     dims.data(), nullptr, external, flags, id),
+             "an output tensor", error)) {
+    return false;
+  }
+  values_[o] = *id;
+  return true;
+}
+
+bool Converter::Clamped(const core::Operand* out, float lo, float hi,
+                        uint32_t* node_output, uint32_t* final_output,
+                        std::string* error) {
+  if (!Output(out, final_output, error)) return false;
+  if (lo == -kInf && hi == kInf) {
+    *node_output = *final_output;
+    return true;
+  }
+  std::vector<size_t> dims;
+  XnnDims(out, &dims);
+  if (dims.empty()) dims = {1};
+  return Internal(dims, node_output, error);
+}
+
+bool Converter::Convert(const core::Operation& op, std::string* error) {
+  if (op.output_operands.empty() || !op.output_operands[0]) {
+    *error = "missing output";
+    return false;
+  }
+  for (size_t i = 1; i < op.output_operands.size(); i++) {
+    if (op.output_operands[i]) {
+      *error = "only the first output is supported";
+      return false;
+    }
+  }
+  switch (op.type) {
+    case NNADAPTER_CONV_2D: return ConvertConv(op, error);
+    case NNADAPTER_CONV_2D_TRANSPOSE: return ConvertConvTranspose(op, error);
+    case NNADAPTER_FULLY_CONNECTED: return ConvertFullyConnected(op, error);
+    case NNADAPTER_MAT_MUL: return ConvertMatMul(op, error);
+    case NNADAPTER_AVERAGE_POOL_2D:
+    case NNADAPTER_MAX_POOL_2D: return ConvertPool(op, error);
+    case NNADAPTER_ADD:
+    case NNADAPTER_SUB:
+    case NNADAPTER_MUL:
+    case NNADAPTER_DIV:
+    case NNADAPTER_MAX:
+    case NNADAPTER_MIN: return ConvertBinary(op, error);
+    case NNADAPTER_PRELU: return ConvertPrelu(op, error);
+    case NNADAPTER_SOFTMAX: return ConvertSoftmax(op, error);
+    case NNADAPTER_PAD: return ConvertPad(op, error);
+    case NNADAPTER_RESHAPE:
+    case NNADAPTER_FLATTEN:
+    case NNADAPTER_SQUEEZE:
+    case NNADAPTER_UNSQUEEZE: return ConvertReshape(op, error);
+    case NNADAPTER_RESIZE_LINEAR: return ConvertResize(op, error);
+    case NNADAPTER_BATCH_NORMALIZATION: return ConvertBatchNorm(op, error);
+    default:
+      if (ConvertibleOperations().count(op.type)) return ConvertUnary(op, error);
+      *error = "no XNNPACK equivalent in this XNNPACK version";
+      return false;
+  }
+}
+
+bool Converter::ConvertBinary(const core::Operation& op, std::string* error) {
+  float lo, hi;
+  if (op.input_operands.size() != 3 || !AttrFuse(op, 2, &lo, &hi, error)) {
+    if (error->empty()) *error = "expected 3 inputs";
+    return false;
+  }
+  const core::Operand* a = op.input_operands[0];
+  const core::Operand* b = op.input_operands[1];
+  const core::Operand* out = op.output_operands[0];
+  if (!a || !b || (IsConstantOperand(a) && IsConstantOperand(b))) {
+    *error = "at least one of input 0 and input 1 must be a tensor";
+    return false;
+  }
+  const size_t out_rank = out->type.dimensions.count;
+  if (out_rank != std::max(a->type.dimensions.count, b->type.dimensions.count)) {
+    *error = "output rank differs from the broadcast rank";
+    return false;
+  }
+  uint32_t x, y, node_out, final_out;
+  if (!BroadcastInput(a, out_rank, &x, error) ||
+      !BroadcastInput(b, out_rank, &y, error)) {
+    return false;
+  }
+  const bool clamp_after = op.type == NNADAPTER_MAX || op.type == NNADAPTER_MIN;
+  xnn_status s;
+  if (clamp_after) {
+    if (!Clamped(out, lo, hi, &node_out, &final_out, error)) return false;
+    s = op.type == NNADAPTER_MAX
+            ? xnn_define_maximum2(subgraph_, x, y, node_out, 0)
+            : xnn_define_minimum2(subgraph_, x, y, node_out, 0);
+    if (!Check(s, "the element-wise node", error)) return false;
+    if (node_out == final_out) return true;
+    return Check(xnn_define_clamp(subgraph_, lo, hi, node_out, final_out, 0),
+                 "the fused activation", error);
+  }
+  if (!Output(out, &final_out, error)) return false;
+  switch (op.type) {
+    case NNADAPTER_ADD: s = xnn_define_add2(subgraph_, lo, hi, x, y, final_out, 0); break;
+    case NNADAPTER_SUB: s = xnn_define_subtract(subgraph_, lo, hi, x, y, final_out, 0); break;
+    case NNADAPTER_MUL: s = xnn_define_multiply2(subgraph_, lo, hi, x, y, final_out, 0); break;
+    default: s = xnn_define_divide(subgraph_, lo, hi, x, y, final_out, 0); break;
+  }
+  return Check(s, "the element-wise node", error);
+}
+
+bool Converter::ConvertUnary(const core::Operation& op, std::string* error) {
+  const size_t expected_inputs =
+      op.type == NNADAPTER_CLIP || op.type == NNADAPTER_HARD_SWISH ||
+              op.type == NNADAPTER_HARD_SIGMOID
+          ? 3
+      : op.type == NNADAPTER_LEAKY_RELU ? 2
+                                        : 1;
+  if (op.input_operands.size() != expected_inputs) {
+    *error = "expected " + std::to_string(expected_inputs) + " inputs";
+    return false;
+  }
+  const core::Operand* in = op.input_operands[0];
+  if (!in || IsConstantOperand(in)) {
+    *error = "input 0 must be a tensor";
+    return false;
+  }
+  float p1 = 0, p2 = 0;
+  if (expected_inputs >= 2 && !AttrFloat(op, 1, &p1, error)) return false;
+  if (expected_inputs == 3 && !AttrFloat(op, 2, &p2, error)) return false;
+  if (op.type == NNADAPTER_HARD_SWISH &&
+      (std::fabs(p1 - 1.0f / 6.0f) > 1e-6f || std::fabs(p2 - 0.5f) > 1e-6f)) {
+    *error = "XNNPACK's HardSwish needs alpha = 1/6 and beta = 0.5";
+    return false;
+  }
+  if (op.type == NNADAPTER_CLIP && !(p1 <= p2)) {
+    *error = "CLIP needs min <= max";
+    return false;
+  }
+  uint32_t x, y;
+  if (!Input(in, &x, error) || !Output(op.output_operands[0], &y, error)) {
+    return false;
+  }
+  std::vector<size_t> dims;
+  XnnDims(op.output_operands[0], &dims);
+  if (dims.empty()) dims = {1};
+  xnn_status s;
+  uint32_t t, one;
+  switch (op.type) {
+    case NNADAPTER_RELU: s = xnn_define_clamp(subgraph_, 0.0f, kInf, x, y, 0); break;
+    case NNADAPTER_RELU6: s = xnn_define_clamp(subgraph_, 0.0f, 6.0f, x, y, 0); break;
+    case NNADAPTER_CLIP: s = xnn_define_clamp(subgraph_, p1, p2, x, y, 0); break;
+    case NNADAPTER_HARD_SWISH: s = xnn_define_hardswish(subgraph_, x, y, 0); break;
+    case NNADAPTER_SIGMOID: s = xnn_define_sigmoid(subgraph_, x, y, 0); break;
+    case NNADAPTER_LEAKY_RELU: s = xnn_define_leaky_relu(subgraph_, p1, x, y, 0); break;
+    case NNADAPTER_ABS: s = xnn_define_abs(subgraph_, x, y, 0); break;
+    case NNADAPTER_FLOOR: s = xnn_define_floor(subgraph_, x, y, 0); break;
+    case NNADAPTER_SQUARE: s = xnn_define_square(subgraph_, x, y, 0); break;
+    case NNADAPTER_SWISH:  // x * sigmoid(x)
+      if (!Internal(dims, &t, error) ||
+          !Check(xnn_define_sigmoid(subgraph_, x, t, 0), "sigmoid", error)) {
+        return false;
+      }
+      s = xnn_define_multiply2(subgraph_, -kInf, kInf, x, t, y, 0);
+      break;
+    case NNADAPTER_RSQRT:  // 1 / sqrt(x)
+      if (!Internal(dims, &t, error) || !Static({1}, {1.0f}, &one, error) ||
+          !Check(xnn_define_square_root(subgraph_, x, t, 0), "sqrt", error)) {
+        return false;
+      }
+      s = xnn_define_divide(subgraph_, -kInf, kInf, one, t, y, 0);
+      break;
+    case NNADAPTER_HARD_SIGMOID: {  // clamp(alpha * x + beta, 0, 1)
+      uint32_t alpha, beta;
+      if (!Internal(dims, &t, error) || !Static({1}, {p1}, &alpha, error) ||
+          !Static({1}, {p2}, &beta, error) ||
+          !Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, alpha, t, 0),
+                 "multiply", error)) {
+        return false;
+      }
+      s = xnn_define_add2(subgraph_, 0.0f, 1.0f, t, beta, y, 0);
+      break;
+    }
+    default:
+      *error = "no XNNPACK equivalent";
+      return false;
+  }
+  return Check(s, OperationTypeName(op.type).c_str(), error);
+}
+
+bool Converter::ConvertPrelu(const core::Operation& op, std::string* error) {
+  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* alpha = InputAt(op, 1);
+  if (op.input_operands.size() != 2 || !in || in->type.dimensions.count != 4 ||
+      !alpha || !IsConstantOperand(alpha) ||
+      alpha->type.precision != NNADAPTER_FLOAT32) {
+    *error = "XNNPACK PReLU needs a rank-4 input and a constant FLOAT32 slope";
+    return false;
+  }
+  const size_t C = static_cast<size_t>(in->type.dimensions.data[1]);
+  std::vector<float> slope;
+  if (!FloatData(alpha, &slope, error)) return false;
+  if (slope.size() == 1) slope.assign(C, slope[0]);
+  if (slope.size() != C) {
+    *error = "input 1: slope must have 1 or C elements";
+    return false;
+  }
+  uint32_t x, s, y;
+  return Input(in, &x, error) && Static({C}, std::move(slope), &s, error) &&
+         Output(op.output_operands[0], &y, error) &&
+         Check(xnn_define_prelu(subgraph_, x, s, y, 0), "PReLU", error);
+}
+
+bool Converter::ConvertSoftmax(const core::Operation& op, std::string* error) {
+  const core::Operand* in = InputAt(op, 0);
+  int32_t axis;
+  if (op.input_operands.size() != 2 || !in || !AttrInt(op, 1, &axis, error)) {
+    if (error->empty()) *error = "expected input and axis";
+    return false;
+  }
+  const int32_t rank = static_cast<int32_t>(in->type.dimensions.count);
+  if (axis < 0) axis += rank;
+  const int32_t innermost = rank == 4 ? 1 : rank - 1;  // NHWC: C is last
+  if (axis != innermost) {
+    *error = "XNNPACK softmax normalizes the innermost axis only (axis " +
+             std::to_string(axis) + " of rank " + std::to_string(rank) + ")";
+    return false;
+  }
+  uint32_t x, y;
+  return Input(in, &x, error) && Output(op.output_operands[0], &y, error) &&
+         Check(xnn_define_softmax(subgraph_, x, y, 0), "softmax", error);
+}
+
+bool Converter::ConvertPad(const core::Operation& op, std::string* error) {
+  const core::Operand* in = InputAt(op, 0);
+  std::vector<int32_t> pads;
+  int32_t mode = NNADAPTER_PAD_MODE_CONSTANT;
+  float value = 0.0f;
+  if (!in || op.input_operands.size() < 2) {
+    *error = "expected input and pads";
+    return false;
+  }
+  const size_t rank = in->type.dimensions.count;
+  if (!AttrInts(op, 1, 2 * rank, {}, &pads, error)) return false;
+  if (InputAt(op, 2) && !AttrInt(op, 2, &mode, error)) return false;
+  if (InputAt(op, 3) && !AttrFloat(op, 3, &value, error)) return false;
+  if (mode != NNADAPTER_PAD_MODE_CONSTANT && mode != NNADAPTER_PAD_MODE_NONE) {
+    *error = "XNNPACK pads with a constant only";
+    return false;
+  }
+  std::vector<size_t> pre(rank), post(rank);
+  for (size_t i = 0; i < rank; i++) {
+    if (pads[2 * i] < 0 || pads[2 * i + 1] < 0) {
+      *error = "negative padding";
+      return false;
+    }
+    pre[i] = static_cast<size_t>(pads[2 * i]);
+    post[i] = static_cast<size_t>(pads[2 * i + 1]);
+  }
+  if (rank == 4) {
+    pre = ToNhwc(pre);
+    post = ToNhwc(post);
+  }
+  uint32_t x, y;
+  return Input(in, &x, error) && Output(op.output_operands[0], &y, error) &&
+         Check(xnn_define_static_constant_pad(subgraph_, pre.data(),
+                                              post.data(), value, x, y, 0),
+               "constant pad", error);
+}
+
+bool Converter::ConvertReshape(const core::Operation& op, std::string* error) {
+  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* out = op.output_operands[0];
+  if (!in) {
+    *error = "missing input 0";
+    return false;
+  }
+  for (size_t i = 1; i < op.input_operands.size(); i++) {
+    if (op.input_operands[i] && !IsConstantOperand(op.input_operands[i])) {
+      *error = "input " + std::to_string(i) + " must be a constant";
+      return false;
+    }
+  }
+  std::vector<size_t> in_plain, out_plain, out_dims;
+  if (!PlainDims(in, &in_plain) || !PlainDims(out, &out_plain)) {
+    *error = "dimensions must be known and positive";
+    return false;
+  }
+  if (!SameInMemory(in_plain) || !SameInMemory(out_plain)) {
+    *error = "reshaping a rank-4 tensor with C > 1 and H * W > 1 needs NCHW "
+             "order (XNNPACK keeps it NHWC)";
+    return false;
+  }
+  uint32_t x, y;
+  if (!Input(in, &x, error) || !Output(out, &y, error)) return false;
+  XnnDims(out, &out_dims);
+  if (out_dims.empty()) out_dims = {1};
+  return Check(xnn_define_static_reshape(subgraph_, out_dims.size(),
+                                         out_dims.data(), x, y, 0),
+               "static reshape", error);
+}
+
+bool Converter::ConvertBatchNorm(const core::Operation& op, std::string* error) {
+  const core::Operand* in = InputAt(op, 0);
+  float epsilon;
+  if (op.input_operands.size() != 6 || !in || !AttrFloat(op, 5, &epsilon, error)) {
+    if (error->empty()) *error = "expected 6 inputs";
+    return false;
+  }
+  const size_t rank = in->type.dimensions.count;
+  if (rank != 4 && rank != 2) {
+    *error = "the channel axis is innermost only for rank 2 and rank 4 (NHWC)";
+    return false;
+  }
+  const size_t C = static_cast<size_t>(std::max(in->type.dimensions.data[1], 0));
+  std::vector<float> p[4];
+  for (int i = 0; i < 4; i++) {
+    const core::Operand* o = op.input_operands[1 + i];
+    if (!o || !IsConstantOperand(o) || o->type.precision != NNADAPTER_FLOAT32 ||
+        !FloatData(o, &p[i], error) || p[i].size() != C) {
+      *error = "input " + std::to_string(1 + i) +
+               " must be a constant FLOAT32 [C] tensor";
+      return false;
+    }
+  }
+  std::vector<float> scale(C), shift(C);
+  for (size_t c = 0; c < C; c++) {
+    scale[c] = p[0][c] / std::sqrt(p[3][c] + epsilon);
+    shift[c] = p[1][c] - p[2][c] * scale[c];
+  }
+  std::vector<size_t> dims;
+  uint32_t x, s, b, t, y;
+  if (!Input(in, &x, error) || !XnnDims(op.output_operands[0], &dims) ||
+      !Static({C}, std::move(scale), &s, error) ||
+      !Static({C}, std::move(shift), &b, error) || !Internal(dims, &t, error) ||
+      !Output(op.output_operands[0], &y, error)) {
+    if (error->empty()) *error = "output dimensions unknown";
+    return false;
+  }
+  return Check(xnn_define_multiply2(subgraph_, -kInf, kInf, x, s, t, 0),
+               "multiply", error) &&
+         Check(xnn_define_add2(subgraph_, -kInf, kInf, t, b, y, 0), "add",
+               error);
+}
+
+}  // namespace google_xnnpack
+}  // namespace nnadapter

@@ -1,0 +1,103 @@
+// Converts NNAdapter operations into nodes of an XNNPACK subgraph.
+//
+// Layout: every rank-4 tensor (activations and constants) lives in XNNPACK
+// as NHWC; everything else keeps its NNAdapter layout. The driver transposes
+// rank-4 model inputs/outputs (NCHW <-> NHWC) at the program boundary, so a
+// subgraph never contains a per-operation transpose. Operations whose
+// meaning depends on the NCHW memory order (RESHAPE of a rank-4 tensor,
+// SOFTMAX on a spatial axis, ...) are supported only where NHWC and NCHW
+// coincide in memory, and reported as unsupported otherwise.
+#ifndef NNADAPTER_DRIVERS_GOOGLE_XNNPACK_CONVERTER_H_
+#define NNADAPTER_DRIVERS_GOOGLE_XNNPACK_CONVERTER_H_
+
+#include <xnnpack.h>
+
+#include <list>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "nnadapter/hal/types.h"
+
+namespace nnadapter {
+namespace google_xnnpack {
+
+// The NNAdapter operations the converter knows (each may still be rejected
+// for its operand types or attribute values).
+const std::set<NNAdapterOperationType>& ConvertibleOperations();
+
+// XNNPACK dims of an operand (NHWC for rank 4); false if a dim is unknown.
+bool XnnDims(const core::Operand* operand, std::vector<size_t>* dims);
+
+class Converter {
+ public:
+  // `storage` keeps static tensor data alive as long as the runtime built
+  // from `subgraph` (XNNPACK references it for element-wise operands).
+  Converter(xnn_subgraph_t subgraph, std::list<std::vector<float>>* storage)
+      : subgraph_(subgraph), storage_(storage) {}
+  // Declares a sub-model input/output with its external value id.
+  void SetExternal(const core::Operand* operand, uint32_t external_id,
+                   bool is_input);
+  // When true, a non-constant operand that has no value yet becomes a new
+  // external input with the next free external id (checking one operation
+  // on its own); outputs become external outputs.
+  void set_standalone(bool v, uint32_t first_free_external_id) {
+    standalone_ = v;
+    next_external_ = first_free_external_id;
+  }
+  uint32_t next_external() const { return next_external_; }
+  // Adds the node(s) of `op`; false with `error` if XNNPACK cannot run it.
+  bool Convert(const core::Operation& op, std::string* error);
+  // The XNNPACK value of an operand that was defined (or XNN_INVALID_VALUE_ID).
+  uint32_t ValueOf(const core::Operand* operand) const;
+
+ private:
+  bool ConvertConv(const core::Operation& op, std::string* error);
+  bool ConvertConvTranspose(const core::Operation& op, std::string* error);
+  bool ConvertFullyConnected(const core::Operation& op, std::string* error);
+  bool ConvertMatMul(const core::Operation& op, std::string* error);
+  bool ConvertPool(const core::Operation& op, std::string* error);
+  bool ConvertBinary(const core::Operation& op, std::string* error);
+  bool ConvertUnary(const core::Operation& op, std::string* error);
+  bool ConvertPrelu(const core::Operation& op, std::string* error);
+  bool ConvertSoftmax(const core::Operation& op, std::string* error);
+  bool ConvertPad(const core::Operation& op, std::string* error);
+  bool ConvertReshape(const core::Operation& op, std::string* error);
+  bool ConvertResize(const core::Operation& op, std::string* error);
+  bool ConvertBatchNorm(const core::Operation& op, std::string* error);
+
+  // The value of a data operand (float32, known dims); constants are
+  // defined as static values (rank-4 ones permuted to NHWC).
+  bool Input(const core::Operand* operand, uint32_t* id, std::string* error);
+  // Operand `operand` as an input of a broadcasting element-wise operation
+  // whose output has rank `out_rank`.
+  bool BroadcastInput(const core::Operand* operand, size_t out_rank,
+                      uint32_t* id, std::string* error);
+  // Defines the value of an operation output.
+  bool Output(const core::Operand* operand, uint32_t* id, std::string* error);
+  // An internal (non-external) value.
+  bool Internal(const std::vector<size_t>& dims, uint32_t* id,
+                std::string* error);
+  // A static float value owning a copy of `data`.
+  bool Static(const std::vector<size_t>& dims, std::vector<float> data,
+              uint32_t* id, std::string* error);
+  bool Check(xnn_status status, const char* what, std::string* error);
+  // Node `define(out)` followed by a clamp to [lo, hi] when the range is not
+  // infinite (XNNPACK nodes without output_min/max).
+  bool Clamped(const core::Operand* out, float lo, float hi,
+               uint32_t* node_output, uint32_t* final_output,
+               std::string* error);
+
+  xnn_subgraph_t subgraph_;
+  std::list<std::vector<float>>* storage_;
+  std::map<const core::Operand*, uint32_t> values_;
+  std::map<const core::Operand*, uint32_t> external_inputs_, external_outputs_;
+  bool standalone_ = false;
+  uint32_t next_external_ = 0;
+};
+
+}  // namespace google_xnnpack
+}  // namespace nnadapter
+
+#endif  // NNADAPTER_DRIVERS_GOOGLE_XNNPACK_CONVERTER_H_

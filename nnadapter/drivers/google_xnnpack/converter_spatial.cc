@@ -1,0 +1,448 @@
+// Convolutions, poolings, fully connected / matmul and bilinear resize.
+// Inputs and outputs are NHWC inside XNNPACK; filters are repacked from the
+// NNAdapter layouts into the ones XNNPACK expects:
+//   CONV_2D            [Cout, Cin/g, kh, kw] -> OHWI [Cout, kh, kw, Cin/g]
+//   depthwise CONV_2D  [C*m, 1, kh, kw]      -> [1, kh, kw, C*m]
+//   CONV_2D_TRANSPOSE  [Cin, Cout/g, kh, kw] -> [Cout, kh, kw, Cin/g]
+#include <cmath>
+#include <limits>
+
+#include "attributes.h"
+#include "converter.h"
+#include "nnadapter/utility/modeling.h"
+
+namespace nnadapter {
+namespace google_xnnpack {
+
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+bool ConstFloat(const core::Operand* o, size_t rank, std::vector<float>* data,
+                std::vector<int32_t>* dims) {
+  if (!o || !IsConstantOperand(o) || o->type.precision != NNADAPTER_FLOAT32 ||
+      o->type.dimensions.count != rank || !o->buffer) {
+    return false;
+  }
+  int64_t n = GetElementCount(o->type.dimensions);
+  if (n <= 0 || o->length != n * sizeof(float)) return false;
+  data->resize(static_cast<size_t>(n));
+  std::memcpy(data->data(), o->buffer, o->length);
+  dims->assign(o->type.dimensions.data, o->type.dimensions.data + rank);
+  return true;
+}
+
+// A non-constant FLOAT32 rank-4 input with known dims (NCHW order).
+bool ActivationNchw(const core::Operand* o, int32_t dims[4],
+                    std::string* error) {
+  if (!o || IsConstantOperand(o) || o->type.precision != NNADAPTER_FLOAT32 ||
+      o->type.dimensions.count != 4) {
+    *error = "input 0 must be a FLOAT32 rank-4 tensor";
+    return false;
+  }
+  for (int i = 0; i < 4; i++) {
+    dims[i] = o->type.dimensions.data[i];
+    if (dims[i] <= 0) {
+      *error = "input 0 dimensions must be known";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool OutputHw(const core::Operand* out, int32_t expected_h, int32_t expected_w,
+              std::string* error) {
+  const auto& d = out->type.dimensions;
+  if (d.count != 4 || d.data[2] != expected_h || d.data[3] != expected_w) {
+    *error = "output spatial size differs from what XNNPACK computes (" +
+             std::to_string(expected_h) + "x" + std::to_string(expected_w) +
+             ")";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
+  int32_t x[4], group;
+  std::vector<float> w, bias;
+  std::vector<int32_t> wd, bd, strides, dilations, pads;
+  float lo, hi;
+  if (op.input_operands.size() != 9) {
+    *error = "expected 9 inputs";
+    return false;
+  }
+  if (!ActivationNchw(op.input_operands[0], x, error)) return false;
+  if (!ConstFloat(op.input_operands[1], 4, &w, &wd)) {
+    *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor";
+    return false;
+  }
+  const int32_t Cout = wd[0], Cig = wd[1], kh = wd[2], kw = wd[3];
+  if (op.input_operands[2] && !ConstFloat(op.input_operands[2], 1, &bias, &bd)) {
+    *error = "input 2 (bias) must be a constant FLOAT32 [Cout] tensor";
+    return false;
+  }
+  if (bias.empty()) bias.assign(static_cast<size_t>(Cout), 0.0f);
+  if (!AttrInts(op, 5, 2, {}, &strides, error) ||
+      !AttrInt(op, 6, &group, error) ||
+      !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
+      !AttrFuse(op, 8, &lo, &hi, error)) {
+    return false;
+  }
+  if (strides[0] <= 0 || strides[1] <= 0 || dilations[0] <= 0 ||
+      dilations[1] <= 0 || group <= 0 || x[1] != group * Cig ||
+      Cout % group != 0 || bias.size() != static_cast<size_t>(Cout)) {
+    *error = "inconsistent channels/group/strides/dilations";
+    return false;
+  }
+  const int32_t k[2] = {kh, kw};
+  if (!AttrPads(op, 3, 4, x + 2, k, strides.data(), dilations.data(), &pads,
+                error)) {
+    return false;
+  }
+  int32_t oh = (x[2] + pads[0] + pads[1] - (dilations[0] * (kh - 1) + 1)) /
+                   strides[0] + 1;
+  int32_t ow = (x[3] + pads[2] + pads[3] - (dilations[1] * (kw - 1) + 1)) /
+                   strides[1] + 1;
+  if (!OutputHw(op.output_operands[0], oh, ow, error)) return false;
+  const bool depthwise = group > 1 && Cig == 1;
+  std::vector<float> filter(w.size());
+  std::vector<size_t> fdims;
+  const size_t khw = static_cast<size_t>(kh) * kw;
+  if (depthwise) {  // [Cout,1,kh,kw] -> [1,kh,kw,Cout]
+    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
+      for (size_t s = 0; s < khw; s++) filter[s * Cout + o] = w[o * khw + s];
+    fdims = {1, size_t(kh), size_t(kw), size_t(Cout)};
+  } else {  // OIHW -> OHWI
+    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
+      for (size_t i = 0; i < static_cast<size_t>(Cig); i++)
+        for (size_t s = 0; s < khw; s++)
+          filter[(o * khw + s) * Cig + i] = w[(o * Cig + i) * khw + s];
+    fdims = {size_t(Cout), size_t(kh), size_t(kw), size_t(Cig)};
+  }
+  uint32_t in, f, b, y;
+  if (!Input(op.input_operands[0], &in, error) ||
+      !Static(fdims, std::move(filter), &f, error) ||
+      !Static({size_t(Cout)}, std::move(bias), &b, error) ||
+      !Output(op.output_operands[0], &y, error)) {
+    return false;
+  }
+  xnn_status s;
+  if (depthwise) {
+    s = xnn_define_depthwise_convolution_2d(
+        subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw, strides[0],
+        strides[1], dilations[0], dilations[1], Cout / group, group, lo, hi,
+        in, f, b, y, 0);
+  } else {
+    s = xnn_define_convolution_2d(
+        subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw, strides[0],
+        strides[1], dilations[0], dilations[1], group, Cig, Cout / group, lo,
+        hi, in, f, b, y, 0);
+  }
+  return Check(s, depthwise ? "depthwise convolution" : "convolution", error);
+}
+
+bool Converter::ConvertConvTranspose(const core::Operation& op,
+                                     std::string* error) {
+  int32_t x[4], group, auto_pad;
+  std::vector<float> w, bias;
+  std::vector<int32_t> wd, bd, strides, dilations, pads;
+  float lo, hi;
+  if (op.input_operands.size() != 11) {
+    *error = "expected 11 inputs";
+    return false;
+  }
+  if (!ActivationNchw(op.input_operands[0], x, error)) return false;
+  if (!ConstFloat(op.input_operands[1], 4, &w, &wd)) {
+    *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor";
+    return false;
+  }
+  if (!AttrInt(op, 3, &auto_pad, error) ||
+      !AttrInts(op, 5, 2, {}, &strides, error) ||
+      !AttrInt(op, 6, &group, error) ||
+      !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
+      !AttrFuse(op, 10, &lo, &hi, error)) {
+    return false;
+  }
+  if (auto_pad == NNADAPTER_AUTO_PAD_VALID) {
+    pads = {0, 0, 0, 0};
+  } else if (auto_pad != NNADAPTER_AUTO_PAD_NONE) {
+    *error = "CONV_2D_TRANSPOSE: only explicit or VALID padding";
+    return false;
+  } else if (!AttrInts(op, 4, 4, {0, 0, 0, 0}, &pads, error)) {
+    return false;
+  }
+  const int32_t Cin = wd[0], Cog = wd[1], kh = wd[2], kw = wd[3];
+  if (group <= 0 || Cin != x[1] || Cin % group != 0 || strides[0] <= 0 ||
+      strides[1] <= 0 || dilations[0] <= 0 || dilations[1] <= 0) {
+    *error = "inconsistent channels/group/strides/dilations";
+    return false;
+  }
+  const int32_t Cig = Cin / group, Cout = Cog * group;
+  if (op.input_operands[2] &&
+      (!ConstFloat(op.input_operands[2], 1, &bias, &bd) ||
+       bias.size() != static_cast<size_t>(Cout))) {
+    *error = "input 2 (bias) must be a constant FLOAT32 [Cout] tensor";
+    return false;
+  }
+  const auto& od = op.output_operands[0]->type.dimensions;
+  if (od.count != 4 || od.data[1] != Cout) {
+    *error = "output must be rank 4 with Cout channels";
+    return false;
+  }
+  int32_t adj[2];
+  for (int d = 0; d < 2; d++) {
+    const int32_t base = (x[2 + d] - 1) * strides[d] - pads[2 * d] -
+                         pads[2 * d + 1] + dilations[d] * (wd[2 + d] - 1) + 1;
+    adj[d] = od.data[2 + d] - base;
+    if (adj[d] < 0 || adj[d] >= strides[d]) {
+      *error = "output size needs an output padding XNNPACK cannot express";
+      return false;
+    }
+  }
+  // [Cin, Cog, kh, kw] -> [Cout, kh, kw, Cig] per group.
+  const size_t khw = static_cast<size_t>(kh) * kw;
+  std::vector<float> filter(w.size());
+  for (size_t g = 0; g < static_cast<size_t>(group); g++)
+    for (size_t i = 0; i < static_cast<size_t>(Cig); i++)
+      for (size_t o = 0; o < static_cast<size_t>(Cog); o++)
+        for (size_t s = 0; s < khw; s++)
+          filter[((g * Cog + o) * khw + s) * Cig + i] =
+              w[((g * Cig + i) * Cog + o) * khw + s];
+  uint32_t in, f, b = XNN_INVALID_VALUE_ID, y;
+  if (!Input(op.input_operands[0], &in, error) ||
+      !Static({size_t(Cout), size_t(kh), size_t(kw), size_t(Cig)},
+              std::move(filter), &f, error) ||
+      (!bias.empty() && !Static({size_t(Cout)}, std::move(bias), &b, error)) ||
+      !Output(op.output_operands[0], &y, error)) {
+    return false;
+  }
+  return Check(xnn_define_deconvolution_2d(
+                   subgraph_, pads[0], pads[3], pads[1], pads[2], adj[0],
+                   adj[1], kh, kw, strides[0], strides[1], dilations[0],
+                   dilations[1], group, Cig, Cog, lo, hi, in, f, b, y, 0),
+               "deconvolution", error);
+}
+
+bool Converter::ConvertFullyConnected(const core::Operation& op,
+                                      std::string* error) {
+  std::vector<float> w, bias;
+  std::vector<int32_t> wd, bd;
+  float lo, hi;
+  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* out = op.output_operands[0];
+  if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
+      !AttrFuse(op, 3, &lo, &hi, error)) {
+    if (error->empty()) *error = "expected a tensor input and 4 inputs";
+    return false;
+  }
+  if (!ConstFloat(op.input_operands[1], 2, &w, &wd)) {
+    *error = "input 1 (weight) must be a constant FLOAT32 rank-2 tensor";
+    return false;
+  }
+  if (op.input_operands[2] &&
+      (!ConstFloat(op.input_operands[2], 1, &bias, &bd) ||
+       bias.size() != static_cast<size_t>(wd[0]))) {
+    *error = "input 2 (bias) must be a constant FLOAT32 [num_units] tensor";
+    return false;
+  }
+  const auto& id = in->type.dimensions;
+  int64_t count = GetElementCount(id);
+  if (count <= 0 || count % wd[1] != 0 || out->type.dimensions.count != 2) {
+    *error = "input cannot be flattened to [batch, input_size]";
+    return false;
+  }
+  if (id.count == 4 && id.data[1] != 1 && id.data[2] * id.data[3] != 1) {
+    *error = "flattening a rank-4 tensor with C > 1 and H * W > 1 needs NCHW "
+             "order (XNNPACK keeps it NHWC)";
+    return false;
+  }
+  const std::vector<size_t> flat = {size_t(count / wd[1]), size_t(wd[1])};
+  uint32_t x, xf, f, b = XNN_INVALID_VALUE_ID, y;
+  if (!Input(in, &x, error)) return false;
+  if (id.count != 2) {
+    if (!Internal(flat, &xf, error) ||
+        !Check(xnn_define_static_reshape(subgraph_, 2, flat.data(), x, xf, 0),
+               "flatten", error)) {
+      return false;
+    }
+    x = xf;
+  }
+  if (!Static({size_t(wd[0]), size_t(wd[1])}, std::move(w), &f, error) ||
+      (!bias.empty() && !Static({size_t(wd[0])}, std::move(bias), &b, error)) ||
+      !Output(out, &y, error)) {
+    return false;
+  }
+  return Check(xnn_define_fully_connected(subgraph_, lo, hi, x, f, b, y, 0),
+               "fully connected", error);
+}
+
+bool Converter::ConvertMatMul(const core::Operation& op, std::string* error) {
+  std::vector<float> w;
+  std::vector<int32_t> wd;
+  bool tx, ty;
+  const core::Operand* in = InputAt(op, 0);
+  if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
+      in->type.dimensions.count != 2 || !AttrBool(op, 2, false, &tx, error) ||
+      !AttrBool(op, 3, false, &ty, error)) {
+    if (error->empty()) *error = "x must be a rank-2 tensor";
+    return false;
+  }
+  if (tx || !ConstFloat(op.input_operands[1], 2, &w, &wd)) {
+    *error = "needs transpose_x = false and a constant FLOAT32 rank-2 y";
+    return false;
+  }
+  uint32_t x, f, y;
+  return Input(in, &x, error) &&
+         Static({size_t(wd[0]), size_t(wd[1])}, std::move(w), &f, error) &&
+         Output(op.output_operands[0], &y, error) &&
+         Check(xnn_define_fully_connected(
+                   subgraph_, -kInf, kInf, x, f, XNN_INVALID_VALUE_ID, y,
+                   ty ? 0 : XNN_FLAG_TRANSPOSE_WEIGHTS),
+               "fully connected", error);
+}
+
+bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
+  const bool is_max = op.type == NNADAPTER_MAX_POOL_2D;
+  int32_t x[4];
+  std::vector<int32_t> kernel, strides, pads;
+  bool ceil_mode, flag;
+  float lo, hi;
+  if (op.input_operands.size() != (is_max ? 9u : 8u)) {
+    *error = "expected " + std::to_string(is_max ? 9 : 8) + " inputs";
+    return false;
+  }
+  if (!ActivationNchw(op.input_operands[0], x, error) ||
+      !AttrInts(op, 3, 2, {}, &kernel, error) ||
+      !AttrInts(op, 4, 2, {1, 1}, &strides, error) ||
+      !AttrBool(op, 5, false, &ceil_mode, error) ||
+      !AttrBool(op, 6, false, &flag, error) ||
+      !AttrFuse(op, is_max ? 8 : 7, &lo, &hi, error)) {
+    return false;
+  }
+  if (kernel[0] <= 0 || kernel[1] <= 0 || strides[0] <= 0 || strides[1] <= 0) {
+    *error = "kernel and strides must be positive";
+    return false;
+  }
+  const int32_t one[2] = {1, 1};
+  if (!AttrPads(op, 1, 2, x + 2, kernel.data(), strides.data(), one, &pads,
+                error)) {
+    return false;
+  }
+  if (is_max && flag) {
+    *error = "return_indices is not supported";
+    return false;
+  }
+  const bool padded = pads[0] || pads[1] || pads[2] || pads[3];
+  const auto& od = op.output_operands[0]->type.dimensions;
+  if (od.count != 4 || od.data[2] <= 0 || od.data[3] <= 0) {
+    *error = "output must be rank 4 with known dims";
+    return false;
+  }
+  // ceil_mode: extend the end padding so that XNNPACK's floor division gives
+  // the output size; padded positions never count (max, or the average
+  // excluding padding).
+  for (int d = 0; d < 2; d++) {
+    const int32_t need = (od.data[2 + d] - 1) * strides[d] + kernel[d] -
+                         (x[2 + d] + pads[2 * d] + pads[2 * d + 1]);
+    if (need > 0) {
+      if (!ceil_mode) {
+        *error = "output size inconsistent with the window";
+        return false;
+      }
+      pads[2 * d + 1] += need;
+    }
+  }
+  const bool extended = pads[0] || pads[1] || pads[2] || pads[3];
+  if (!is_max && flag && extended) {
+    *error = "XNNPACK averages exclude padding (count_include_pad = true)";
+    return false;
+  }
+  (void)padded;
+  int32_t oh = (x[2] + pads[0] + pads[1] - kernel[0]) / strides[0] + 1;
+  int32_t ow = (x[3] + pads[2] + pads[3] - kernel[1]) / strides[1] + 1;
+  if (!OutputHw(op.output_operands[0], oh, ow, error)) return false;
+  uint32_t in, y;
+  if (!Input(op.input_operands[0], &in, error) ||
+      !Output(op.output_operands[0], &y, error)) {
+    return false;
+  }
+  if (kernel[0] * kernel[1] == 1) {  // XNNPACK rejects 1x1 pooling
+    if (strides[0] != 1 || strides[1] != 1 || extended) {
+      *error = "1x1 pooling with strides or padding";
+      return false;
+    }
+    return Check(xnn_define_clamp(subgraph_, lo, hi, in, y, 0), "copy", error);
+  }
+  if (!is_max && !extended && kernel[0] == x[2] && kernel[1] == x[3]) {
+    return Check(xnn_define_global_average_pooling_2d(subgraph_, lo, hi, in, y,
+                                                      0),
+                 "global average pooling", error);
+  }
+  xnn_status s =
+      is_max ? xnn_define_max_pooling_2d(subgraph_, pads[0], pads[3], pads[1],
+                                         pads[2], kernel[0], kernel[1],
+                                         strides[0], strides[1], 1, 1, lo, hi,
+                                         in, y, 0)
+             : xnn_define_average_pooling_2d(
+                   subgraph_, pads[0], pads[3], pads[1], pads[2], kernel[0],
+                   kernel[1], strides[0], strides[1], lo, hi, in, y, 0);
+  return Check(s, is_max ? "max pooling" : "average pooling", error);
+}
+
+bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
+  int32_t x[4];
+  bool align_corners;
+  int32_t align_mode = 1;
+  std::vector<int32_t> shape;
+  if (op.input_operands.size() < 4 ||
+      !ActivationNchw(op.input_operands[0], x, error) ||
+      !AttrBool(op, 3, false, &align_corners, error)) {
+    if (error->empty()) *error = "expected input, shape, scales, align_corners";
+    return false;
+  }
+  if (InputAt(op, 4) && !AttrInt(op, 4, &align_mode, error)) return false;
+  if (align_mode != 0 && align_mode != 1) {
+    *error = "input 4: align_mode must be 0 or 1";
+    return false;
+  }
+  const auto& od = op.output_operands[0]->type.dimensions;
+  if (od.count != 4 || od.data[2] <= 0 || od.data[3] <= 0) {
+    *error = "output must be rank 4 with known dims";
+    return false;
+  }
+  const core::Operand* shape_op = InputAt(op, 1);
+  const core::Operand* scales_op = InputAt(op, 2);
+  if (shape_op && !AttrInts(op, 1, 2, {}, &shape, error)) return false;
+  if (!shape_op && scales_op && !align_corners) {
+    // builtin/Paddle sample with ratio 1 / scale; XNNPACK with in / out.
+    if (!IsConstantOperand(scales_op) ||
+        scales_op->type.precision != NNADAPTER_FLOAT32 ||
+        scales_op->length != 2 * sizeof(float)) {
+      *error = "input 2 (scales) must be a constant FLOAT32 [2] tensor";
+      return false;
+    }
+    const float* sc = static_cast<const float*>(scales_op->buffer);
+    for (int d = 0; d < 2; d++) {
+      double ratio = static_cast<double>(x[2 + d]) / od.data[2 + d];
+      if (std::fabs(1.0 / sc[d] - ratio) > 1e-6 * ratio) {
+        *error = "scales whose inverse differs from input/output size";
+        return false;
+      }
+    }
+  }
+  const uint32_t flags = align_corners     ? XNN_FLAG_ALIGN_CORNERS
+                         : align_mode == 1 ? XNN_FLAG_TENSORFLOW_LEGACY_MODE
+                                           : 0;
+  uint32_t in, y;
+  return Input(op.input_operands[0], &in, error) &&
+         Output(op.output_operands[0], &y, error) &&
+         Check(xnn_define_static_resize_bilinear_2d(
+                   subgraph_, size_t(od.data[2]), size_t(od.data[3]), in, y,
+                   flags),
+               "bilinear resize", error);
+}
+
+}  // namespace google_xnnpack
+}  // namespace nnadapter
