@@ -34,12 +34,22 @@ struct CaseEntry {
   const char* subdir;
   const char* test;
   char category;
+  bool from_guide;  // listed by nnadapter_to_onnx_node_tests (D or I)
 };
 
 const CaseEntry kOnnxCases[] = {
-#define CONFORMANCE_CASE(op, subdir, test, cat) {op, subdir, test, cat},
+#define CONFORMANCE_CASE(op, subdir, test, cat) {op, subdir, test, cat, true},
+#define CONFORMANCE_DERIVED_CASE(op, subdir, test, cat) {op, subdir, test, cat, false},
 #include "onnx_cases.inc"
+#undef CONFORMANCE_DERIVED_CASE
 #undef CONFORMANCE_CASE
+};
+
+// Every standard operation (the public X-macro list): each must have at
+// least one case.
+const char* const kStandardOperations[] = {
+#define NNADAPTER_OPERATION(name, code) #name,
+#include "nnadapter/operation_types.inc"
 };
 
 // ONNX tests whose reference outputs were written with limited precision
@@ -134,6 +144,8 @@ int RunDevice(const Options& opt, const std::string& device_name) {
   std::map<std::string, Row> table;
   std::vector<std::string> problems;  // failures and builtin declines
   std::vector<std::string> unmapped;
+  int guide_listed = 0, guide_mapped = 0, derived_mapped = 0;
+  int hand_cases = 0, hand_int8_cases = 0;
   auto record = [&](const std::string& op, const std::string& name,
                     const CaseResult& r) {
     Row& row = table[op];
@@ -164,6 +176,7 @@ int RunDevice(const Options& opt, const std::string& device_name) {
   for (const auto& e : kOnnxCases) {
     const std::string name = std::string(e.subdir) + "/" + e.test;
     if (!Matches(opt, e.op, name)) continue;
+    if (e.from_guide) ++guide_listed;
     OnnxTest test;
     std::string error;
     if (!LoadOnnxTest(opt.data_dir + "/" + e.subdir + "/" + e.test, &test, &error)) {
@@ -199,12 +212,15 @@ int RunDevice(const Options& opt, const std::string& device_name) {
       if (opt.verbose) std::printf("UNMAP %-26s %s: %s\n", e.op, name.c_str(), error.c_str());
       continue;
     }
+    ++(e.from_guide ? guide_mapped : derived_mapped);
     record(e.op, name, overall);
   }
 
   // Hand-written cases.
   for (const CaseSpec& spec : HandCases()) {
     if (!Matches(opt, spec.op, spec.name)) continue;
+    ++hand_cases;
+    if (spec.name.rfind("hand_int8/", 0) == 0) ++hand_int8_cases;
     record(spec.op, spec.name, RunCase(spec, context));
   }
 
@@ -228,6 +244,23 @@ int RunDevice(const Options& opt, const std::string& device_name) {
   }
   std::printf("%-26s %7d %7d %7d %7d %9d\n", "TOTAL", total.mapped,
               total.passed, total.failed, total.unsupported, total.unmapped);
+  // Coverage: the mapping guide's tests, the hand cases, every operation.
+  std::printf("\nmapping guide (nnadapter_to_onnx_node_tests, categories D+I): "
+              "%d tests listed, %d mapped, %d unmapped\n",
+              guide_listed, guide_mapped, guide_listed - guide_mapped);
+  std::printf("derived ONNX cases (not in the guide): %d; hand cases: %d "
+              "(int8 variants: %d)\n", derived_mapped, hand_cases, hand_int8_cases);
+  std::vector<std::string> uncovered;
+  for (const char* op : kStandardOperations) {
+    const auto it = table.find(op);
+    if (it == table.end() || it->second.mapped == 0) uncovered.push_back(op);
+  }
+  const int n_ops = static_cast<int>(sizeof(kStandardOperations) / sizeof(kStandardOperations[0]));
+  std::printf("standard operations with at least one case: %d of %d\n",
+              n_ops - static_cast<int>(uncovered.size()), n_ops);
+  if (opt.filter.empty()) {
+    for (const auto& op : uncovered) problems.push_back(op + ": no conformance case");
+  }
   if (!unmapped.empty()) {
     std::printf("\nONNX tests the suite could not express (not run, not failed):\n");
     for (const auto& u : unmapped) std::printf("  %s\n", u.c_str());

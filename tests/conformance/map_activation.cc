@@ -41,7 +41,7 @@ MapStatus MapSoftplus(const onnx::NodeProto& n, MapContext* c) {
 // PRelu(x, slope): a per-channel slope ([C] along axis 1, or a single value)
 // -> PRELU(x, slope). A rank-1 slope broadcast along the LAST axis (opset >= 7
 // numpy broadcasting) is adapted as TRANSPOSE(swap 1 and last) -> PRELU ->
-// TRANSPOSE back.
+// TRANSPOSE back; a per-element slope as RESHAPE -> PRELU -> RESHAPE.
 MapStatus MapPRelu(const onnx::NodeProto& n, MapContext* c) {
   const Tensor* slope = c->Value(n.input(1));
   if (!slope) return c->Error("PRelu: slope must be known before running");
@@ -70,8 +70,30 @@ MapStatus MapPRelu(const onnx::NodeProto& n, MapContext* c) {
     c->spec()->Op(NNADAPTER_TRANSPOSE, {t1, c->spec()->ConstI32s(perm)}, {out});
     return MapStatus::kOk;
   }
+  // A slope with one value per element (its dims are x's, right-aligned):
+  // RESHAPE x to [1, N] -> PRELU with the N slopes as channels -> RESHAPE
+  // back (test_prelu_example).
+  int64_t x_count = 1;
+  for (int32_t d : xdims) x_count *= d;
+  bool elementwise = rank >= 1 && count == x_count && slope->dims.size() >= xdims.size();
+  for (size_t i = 0; elementwise && i < slope->dims.size(); ++i) {
+    const size_t from_end = slope->dims.size() - 1 - i;
+    const int64_t sd = slope->dims[from_end];
+    elementwise = i < xdims.size() ? sd == xdims[xdims.size() - 1 - i] : sd == 1;
+  }
+  if (elementwise && x_count > 0) {
+    const int x = c->Operand(n.input(0));
+    const int t0 = c->spec()->Temp(NNADAPTER_FLOAT32);
+    c->spec()->Op(NNADAPTER_RESHAPE,
+                  {x, c->spec()->ConstI32s({1, static_cast<int32_t>(x_count)})}, {t0});
+    const int t1 = c->spec()->Temp(NNADAPTER_FLOAT32);
+    c->spec()->Op(NNADAPTER_PRELU, {t0, c->spec()->Const(alpha)}, {t1});
+    const int out = c->NewOutput(n.output(0), NNADAPTER_FLOAT32);
+    c->spec()->Op(NNADAPTER_RESHAPE, {t1, c->spec()->ConstI32s(xdims)}, {out});
+    return MapStatus::kOk;
+  }
   return c->Error("PRelu: slope of shape " + DimsToString(slope->dims) +
-                  " is neither per-channel nor a last-axis vector for input " +
+                  " is neither per-channel, a last-axis vector nor per-element for input " +
                   DimsToString(xdims));
 }
 
