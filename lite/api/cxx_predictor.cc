@@ -149,6 +149,7 @@ nb::NbModel CxxPredictor::OptimizedModel() const {
   m.weights = shared_->weights;
   m.nnadapter_device_names = shared_->nnadapter.device_names;
   m.nnadapter_context_properties = shared_->nnadapter.context_properties;
+  m.nnadapter_model_cache_dir = shared_->nnadapter.model_cache_dir;
   const auto& ops = m.program.blocks.at(0).ops;
   const auto& insts = program_->instructions();
   size_t next = 0;

@@ -37,7 +37,9 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
   o.context_properties = config.nnadapter_context_properties().empty()
                              ? s->model.nnadapter_context_properties
                              : config.nnadapter_context_properties();
-  o.model_cache_dir = config.nnadapter_model_cache_dir();
+  o.model_cache_dir = config.nnadapter_model_cache_dir().empty()
+                          ? s->model.nnadapter_model_cache_dir
+                          : config.nnadapter_model_cache_dir();
   o.model_cache_buffers = config.nnadapter_model_cache_buffers();
   o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
   if (subgraphs == 0) return;

@@ -23,6 +23,9 @@ struct NbModel {
   std::vector<KernelKey> kernel_keys;
   std::vector<std::string> nnadapter_device_names;
   std::string nnadapter_context_properties;
+  // Folder of compiled-program caches (.nnc) the light predictor uses
+  // unless MobileConfig sets one (opt --nnadapter_model_cache_dir).
+  std::string nnadapter_model_cache_dir;
   // Read only: the header's producer version and format version.
   std::string producer;
   uint32_t format_version{0};

@@ -288,6 +288,7 @@ void ParseNbModel(const char* data, size_t size, std::shared_ptr<const void> hol
   GetBlocks(&r, &m);
   m.nnadapter_device_names = GetList<std::string>(&r, "NNAdapter device name");
   m.nnadapter_context_properties = r.GetString("NNAdapter context properties");
+  m.nnadapter_model_cache_dir = r.GetString("NNAdapter model cache dir");
   GetWeights(&r, data, data_offset, data_size, holder, &m);
   LITE_ENFORCE(r.remaining() == 0, source, ": ", r.remaining(),
                " unexpected bytes at the end of the program section (corrupt file?)");

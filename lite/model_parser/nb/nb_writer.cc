@@ -139,6 +139,7 @@ std::string Meta(const NbModel& m, const std::vector<WeightEntry>& weights) {
   }
   PutList(&w, m.nnadapter_device_names);
   w.PutString(m.nnadapter_context_properties);
+  w.PutString(m.nnadapter_model_cache_dir);
   w.Put<uint32_t>(static_cast<uint32_t>(weights.size()));
   for (const auto& e : weights) {
     const Tensor& t = *e.tensor;

@@ -1,0 +1,67 @@
+// opt: converts a Paddle model into the optimized .nb that MobileConfig runs.
+// Flags follow Paddle Lite's opt; see `opt --help` and docs/nb-format.md.
+#include <gflags/gflags.h>
+
+#include <iostream>
+
+#include "tools/opt/opt_tool.h"
+
+DEFINE_string(model_dir, "",
+              "folder of the Paddle model (__model__ + one file per parameter, or "
+              "*.pdmodel/__model__ + combined params, auto-detected)");
+DEFINE_string(model_file, "", "the program file (e.g. inference.pdmodel); with --param_file");
+DEFINE_string(param_file, "", "the combined params file (e.g. inference.pdiparams)");
+DEFINE_string(optimize_out_type, "naive_buffer",
+              "naive_buffer: write <optimize_out>.nb for MobileConfig; protobuf: write the "
+              "optimized Paddle model <optimize_out>/__model__ + __params__");
+DEFINE_string(optimize_out, "", "output path; '.nb' is appended for naive_buffer");
+DEFINE_string(valid_targets, "x86",
+              "comma list in priority order: x86, host, and NNAdapter device names "
+              "(builtin_device, fake_device, google_xnnpack, ...); a device name puts the ops it "
+              "supports into NNAdapter subgraphs, the rest runs on the CPU");
+DEFINE_bool(print_supported_ops, false,
+            "print the op types the --valid_targets support, then exit");
+DEFINE_bool(print_all_ops, false, "print every op type this build knows with its kernels, then exit");
+DEFINE_bool(print_model_ops, false,
+            "print a table of the model's op types and whether each valid target supports them; "
+            "exit 0 when every op is supported");
+DEFINE_string(nnadapter_device_names, "",
+              "comma list of NNAdapter devices (added after those named in --valid_targets)");
+DEFINE_string(nnadapter_context_properties, "",
+              "\"KEY=VALUE;KEY=VALUE\" for the devices; used while partitioning and stored in the "
+              ".nb (MobileConfig's setter overrides)");
+DEFINE_string(nnadapter_subgraph_partition_config_path, "",
+              "file of ops to keep on the CPU, one \"op_type:in1,in2:out1\" per line");
+DEFINE_string(nnadapter_model_cache_dir, "",
+              "folder of compiled-program caches (<token>.nnc); stored in the .nb so the device "
+              "run reuses them (MobileConfig's setter overrides)");
+
+int main(int argc, char** argv) {
+  gflags::SetUsageMessage(
+      "converts a Paddle model into an optimized model for the light runtime\n"
+      "  opt --model_dir=<dir> --valid_targets=x86 --optimize_out=<path>   (writes <path>.nb)\n"
+      "  opt --model_file=<m.pdmodel> --param_file=<m.pdiparams> "
+      "--valid_targets=builtin_device,x86 --optimize_out=<path>\n"
+      "  opt --print_all_ops | --print_supported_ops --valid_targets=... | "
+      "--print_model_ops --model_dir=<dir>");
+  gflags::ParseCommandLineFlags(&argc, &argv, true);
+  if (argc > 1) {
+    std::cerr << "opt: unexpected argument '" << argv[1] << "' (flags are --name=value; see --help)\n";
+    return 2;
+  }
+  paddle::lite::opt::OptFlags f;
+  f.model_dir = FLAGS_model_dir;
+  f.model_file = FLAGS_model_file;
+  f.param_file = FLAGS_param_file;
+  f.optimize_out_type = FLAGS_optimize_out_type;
+  f.optimize_out = FLAGS_optimize_out;
+  f.valid_targets = FLAGS_valid_targets;
+  f.print_supported_ops = FLAGS_print_supported_ops;
+  f.print_all_ops = FLAGS_print_all_ops;
+  f.print_model_ops = FLAGS_print_model_ops;
+  f.nnadapter_device_names = FLAGS_nnadapter_device_names;
+  f.nnadapter_context_properties = FLAGS_nnadapter_context_properties;
+  f.nnadapter_subgraph_partition_config_path = FLAGS_nnadapter_subgraph_partition_config_path;
+  f.nnadapter_model_cache_dir = FLAGS_nnadapter_model_cache_dir;
+  return paddle::lite::opt::RunOpt(f, std::cout, std::cerr);
+}

@@ -1,0 +1,293 @@
+#include "tools/opt/opt_tool.h"
+
+#include <filesystem>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include "lite/api/cxx_predictor.h"
+#include "lite/core/registry.h"
+#include "lite/graph/pass.h"
+#include "lite/kernels/nnadapter/converter.h"
+#include "lite/kernels/nnadapter/device_context.h"
+#include "lite/model_parser/model_loader.h"
+
+namespace paddle {
+namespace lite {
+namespace opt {
+namespace {
+
+std::vector<std::string> SplitList(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    size_t b = item.find_first_not_of(" \t");
+    size_t e = item.find_last_not_of(" \t");
+    if (b != std::string::npos) out.push_back(item.substr(b, e - b + 1));
+  }
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& v, const char* sep = ", ") {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : sep) + x;
+  return s;
+}
+
+// The targets of --valid_targets / --nnadapter_device_names.
+struct Targets {
+  std::vector<Place> places;             // CPU places (and kNNAdapter when devices)
+  std::vector<std::string> cpu;          // "x86", "host" as given
+  std::vector<std::string> devices;      // NNAdapter device names, in order
+};
+
+Targets ParseTargets(const OptFlags& f) {
+  Targets t;
+  for (const auto& name : SplitList(f.valid_targets)) {
+    if (name == "x86" || name == "X86") {
+      t.cpu.push_back("x86");
+      t.places.emplace_back(TargetType::kX86, PrecisionType::kFloat);
+    } else if (name == "host" || name == "Host") {
+      t.cpu.push_back("host");
+      t.places.emplace_back(TargetType::kHost, PrecisionType::kFloat);
+    } else if (name == "arm" || name == "opencl" || name == "cuda" || name == "xpu" ||
+               name == "npu" || name == "metal" || name == "fpga") {
+      ThrowError("--valid_targets: target '", name,
+                 "' is not supported by this build (CPU targets: x86, host; accelerators are "
+                 "NNAdapter device names such as builtin_device, fake_device, google_xnnpack)");
+    } else {
+      t.devices.push_back(name);
+    }
+  }
+  for (const auto& name : SplitList(f.nnadapter_device_names)) {
+    bool seen = false;
+    for (const auto& d : t.devices) seen = seen || d == name;
+    if (!seen) t.devices.push_back(name);
+  }
+  LITE_ENFORCE(!t.cpu.empty() || !t.devices.empty(),
+               "--valid_targets is empty (expected e.g. x86 or builtin_device,x86)");
+  for (const auto& d : t.devices) {
+    NNAdapterOptions one;
+    one.device_names = {d};
+    one.context_properties = f.nnadapter_context_properties;
+    try {
+      nnadapter_bridge::DeviceContext probe(one);
+    } catch (const Error& e) {
+      ThrowError("--valid_targets: '", d,
+                 "' is neither a CPU target (x86, host) nor an NNAdapter device this machine can "
+                 "open: ", e.what());
+    }
+  }
+  return t;
+}
+
+bool CpuSupports(const std::string& op, const std::string& cpu) {
+  for (const KernelInfo* k : KernelsFor(op)) {
+    TargetType t = k->key.target;
+    if (t == TargetType::kAny || t == TargetType::kHost) return true;
+    if (cpu == "x86" && t == TargetType::kX86) return true;
+  }
+  return false;
+}
+
+std::string KernelTargets(const std::string& op) {
+  std::set<std::string> s;
+  for (const KernelInfo* k : KernelsFor(op)) {
+    s.insert(lite_api::TargetToStr(k->key.target) + "/" +
+             lite_api::PrecisionToStr(k->key.precision));
+  }
+  return Join(std::vector<std::string>(s.begin(), s.end()));
+}
+
+void PrintAllOps(std::ostream& out) {
+  auto ops = RegisteredOps();
+  out << ops.size() << " op types (kernels as target/precision; 'nnadapter' = has a converter, "
+      << "devices decide per op instance):\n";
+  for (const auto& op : ops) {
+    out << "  " << std::left << std::setw(34) << op << KernelTargets(op)
+        << (nnadapter_bridge::FindConverter(op) ? "  nnadapter" : "") << "\n";
+  }
+}
+
+void PrintSupportedOps(const Targets& t, std::ostream& out) {
+  for (const auto& cpu : t.cpu) {
+    std::vector<std::string> ops;
+    for (const auto& op : RegisteredOps()) {
+      if (CpuSupports(op, cpu)) ops.push_back(op);
+    }
+    out << cpu << ": " << ops.size() << " op types\n  " << Join(ops) << "\n";
+  }
+  if (!t.devices.empty()) {
+    auto ops = nnadapter_bridge::ConvertibleOpTypes();
+    out << "NNAdapter (" << Join(t.devices) << "): " << ops.size()
+        << " op types have converters; each device answers per op instance at opt time\n  "
+        << Join(ops) << "\n";
+  }
+}
+
+// Table of the model's op types; returns true when every op is supported by
+// some target (CPU kernel or an NNAdapter converter).
+bool PrintModelOps(const cpp::ProgramDesc& program, const Targets& t, std::ostream& out) {
+  std::map<std::string, int> counts;
+  for (const auto& block : program.blocks) {
+    for (const auto& op : block.ops) {
+      if (op.Type() != "feed" && op.Type() != "fetch") counts[op.Type()]++;
+    }
+  }
+  out << std::left << std::setw(30) << "op type" << std::setw(7) << "count";
+  for (const auto& c : t.cpu) out << std::setw(8) << c;
+  if (!t.devices.empty()) out << "nnadapter(" << Join(t.devices, ",") << ")";
+  out << "\n";
+  bool all = true;
+  for (const auto& kv : counts) {
+    bool any = false;
+    out << std::setw(30) << kv.first << std::setw(7) << kv.second;
+    for (const auto& c : t.cpu) {
+      bool ok = CpuSupports(kv.first, c);
+      any = any || ok;
+      out << std::setw(8) << (ok ? "yes" : "NO");
+    }
+    if (!t.devices.empty()) {
+      bool ok = nnadapter_bridge::FindConverter(kv.first) != nullptr;
+      any = any || ok;
+      out << (ok ? "converter (device decides)" : "NO");
+    }
+    out << "\n";
+    if (!any) all = false;
+  }
+  return all;
+}
+
+size_t CountOps(const cpp::ProgramDesc& program) {
+  size_t n = 0;
+  for (const auto& block : program.blocks) {
+    for (const auto& op : block.ops) n += op.Type() != "feed" && op.Type() != "fetch";
+  }
+  return n;
+}
+
+void PrintWeights(const Scope& weights, std::ostream& out) {
+  size_t bytes = 0;
+  auto names = weights.LocalVarNames();
+  for (const auto& n : names) bytes += weights.FindLocalVar(n)->memory_size();
+  out << names.size() << " params, " << bytes << " bytes";
+}
+
+void PrintPlacement(const cpp::ProgramDesc& program, const Targets& t, std::ostream& out) {
+  int subgraphs = 0;
+  size_t inside = 0;
+  std::map<std::string, int> cpu;
+  for (const auto& op : program.blocks[0].ops) {
+    if (op.Type() == "feed" || op.Type() == "fetch") continue;
+    if (op.Type() == "subgraph") {
+      ++subgraphs;
+      int idx = op.GetAttr<int32_t>("sub_block", 0);
+      if (idx > 0 && idx < static_cast<int>(program.blocks.size())) {
+        inside += program.blocks[idx].ops.size();
+      }
+    } else {
+      cpu[op.Type()]++;
+    }
+  }
+  if (!t.devices.empty()) {
+    out << "subgraphs: " << subgraphs << " for NNAdapter devices [" << Join(t.devices)
+        << "] holding " << inside << " ops (the runtime places each operation on the first "
+        << "device that supports it)\n";
+  }
+  int left = 0;
+  std::string list;
+  for (const auto& kv : cpu) {
+    left += kv.second;
+    list += StrCat(list.empty() ? "" : ", ", kv.first, " x", kv.second);
+  }
+  out << "ops on the CPU (" << Join(t.cpu.empty() ? std::vector<std::string>{"x86"} : t.cpu)
+      << "): " << left << (left ? " (" + list + ")" : "") << "\n";
+}
+
+int Run(const OptFlags& f, std::ostream& out) {
+  if (f.print_all_ops) {
+    PrintAllOps(out);
+    return 0;
+  }
+  Targets targets = ParseTargets(f);
+  if (f.print_supported_ops) {
+    PrintSupportedOps(targets, out);
+    return 0;
+  }
+  LITE_ENFORCE(!f.model_dir.empty() || !f.model_file.empty(),
+               "no model: give --model_dir=<dir> or --model_file=<file> --param_file=<file>");
+  LITE_ENFORCE(f.optimize_out_type == "naive_buffer" || f.optimize_out_type == "protobuf",
+               "--optimize_out_type='", f.optimize_out_type,
+               "' (expected naive_buffer or protobuf)");
+  LITE_ENFORCE(f.print_model_ops || !f.optimize_out.empty(),
+               "--optimize_out is required (the output path; '.nb' is appended)");
+
+  auto shared = std::make_shared<PredictorShared>();
+  auto weights = std::make_shared<Scope>();
+  ModelSource src;
+  src.model_dir = f.model_dir;
+  src.model_file = f.model_file;
+  src.param_file = f.param_file;
+  LoadModel(src, &shared->program, weights.get());
+  out << "model loaded: " << CountOps(shared->program) << " ops in "
+      << shared->program.blocks.size() << " block(s), ";
+  PrintWeights(*weights, out);
+  out << "\n";
+  if (f.print_model_ops) return PrintModelOps(shared->program, targets, out) ? 0 : 1;
+
+  lite_api::CxxConfig config;
+  config.set_nnadapter_device_names(targets.devices);
+  config.set_nnadapter_context_properties(f.nnadapter_context_properties);
+  config.set_nnadapter_subgraph_partition_config_path(f.nnadapter_subgraph_partition_config_path);
+  config.set_nnadapter_model_cache_dir(f.nnadapter_model_cache_dir);
+  shared->nnadapter = ReadNNAdapterOptions(config, targets.places);
+  shared->places = ResolvePlaces(targets.places, shared->nnadapter.enabled());
+  graph::PassOptions pass_options;
+  pass_options.nnadapter = shared->nnadapter;
+  auto applied = graph::RunPasses(&shared->program, weights.get(), pass_options);
+  out << "passes applied:";
+  for (const auto& p : applied) out << " " << p.first << "(" << p.second << ")";
+  out << "\n";
+  shared->weights = weights;
+  std::unique_ptr<CxxPredictor> predictor;
+  try {
+    predictor.reset(new CxxPredictor(shared, 1));
+  } catch (const Error& e) {
+    std::vector<std::string> tried;
+    for (const Place& p : shared->places) tried.push_back(p.DebugString());
+    ThrowError(e.what(), "\n(targets tried: ", Join(tried),
+               "; see which ops each target supports with --print_model_ops)");
+  }
+  out << "optimized program: " << CountOps(shared->program) << " ops\n";
+  PrintPlacement(shared->program, targets, out);
+  if (f.optimize_out_type == "protobuf") {
+    predictor->SaveOptimizedModel(f.optimize_out, lite_api::LiteModelType::kProtobuf);
+    for (const char* name : {"/__model__", "/__params__"}) {
+      std::string path = f.optimize_out + name;
+      out << "written: " << path << " (" << std::filesystem::file_size(path) << " bytes)\n";
+    }
+    return 0;
+  }
+  std::string path = f.optimize_out + ".nb";
+  size_t size = nb::SaveNbModelFile(predictor->OptimizedModel(), path);
+  out << "written: " << path << " (" << size << " bytes)\n";
+  return 0;
+}
+
+}  // namespace
+
+int RunOpt(const OptFlags& flags, std::ostream& out, std::ostream& err) {
+  try {
+    return Run(flags, out);
+  } catch (const std::exception& e) {
+    err << "opt: error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace opt
+}  // namespace lite
+}  // namespace paddle

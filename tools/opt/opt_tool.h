@@ -1,0 +1,34 @@
+// The `opt` tool as a library (the binary is opt_main.cc; tests call RunOpt
+// directly): converts a Paddle model into an optimized .nb (or a Paddle
+// protobuf model) for the chosen targets, and reports what it did.
+#pragma once
+#include <ostream>
+#include <string>
+
+namespace paddle {
+namespace lite {
+namespace opt {
+
+struct OptFlags {
+  std::string model_dir;
+  std::string model_file;
+  std::string param_file;
+  std::string optimize_out_type{"naive_buffer"};  // or "protobuf"
+  std::string optimize_out;                        // ".nb" is appended
+  std::string valid_targets{"x86"};                // x86, host, NNAdapter device names
+  bool print_supported_ops{false};
+  bool print_all_ops{false};
+  bool print_model_ops{false};
+  std::string nnadapter_device_names;  // comma list, added after those in valid_targets
+  std::string nnadapter_context_properties;
+  std::string nnadapter_subgraph_partition_config_path;
+  std::string nnadapter_model_cache_dir;
+};
+
+// Runs opt; returns the process exit code (0 only on success). Progress goes
+// to `out`, errors to `err`; no exception escapes.
+int RunOpt(const OptFlags& flags, std::ostream& out, std::ostream& err);
+
+}  // namespace opt
+}  // namespace lite
+}  // namespace paddle
