@@ -30,6 +30,8 @@ DEFINE_int32(threads, 1, "CPU threads");
 DEFINE_int32(warmup, 3, "untimed runs first");
 DEFINE_int32(repeats, 20, "timed runs");
 DEFINE_bool(enable_profile, false, "print the time per op type");
+DEFINE_int32(profile_top, 0,
+             "with --enable_profile, also print the N slowest instructions with their shapes");
 DEFINE_string(result_path, "", "append the JSON result line to this file");
 DEFINE_string(disable_passes, "", "comma-separated optimizer passes to skip (e.g. memory_optimize_pass)");
 
@@ -83,6 +85,59 @@ double ConvFlops(paddle::lite::CxxPredictor* p) {
   return flops;
 }
 
+std::string DimsStr(const std::vector<int64_t>& d) {
+  std::string s;
+  for (size_t i = 0; i < d.size(); ++i) s += (i ? "x" : "") + std::to_string(d[i]);
+  return s;
+}
+
+// The `top` slowest instructions: index, type, input/filter/output dims,
+// conv attributes and, for convs, GFLOP/s.
+void PrintTopInstructions(paddle::lite::CxxPredictor* p, int runs, int top) {
+  const auto& insts = p->runtime_program().instructions();
+  std::vector<size_t> order(insts.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return insts[a].total_ms > insts[b].total_ms; });
+  std::printf("%5s %-20s %10s  %s\n", "#", "op", "ms/run", "shapes (in / filter -> out), attrs");
+  for (size_t k = 0; k < order.size() && static_cast<int>(k) < top; ++k) {
+    const auto& inst = insts[order[k]];
+    const auto& d = inst.op->desc();
+    auto dims = [&](const std::vector<std::string>& names) {
+      if (names.empty()) return std::vector<int64_t>{};
+      auto it = inst.last_dims.find(names[0]);
+      return it == inst.last_dims.end() ? std::vector<int64_t>{} : it->second;
+    };
+    std::string info;
+    std::vector<int64_t> out;
+    for (const auto& slot : d.OutputArgumentNames()) {
+      out = dims({slot});
+      break;
+    }
+    for (const auto& slot : {"X", "Input"}) {
+      if (d.HasInput(slot)) info += DimsStr(dims(d.Input(slot)));
+    }
+    double ms = inst.total_ms / std::max(1, runs);
+    std::string extra;
+    if (d.HasInput("Filter")) {
+      auto f = dims(d.Input("Filter"));
+      info += " / " + DimsStr(f);
+      if (d.HasAttr("groups")) extra += " g=" + std::to_string(d.GetAttr<int>("groups"));
+      if (d.HasAttr("strides")) extra += " s=" + std::to_string(d.GetAttr<std::vector<int>>("strides")[0]);
+      if (d.HasAttr("act_type")) extra += " act=" + d.GetAttr<std::string>("act_type");
+      if (f.size() == 4 && out.size() == 4 && d.Type() != "conv2d_transpose") {
+        double flop = 2.0 * out[0] * out[1] * out[2] * out[3] * f[1] * f[2] * f[3];
+        char buf[64];
+        std::snprintf(buf, sizeof(buf), " %.1f GFLOP/s", ms > 0 ? flop / (ms * 1e6) : 0.0);
+        extra += buf;
+      }
+    }
+    info += " -> " + DimsStr(out);
+    std::printf("%5zu %-20s %10.3f  %s%s\n", order[k], d.Type().c_str(), ms, info.c_str(),
+                extra.c_str());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -133,9 +188,10 @@ int main(int argc, char** argv) {
     predictor->runtime_program().set_profile(true);
     predictor->Run();
     double gflop = ConvFlops(predictor) / 1e9;
+    predictor->runtime_program().set_profile(false);
+    for (int i = 1; i < FLAGS_warmup; ++i) predictor->Run();
     predictor->runtime_program().ResetProfile();
     predictor->runtime_program().set_profile(FLAGS_enable_profile);
-    for (int i = 1; i < FLAGS_warmup; ++i) predictor->Run();
     std::vector<double> ms;
     for (int i = 0; i < FLAGS_repeats; ++i) {
       auto a = Clock::now();
@@ -162,6 +218,7 @@ int main(int argc, char** argv) {
                 median > 0 ? gflop / (median / 1e3) : 0.0);
     if (FLAGS_enable_profile) {
       std::printf("%s", predictor->runtime_program().ProfileReport(FLAGS_repeats).c_str());
+      if (FLAGS_profile_top > 0) PrintTopInstructions(predictor, FLAGS_repeats, FLAGS_profile_top);
     }
     char json[512];
     std::snprintf(json, sizeof(json),

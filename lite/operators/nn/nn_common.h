@@ -41,6 +41,11 @@ struct FusedActivation {
   // express it exactly (then the kernel applies ApplyInPlace afterwards).
   bool AppendPostOps(dnnl::post_ops* ops) const;
   void ApplyInPlace(float* data, int64_t n, int threads) const;
+  // True when ApplyInPlace runs as a SIMD loop (relu, relu6, leaky_relu,
+  // hard_swish, hard_sigmoid): kernels whose oneDNN implementation applies
+  // post-ops per element in scalar code (GEMM convolution on NCHW) use it
+  // instead of post-ops.
+  bool Vectorized() const;
 };
 
 FusedActivation ParseFusedActivation(const cpp::OpDesc& desc,
