@@ -334,7 +334,6 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
     *error = "return_indices is not supported";
     return false;
   }
-  const bool padded = pads[0] || pads[1] || pads[2] || pads[3];
   const auto& od = op.output_operands[0]->type.dimensions;
   if (od.count != 4 || od.data[2] <= 0 || od.data[3] <= 0) {
     *error = "output must be rank 4 with known dims";
@@ -359,7 +358,6 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
     *error = "XNNPACK averages exclude padding (count_include_pad = true)";
     return false;
   }
-  (void)padded;
   int32_t oh = (x[2] + pads[0] + pads[1] - kernel[0]) / strides[0] + 1;
   int32_t ow = (x[3] + pads[2] + pads[3] - kernel[1]) / strides[1] + 1;
   if (!OutputHw(op.output_operands[0], oh, ow, error)) return false;
