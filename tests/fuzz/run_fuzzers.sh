@@ -21,16 +21,22 @@ command -v clang >/dev/null && command -v clang++ >/dev/null || {
 
 SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"
 set -e
-CC=clang CXX=clang++ cmake -G Ninja -S "$ROOT" -B "$BUILD" \
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+export CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
+mkdir -p "$BUILD"
+start=$(date +%s)
+# NNADAPTER_ONLY: nnadapter/ and tests/ only (lite/ and tools/ are not needed).
+CC=clang CXX=clang++ cmake -G Ninja -S "$ROOT" -B "$BUILD" -DNNADAPTER_ONLY=ON \
   -DCMAKE_BUILD_TYPE=Release -DNNADAPTER_BUILD_FUZZERS=ON \
-  -DCMAKE_C_FLAGS="$SAN" -DCMAKE_CXX_FLAGS="$SAN" >"$BUILD.configure.log" 2>&1 || {
-  cat "$BUILD.configure.log" >&2
+  -DCMAKE_C_FLAGS="$SAN" -DCMAKE_CXX_FLAGS="$SAN" >"$BUILD/configure.log" 2>&1 || {
+  cat "$BUILD/configure.log" >&2
   echo "run_fuzzers: configure failed" >&2
   exit 2
 }
 cmake --build "$BUILD" -j "$JOBS" --target nnadapter_fuzz_model \
   nnadapter_fuzz_cache nnadapter_make_cache_seeds
 set +e
+echo "run_fuzzers: configure + build $(( $(date +%s) - start )) s"
 
 FUZZ_DIR="$BUILD/tests/fuzz"
 rm -rf "$WORK"
