@@ -1,5 +1,5 @@
-// conv2d/depthwise_conv2d → elementwise_add(Y = per-output-channel weight)
-// ⇒ conv2d with Bias (added to an existing Bias).
+// conv2d/depthwise_conv2d/conv2d_transpose → elementwise_add(Y = per-output-
+// channel weight) ⇒ the conv with Bias (added to an existing Bias).
 #include "lite/graph/passes/passes.h"
 
 namespace paddle {
@@ -10,7 +10,7 @@ int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   Scope* weights = ctx.weights;
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
-    if (!IsConv(conv) || conv->op.HasAttr("act_type")) continue;
+    if (!IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) continue;
     Node* out = OutputArg(conv, "Output");
     Node* add = SoleConsumer(out);
     if (!add || add->op.Type() != "elementwise_add" || InputArg(add, "X") != out ||
@@ -21,7 +21,7 @@ int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     const Tensor* y = FloatWeight(y_arg, weights);
     const Tensor* filter = FloatWeight(InputArg(conv, "Filter"), weights);
     if (!y || !filter || filter->dims().size() != 4) continue;
-    const int64_t cout = filter->dims()[0];
+    const int64_t cout = ConvOutputChannels(conv, *filter);
     const int axis = add->op.GetAttr<int32_t>("axis", -1);
     const DDim& yd = y->dims();
     bool per_channel = (axis == 1 && y->numel() == cout) ||

@@ -43,6 +43,11 @@ std::string FreshWeightName(const Scope& weights, const std::string& base);
 bool RemoveIdentityStmt(SSAGraph* graph, Node* stmt, Node* in, Node* out);
 // conv2d or depthwise_conv2d.
 bool IsConv(const Node* stmt);
+// IsConv or conv2d_transpose (whose Filter is [C, M/groups, KH, KW]).
+bool IsConvOrTranspose(const Node* stmt);
+// Output channels of a conv (Filter dim 0) or conv2d_transpose (Filter
+// dim 1 x groups); `filter` is its 4-D Filter.
+int64_t ConvOutputChannels(const Node* stmt, const Tensor& filter);
 
 }  // namespace graph
 }  // namespace lite

@@ -65,6 +65,15 @@ bool IsConv(const Node* stmt) {
          (stmt->op.Type() == "conv2d" || stmt->op.Type() == "depthwise_conv2d");
 }
 
+bool IsConvOrTranspose(const Node* stmt) {
+  return IsConv(stmt) || (stmt && stmt->IsStmt() && stmt->op.Type() == "conv2d_transpose");
+}
+
+int64_t ConvOutputChannels(const Node* stmt, const Tensor& filter) {
+  if (stmt->op.Type() != "conv2d_transpose") return filter.dims()[0];
+  return filter.dims()[1] * stmt->op.GetAttr<int32_t>("groups", 1);
+}
+
 }  // namespace graph
 }  // namespace lite
 }  // namespace paddle
