@@ -18,8 +18,9 @@ std::vector<float> DetInput() {
                             Numel(kShape));
 }
 
-std::vector<float> RunDet(const std::string& folder, bool int8) {
+std::vector<float> RunDet(const std::string& folder, bool int8, bool nnadapter = false) {
   lite_api::CxxConfig config;
+  if (nnadapter) config.set_nnadapter_device_names({"builtin_device"});
   const std::string dir = ModelsDir() + "/" + folder;
   config.set_model_file(dir + "/inference.pdmodel");
   config.set_param_file(dir + "/inference.pdiparams");
@@ -52,6 +53,26 @@ TEST(PpocrV3DetSlimInt8, Int8KernelsFindTheSame16RegionsAsFp32) {
   // arithmetic), but only by quantization noise on a probability map.
   EXPECT_GT(vs_fake.max_abs, 0.0);
   EXPECT_LT(vs_fake.mean_abs, 0.01);
+}
+
+// With builtin_device the int8 convs become QUANTIZE -> CONV_2D on
+// QUANT_INT8 operands -> DEQUANTIZE (convert_quant.cc; operand types are
+// checked in lite/kernels/nnadapter/convert_quant_test.cc) and the map still
+// has the 16 regions.
+TEST(PpocrV3DetSlimInt8, NNAdapterQuantInt8OperandsFindThe16Regions) {
+  auto cpu_int8 = RunDet("ppocrv3_det_slim_int8", true);
+  auto nna_int8 = RunDet("ppocrv3_det_slim_int8", true, true);
+  auto fp32 = RunDet("ppocrv3_det_dyn", false);
+  ErrorStats vs_cpu = Compare(cpu_int8, nna_int8);
+  ErrorStats vs_fp32 = Compare(fp32, nna_int8);
+  std::printf("QAT detector, builtin_device QUANT_INT8 vs CPU int8 kernels: max |diff| = %.4f, "
+              "mean |diff| = %.5f\n",
+              vs_cpu.max_abs, vs_cpu.mean_abs);
+  std::printf("QAT detector, builtin_device QUANT_INT8 vs fp32 model map: max |diff| = %.4f, "
+              "mean |diff| = %.5f\n",
+              vs_fp32.max_abs, vs_fp32.mean_abs);
+  EXPECT_EQ(vision::ConnectedRegions(nna_int8.data(), 640, 640, 0.3f, 50).size(), 16u);
+  EXPECT_LT(vs_cpu.mean_abs, 0.01);
 }
 
 }  // namespace testing

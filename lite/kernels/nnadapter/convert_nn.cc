@@ -56,6 +56,10 @@ NNAdapterOperand* Transposed2D(Converter& c, const Tensor& w) {
 }  // namespace
 
 void ConvertConv2d(Converter& c, const cpp::OpDesc& op) {
+  if (IsInt8Conv(c, op)) {
+    ConvertConv2dInt8(c, op);
+    return;
+  }
   LITE_ENFORCE(op.GetAttr<std::string>("data_format", "NCHW") != "NHWC",
                "op '", op.Type(), "': NHWC data_format is not converted");
   const Tensor* filter = c.Weight(One(op, "Filter"));

@@ -77,6 +77,41 @@ NNAdapterOperand* Converter::Constant(NNAdapterOperandPrecisionCode precision, c
   return operand;
 }
 
+NNAdapterOperand* Converter::Quant(NNAdapterOperandPrecisionCode precision, const DDim& dims,
+                                   const std::vector<float>& scales, uint32_t channel_dim,
+                                   const void* data, size_t bytes) {
+  LITE_ENFORCE(dims.size() <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS && !scales.empty(), Who(*this),
+               "bad quantized operand (rank ", dims.size(), ", ", scales.size(), " scales)");
+  NNAdapterOperandType type;
+  std::memset(&type, 0, sizeof(type));
+  type.precision = precision;
+  type.layout = NNADAPTER_NCHW;
+  type.dimensions.count = static_cast<uint32_t>(dims.size());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    type.dimensions.data[i] = dims[i] < 0 ? NNADAPTER_UNKNOWN : static_cast<int32_t>(dims[i]);
+  }
+  std::vector<float> copy = scales;  // addOperand copies the scales
+  if (precision == NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL ||
+      precision == NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL) {
+    type.symm_per_channel_params.channel_dim = channel_dim;
+    type.symm_per_channel_params.scale_count = static_cast<uint32_t>(copy.size());
+    type.symm_per_channel_params.scales = copy.data();
+  } else {
+    type.symm_per_layer_params.scale = scales[0];
+  }
+  NNAdapterOperand* operand = nullptr;
+  int rc = NNAdapterModel_addOperand(model_, &type, &operand);
+  LITE_ENFORCE(rc == NNADAPTER_NO_ERROR, Who(*this), "NNAdapterModel_addOperand failed: ",
+               NNAdapter_getLastErrorMessage());
+  if (data) {
+    rc = NNAdapterModel_setOperandValue(operand, const_cast<void*>(data),
+                                        static_cast<uint32_t>(bytes), true);
+    LITE_ENFORCE(rc == NNADAPTER_NO_ERROR, Who(*this), "NNAdapterModel_setOperandValue failed: ",
+                 NNAdapter_getLastErrorMessage());
+  }
+  return operand;
+}
+
 NNAdapterOperand* Converter::Int32(int32_t v) { return Constant(NNADAPTER_INT32, {1}, &v, 4); }
 NNAdapterOperand* Converter::Int32s(const std::vector<int32_t>& v) {
   return Constant(NNADAPTER_INT32, {static_cast<int64_t>(v.size())}, v.data(), v.size() * 4);
@@ -149,6 +184,7 @@ void Converter::AddOperation(NNAdapterOperationType type, std::vector<NNAdapterO
                NNAdapterOperationTypeName(type) ? NNAdapterOperationTypeName(type) : "?",
                ") failed: ", NNAdapter_getLastErrorMessage());
   ++operation_count_;
+  operations_.push_back({type, std::move(inputs), std::move(outputs)});
 }
 
 void Converter::Convert(const cpp::OpDesc& op) {

@@ -39,6 +39,12 @@ class Converter {
   NNAdapterOperand* Temporary(NNAdapterOperandPrecisionCode precision = NNADAPTER_FLOAT32) {
     return Add(precision, {});
   }
+  // A quantized operand (QUANT_INT8/INT32_SYMM_PER_LAYER with one scale, or
+  // ..._PER_CHANNEL with one scale per element of `channel_dim`); a
+  // constant when `data` is given (copied), else dims may be unknown (-1).
+  NNAdapterOperand* Quant(NNAdapterOperandPrecisionCode precision, const DDim& dims,
+                          const std::vector<float>& scales, uint32_t channel_dim = 0,
+                          const void* data = nullptr, size_t bytes = 0);
   bool IsWeight(const std::string& var) const;
   const Tensor* Weight(const std::string& var) const;
   // Dims/type of a variable (weights or var_info); throws when unknown.
@@ -65,6 +71,12 @@ class Converter {
     return it == operands_.end() ? nullptr : it->second;
   }
   size_t operation_count() const { return operation_count_; }
+  // Every operation added so far (type and operands), for tests and logs.
+  struct AddedOperation {
+    NNAdapterOperationType type;
+    std::vector<NNAdapterOperand*> inputs, outputs;
+  };
+  const std::vector<AddedOperation>& operations() const { return operations_; }
   // The op being converted (for messages).
   const cpp::OpDesc* current() const { return current_; }
 
@@ -80,6 +92,7 @@ class Converter {
   std::vector<std::string> input_names_;
   std::vector<NNAdapterOperand*> inputs_;
   size_t operation_count_{0};
+  std::vector<AddedOperation> operations_;
   const cpp::OpDesc* current_{nullptr};
 };
 

@@ -30,6 +30,11 @@ void AddWithActivation(Converter& c, const cpp::OpDesc& op, NNAdapterOperationTy
 void AddActivation(Converter& c, const cpp::OpDesc& op, const std::string& act_type,
                    bool fused, NNAdapterOperand* in, NNAdapterOperand* out);
 
+// int8 convs (convert_quant.cc): true when the op has enable_int8 and an
+// int8 Filter weight; ConvertConv2dInt8 emits QUANT_INT8 operands.
+bool IsInt8Conv(Converter& c, const cpp::OpDesc& op);
+void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op);
+
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle
