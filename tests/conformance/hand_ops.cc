@@ -337,6 +337,7 @@ std::vector<CaseSpec> HandCases() {
   std::vector<CaseSpec> cases;
   AddHandOpCases(&cases);
   AddHandInt8Cases(&cases);
+  AddHandInt8MoreCases(&cases);
   return cases;
 }
 
