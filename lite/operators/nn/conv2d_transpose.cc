@@ -160,7 +160,15 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     // Filter^T x Input (oneDNN's matmul is fast with a short M and long N).
     // Otherwise colsT[n][hw][m] = Input^T x Filter, which oneDNN runs ~10x
     // faster than the other orientation when M is large.
-    const bool m_major = M <= 16;
+    const int sh = p.strides[0], sw = p.strides[1];
+    const int dh = p.eff_dilations[0], dw = p.eff_dilations[1];
+    const int pt = p.eff_paddings[0], pl = p.eff_paddings[2];
+    // Kernel == stride, no padding: every output pixel gets exactly one
+    // tap (upsampling like PP-OCR's DB head), so the scatter is a plain
+    // interleaving copy with bias and activation fused.
+    const bool one_tap = KH == sh && KW == sw && dh == 1 && dw == 1 && pt == 0 && pl == 0 &&
+                         OH == H * KH && OW == W * KW;
+    const bool m_major = M <= 16 || one_tap;
     MatmulSpec spec;
     if (m_major) {
       spec.src_dims = {1, M, IC};
@@ -185,10 +193,11 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     }
     const float* cols = cols_.data();
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
-    const int sh = p.strides[0], sw = p.strides[1];
-    const int dh = p.eff_dilations[0], dw = p.eff_dilations[1];
-    const int pt = p.eff_paddings[0], pl = p.eff_paddings[2];
     const int64_t planes = N * OC, plane = OH * OW;
+    if (one_tap) {
+      ScatterOneTap(cols, bias, p.act, out, N, OC, H, W, KH, KW, ctx.threads);
+      return;
+    }
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * plane > 65536)
     for (int64_t no = 0; no < planes; ++no) {
       const float b = bias ? bias[no % OC] : 0.f;
@@ -222,6 +231,44 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     }
     const FusedActivation& act = p.act;
     if (act.kind != FusedActivation::kNone) act.ApplyInPlace(out, p.output->numel(), ctx.threads);
+  }
+
+  // cols [N, OC*KH*KW, H*W] -> out [N, OC, H*KH, W*KW] when each output
+  // pixel has exactly one tap: out[n, oc, ih*KH+kh, iw*KW+kw] =
+  // act(cols[n, (oc*KH+kh)*KW+kw, ih*W+iw] + bias[oc]).
+  static void ScatterOneTap(const float* cols, const float* bias, const FusedActivation& act,
+                            float* out, int64_t N, int64_t OC, int64_t H, int64_t W,
+                            int64_t KH, int64_t KW, int threads) {
+    const int64_t HW = H * W, M = OC * KH * KW, OW = W * KW, plane = HW * KH * KW;
+#pragma omp parallel for num_threads(threads) schedule(static) if (N * OC * plane > 65536)
+    for (int64_t no = 0; no < N * OC; ++no) {
+      const int64_t n = no / OC, oc = no % OC;
+      const float b = bias ? bias[oc] : 0.f;
+      float* op = out + no * plane;
+      for (int64_t kh = 0; kh < KH; ++kh) {
+        const float* c0 = cols + (n * M + (oc * KH + kh) * KW) * HW;
+        for (int64_t ih = 0; ih < H; ++ih) {
+          float* orow = op + (ih * KH + kh) * OW;
+          const float* c = c0 + ih * W;
+          if (KW == 2) {
+            InterleaveRows2(c, c + HW, b, orow, W);
+          } else {
+            for (int64_t kw = 0; kw < KW; ++kw)
+              for (int64_t iw = 0; iw < W; ++iw) orow[iw * KW + kw] = c[kw * HW + iw] + b;
+          }
+        }
+      }
+      act.ApplySerial(op, plane);
+    }
+  }
+
+  // out[2i] = a[i] + b, out[2i+1] = c[i] + b.
+  __attribute__((target_clones("avx512f", "avx2", "default")))
+  static void InterleaveRows2(const float* a, const float* c, float b, float* out, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+      out[2 * i] = a[i] + b;
+      out[2 * i + 1] = c[i] + b;
+    }
   }
 
   // colsT [N, H*W, OC*KH*KW] scattered into out [N, OC, OH, OW] (+=).

@@ -137,6 +137,20 @@ TEST(Conv2dTranspose, OutputPaddingOutputSizeDepthwiseAndActivations) {
              true, act});
 }
 
+TEST(Conv2dTranspose, KernelEqualsStrideOneTapPath) {
+  // kernel == stride, no padding: the interleaving scatter (KW 2 and others),
+  // batches, odd extents, with and without bias; output_padding leaves it.
+  RunCase({{2, 5, 7, 9}, {5, 3, 2, 2}, {2, 2}, {0, 0}, {1, 1}, 1, "EXPLICIT", {}, {}, true,
+           "sigmoid"});
+  RunCase({{1, 7, 5, 3}, {7, 2, 3, 3}, {3, 3}, {0, 0}, {1, 1}, 1, "EXPLICIT", {}, {}, false, ""});
+  RunCase({{2, 3, 4, 5}, {3, 4, 2, 3}, {2, 3}, {0, 0}, {1, 1}, 1, "VALID", {}, {}, true,
+           "relu6"});
+  RunCase({{1, 24, 11, 13}, {24, 1, 2, 2}, {2, 2}, {0, 0}, {1, 1}, 1, "EXPLICIT", {}, {}, true,
+           "swish"});
+  RunCase({{1, 4, 5, 5}, {4, 3, 2, 2}, {2, 2}, {0, 0}, {1, 1}, 1, "EXPLICIT", {1, 1}, {}, true,
+           "relu"});
+}
+
 TEST(Conv2dTranspose, DynamicShapeAndErrors) {
   DeconvCase c{{1, 4, 5, 5}, {4, 2, 3, 3}, {2, 2}, {1, 1}, {1, 1}, 1, "EXPLICIT", {}, {}, false, ""};
   OpRunner r("conv2d_transpose");

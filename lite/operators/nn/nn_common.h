@@ -41,8 +41,11 @@ struct FusedActivation {
   // express it exactly (then the kernel applies ApplyInPlace afterwards).
   bool AppendPostOps(dnnl::post_ops* ops) const;
   void ApplyInPlace(float* data, int64_t n, int threads) const;
+  // ApplyInPlace on the calling thread only (for kernels that apply the
+  // activation to a piece of output they just wrote, inside their own loop).
+  void ApplySerial(float* data, int64_t n) const;
   // True when ApplyInPlace runs as a SIMD loop (relu, relu6, leaky_relu,
-  // hard_swish, hard_sigmoid): kernels whose oneDNN implementation applies
+  // hard_swish, hard_sigmoid, sigmoid, swish): kernels whose oneDNN implementation applies
   // post-ops per element in scalar code (GEMM convolution on NCHW) use it
   // instead of post-ops.
   bool Vectorized() const;
