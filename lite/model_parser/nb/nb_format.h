@@ -23,7 +23,6 @@ constexpr char kMagic[8] = {'P', 'L', 'N', 'N', 'A', 'N', 'B', '\x1a'};
 constexpr uint32_t kFormatVersion = 1;
 constexpr size_t kHeaderSize = 128;
 constexpr size_t kProducerSize = 32;
-constexpr size_t kChecksumStart = 64;  // checksum covers [64, file_size)
 constexpr size_t kAlignment = 64;      // weights are aligned to this in the file
 // The producer version written into new files.
 constexpr const char* kProducerVersion = "paddle-lite-nna 0.1.0";
@@ -47,19 +46,15 @@ constexpr uint32_t kKnownFlags = kFlagNNAdapter;
 // Limits that keep a hostile file from asking for absurd allocations.
 constexpr uint32_t kMaxRank = 64;
 
-// FNV-1a 64 over little-endian 8-byte words (the last word zero-padded),
-// then over the byte count: 8x fewer multiplies than byte-wise FNV-1a.
+// The file checksum: FNV-1a 64 over the file's little-endian 8-byte words
+// (the last one zero-padded), the checksum field itself (bytes 56..63) read
+// as zero, then over the byte count. Word-wise: 8x fewer multiplies than
+// byte-wise FNV-1a.
 inline uint64_t Checksum64(const char* data, size_t size) {
   uint64_t h = 1469598103934665603ull;
-  size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, data + i, 8);
-    h = (h ^ w) * 1099511628211ull;
-  }
-  if (i < size) {
+  for (size_t i = 0; i < size; i += 8) {
     uint64_t w = 0;
-    std::memcpy(&w, data + i, size - i);
+    if (i != kOffChecksum) std::memcpy(&w, data + i, size - i < 8 ? size - i : 8);
     h = (h ^ w) * 1099511628211ull;
   }
   h = (h ^ static_cast<uint64_t>(size)) * 1099511628211ull;

@@ -257,7 +257,7 @@ void ParseNbModel(const char* data, size_t size, std::shared_ptr<const void> hol
   LITE_ENFORCE(file_size == size, source, ": the header says the file has ", file_size,
                " bytes but it has ", size, file_size > size ? " (truncated file?)" : " (extra bytes appended?)");
   uint64_t checksum = U64At<uint64_t>(data, kOffChecksum);
-  uint64_t actual = Checksum64(data + kChecksumStart, size - kChecksumStart);
+  uint64_t actual = Checksum64(data, size);
   LITE_ENFORCE(checksum == actual, source, ": checksum mismatch (stored ", std::hex, checksum,
                ", computed ", actual, std::dec,
                "): the file is corrupt (bit flips, partial copy, or edited)");
@@ -292,6 +292,10 @@ void ParseNbModel(const char* data, size_t size, std::shared_ptr<const void> hol
   GetWeights(&r, data, data_offset, data_size, holder, &m);
   LITE_ENFORCE(r.remaining() == 0, source, ": ", r.remaining(),
                " unexpected bytes at the end of the program section (corrupt file?)");
+  bool subgraphs = false;
+  for (const auto& op : m.program.blocks[0].ops) subgraphs = subgraphs || op.Type() == "subgraph";
+  LITE_ENFORCE(subgraphs == ((flags & kFlagNNAdapter) != 0), source,
+               ": the header's NNAdapter flag does not match the program (corrupt file?)");
   *out = std::move(m);
 }
 

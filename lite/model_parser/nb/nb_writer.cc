@@ -172,9 +172,7 @@ std::string SerializeNbModel(const NbModel& m) {
   std::memcpy(&file[kOffMagic], kMagic, sizeof(kMagic));
   PutAt<uint32_t>(&file, kOffVersion, kFormatVersion);
   bool nnadapter = false;
-  for (const auto& block : m.program.blocks) {
-    for (const auto& op : block.ops) nnadapter = nnadapter || op.Type() == "subgraph";
-  }
+  for (const auto& op : m.program.blocks[0].ops) nnadapter = nnadapter || op.Type() == "subgraph";
   PutAt<uint32_t>(&file, kOffFlags, nnadapter ? kFlagNNAdapter : 0u);
   std::strncpy(&file[kOffProducer], kProducerVersion, kProducerSize - 1);
   PutAt<uint64_t>(&file, kOffFileSize, file.size());
@@ -189,7 +187,7 @@ std::string SerializeNbModel(const NbModel& m) {
     }
   }
   PutAt<uint64_t>(&file, kOffChecksum,
-                  Checksum64(file.data() + kChecksumStart, file.size() - kChecksumStart));
+                  Checksum64(file.data(), file.size()));
   return file;
 }
 

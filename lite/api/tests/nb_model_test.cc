@@ -1,0 +1,114 @@
+// Acceptance of opt + .nb + MobileConfig on every real model: the light
+// predictor's outputs are bit-identical to the CxxConfig run of the
+// original model, for --valid_targets=x86 and builtin_device,x86.
+#include <glog/logging.h>
+
+#include "lite/api/tests/nb_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+class NbModelTest : public ::testing::TestWithParam<NbModelCase> {};
+
+void ExpectSameOutputs(const std::vector<std::string>& want, const std::vector<std::string>& got,
+                       const std::string& what) {
+  ASSERT_EQ(want.size(), got.size()) << what;
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_TRUE(want[i] == got[i]) << what << ": output " << i << " differs ("
+                                   << want[i].size() << " vs " << got[i].size() << " bytes)";
+  }
+}
+
+void CheckCase(const NbModelCase& c, const std::string& targets,
+               const std::vector<std::string>& devices) {
+  std::string dir = TempDir(c.name);
+  std::string log;
+  ASSERT_EQ(RunOptOn(c, targets, dir + "/model", &log), 0) << log;
+  EXPECT_NE(log.find("written: " + dir + "/model.nb"), std::string::npos) << log;
+  EXPECT_NE(log.find("model loaded: "), std::string::npos) << log;
+
+  lite_api::CxxConfig cxx = CxxConfigFor(c);
+  if (!devices.empty()) cxx.set_nnadapter_device_names(devices);
+  auto full = lite_api::CreatePaddlePredictor(cxx);
+  auto want = RunAll(full.get(), c);
+  ASSERT_FALSE(want.empty());
+
+  lite_api::MobileConfig mobile;
+  mobile.set_model_from_file(dir + "/model.nb");
+  auto light = lite_api::CreatePaddlePredictor(mobile);
+  ExpectSameOutputs(want, RunAll(light.get(), c), c.name + " " + targets + " (file)");
+  // Second run on the same predictor, and a clone sharing the weights.
+  ExpectSameOutputs(want, RunAll(light.get(), c), c.name + " " + targets + " (second run)");
+  auto clone = light->Clone();
+  ExpectSameOutputs(want, RunAll(clone.get(), c), c.name + " " + targets + " (clone)");
+
+  // SaveOptimizedModel of the CxxConfig predictor writes the same bytes.
+  full->SaveOptimizedModel(dir + "/saved");
+  EXPECT_TRUE(ReadFile(dir + "/saved.nb") == ReadFile(dir + "/model.nb"))
+      << c.name << ": SaveOptimizedModel and opt wrote different .nb files";
+  std::filesystem::remove_all(dir);
+}
+
+TEST_P(NbModelTest, X86BitIdentical) { CheckCase(GetParam(), "x86", {}); }
+
+INSTANTIATE_TEST_SUITE_P(AllModels, NbModelTest, ::testing::ValuesIn(AllModelCases()),
+                         [](const auto& info) { return info.param.name; });
+
+// builtin_device on every model but the two detectors (the reference driver
+// is slow on them; their subgraph path is covered by the bridge tests).
+std::vector<NbModelCase> SmallCases() {
+  std::vector<NbModelCase> out;
+  for (auto& c : AllModelCases()) {
+    if (c.name.find("det") == std::string::npos) out.push_back(c);
+  }
+  return out;
+}
+
+class NbModelBuiltinTest : public ::testing::TestWithParam<NbModelCase> {};
+
+TEST_P(NbModelBuiltinTest, BuiltinDeviceBitIdentical) {
+  CheckCase(GetParam(), "builtin_device,x86", {"builtin_device"});
+}
+
+INSTANTIATE_TEST_SUITE_P(SmallModels, NbModelBuiltinTest, ::testing::ValuesIn(SmallCases()),
+                         [](const auto& info) { return info.param.name; });
+
+TEST(NbModel, FromBufferBothForms) {
+  NbModelCase c = AllModelCases()[0];
+  std::string dir = TempDir("buffer");
+  std::string log;
+  ASSERT_EQ(RunOptOn(c, "x86", dir + "/m", &log), 0) << log;
+  std::string bytes = ReadFile(dir + "/m.nb");
+  auto full = lite_api::CreatePaddlePredictor(CxxConfigFor(c));
+  auto want = RunAll(full.get(), c);
+  lite_api::MobileConfig a;
+  a.set_model_from_buffer(bytes);
+  ExpectSameOutputs(want, RunAll(lite_api::CreatePaddlePredictor(a).get(), c), "string buffer");
+  lite_api::MobileConfig b;
+  b.set_model_from_buffer(bytes.data() + 0, bytes.size());
+  b.set_threads(2);
+  ExpectSameOutputs(want, RunAll(lite_api::CreatePaddlePredictor(b).get(), c), "pointer+size");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(NbModel, ProtobufOutputLoadsBack) {
+  for (const auto& c : {AllModelCases()[0], AllModelCases()[6]}) {
+    std::string dir = TempDir("pb_" + c.name);
+    std::string log;
+    ASSERT_EQ(RunOptOn(c, "x86", dir + "/opt", &log, "protobuf"), 0) << log;
+    EXPECT_NE(log.find("__params__"), std::string::npos) << log;
+    auto want = RunAll(lite_api::CreatePaddlePredictor(CxxConfigFor(c)).get(), c);
+    lite_api::CxxConfig back;
+    back.set_model_dir(dir + "/opt");
+    auto got = RunAll(lite_api::CreatePaddlePredictor(back).get(), c);
+    ExpectSameOutputs(want, got, c.name + " protobuf round trip");
+    std::filesystem::remove_all(dir);
+  }
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
