@@ -1,16 +1,21 @@
 // int8 kernel of conv2d / depthwise_conv2d (kernel key kX86/kInt8), chosen
 // when the op carries enable_int8 + input_scale + weight_scale (see
-// conv_param.h). Float NCHW in and out: the input is quantized per tensor
-// (q = clamp(round(x / input_scale), -127, 127)), the float filter per output
-// channel once (cached for persistable filters; an int8 Filter tensor is
-// taken as already quantized), oneDNN computes the s8 x s8 -> s32
-// convolution and rescales to float with input_scale * weight_scale[m],
-// then adds the bias and the fused activation.
+// conv_param.h; quant_dequant_fold_pass writes them for QAT models). Float
+// NCHW in and out: the input is transposed to NHWC (x86::NchwToNhwc, AVX)
+// and quantized per tensor (q = clamp(round_half_even(x / input_scale),
+// -127, 127), a loop the compiler vectorizes), the float filter is quantized
+// per output channel once (cached for persistable filters; an int8 Filter
+// tensor is taken as already quantized), oneDNN computes the s8 x s8 -> s32
+// convolution on NHWC and rescales to float with input_scale *
+// weight_scale[m] (+ bias, + fused activation), and the f32 NHWC result is
+// transposed back to NCHW. NHWC is oneDNN's native int8 layout; its own
+// nchw<->nhwc reorders were the slow part (see conv2d.cc).
 #include <algorithm>
 #include <cmath>
 #include <memory>
 
 #include "lite/core/registry.h"
+#include "lite/kernels/x86/layout_transpose.h"
 #include "lite/operators/nn/conv_param.h"
 
 namespace paddle {
@@ -42,9 +47,7 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
   struct Plan {
     Key key;
     dnnl::convolution_forward conv;
-    dnnl::memory::desc src_q_user, src_md, dst_md, dst_user, w_user;
-    bool reorder_src{false}, reorder_dst{false};
-    dnnl::reorder src_reorder, dst_reorder;
+    dnnl::memory::desc w_user;
     dnnl::memory src_mem, dst_mem, weights, bias;
     bool weights_valid{false};
     bool post_act_fallback{false};
@@ -68,8 +71,8 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     dnnl::memory::dims w_dims = g == 1 ? ToDnnlDims(w) : dnnl::memory::dims{g, M / g, w[1], w[2], w[3]};
     plan->w_user = dnnl::memory::desc(w_dims, dt::s8, g == 1 ? tag::oihw : tag::goihw);
-    dnnl::memory::desc src_any(src_dims, dt::s8, tag::any);
-    dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::any);
+    dnnl::memory::desc src_any(src_dims, dt::s8, tag::nhwc);
+    dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::nhwc);
     dnnl::memory::desc w_any(w_dims, dt::s8, tag::any);
     dnnl::memory::desc b_md({M}, dt::f32, tag::x);
     dnnl::memory::dims strides{p.strides[0], p.strides[1]};
@@ -87,22 +90,8 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
     if (!plan->post_act_fallback) attr.set_post_ops(ops);
     dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
     plan->conv = dnnl::convolution_forward(pd);
-    plan->src_q_user = dnnl::memory::desc(src_dims, dt::s8, tag::nchw);
-    plan->dst_user = dnnl::memory::desc(dst_dims, dt::f32, tag::nchw);
-    plan->src_md = pd.src_desc();
-    plan->dst_md = pd.dst_desc();
-    plan->reorder_src = plan->src_md != plan->src_q_user;
-    plan->reorder_dst = plan->dst_md != plan->dst_user;
-    plan->src_mem = dnnl::memory(plan->src_md, eng);
-    if (plan->reorder_src) {
-      plan->src_reorder = dnnl::reorder(
-          dnnl::reorder::primitive_desc(eng, plan->src_q_user, eng, plan->src_md));
-    }
-    if (plan->reorder_dst) {
-      plan->dst_mem = dnnl::memory(plan->dst_md, eng);
-      plan->dst_reorder = dnnl::reorder(
-          dnnl::reorder::primitive_desc(eng, plan->dst_md, eng, plan->dst_user));
-    }
+    plan->src_mem = dnnl::memory(pd.src_desc(), eng);
+    plan->dst_mem = dnnl::memory(pd.dst_desc(), eng);
     plan->weights = dnnl::memory(pd.weights_desc(), eng);
     plan->bias = dnnl::memory(b_md, eng);
     plan_ = std::move(plan);
@@ -148,39 +137,40 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
     for (int64_t m = 0; m < M; ++m) {
       bias_q[m] = p.bias ? p.bias->data<float>()[m] / plan.out_scales[m] : 0.f;
     }
-    // Quantize the input (NCHW) into an s8 buffer.
-    const int64_t n = p.input->numel();
-    q_in_.resize(n);
-    const float* x = p.input->data<float>();
+    // NCHW float -> NHWC float -> s8 (round half to even via the 1.5 * 2^23
+    // trick, exact for |v| <= 127; no libm call, so the loop vectorizes).
+    const DDim& in = p.input->dims();
+    const int64_t n = p.input->numel(), hw = in[2] * in[3];
+    nhwc_in_.resize(n);
+    x86::NchwToNhwc(p.input->data<float>(), nhwc_in_.data(), in[0], in[1], hw, ctx.threads);
     const float inv = 1.f / p.input_scale;
-    int8_t* q = q_in_.data();
+    const float* x = nhwc_in_.data();
+    int8_t* q = static_cast<int8_t*>(plan.src_mem.get_data_handle());
+    const int64_t chunk = 16384;
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (n > 65536)
-    for (int64_t i = 0; i < n; ++i) {
-      const float v = std::nearbyint(x[i] * inv);
-      q[i] = static_cast<int8_t>(std::min(127.f, std::max(-127.f, v)));
+    for (int64_t b = 0; b < n; b += chunk) {
+      const int64_t e = std::min(n, b + chunk);
+      for (int64_t i = b; i < e; ++i) {
+        float v = std::min(127.f, std::max(-127.f, x[i] * inv));
+        v = (v + 12582912.f) - 12582912.f;
+        q[i] = static_cast<int8_t>(static_cast<int32_t>(v));
+      }
     }
-    const auto& eng = x86::DnnlEngine();
     auto& stream = x86::DnnlStream();
-    dnnl::memory q_user(plan.src_q_user, eng, q);
-    dnnl::memory src = q_user;
-    if (plan.reorder_src) {
-      plan.src_reorder.execute(stream, q_user, plan.src_mem);
-      src = plan.src_mem;
-    }
-    float* out = p.output->mutable_data<float>();
-    dnnl::memory dst_user(plan.dst_user, eng, out);
-    dnnl::memory dst = plan.reorder_dst ? plan.dst_mem : dst_user;
-    plan.conv.execute(stream, {{DNNL_ARG_SRC, src},
+    plan.conv.execute(stream, {{DNNL_ARG_SRC, plan.src_mem},
                                {DNNL_ARG_WEIGHTS, plan.weights},
                                {DNNL_ARG_BIAS, plan.bias},
-                               {DNNL_ARG_DST, dst}});
-    if (plan.reorder_dst) plan.dst_reorder.execute(stream, plan.dst_mem, dst_user);
+                               {DNNL_ARG_DST, plan.dst_mem}});
     stream.wait();
+    const DDim& od = p.output->dims();
+    float* out = p.output->mutable_data<float>();
+    x86::NhwcToNchw(static_cast<const float*>(plan.dst_mem.get_data_handle()), out, od[0], od[1],
+                    od[2] * od[3], ctx.threads);
     if (plan.post_act_fallback) p.act.ApplyInPlace(out, p.output->numel(), ctx.threads);
   }
 
   std::unique_ptr<Plan> plan_;
-  std::vector<int8_t> q_in_;
+  std::vector<float> nhwc_in_;
 };
 
 }  // namespace operators
