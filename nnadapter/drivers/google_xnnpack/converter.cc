@@ -31,7 +31,9 @@ const std::set<NNAdapterOperationType>& ConvertibleOperations() {
       NNADAPTER_UNSQUEEZE,     NNADAPTER_RESIZE_LINEAR,
       NNADAPTER_ABS,           NNADAPTER_FLOOR,
       NNADAPTER_SQUARE,        NNADAPTER_RSQRT,
-      NNADAPTER_BATCH_NORMALIZATION};
+      NNADAPTER_BATCH_NORMALIZATION, NNADAPTER_CONCAT,
+      NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, NNADAPTER_ADAPTIVE_MAX_POOL_2D,
+      NNADAPTER_RESIZE_NEAREST};
   return ops;
 }
 
@@ -301,6 +303,10 @@ bool Converter::Convert(const core::Operation& op, std::string* error) {
     case NNADAPTER_UNSQUEEZE: return ConvertReshape(op, error);
     case NNADAPTER_RESIZE_LINEAR: return ConvertResize(op, error);
     case NNADAPTER_BATCH_NORMALIZATION: return ConvertBatchNorm(op, error);
+    case NNADAPTER_CONCAT: return ConvertConcat(op, error);
+    case NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D:
+    case NNADAPTER_ADAPTIVE_MAX_POOL_2D: return ConvertAdaptivePool(op, error);
+    case NNADAPTER_RESIZE_NEAREST: return ConvertResizeNearest(op, error);
     default:
       if (ConvertibleOperations().count(op.type)) return ConvertUnary(op, error);
       *error = "no XNNPACK equivalent in this XNNPACK version";
@@ -585,6 +591,83 @@ bool Converter::ConvertBatchNorm(const core::Operation& op, std::string* error) 
                "multiply", error) &&
          Check(xnn_define_add2(subgraph_, -kInf, kInf, t, b, y, 0), "add",
                error);
+}
+
+// This XNNPACK has no concatenation node: each input is zero-padded to the
+// output shape at its offset along the axis, and the padded tensors are
+// summed (x + 0 is exact).
+bool Converter::ConvertConcat(const core::Operation& op, std::string* error) {
+  const size_t n = op.input_operands.size();
+  int32_t axis;
+  if (n < 2 || !AttrInt(op, n - 1, &axis, error)) {
+    if (error->empty()) *error = "expected inputs and an axis";
+    return false;
+  }
+  const core::Operand* out = op.output_operands[0];
+  std::vector<size_t> out_plain;
+  if (!PlainDims(out, &out_plain) || out_plain.empty()) {
+    *error = "output dimensions must be known";
+    return false;
+  }
+  const int32_t rank = static_cast<int32_t>(out_plain.size());
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) {
+    *error = "axis out of range";
+    return false;
+  }
+  static const int32_t kNhwcAxis[4] = {0, 3, 1, 2};
+  const size_t xaxis = static_cast<size_t>(rank == 4 ? kNhwcAxis[axis] : axis);
+  std::vector<size_t> out_dims;
+  XnnDims(out, &out_dims);
+  std::vector<uint32_t> padded;
+  size_t offset = 0;
+  for (size_t i = 0; i + 1 < n; i++) {
+    const core::Operand* in = op.input_operands[i];
+    std::vector<size_t> plain;
+    if (!in || !PlainDims(in, &plain) ||
+        plain.size() != out_plain.size()) {
+      *error = "input " + std::to_string(i) + " must have the output's rank";
+      return false;
+    }
+    std::vector<size_t> dims = rank == 4 ? ToNhwc(plain) : plain;
+    std::vector<size_t> pre(dims.size(), 0), post(dims.size(), 0);
+    pre[xaxis] = offset;
+    offset += dims[xaxis];
+    if (offset > out_dims[xaxis]) {
+      *error = "inputs exceed the output along the axis";
+      return false;
+    }
+    post[xaxis] = out_dims[xaxis] - offset;
+    uint32_t x, y;
+    if (!Input(in, &x, error) || !Internal(out_dims, &y, error) ||
+        !Check(xnn_define_static_constant_pad(subgraph_, pre.data(),
+                                              post.data(), 0.0f, x, y, 0),
+               "concat pad", error)) {
+      return false;
+    }
+    padded.push_back(y);
+  }
+  if (offset != out_dims[xaxis]) {
+    *error = "inputs do not fill the output along the axis";
+    return false;
+  }
+  uint32_t result;
+  if (!Output(out, &result, error)) return false;
+  if (padded.size() == 1) {
+    return Check(xnn_define_clamp(subgraph_, -kInf, kInf, padded[0], result, 0),
+                 "copy", error);
+  }
+  uint32_t acc = padded[0];
+  for (size_t i = 1; i < padded.size(); i++) {
+    uint32_t sum = result;
+    if (i + 1 < padded.size() && !Internal(out_dims, &sum, error)) return false;
+    if (!Check(xnn_define_add2(subgraph_, -kInf, kInf, acc, padded[i], sum, 0),
+               "concat add", error)) {
+      return false;
+    }
+    acc = sum;
+  }
+  return true;
 }
 
 }  // namespace google_xnnpack

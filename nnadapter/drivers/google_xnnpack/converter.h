@@ -66,6 +66,9 @@ class Converter {
   bool ConvertReshape(const core::Operation& op, std::string* error);
   bool ConvertResize(const core::Operation& op, std::string* error);
   bool ConvertBatchNorm(const core::Operation& op, std::string* error);
+  bool ConvertConcat(const core::Operation& op, std::string* error);
+  bool ConvertAdaptivePool(const core::Operation& op, std::string* error);
+  bool ConvertResizeNearest(const core::Operation& op, std::string* error);
 
   // The value of a data operand (float32, known dims); constants are
   // defined as static values (rank-4 ones permuted to NHWC).

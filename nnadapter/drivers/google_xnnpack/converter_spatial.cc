@@ -442,5 +442,121 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
                "bilinear resize", error);
 }
 
+// Adaptive pooling whose windows are uniform (H % OH == 0, W % OW == 0):
+// a pooling with kernel = stride = H / OH (global for a 1x1 output).
+bool Converter::ConvertAdaptivePool(const core::Operation& op,
+                                    std::string* error) {
+  const bool is_max = op.type == NNADAPTER_ADAPTIVE_MAX_POOL_2D;
+  int32_t x[4];
+  std::vector<int32_t> os;
+  bool return_indices = false;
+  if (op.input_operands.size() != (is_max ? 4u : 2u) ||
+      !ActivationNchw(op.input_operands[0], x, error) ||
+      !AttrInts(op, 1, 2, {}, &os, error) ||
+      (is_max && !AttrBool(op, 2, false, &return_indices, error))) {
+    if (error->empty()) *error = "unexpected inputs";
+    return false;
+  }
+  if (return_indices) {
+    *error = "return_indices is not supported";
+    return false;
+  }
+  if (os[0] <= 0 || os[1] <= 0 || x[2] % os[0] || x[3] % os[1]) {
+    *error = "only uniform windows (input size a multiple of output size)";
+    return false;
+  }
+  if (!OutputHw(op.output_operands[0], os[0], os[1], error)) return false;
+  const uint32_t kh = x[2] / os[0], kw = x[3] / os[1];
+  uint32_t in, y;
+  if (!Input(op.input_operands[0], &in, error) ||
+      !Output(op.output_operands[0], &y, error)) {
+    return false;
+  }
+  if (kh * kw == 1) {
+    return Check(xnn_define_clamp(subgraph_, -kInf, kInf, in, y, 0), "copy",
+                 error);
+  }
+  if (!is_max && os[0] == 1 && os[1] == 1) {
+    return Check(xnn_define_global_average_pooling_2d(subgraph_, -kInf, kInf,
+                                                      in, y, 0),
+                 "global average pooling", error);
+  }
+  xnn_status s =
+      is_max ? xnn_define_max_pooling_2d(subgraph_, 0, 0, 0, 0, kh, kw, kh, kw,
+                                         1, 1, -kInf, kInf, in, y, 0)
+             : xnn_define_average_pooling_2d(subgraph_, 0, 0, 0, 0, kh, kw, kh,
+                                             kw, -kInf, kInf, in, y, 0);
+  return Check(s, "adaptive pooling", error);
+}
+
+// Nearest upsampling by integer factors (sh, sw) without align_corners:
+// src = floor(dst / s). This XNNPACK has no nearest resize node; in NHWC
+// the result is the input [N,H,1,W,1,C] broadcast-multiplied by ones
+// [1,1,sh,1,sw,1] (exact) and read as [N,H*sh,W*sw,C].
+bool Converter::ConvertResizeNearest(const core::Operation& op,
+                                     std::string* error) {
+  int32_t x[4];
+  bool align_corners;
+  if (op.input_operands.size() != 4 ||
+      !ActivationNchw(op.input_operands[0], x, error) ||
+      !AttrBool(op, 3, false, &align_corners, error)) {
+    if (error->empty()) *error = "expected input, shape, scales, align_corners";
+    return false;
+  }
+  const auto& od = op.output_operands[0]->type.dimensions;
+  if (od.count != 4 || od.data[2] <= 0 || od.data[3] <= 0) {
+    *error = "output must be rank 4 with known dims";
+    return false;
+  }
+  const int32_t oh = od.data[2], ow = od.data[3];
+  if (oh % x[2] || ow % x[3]) {
+    *error = "only integer upsampling factors";
+    return false;
+  }
+  const size_t sh = static_cast<size_t>(oh / x[2]);
+  const size_t sw = static_cast<size_t>(ow / x[3]);
+  const core::Operand* scales = InputAt(op, 2);
+  if (!InputAt(op, 1) && scales) {
+    if (!IsConstantOperand(scales) || scales->type.precision != NNADAPTER_FLOAT32 ||
+        scales->length != 2 * sizeof(float)) {
+      *error = "input 2 (scales) must be a constant FLOAT32 [2] tensor";
+      return false;
+    }
+    const float* sc = static_cast<const float*>(scales->buffer);
+    if (sc[0] != static_cast<float>(sh) || sc[1] != static_cast<float>(sw)) {
+      *error = "scales must be the integer factors";
+      return false;
+    }
+  }
+  if (align_corners && (sh > 1 || sw > 1)) {
+    *error = "align_corners is not supported";
+    return false;
+  }
+  const size_t N = x[0], C = x[1], H = x[2], W = x[3];
+  uint32_t in, y;
+  if (!Input(op.input_operands[0], &in, error) ||
+      !Output(op.output_operands[0], &y, error)) {
+    return false;
+  }
+  if (sh == 1 && sw == 1) {
+    return Check(xnn_define_clamp(subgraph_, -kInf, kInf, in, y, 0), "copy",
+                 error);
+  }
+  const std::vector<size_t> in6 = {N, H, 1, W, 1, C};
+  const std::vector<size_t> out6 = {N, H, sh, W, sw, C};
+  const std::vector<size_t> out4 = {N, H * sh, W * sw, C};
+  uint32_t r, ones, m;
+  return Internal(in6, &r, error) &&
+         Check(xnn_define_static_reshape(subgraph_, 6, in6.data(), in, r, 0),
+               "reshape", error) &&
+         Static({1, 1, sh, 1, sw, 1}, std::vector<float>(sh * sw, 1.0f), &ones,
+                error) &&
+         Internal(out6, &m, error) &&
+         Check(xnn_define_multiply2(subgraph_, -kInf, kInf, r, ones, m, 0),
+               "broadcast", error) &&
+         Check(xnn_define_static_reshape(subgraph_, 4, out4.data(), m, y, 0),
+               "reshape", error);
+}
+
 }  // namespace google_xnnpack
 }  // namespace nnadapter

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "converter.h"
+#include "shape_inference.h"
 #include "nnadapter/hal/device.h"
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/logging.h"
@@ -48,14 +49,28 @@ struct External {
   AlignedBuffer buffer;
 };
 
+// A compiled sub-model. Dims unknown at compilation (dynamic inputs) are
+// inferred from the actual input dims at the first execution, and again
+// whenever the input dims change (XNNPACK shapes are fixed at definition).
 struct Program {
   OwnedModel model;
+  bool dynamic = false;  // some operand has unknown dims
   std::list<std::vector<float>> storage;
   pthreadpool_t pool = nullptr;
   xnn_runtime_t runtime = nullptr;
   std::vector<External> inputs, outputs;
-  ~Program() {
+  std::vector<std::vector<int32_t>> built_input_dims;
+  std::vector<NNAdapterOperandType> input_types;  // as compiled
+  void Reset() {
     if (runtime) xnn_delete_runtime(runtime);
+    runtime = nullptr;
+    storage.clear();
+    inputs.clear();
+    outputs.clear();
+    built_input_dims.clear();
+  }
+  ~Program() {
+    Reset();
     if (pool) pthreadpool_destroy(pool);
   }
 };
@@ -124,11 +139,7 @@ static void DestroyContext(void* context) {
 
 // An operation is supported if it converts on its own into a subgraph from
 // which XNNPACK creates a runtime (the same code path as create_program).
-static bool Supports(const core::Operation& op, std::string* reason) {
-  if (!ConvertibleOperations().count(op.type)) {
-    *reason = "no XNNPACK equivalent in this XNNPACK version";
-    return false;
-  }
+static bool SupportsKnown(const core::Operation& op, std::string* reason) {
   const uint32_t max_externals =
       static_cast<uint32_t>(op.input_operands.size() + op.output_operands.size());
   Subgraph subgraph;
@@ -148,6 +159,60 @@ static bool Supports(const core::Operation& op, std::string* reason) {
     return false;
   }
   xnn_delete_runtime(runtime);
+  return true;
+}
+
+// With unknown dims, the operation must convert for two different probe
+// sizes of every unknown dim (batch: 1 and 2, others: 33 and 20), with the
+// output dims inferred by the standard shape inference; decisions that
+// depend on the actual sizes (e.g. a rank-4 reshape that needs C == 1) are
+// thereby refused unless they hold for any size.
+static bool Supports(const core::Operation& op, std::string* reason) {
+  if (!ConvertibleOperations().count(op.type)) {
+    *reason = "no XNNPACK equivalent in this XNNPACK version";
+    return false;
+  }
+  if (OperationHasKnownDimensions(op)) return SupportsKnown(op, reason);
+  for (int probe = 0; probe < 2; probe++) {
+    std::map<const core::Operand*, std::vector<int32_t>> known, dims;
+    std::list<core::Operand> copies;
+    std::map<const core::Operand*, core::Operand*> copy_of;
+    core::Operation probed;
+    probed.type = op.type;
+    for (const auto* o : op.input_operands) {
+      if (!o) {
+        probed.input_operands.push_back(nullptr);
+        continue;
+      }
+      copies.push_back(*o);
+      core::Operand* c = &copies.back();
+      copy_of[o] = c;
+      if (!IsConstantOperand(o)) {
+        auto& d = c->type.dimensions;
+        for (uint32_t i = 0; i < d.count; i++) {
+          if (d.data[i] < 0) d.data[i] = i == 0 ? 1 + probe : 33 - 13 * probe;
+        }
+        d.dynamic_count = 0;
+        known[o].assign(d.data, d.data + d.count);
+      }
+      probed.input_operands.push_back(c);
+    }
+    if (!InferDimensions({&op}, known, &dims, reason)) return false;
+    for (const auto* o : op.output_operands) {
+      if (!o) {
+        probed.output_operands.push_back(nullptr);
+        continue;
+      }
+      copies.push_back(*o);
+      core::Operand* c = &copies.back();
+      const auto& d = dims[o];
+      c->type.dimensions.count = static_cast<uint32_t>(d.size());
+      std::copy(d.begin(), d.end(), c->type.dimensions.data);
+      c->type.dimensions.dynamic_count = 0;
+      probed.output_operands.push_back(c);
+    }
+    if (!SupportsKnown(probed, reason)) return false;
+  }
   return true;
 }
 
@@ -195,10 +260,31 @@ static bool MakeExternal(const core::Operand* o, External* e, std::string* error
   return true;
 }
 
-// Builds the subgraph and runtime of `p->model`.
-static int Build(const Context* ctx, Program* p) {
+// Builds the subgraph and runtime of `p->model` for the given input dims
+// (inferring the other operands' dims when the model has unknown ones).
+static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims) {
   core::Model* model = &p->model.model;
   std::string error;
+  p->Reset();
+  if (p->dynamic) {
+    std::map<const core::Operand*, std::vector<int32_t>> known, dims;
+    for (size_t i = 0; i < model->input_operands.size(); i++) {
+      known[model->input_operands[i]] = input_dims[i];
+    }
+    std::vector<const core::Operation*> order;
+    if (!SortOperationsInTopologicalOrder(model, &order) ||
+        !InferDimensions(order, known, &dims, &error)) {
+      NNADAPTER_LOG(ERROR) << kName << ": shape inference failed: " << error;
+      return NNADAPTER_INVALID_DIMENSIONS;
+    }
+    dims.insert(known.begin(), known.end());
+    for (auto& o : model->operands) {
+      auto it = dims.find(&o);
+      if (it == dims.end()) continue;
+      o.type.dimensions.count = static_cast<uint32_t>(it->second.size());
+      std::copy(it->second.begin(), it->second.end(), o.type.dimensions.data);
+    }
+  }
   const uint32_t n_in = static_cast<uint32_t>(model->input_operands.size());
   const uint32_t n_out = static_cast<uint32_t>(model->output_operands.size());
   Subgraph subgraph;
@@ -249,7 +335,6 @@ static int Build(const Context* ctx, Program* p) {
     }
     externals.push_back({i, p->inputs[i].buffer.get()});
   }
-  if (ctx->threads > 1) p->pool = pthreadpool_create(ctx->threads);
   if (xnn_create_runtime_v2(subgraph.handle, p->pool, 0, &p->runtime) !=
           xnn_status_success ||
       xnn_setup_runtime(p->runtime, externals.size(), externals.data()) !=
@@ -257,7 +342,25 @@ static int Build(const Context* ctx, Program* p) {
     NNADAPTER_LOG(ERROR) << kName << ": XNNPACK could not create the runtime";
     return NNADAPTER_FEATURE_NOT_SUPPORTED;
   }
+  p->built_input_dims = input_dims;
   return NNADAPTER_NO_ERROR;
+}
+
+// Marks a program dynamic and, if all dims are known, builds it now.
+static int Prepare(const Context* ctx, Program* p) {
+  if (ctx->threads > 1) p->pool = pthreadpool_create(ctx->threads);
+  std::vector<std::vector<int32_t>> input_dims;
+  for (const auto& o : p->model.model.operands) {
+    if (!IsConstantOperand(&o) && !HasKnownDimensions(o.type.dimensions)) {
+      p->dynamic = true;
+    }
+  }
+  for (auto* in : p->model.model.input_operands) {
+    p->input_types.push_back(in->type);
+    const auto& d = in->type.dimensions;
+    input_dims.emplace_back(d.data, d.data + d.count);
+  }
+  return p->dynamic ? NNADAPTER_NO_ERROR : Build(p, input_dims);
 }
 
 static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
@@ -278,7 +381,7 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
         NNADAPTER_LOG(ERROR) << kName << ": " << error;
         return NNADAPTER_DEVICE_INTERNAL_ERROR;
       }
-      int code = Build(static_cast<Context*>(context), p.get());
+      int code = Prepare(static_cast<Context*>(context), p.get());
       if (code != NNADAPTER_NO_ERROR) return code;
       cache->buffer = std::move(blob);
     } else {
@@ -292,7 +395,7 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
         NNADAPTER_LOG(WARNING) << kName << ": cached model inputs/outputs mismatch";
         return NNADAPTER_INVALID_PARAMETER;
       }
-      int code = Build(static_cast<Context*>(context), p.get());
+      int code = Prepare(static_cast<Context*>(context), p.get());
       if (code != NNADAPTER_NO_ERROR) return code;
     }
     *program = p.release();
@@ -328,37 +431,47 @@ static int ExecuteProgram(void* program, uint32_t input_count,
   if (!program) return NNADAPTER_INVALID_PARAMETER;
   try {
     auto* p = static_cast<Program*>(program);
-    if (input_count != p->inputs.size() || output_count != p->outputs.size() ||
+    if (input_count != p->input_types.size() ||
+        output_count != p->model.model.output_operands.size() ||
         (input_count && !input_arguments) || (output_count && !output_arguments)) {
       return NNADAPTER_INVALID_PARAMETER;
     }
-    std::vector<bool> seen(input_count, false);
+    std::vector<const void*> buffers(input_count, nullptr);
+    std::vector<std::vector<int32_t>> dims(input_count);
     for (uint32_t i = 0; i < input_count; i++) {
       const auto& arg = input_arguments[i];
       if (arg.index < 0 || static_cast<uint32_t>(arg.index) >= input_count ||
-          !arg.access || seen[arg.index]) {
+          !arg.access || buffers[arg.index]) {
         return NNADAPTER_INVALID_PARAMETER;
       }
-      seen[arg.index] = true;
-      External& e = p->inputs[arg.index];
-      NNAdapterOperandType type = e.type;
-      const void* buffer = arg.access(arg.memory, &type);
-      if (!buffer) return NNADAPTER_INVALID_PARAMETER;
-      if (type.dimensions.count != e.type.dimensions.count ||
-          !std::equal(type.dimensions.data,
-                      type.dimensions.data + type.dimensions.count,
-                      e.type.dimensions.data)) {
-        NNADAPTER_LOG(ERROR) << kName << ": input " << arg.index << " dimensions "
-                             << DimensionsToString(type.dimensions)
-                             << " differ from the compiled "
-                             << DimensionsToString(e.type.dimensions);
+      NNAdapterOperandType type = p->input_types[arg.index];
+      buffers[arg.index] = arg.access(arg.memory, &type);
+      if (!buffers[arg.index] ||
+          type.dimensions.count > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) {
+        return NNADAPTER_INVALID_PARAMETER;
+      }
+      dims[arg.index].assign(type.dimensions.data,
+                             type.dimensions.data + type.dimensions.count);
+    }
+    if (!p->runtime || dims != p->built_input_dims) {
+      if (!p->dynamic && p->runtime) {
+        NNADAPTER_LOG(ERROR) << kName << ": input dimensions differ from the "
+                                         "compiled ones";
         return NNADAPTER_INVALID_DIMENSIONS;
       }
+      int code = Build(p, dims);
+      if (code != NNADAPTER_NO_ERROR) {
+        p->Reset();
+        return code;
+      }
+    }
+    for (uint32_t i = 0; i < input_count; i++) {
+      External& e = p->inputs[i];
       if (e.nhwc) {
-        ToNhwc(static_cast<const float*>(buffer), e.buffer.get(),
+        ToNhwc(static_cast<const float*>(buffers[i]), e.buffer.get(),
                e.type.dimensions.data);
       } else {
-        std::memcpy(e.buffer.get(), buffer, e.elements * sizeof(float));
+        std::memcpy(e.buffer.get(), buffers[i], e.elements * sizeof(float));
       }
     }
     if (xnn_invoke_runtime(p->runtime) != xnn_status_success) {

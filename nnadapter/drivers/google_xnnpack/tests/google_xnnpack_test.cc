@@ -470,6 +470,104 @@ Case Network() {
 
 TEST(GoogleXnnpack, Network) { Check(Network()); }
 
+// Operations this XNNPACK lacks, composed from the ones it has.
+TEST(GoogleXnnpack, ComposedOps) {
+  auto concat = [](int32_t axis, size_t n) {
+    return [=](ModelBuilder& b, const std::vector<Op>& x) {
+      std::vector<Op> in(x.begin(), x.begin() + n);
+      in.push_back(b.Int(axis));
+      Op y = b.Tensor({U, U, U, U});
+      b.Op(NNADAPTER_CONCAT, in, {y});
+      return std::vector<Op>{y};
+    };
+  };
+  std::vector<Case> cases = {
+      {"concat axis 1", {{1, 3, 4, 5}, {1, 2, 4, 5}}, concat(1, 2)},
+      {"concat axis -2, 3 inputs", {{2, 3, 4, 5}, {2, 3, 1, 5}, {2, 3, 2, 5}}, concat(-2, 3)},
+      {"concat axis 3", {{1, 3, 4, 5}, {1, 3, 4, 2}}, concat(3, 2)},
+      {"concat 2D axis 0", {{2, 7}, {3, 7}}, concat(0, 2)},
+      {"concat with a constant", {{1, 2, 3, 3}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         Op y = b.Tensor({U, U, U, U});
+         b.Op(NNADAPTER_CONCAT,
+              {b.Floats({1, 1, 3, 3}, Random(9, -1, 1, 70)), x[0], b.Int(1)}, {y});
+         return std::vector<Op>{y};
+       }},
+      {"resize_nearest x2", {{1, 3, 5, 4}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_RESIZE_NEAREST, x[0],
+                                      {nullptr, b.Floats({2}, {2.0f, 2.0f}), b.Bool(false)})};
+       }},
+      {"resize_nearest x4 by x3 shape", {{2, 2, 3, 5}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_RESIZE_NEAREST, x[0],
+                                      {b.Ints({12, 15}), nullptr, b.Bool(false)})};
+       }},
+      {"adaptive avg pool to 1x1", {{1, 6, 7, 5}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, x[0],
+                                      {b.Ints({1, 1})})};
+       }},
+      {"adaptive avg pool 6x8 -> 3x2", {{1, 4, 6, 8}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, x[0],
+                                      {b.Ints({3, 2})})};
+       }},
+      {"adaptive max pool to 1x1", {{1, 6, 7, 5}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_ADAPTIVE_MAX_POOL_2D, x[0],
+                                      {b.Ints({1, 1}), b.Bool(false), b.Int(NNADAPTER_INT64)})};
+       }},
+  };
+  for (const auto& c : cases) Check(c);
+}
+
+// Unknown input dims: the program is built at the first execution for the
+// actual dims and rebuilt when they change.
+TEST(GoogleXnnpack, DynamicInputDimsRebuildTheRuntime) {
+  ModelBuilder b;
+  Op x = b.Tensor({U, 3, U, U});
+  Op c = Conv(b, x, 3, 4, 1, 3, {1, 1, 1, 1}, {2, 2}, {1, 1}, 1, 0, 80);
+  Op p = b.Tensor({U, U, U, U});
+  b.Op(NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, {c, b.Ints({1, 1})}, {p});
+  Op m = Binary(b, NNADAPTER_MUL, c, p);
+  Op u = Unary(b, NNADAPTER_RESIZE_NEAREST, m,
+               {nullptr, b.Floats({2}, {2.0f, 2.0f}), b.Bool(false)});
+  b.Finish({x}, {u});
+  Devices d({"google_xnnpack"}, "");
+  Devices r({"builtin_device"}, "");
+  NNAdapterCompilation *cx = nullptr, *cr = nullptr;
+  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
+                                        d.context(), &cx),
+            NNADAPTER_NO_ERROR);
+  ASSERT_EQ(NNAdapterCompilation_finish(cx), NNADAPTER_NO_ERROR)
+      << NNAdapter_getLastErrorMessage();
+  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
+                                        r.context(), &cr),
+            NNADAPTER_NO_ERROR);
+  ASSERT_EQ(NNAdapterCompilation_finish(cr), NNADAPTER_NO_ERROR);
+  NNAdapterExecution *ex = nullptr, *er = nullptr;
+  ASSERT_EQ(NNAdapterExecution_create(cx, &ex), NNADAPTER_NO_ERROR);
+  ASSERT_EQ(NNAdapterExecution_create(cr, &er), NNADAPTER_NO_ERROR);
+  for (auto dims : std::vector<std::vector<int32_t>>{
+           {1, 3, 9, 7}, {2, 3, 16, 11}, {1, 3, 9, 7}}) {
+    SCOPED_TRACE(::testing::PrintToString(dims));
+    Memory in{dims, Random(Count(dims), -1, 1, 81), 0}, ox, orf;
+    NNAdapterExecution_setInput(ex, 0, &in, AccessInput);
+    NNAdapterExecution_setOutput(ex, 0, &ox, AccessOutput);
+    NNAdapterExecution_setInput(er, 0, &in, AccessInput);
+    NNAdapterExecution_setOutput(er, 0, &orf, AccessOutput);
+    ASSERT_EQ(NNAdapterExecution_compute(ex), NNADAPTER_NO_ERROR)
+        << NNAdapter_getLastErrorMessage();
+    ASSERT_EQ(NNAdapterExecution_compute(er), NNADAPTER_NO_ERROR);
+    ExpectClose({ox}, {orf}, "dynamic");
+  }
+  NNAdapterExecution_destroy(ex);
+  NNAdapterExecution_destroy(er);
+  NNAdapterCompilation_destroy(cx);
+  NNAdapterCompilation_destroy(cr);
+}
+
 // What validate_program must refuse (and what the model then needs another
 // device for).
 TEST(GoogleXnnpack, RejectsWhatItCannotRun) {
@@ -490,11 +588,19 @@ TEST(GoogleXnnpack, RejectsWhatItCannotRun) {
        [](ModelBuilder& b, const std::vector<Op>& x) {
          return std::vector<Op>{Pool(b, x[0], false, {3, 3}, {1, 1}, {1, 1, 1, 1}, false, true)};
        }},
-      {"concat (not in this XNNPACK)", {{1, 2, 3, 4}, {1, 2, 3, 4}},
+      {"transpose (not in this XNNPACK)", {{1, 2, 3, 4}},
        [](ModelBuilder& b, const std::vector<Op>& x) {
-         Op y = b.Tensor({U, U, U, U});
-         b.Op(NNADAPTER_CONCAT, {x[0], x[1], b.Int(1)}, {y});
-         return std::vector<Op>{y};
+         return std::vector<Op>{Unary(b, NNADAPTER_TRANSPOSE, x[0], {b.Ints({0, 1, 3, 2})})};
+       }},
+      {"resize_nearest by 1.5", {{1, 2, 4, 4}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_RESIZE_NEAREST, x[0],
+                                      {b.Ints({6, 6}), nullptr, b.Bool(false)})};
+       }},
+      {"adaptive avg pool 5 -> 2", {{1, 2, 5, 5}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, x[0],
+                                      {b.Ints({2, 2})})};
        }},
       {"pad reflect", {{1, 2, 3, 4}},
        [](ModelBuilder& b, const std::vector<Op>& x) {
@@ -541,7 +647,7 @@ TEST(GoogleXnnpack, RejectsWhatItCannotRun) {
   }
 }
 
-// conv -> concat (builtin_device) -> conv: two google_xnnpack sub-models with
+// conv -> transpose (builtin_device) -> conv: two google_xnnpack sub-models with
 // NHWC<->NCHW at their boundaries, equal to builtin_device alone.
 TEST(GoogleXnnpack, PartitionWithBuiltinDevice) {
   ModelBuilder b;
@@ -550,7 +656,8 @@ TEST(GoogleXnnpack, PartitionWithBuiltinDevice) {
   Op c2 = Conv(b, x, 3, 2, 1, 1, {0, 0, 0, 0}, {1, 1}, {1, 1}, 0, 0, 52);
   Op cat = b.Tensor({U, U, U, U});
   b.Op(NNADAPTER_CONCAT, {c1, c2, b.Int(1)}, {cat});
-  Op c3 = Conv(b, cat, 6, 5, 1, 3, {1, 1, 1, 1}, {2, 2}, {1, 1}, 0, 0, 54);
+  Op t = Unary(b, NNADAPTER_TRANSPOSE, cat, {b.Ints({0, 1, 3, 2})});
+  Op c3 = Conv(b, t, 6, 5, 1, 3, {1, 1, 1, 1}, {2, 2}, {1, 1}, 0, 0, 54);
   b.Finish({x}, {c3});
   std::vector<Memory> in = {{{1, 3, 9, 8}, Random(216, -1, 1, 55), 0}};
   std::vector<Memory> ref, got;
