@@ -4,6 +4,10 @@
 // map must give the same 16 text regions as the fp32 detector. The
 // differences to the fp32 map and to the fake-quant float execution (no
 // int8 place) are printed.
+#include <unistd.h>
+
+#include <filesystem>
+
 #include "lite/api/tests/model_test_util.h"
 
 namespace paddle {
@@ -53,6 +57,28 @@ TEST(PpocrV3DetSlimInt8, Int8KernelsFindTheSame16RegionsAsFp32) {
   // arithmetic), but only by quantization noise on a probability map.
   EXPECT_GT(vs_fake.max_abs, 0.0);
   EXPECT_LT(vs_fake.mean_abs, 0.01);
+}
+
+// The int8-optimized program (int8 filters, scale attributes, kInt8 kernel
+// keys) survives SaveOptimizedModel -> .nb -> MobileConfig bit-identically.
+TEST(PpocrV3DetSlimInt8, Int8OptimizedModelRoundTripsThroughNb) {
+  lite_api::CxxConfig config;
+  const std::string dir = ModelsDir() + "/ppocrv3_det_slim_int8";
+  config.set_model_file(dir + "/inference.pdmodel");
+  config.set_param_file(dir + "/inference.pdiparams");
+  config.set_valid_places({lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
+                           lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
+  auto full = lite_api::CreatePaddlePredictor(config);
+  auto expected = RunFloat(full.get(), kShape, DetInput());
+  const std::string out = (std::filesystem::temp_directory_path() /
+                           ("qat_int8_nb_" + std::to_string(getpid()))).string();
+  full->SaveOptimizedModel(out);
+  lite_api::MobileConfig mobile;
+  mobile.set_model_from_file(out + ".nb");
+  auto light = lite_api::CreatePaddlePredictor(mobile);
+  auto got = RunFloat(light.get(), kShape, DetInput());
+  std::filesystem::remove(out + ".nb");
+  EXPECT_EQ(got, expected);
 }
 
 // With builtin_device the int8 convs become QUANTIZE -> CONV_2D on
