@@ -84,16 +84,20 @@ int Compute_CONV_2D(KernelContext* ctx) {
   if (int rs = CheckSize(ctx, {N, CO, OH, OW})) return rs;
   std::vector<double> x = Values(in), f = Values(filter);
   std::vector<double> out(N * CO * OH * OW);
+  // An empty output has nothing to compute; an empty input (H or W is 0,
+  // the output is all padding) leaves the bias.
+  const int64_t batches = out.empty() ? 0 : N;
+  const int64_t input_channels = x.empty() ? 0 : CI;
   int64_t cog = CO / a.group;
   // Per output element the sum is bias + sum over (ic, kh, kw) in that order;
   // the loops run tap by tap over the output rows/columns whose input
   // position is inside the image (padding contributes nothing).
-  for (int64_t n = 0; n < N; n++)
+  for (int64_t n = 0; n < batches; n++)
     for (int64_t oc = 0; oc < CO; oc++) {
       int64_t g = oc / cog;
       double* o = &out[(n * CO + oc) * OH * OW];
       for (int64_t i = 0; i < OH * OW; i++) o[i] = bias[oc];
-      for (int64_t ic = 0; ic < CI; ic++) {
+      for (int64_t ic = 0; ic < input_channels; ic++) {
         const double* xp = &x[(n * C + g * CI + ic) * H * W];
         for (int64_t kh = 0; kh < KH; kh++) {
           int64_t oh0, oh1;

@@ -24,6 +24,9 @@ int ResizeGeometry(KernelContext* ctx, const Tensor& in, int64_t* oh,
     return Fail(ctx, "input 0: expected rank 4 (NCHW), got " +
                          DimsToString(in.dims));
   int64_t H = in.dims[2], W = in.dims[3];
+  if (H <= 0 || W <= 0)
+    return Fail(ctx, "input 0: cannot resize the empty image " +
+                         DimsToString(in.dims));
   std::vector<int64_t> shape = IntsAttr(ctx, 1);
   std::vector<double> scales = FloatsAttr(ctx, 2);
   if (!shape.empty()) {

@@ -112,8 +112,9 @@ int Compute_RESHAPE(KernelContext* ctx) {
       d = 1;
     } else if (d < 0) {
       return Fail(ctx, "input 1 (shape): invalid value " + std::to_string(d));
-    } else {
-      known *= d;
+    } else if (__builtin_mul_overflow(known, d, &known)) {
+      return Fail(ctx, "input 1 (shape): the product of " + DimsToString(shape) +
+                           " overflows int64");
     }
     dims.push_back(d);
   }
