@@ -15,6 +15,7 @@
 #include "lite/core/registry.h"
 #include "lite/kernels/x86/layout_transpose.h"
 #include "lite/operators/nn/conv_param.h"
+#include "lite/operators/nn/depthwise_conv_nchw.h"
 
 namespace paddle {
 namespace lite {
@@ -283,6 +284,17 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
 
   void RunImpl(const RunContext& ctx) {
     auto& p = param();
+    const DDim& id = p.input->dims();
+    const DDim& fd = p.filter->dims();
+    if (DepthwiseNchwApplies(p.groups, id[1], fd[1], p.eff_dilations, p.strides)) {
+      const DDim& od = p.output->dims();
+      DepthwiseShape s{id[0], id[1], id[2], id[3], fd[0], fd[2], fd[3], od[2], od[3],
+                       p.strides[0], p.strides[1], p.eff_paddings[0], p.eff_paddings[2]};
+      DepthwiseConvNchw(s, p.input->data<float>(), p.filter->data<float>(),
+                        p.bias ? p.bias->data<float>() : nullptr, p.act,
+                        p.output->mutable_data<float>(), ctx.threads);
+      return;
+    }
     x86::ScopedDnnlThreads threads(ctx.threads);
     Key key{p.input->dims(), p.filter->dims(), p.filter->raw_data(), p.bias != nullptr,
             p.eff_paddings, p.eff_dilations, ctx.threads};

@@ -132,6 +132,26 @@ TEST(DepthwiseConv2d, MatchesNaiveIncludingMultiplier) {
       }
 }
 
+TEST(DepthwiseConv2d, DirectNchwKernelOddShapesStridesAndPads) {
+  // The direct NCHW kernel (depthwise_conv_nchw.cc): strides 1..4 with
+  // different H/W strides, asymmetric pads wider than the kernel reach,
+  // multiplier 2, 1-pixel planes, kernels larger than the input, and planes
+  // longer than its 2048-float chunk.
+  for (std::vector<int> stride : {std::vector<int>{1, 1}, std::vector<int>{2, 1},
+                                  std::vector<int>{1, 3}, std::vector<int>{4, 2}}) {
+    RunCase("depthwise_conv2d", {{2, 5, 13, 17}, {5, 1, 3, 5}, stride, {0, 2, 3, 1}, {1, 1}, 5,
+                                 "EXPLICIT", true, "relu6"});
+    RunCase("depthwise_conv2d", {{1, 3, 9, 7}, {6, 1, 5, 5}, stride, {2, 2}, {1, 1}, 3,
+                                 "SAME", false, "sigmoid"});
+    RunCase("depthwise_conv2d", {{1, 2, 1, 1}, {2, 1, 3, 3}, stride, {1, 1}, {1, 1}, 2,
+                                 "EXPLICIT", true, ""});
+    RunCase("depthwise_conv2d", {{1, 4, 3, 2}, {4, 1, 5, 5}, stride, {2, 2}, {1, 1}, 4,
+                                 "EXPLICIT", true, "hard_swish"});
+    RunCase("depthwise_conv2d", {{1, 3, 67, 61}, {3, 1, 3, 3}, stride, {1, 1}, {1, 1}, 3,
+                                 "EXPLICIT", true, "leaky_relu"});
+  }
+}
+
 TEST(Conv2d, FusedBiasAndEveryActivation) {
   for (std::string act : AllActivations()) {
     RunCase("conv2d", {{1, 8, 9, 9}, {16, 8, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1,

@@ -1,0 +1,125 @@
+#include "lite/operators/nn/depthwise_conv_nchw.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace paddle {
+namespace lite {
+namespace operators {
+namespace {
+
+// The padded input plane is split into sh x sw phase blocks of ph x pw floats:
+// padded pixel (y, x) lives in block (y % sh, x % sw) at (y / sh, x / sw).
+// Output (oh, ow), tap (kh, kw) reads padded (oh*sh + kh, ow*sw + kw) = block
+// (kh % sh, kw % sw) at (oh + kh / sh, ow + kw / sw). With the output laid
+// out at the same row pitch pw, every tap is one flat multiply-add over the
+// whole plane: out[i] += w * block[i + (kh / sh) * pw + kw / sw].
+struct Blocks {
+  int64_t ph, pw;  // rows / columns of one phase block
+  int sh, sw;
+  float* at(float* buf, int64_t rp, int64_t cp) const { return buf + (rp * sw + cp) * ph * pw; }
+};
+
+// e[i] = s[2i], o[i] = s[2i+1].
+__attribute__((target_clones("avx512f", "avx2", "default")))
+void Deinterleave2(const float* __restrict s, int64_t n, float* __restrict e,
+                   float* __restrict o) {
+  for (int64_t i = 0; i < n; ++i) {
+    e[i] = s[2 * i];
+    o[i] = s[2 * i + 1];
+  }
+}
+
+void FillBlocks(const float* src, int64_t h, int64_t w, int pt, int pl, const Blocks& b,
+                float* buf) {
+  std::fill(buf, buf + b.sh * b.sw * b.ph * b.pw, 0.f);
+  for (int64_t ih = 0; ih < h; ++ih) {
+    const int64_t y = ih + pt;
+    if (y / b.sh >= b.ph) break;
+    const float* s = src + ih * w;
+    float* row[4];  // sw <= 4 (checked by DepthwiseNchwApplies)
+    for (int cp = 0; cp < b.sw; ++cp) row[cp] = b.at(buf, y % b.sh, cp) + (y / b.sh) * b.pw;
+    if (b.sw == 1) {
+      std::copy(s, s + std::min(w, b.pw - pl), row[0] + pl);
+      continue;
+    }
+    if (b.sw == 2) {
+      // even/odd split; start at the first input column of phase 0
+      const int64_t first = pl % 2;  // input column landing in phase 0
+      if (first == 1 && pl / 2 < b.pw) row[1][pl / 2] = s[0];
+      const int64_t base = (pl + first) / 2;  // phase-0 index of column `first`
+      const int64_t pairs = std::max<int64_t>(0, std::min((w - first) / 2, b.pw - base));
+      Deinterleave2(s + first, pairs, row[0] + base, row[1] + base);
+      const int64_t tail = first + 2 * pairs;
+      if (tail < w && base + pairs < b.pw) row[0][base + pairs] = s[tail];
+      continue;
+    }
+    int64_t cp = pl % b.sw, idx = pl / b.sw;
+    for (int64_t iw = 0; iw < w && idx < b.pw; ++iw) {
+      row[cp][idx] = s[iw];
+      if (++cp == b.sw) {
+        cp = 0;
+        ++idx;
+      }
+    }
+  }
+}
+
+// y[i] += a * x[i] (kept out of line so the vectorizer sees one flat loop).
+__attribute__((target_clones("avx512f", "avx2", "default"), noinline))
+void Axpy(float* __restrict y, const float* __restrict x, float a, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) y[i] += a * x[i];
+}
+
+}  // namespace
+
+bool DepthwiseNchwApplies(int64_t groups, int64_t in_c, int64_t filter_in_c,
+                          const std::vector<int>& dilations, const std::vector<int>& strides) {
+  return groups > 1 && groups == in_c && filter_in_c == 1 && dilations.size() == 2 &&
+         dilations[0] == 1 && dilations[1] == 1 && strides.size() == 2 && strides[0] <= 4 &&
+         strides[1] <= 4;
+}
+
+void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* filter,
+                       const float* bias, const FusedActivation& act, float* out,
+                       int threads) {
+  const int64_t mult = s.m / s.c;
+  Blocks blk{s.oh + (s.kh - 1) / s.sh, s.ow + (s.kw - 1) / s.sw, s.sh, s.sw};
+  // Flat extent of the output at pitch pw (the last row needs only ow).
+  const int64_t flat = (s.oh - 1) * blk.pw + s.ow;
+  // Chunks of the flat output small enough to stay in L1 across all taps.
+  constexpr int64_t kChunk = 2048;
+  const int64_t planes = s.n * s.m;
+  const int64_t in_plane = s.h * s.w, out_plane = s.oh * s.ow;
+#pragma omp parallel num_threads(threads) if (planes * out_plane * s.kh * s.kw > 200000)
+  {
+    std::vector<float> buf(static_cast<size_t>(s.sh * s.sw * blk.ph * blk.pw));
+    std::vector<float> acc(static_cast<size_t>(s.oh * blk.pw));
+#pragma omp for schedule(static)
+    for (int64_t p = 0; p < planes; ++p) {
+      const int64_t n = p / s.m, oc = p % s.m, ic = oc / mult;
+      FillBlocks(in + (n * s.c + ic) * in_plane, s.h, s.w, s.pt, s.pl, blk, buf.data());
+      const float* w = filter + oc * s.kh * s.kw;
+      std::fill(acc.begin(), acc.begin() + flat, bias ? bias[oc] : 0.f);
+      for (int64_t c0 = 0; c0 < flat; c0 += kChunk) {
+        const int64_t len = std::min(kChunk, flat - c0);
+        for (int64_t kh = 0; kh < s.kh; ++kh) {
+          for (int64_t kw = 0; kw < s.kw; ++kw) {
+            const float* src = blk.at(buf.data(), kh % s.sh, kw % s.sw) +
+                               (kh / s.sh) * blk.pw + kw / s.sw + c0;
+            Axpy(acc.data() + c0, src, w[kh * s.kw + kw], len);
+          }
+        }
+      }
+      float* o = out + p * out_plane;
+      for (int64_t oh = 0; oh < s.oh; ++oh) {
+        std::copy(acc.data() + oh * blk.pw, acc.data() + oh * blk.pw + s.ow, o + oh * s.ow);
+      }
+      act.ApplySerial(o, out_plane);
+    }
+  }
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
