@@ -92,8 +92,11 @@ void ExecuteWithFuzzedInputs(NNAdapterCompilation* compilation, Reader* reader) 
       int32_t d = t.dimensions.data[k];
       if (d < 0) d = 1 + reader->U8() % 3;
       b.dims.push_back(d);
-      n *= d;
-      if (n > kMaxElements) ok = false;
+      n *= d;  // n <= kMaxElements before, d < 2^31: no overflow
+      if (n > kMaxElements) {
+        ok = false;
+        break;
+      }
     }
     if (!ok) break;
     b.bytes.assign(static_cast<size_t>(n) * PrecisionSize(t.precision) + 8, 0);
