@@ -102,6 +102,17 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
  public:
   void Run(const RunContext& ctx) override {
     auto& p = param();
+    const DDim& in = p.x->dims();
+    const DDim& od = p.out->dims();
+    // Whole-plane average (global pooling, SE blocks): one SIMD sum per
+    // plane; oneDNN's pooling with a plane-sized window is ~4x slower.
+    const bool whole_plane = od[2] == 1 && od[3] == 1 && p.eff_ksize[0] == in[2] &&
+                             p.eff_ksize[1] == in[3] &&
+                             p.eff_paddings == std::vector<int>{0, 0, 0, 0};
+    if (!p.is_max && whole_plane) {
+      RunPlaneMean(ctx);
+      return;
+    }
     if (p.adaptive && !p.global_pooling) {
       RunPlain(ctx);
       return;
@@ -168,6 +179,24 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     plan_->prim.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
     stream.wait();
     return true;
+  }
+
+  void RunPlaneMean(const RunContext& ctx) {
+    auto& p = param();
+    const DDim& in = p.x->dims();
+    const int64_t planes = in[0] * in[1], hw = in[2] * in[3];
+    const float* x = p.x->data<float>();
+    float* out = p.out->mutable_data<float>();
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * hw > 65536)
+    for (int64_t pn = 0; pn < planes; ++pn) out[pn] = PlaneSum(x + pn * hw, hw) / hw;
+  }
+
+  __attribute__((target_clones("avx512f", "avx2", "default")))
+  static float PlaneSum(const float* x, int64_t n) {
+    float acc = 0.f;
+#pragma omp simd reduction(+ : acc)
+    for (int64_t i = 0; i < n; ++i) acc += x[i];
+    return acc;
   }
 
   void RunPlain(const RunContext& ctx) {

@@ -138,6 +138,12 @@ TEST(Pool2d, GlobalAndAdaptive) {
   }
   RunCase({{1, 64, 40, 40}, "avg", {3, 3}, {1, 1}, {1, 1}, "EXPLICIT", false, false, false, false},
           2);
+  // whole-plane mean path: global on a large plane (2 threads), and a plain
+  // window equal to the input without padding
+  RunCase({{2, 24, 97, 83}, "avg", {1, 1}, {1, 1}, {0, 0}, "EXPLICIT", true, false, false, true},
+          2);
+  RunCase({{1, 5, 7, 3}, "avg", {7, 3}, {1, 1}, {0, 0}, "EXPLICIT", false, false, false, false});
+  RunCase({{1, 5, 7, 3}, "avg", {7, 3}, {1, 1}, {0, 0}, "VALID", false, false, true, true});
 }
 
 TEST(Pool2d, DynamicShapeChangeBetweenRuns) {
