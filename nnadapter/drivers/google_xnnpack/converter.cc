@@ -596,7 +596,42 @@ bool Converter::ConvertBatchNorm(const core::Operation& op, std::string* error) 
 // This XNNPACK has no concatenation node: each input is zero-padded to the
 // output shape at its offset along the axis, and the padded tensors are
 // summed (x + 0 is exact).
+// A CONCAT on the channel axis of rank-4 tensors whose only consumer is a
+// group-1 CONV_2D (input 0) and that is not a sub-model output.
+bool Converter::DeferConcat(const core::Operation& op) {
+  if (!model_ || standalone_ || external_outputs_.count(op.output_operands[0])) {
+    return false;
+  }
+  const size_t n = op.input_operands.size();
+  int32_t axis;
+  std::string ignored;
+  if (n < 3 || !AttrInt(op, n - 1, &axis, &ignored) ||
+      op.output_operands[0]->type.dimensions.count != 4 ||
+      (axis != 1 && axis != -3)) {
+    return false;
+  }
+  for (size_t i = 0; i + 1 < n; i++) {
+    if (!op.input_operands[i] || IsConstantOperand(op.input_operands[i])) {
+      return false;
+    }
+  }
+  auto consumers = GetOperandConsumers(model_, op.output_operands[0]);
+  if (consumers.size() != 1 || consumers[0]->type != NNADAPTER_CONV_2D ||
+      consumers[0]->input_operands.size() != 9 ||
+      consumers[0]->input_operands[0] != op.output_operands[0]) {
+    return false;
+  }
+  for (size_t i = 1; i < 9; i++) {
+    if (consumers[0]->input_operands[i] == op.output_operands[0]) return false;
+  }
+  int32_t group;
+  if (!AttrInt(*consumers[0], 6, &group, &ignored) || group != 1) return false;
+  deferred_concats_[op.output_operands[0]] = &op;
+  return true;
+}
+
 bool Converter::ConvertConcat(const core::Operation& op, std::string* error) {
+  if (DeferConcat(op)) return true;
   const size_t n = op.input_operands.size();
   int32_t axis;
   if (n < 2 || !AttrInt(op, n - 1, &axis, error)) {

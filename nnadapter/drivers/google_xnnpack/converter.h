@@ -47,6 +47,10 @@ class Converter {
     next_external_ = first_free_external_id;
   }
   uint32_t next_external() const { return next_external_; }
+  // Enables fusions that need the consumers of an operand (a CONCAT on the
+  // channel axis feeding only a CONV_2D becomes a sum of convolutions over
+  // the parts). `model` must outlive the conversion.
+  void set_model(core::Model* model) { model_ = model; }
   // Adds the node(s) of `op`; false with `error` if XNNPACK cannot run it.
   bool Convert(const core::Operation& op, std::string* error);
   // The XNNPACK value of an operand that was defined (or XNN_INVALID_VALUE_ID).
@@ -67,6 +71,16 @@ class Converter {
   bool ConvertResize(const core::Operation& op, std::string* error);
   bool ConvertBatchNorm(const core::Operation& op, std::string* error);
   bool ConvertConcat(const core::Operation& op, std::string* error);
+  bool DeferConcat(const core::Operation& op);
+  bool ConvertConvOverConcat(const core::Operation& op,
+                             const core::Operation& concat,
+                             const std::vector<float>& w, int32_t Cout,
+                             int32_t Cin, int32_t kh, int32_t kw,
+                             std::vector<float> bias,
+                             const std::vector<int32_t>& pads,
+                             const std::vector<int32_t>& strides,
+                             const std::vector<int32_t>& dilations, float lo,
+                             float hi, std::string* error);
   bool ConvertAdaptivePool(const core::Operation& op, std::string* error);
   bool ConvertResizeNearest(const core::Operation& op, std::string* error);
 
@@ -96,6 +110,10 @@ class Converter {
   std::list<std::vector<float>>* storage_;
   std::map<const core::Operand*, uint32_t> values_;
   std::map<const core::Operand*, uint32_t> external_inputs_, external_outputs_;
+  // CONCAT outputs left undefined because their only consumer, a CONV_2D,
+  // convolves the parts (see ConvertConv).
+  std::map<const core::Operand*, const core::Operation*> deferred_concats_;
+  core::Model* model_ = nullptr;
   bool standalone_ = false;
   uint32_t next_external_ = 0;
 };

@@ -107,6 +107,12 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
                    strides[1] + 1;
   if (!OutputHw(op.output_operands[0], oh, ow, error)) return false;
   const bool depthwise = group > 1 && Cig == 1;
+  auto deferred = deferred_concats_.find(op.input_operands[0]);
+  if (deferred != deferred_concats_.end() && group == 1) {
+    return ConvertConvOverConcat(op, *deferred->second, w, Cout, Cig, kh, kw,
+                                 std::move(bias), pads, strides, dilations, lo,
+                                 hi, error);
+  }
   std::vector<float> filter(w.size());
   std::vector<size_t> fdims;
   const size_t khw = static_cast<size_t>(kh) * kw;
@@ -141,6 +147,74 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
         hi, in, f, b, y, 0);
   }
   return Check(s, depthwise ? "depthwise convolution" : "convolution", error);
+}
+
+// conv(concat(x_1..x_k), W) + b = sum_i conv(x_i, W_i) + b, W_i the filter's
+// input-channel slice of x_i: no concatenated tensor is materialized.
+bool Converter::ConvertConvOverConcat(
+    const core::Operation& op, const core::Operation& concat,
+    const std::vector<float>& w, int32_t Cout, int32_t Cin, int32_t kh,
+    int32_t kw, std::vector<float> bias, const std::vector<int32_t>& pads,
+    const std::vector<int32_t>& strides, const std::vector<int32_t>& dilations,
+    float lo, float hi, std::string* error) {
+  const size_t parts = concat.input_operands.size() - 1;
+  const size_t khw = static_cast<size_t>(kh) * kw;
+  std::vector<size_t> out_dims;
+  XnnDims(op.output_operands[0], &out_dims);
+  uint32_t acc = XNN_INVALID_VALUE_ID, result;
+  if (!Output(op.output_operands[0], &result, error)) return false;
+  size_t c0 = 0;
+  for (size_t p = 0; p < parts; p++) {
+    const core::Operand* part = concat.input_operands[p];
+    if (part->type.dimensions.count != 4 || part->type.dimensions.data[1] <= 0) {
+      *error = "concat input dims unknown";
+      return false;
+    }
+    const size_t ci = static_cast<size_t>(part->type.dimensions.data[1]);
+    if (c0 + ci > static_cast<size_t>(Cin)) {
+      *error = "concat channels exceed the filter";
+      return false;
+    }
+    std::vector<float> filter(static_cast<size_t>(Cout) * khw * ci);
+    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
+      for (size_t i = 0; i < ci; i++)
+        for (size_t s = 0; s < khw; s++)
+          filter[(o * khw + s) * ci + i] = w[(o * Cin + c0 + i) * khw + s];
+    c0 += ci;
+    uint32_t in, f, b, y;
+    if (!Input(part, &in, error) ||
+        !Static({size_t(Cout), size_t(kh), size_t(kw), ci}, std::move(filter),
+                &f, error) ||
+        !Static({size_t(Cout)},
+                p == 0 ? std::move(bias) : std::vector<float>(Cout, 0.0f), &b,
+                error) ||
+        !Internal(out_dims, &y, error) ||
+        !Check(xnn_define_convolution_2d(
+                   subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw,
+                   strides[0], strides[1], dilations[0], dilations[1], 1, ci,
+                   Cout, -kInf, kInf, in, f, b, y, 0),
+               "convolution over a concat part", error)) {
+      return false;
+    }
+    if (p == 0) {
+      acc = y;
+      continue;
+    }
+    uint32_t sum = result;
+    const bool last = p + 1 == parts;
+    if (!last && !Internal(out_dims, &sum, error)) return false;
+    if (!Check(xnn_define_add2(subgraph_, last ? lo : -kInf, last ? hi : kInf,
+                               acc, y, sum, 0),
+               "sum of convolutions", error)) {
+      return false;
+    }
+    acc = sum;
+  }
+  if (c0 != static_cast<size_t>(Cin)) {
+    *error = "concat channels differ from the filter's";
+    return false;
+  }
+  return true;
 }
 
 bool Converter::ConvertConvTranspose(const core::Operation& op,

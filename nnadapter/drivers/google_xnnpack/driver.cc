@@ -8,6 +8,7 @@
 #include <pthreadpool.h>
 #include <xnnpack.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -294,6 +295,7 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
     return NNADAPTER_DEVICE_INTERNAL_ERROR;
   }
   Converter converter(subgraph.handle, &p->storage);
+  converter.set_model(model);
   p->inputs.resize(n_in);
   p->outputs.resize(n_out);
   for (uint32_t i = 0; i < n_in; i++) {
@@ -409,19 +411,32 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
 
 static void DestroyProgram(void* program) { delete static_cast<Program*>(program); }
 
-// NCHW <-> NHWC for one [N, C, H*W] block.
+// NCHW <-> NHWC, in 32 x 32 tiles of the [C, H*W] plane of each image so
+// that both the reads and the writes stay within cache lines.
+static void Transpose(const float* src, float* dst, size_t rows, size_t cols) {
+  constexpr size_t kTile = 32;
+  for (size_t r0 = 0; r0 < rows; r0 += kTile) {
+    const size_t r1 = std::min(rows, r0 + kTile);
+    for (size_t c0 = 0; c0 < cols; c0 += kTile) {
+      const size_t c1 = std::min(cols, c0 + kTile);
+      for (size_t r = r0; r < r1; r++)
+        for (size_t c = c0; c < c1; c++) dst[c * rows + r] = src[r * cols + c];
+    }
+  }
+}
+
 static void ToNhwc(const float* src, float* dst, const int32_t* d) {
-  const size_t N = d[0], C = d[1], HW = size_t(d[2]) * d[3];
-  for (size_t n = 0; n < N; n++, src += C * HW, dst += C * HW)
-    for (size_t c = 0; c < C; c++)
-      for (size_t i = 0; i < HW; i++) dst[i * C + c] = src[c * HW + i];
+  const size_t C = d[1], HW = size_t(d[2]) * d[3];
+  for (int32_t n = 0; n < d[0]; n++, src += C * HW, dst += C * HW) {
+    Transpose(src, dst, C, HW);
+  }
 }
 
 static void ToNchw(const float* src, float* dst, const int32_t* d) {
-  const size_t N = d[0], C = d[1], HW = size_t(d[2]) * d[3];
-  for (size_t n = 0; n < N; n++, src += C * HW, dst += C * HW)
-    for (size_t c = 0; c < C; c++)
-      for (size_t i = 0; i < HW; i++) dst[c * HW + i] = src[i * C + c];
+  const size_t C = d[1], HW = size_t(d[2]) * d[3];
+  for (int32_t n = 0; n < d[0]; n++, src += C * HW, dst += C * HW) {
+    Transpose(src, dst, HW, C);
+  }
 }
 
 static int ExecuteProgram(void* program, uint32_t input_count,

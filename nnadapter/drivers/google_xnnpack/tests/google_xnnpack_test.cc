@@ -486,6 +486,22 @@ TEST(GoogleXnnpack, ComposedOps) {
       {"concat axis -2, 3 inputs", {{2, 3, 4, 5}, {2, 3, 1, 5}, {2, 3, 2, 5}}, concat(-2, 3)},
       {"concat axis 3", {{1, 3, 4, 5}, {1, 3, 4, 2}}, concat(3, 2)},
       {"concat 2D axis 0", {{2, 7}, {3, 7}}, concat(0, 2)},
+      {"conv over concat (fused: sum of part convolutions)",
+       {{1, 3, 9, 8}, {1, 2, 9, 8}, {1, 4, 9, 8}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         Op cat = b.Tensor({U, U, U, U});
+         b.Op(NNADAPTER_CONCAT, {x[0], x[1], x[2], b.Int(1)}, {cat});
+         return std::vector<Op>{Conv(b, cat, 9, 5, 1, 3, {1, 1, 1, 1}, {2, 2},
+                                     {1, 1}, NNADAPTER_FUSED_RELU6, 0, 90)};
+       }},
+      {"concat feeding a conv and an output (not fused)",
+       {{1, 3, 6, 5}, {1, 2, 6, 5}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         Op cat = b.Tensor({U, U, U, U});
+         b.Op(NNADAPTER_CONCAT, {x[0], x[1], b.Int(1)}, {cat});
+         return std::vector<Op>{Conv(b, cat, 5, 4, 1, 1, {0, 0, 0, 0}, {1, 1},
+                                     {1, 1}, 0, 0, 92), cat};
+       }},
       {"concat with a constant", {{1, 2, 3, 3}},
        [](ModelBuilder& b, const std::vector<Op>& x) {
          Op y = b.Tensor({U, U, U, U});
