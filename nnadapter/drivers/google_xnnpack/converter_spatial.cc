@@ -566,7 +566,12 @@ bool Converter::ConvertAdaptivePool(const core::Operation& op,
 // Nearest upsampling by integer factors (sh, sw) without align_corners:
 // src = floor(dst / s). This XNNPACK has no nearest resize node; in NHWC
 // the result is the input [N,H,1,W,1,C] broadcast-multiplied by ones
-// [1,1,sh,1,sw,1] (exact) and read as [N,H*sh,W*sw,C].
+// [1,1,sh,1,sw,1] (exact), whose [N,H,sh,W,sw,C] result is in memory the
+// [N,H*sh,W*sw,C] output: the multiply writes the 4-D output value directly
+// (this XNNPACK sizes a binary node's output by its element count; a version
+// that checks the rank rejects the node and the operation is reported as
+// unsupported). Static reshapes are copies in this XNNPACK, so this saves a
+// pass over the output.
 bool Converter::ConvertResizeNearest(const core::Operation& op,
                                      std::string* error) {
   int32_t x[4];
@@ -619,17 +624,14 @@ bool Converter::ConvertResizeNearest(const core::Operation& op,
   const std::vector<size_t> in6 = {N, H, 1, W, 1, C};
   const std::vector<size_t> out6 = {N, H, sh, W, sw, C};
   const std::vector<size_t> out4 = {N, H * sh, W * sw, C};
-  uint32_t r, ones, m;
+  uint32_t r, ones;
   return Internal(in6, &r, error) &&
          Check(xnn_define_static_reshape(subgraph_, 6, in6.data(), in, r, 0),
                "reshape", error) &&
          Static({1, 1, sh, 1, sw, 1}, std::vector<float>(sh * sw, 1.0f), &ones,
                 error) &&
-         Internal(out6, &m, error) &&
-         Check(xnn_define_multiply2(subgraph_, -kInf, kInf, r, ones, m, 0),
-               "broadcast", error) &&
-         Check(xnn_define_static_reshape(subgraph_, 4, out4.data(), m, y, 0),
-               "reshape", error);
+         Check(xnn_define_multiply2(subgraph_, -kInf, kInf, r, ones, y, 0),
+               "broadcast", error);
 }
 
 }  // namespace google_xnnpack
