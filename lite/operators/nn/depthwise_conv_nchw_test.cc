@@ -1,0 +1,82 @@
+// DepthwiseConvNchw (the direct NCHW depthwise kernel) against a naive
+// double-precision loop on odd shapes: strides 1..4 (different per axis),
+// asymmetric paddings, channel multiplier, kernels larger than the input,
+// planes longer than its internal chunk, fused bias + activation, 1 and 2
+// threads. (The conv2d op uses it only for planes of >= 1024 outputs, so the
+// op tests reach it on large shapes only.)
+#include "lite/operators/nn/depthwise_conv_nchw.h"
+
+#include <gtest/gtest.h>
+
+#include "lite/core/op_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+namespace {
+
+using testing::RandomFloats;
+
+struct Case {
+  int64_t n, c, h, w, mult, kh, kw;
+  int sh, sw, pt, pb, pl, pr;
+  FusedActivation::Kind act;
+};
+
+void Check(const Case& k, int threads) {
+  DepthwiseShape s{k.n, k.c, k.h, k.w, k.c * k.mult, k.kh, k.kw,
+                   (k.h + k.pt + k.pb - k.kh) / k.sh + 1, (k.w + k.pl + k.pr - k.kw) / k.sw + 1,
+                   k.sh, k.sw, k.pt, k.pl};
+  auto x = RandomFloats(s.n * s.c * s.h * s.w, -1, 1, 1);
+  auto w = RandomFloats(s.m * s.kh * s.kw, -1, 1, 2);
+  auto b = RandomFloats(s.m, -1, 1, 3);
+  FusedActivation act;
+  act.kind = k.act;
+  std::vector<float> out(s.n * s.m * s.oh * s.ow, -7.f);
+  DepthwiseConvNchw(s, x.data(), w.data(), b.data(), act, out.data(), threads);
+  std::vector<float> ref(out.size());
+  for (int64_t n = 0; n < s.n; ++n)
+    for (int64_t m = 0; m < s.m; ++m)
+      for (int64_t oh = 0; oh < s.oh; ++oh)
+        for (int64_t ow = 0; ow < s.ow; ++ow) {
+          double acc = b[m];
+          for (int64_t i = 0; i < s.kh; ++i)
+            for (int64_t j = 0; j < s.kw; ++j) {
+              const int64_t ih = oh * s.sh - s.pt + i, iw = ow * s.sw - s.pl + j;
+              if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w) continue;
+              acc += static_cast<double>(x[((n * s.c + m / k.mult) * s.h + ih) * s.w + iw]) *
+                     w[(m * s.kh + i) * s.kw + j];
+            }
+          ref[((n * s.m + m) * s.oh + oh) * s.ow + ow] = act.Apply(static_cast<float>(acc));
+        }
+  testing::ExpectAllClose(ref, out, 1e-5f, 1e-5f,
+                          "dw " + std::to_string(k.h) + "x" + std::to_string(k.w) + " k" +
+                              std::to_string(k.kh) + "x" + std::to_string(k.kw) + " s" +
+                              std::to_string(k.sh) + "," + std::to_string(k.sw) +
+                              " threads " + std::to_string(threads));
+}
+
+TEST(DepthwiseConvNchw, MatchesNaiveOnOddShapes) {
+  using A = FusedActivation;
+  const std::vector<Case> cases = {
+      {2, 5, 13, 17, 1, 3, 5, 1, 1, 0, 2, 3, 1, A::kRelu6},
+      {1, 3, 9, 7, 2, 5, 5, 2, 1, 2, 2, 2, 2, A::kSigmoid},
+      {1, 3, 9, 7, 2, 5, 5, 1, 3, 2, 2, 2, 2, A::kHardSwish},
+      {1, 2, 1, 1, 1, 3, 3, 1, 1, 1, 1, 1, 1, A::kNone},
+      {1, 4, 3, 2, 1, 5, 5, 2, 2, 2, 2, 2, 2, A::kLeakyRelu},
+      {1, 3, 67, 61, 1, 3, 3, 4, 2, 1, 1, 1, 1, A::kRelu},
+      {1, 3, 67, 61, 1, 3, 3, 1, 1, 1, 1, 1, 1, A::kSwish},  // > one 2048 chunk
+      {2, 4, 31, 29, 1, 5, 5, 2, 2, 2, 2, 2, 2, A::kHardSigmoid},
+      {1, 2, 10, 11, 1, 3, 3, 2, 2, 0, 0, 1, 0, A::kNone},  // odd left pad, stride 2
+      {1, 2, 8, 9, 1, 1, 1, 2, 2, 3, 0, 5, 0, A::kNone},    // pads beyond the kernel
+  };
+  for (const Case& k : cases) {
+    Check(k, 1);
+    Check(k, 2);
+  }
+}
+
+}  // namespace
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
