@@ -83,9 +83,13 @@ NNAdapterOperand* ConstBool(State* s, bool b) {
 }
 
 // A small signed attribute value, mostly in range.
-int32_t SmallInt(fuzz::Reader* r) {
+// A small value in [-2 + offset, 4 + offset], or (1 in 16) any 32-bit value;
+// the offset wraps around (no signed overflow in the harness).
+int32_t SmallInt(fuzz::Reader* r, int32_t offset = 0) {
   const uint8_t v = r->U8();
-  return v < 240 ? static_cast<int32_t>(v % 7) - 2 : static_cast<int32_t>(r->U32());
+  const uint32_t raw = v < 240 ? static_cast<uint32_t>(static_cast<int32_t>(v % 7) - 2)
+                               : r->U32();
+  return static_cast<int32_t>(raw + static_cast<uint32_t>(offset));
 }
 
 // A FLOAT32 4-D value to operate on: an existing FLOAT32 operand or a new
@@ -131,7 +135,7 @@ void TemplateOperation(fuzz::Reader* r, State* s) {
       break;
     case 1:
       type = kBinary[r->U8() % (sizeof(kBinary) / sizeof(kBinary[0]))];
-      ins = {x, FloatValue(r, s), ConstI32s(s, {SmallInt(r) + 2})};
+      ins = {x, FloatValue(r, s), ConstI32s(s, {SmallInt(r, 2)})};
       break;
     case 2:
       type = r->U8() & 1 ? NNADAPTER_SOFTMAX : NNADAPTER_LOG_SOFTMAX;
@@ -139,11 +143,11 @@ void TemplateOperation(fuzz::Reader* r, State* s) {
       break;
     case 3:
       type = NNADAPTER_RESHAPE;
-      ins = {x, ConstI32s(s, {SmallInt(r) + 1, SmallInt(r) + 1, SmallInt(r) + 1})};
+      ins = {x, ConstI32s(s, {SmallInt(r, 1), SmallInt(r, 1), SmallInt(r, 1)})};
       break;
     case 4:
       type = NNADAPTER_TRANSPOSE;
-      ins = {x, ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2})};
+      ins = {x, ConstI32s(s, {SmallInt(r, 2), SmallInt(r, 2), SmallInt(r, 2), SmallInt(r, 2)})};
       break;
     case 5:
       type = NNADAPTER_CONCAT;
@@ -158,22 +162,22 @@ void TemplateOperation(fuzz::Reader* r, State* s) {
       const int32_t co = 1 + r->U8() % 3, k = 1 + r->U8() % 3;
       const int32_t group = r->U8() % 4 == 0 ? c : 1;
       ins = {x, ConstF32s(s, r, {group == 1 ? co : c, group == 1 ? c : 1, k, k}),
-             ConstF32s(s, r, {group == 1 ? co : c}), ConstI32s(s, {SmallInt(r) + 2}),
-             ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2}),
-             ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2}), ConstI32s(s, {group}),
-             ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2}), ConstI32s(s, {SmallInt(r) + 2})};
+             ConstF32s(s, r, {group == 1 ? co : c}), ConstI32s(s, {SmallInt(r, 2)}),
+             ConstI32s(s, {SmallInt(r, 2), SmallInt(r, 2), SmallInt(r, 2), SmallInt(r, 2)}),
+             ConstI32s(s, {SmallInt(r, 2), SmallInt(r, 2)}), ConstI32s(s, {group}),
+             ConstI32s(s, {SmallInt(r, 2), SmallInt(r, 2)}), ConstI32s(s, {SmallInt(r, 2)})};
       break;
     }
     case 8: {
       const bool is_max = r->U8() & 1;
       type = is_max ? NNADAPTER_MAX_POOL_2D : NNADAPTER_AVERAGE_POOL_2D;
-      ins = {x, ConstI32s(s, {SmallInt(r) + 2}),
-             ConstI32s(s, {SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2, SmallInt(r) + 2}),
-             ConstI32s(s, {SmallInt(r) + 3, SmallInt(r) + 3}),
-             ConstI32s(s, {SmallInt(r) + 3, SmallInt(r) + 3}), ConstBool(s, r->U8() & 1),
+      ins = {x, ConstI32s(s, {SmallInt(r, 2)}),
+             ConstI32s(s, {SmallInt(r, 2), SmallInt(r, 2), SmallInt(r, 2), SmallInt(r, 2)}),
+             ConstI32s(s, {SmallInt(r, 3), SmallInt(r, 3)}),
+             ConstI32s(s, {SmallInt(r, 3), SmallInt(r, 3)}), ConstBool(s, r->U8() & 1),
              ConstBool(s, r->U8() & 1)};
       if (is_max) ins.push_back(ConstI32s(s, {NNADAPTER_INT64}));
-      ins.push_back(ConstI32s(s, {SmallInt(r) + 2}));
+      ins.push_back(ConstI32s(s, {SmallInt(r, 2)}));
       break;
     }
     default: {
@@ -181,7 +185,7 @@ void TemplateOperation(fuzz::Reader* r, State* s) {
       const int32_t in_size = r->U8() % 2 ? c : 1 + r->U8() % 8;
       const int32_t units = 1 + r->U8() % 4;
       ins = {x, ConstF32s(s, r, {units, in_size}), ConstF32s(s, r, {units}),
-             ConstI32s(s, {SmallInt(r) + 2})};
+             ConstI32s(s, {SmallInt(r, 2)})};
       break;
     }
   }
