@@ -3,6 +3,7 @@
 #include <gflags/gflags.h>
 
 #include <iostream>
+#include <string>
 
 #include "tools/opt/opt_tool.h"
 
@@ -44,6 +45,12 @@ int main(int argc, char** argv) {
       "--valid_targets=builtin_device,x86 --optimize_out=<path>\n"
       "  opt --print_all_ops | --print_supported_ops --valid_targets=... | "
       "--print_model_ops --model_dir=<dir>");
+  // --help shows opt's own flags (not those of glog/gflags).
+  static char helpshort[] = "--helpshort";
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--help" || a == "-help" || a == "-h") argv[i] = helpshort;
+  }
   gflags::ParseCommandLineFlags(&argc, &argv, true);
   if (argc > 1) {
     std::cerr << "opt: unexpected argument '" << argv[1] << "' (flags are --name=value; see --help)\n";
