@@ -65,10 +65,14 @@ Execution::Slot* Execution::Resolve(const ValueRef& ref) {
   }
 }
 
-// Gives a driver the dimensions and buffer of a ready value.
+// Gives a driver the dimensions and buffer of a ready value. The driver's
+// operand must have the value's precision: the buffer was sized for it (a
+// program loaded from a cache whose types disagree with the cache header
+// would otherwise read past the caller's buffer).
 static void* ReadSlot(void* memory, NNAdapterOperandType* type) {
   auto* slot = static_cast<Execution::Slot*>(memory);
   if (!slot || !slot->ready || !type) return nullptr;
+  if (type->precision != slot->type.precision) return nullptr;
   type->dimensions.count = slot->type.dimensions.count;
   for (uint32_t i = 0; i < slot->type.dimensions.count; i++) {
     type->dimensions.data[i] = slot->type.dimensions.data[i];
@@ -81,7 +85,7 @@ static void* WriteSlot(void* memory, NNAdapterOperandType* type) {
   auto* slot = static_cast<Execution::Slot*>(memory);
   if (!slot || !type) return nullptr;
   const int64_t length = GetOperandTypeBufferLength(*type);
-  if (length < 0) {
+  if (length < 0 || type->precision != slot->type.precision) {
     slot->failed = true;
     return nullptr;
   }
