@@ -1,6 +1,7 @@
 #include "lite/graph/ssa_graph.h"
 
 #include <algorithm>
+#include <iterator>
 #include <queue>
 #include <sstream>
 
@@ -99,7 +100,14 @@ void SSAGraph::RemoveNodes(const std::set<Node*>& nodes) {
     for (Node* in : std::vector<Node*>(n->inlinks)) Unlink(in, n);
     for (Node* out : std::vector<Node*>(n->outlinks)) Unlink(n, out);
   }
-  nodes_.remove_if([&](const Node& n) { return nodes.count(const_cast<Node*>(&n)) > 0; });
+  for (auto it = nodes_.begin(); it != nodes_.end();) {
+    auto next = std::next(it);
+    if (nodes.count(&*it) > 0) {
+      it->removed = true;
+      removed_.splice(removed_.end(), nodes_, it);
+    }
+    it = next;
+  }
 }
 
 namespace {

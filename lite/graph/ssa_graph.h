@@ -28,6 +28,9 @@ struct Node {
   bool is_weight{false};  // persistable variable (in the weights scope)
   bool is_feed{false};
   bool is_fetch{false};
+  // Set by SSAGraph::RemoveNodes: the node stays allocated (so a pass may keep
+  // iterating over an order computed before the removal) but is out of the graph.
+  bool removed{false};
 
   std::vector<Node*> inlinks;   // stmt: its input args; arg: its producer
   std::vector<Node*> outlinks;  // stmt: its output args; arg: its consumers
@@ -80,6 +83,7 @@ class SSAGraph {
 
  private:
   std::list<Node> nodes_;
+  std::list<Node> removed_;  // removed nodes, kept alive until the graph dies
   int next_id_{0};
   std::vector<std::string> feeds_, fetches_;
   cpp::BlockDesc original_;

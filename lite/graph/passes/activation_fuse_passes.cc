@@ -57,6 +57,7 @@ bool FuseActivationInto(SSAGraph* graph, Node* stmt, const std::string& out_slot
 int ConvActivationFusePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
+    if (s->removed) continue;
     bool conv = IsConv(s) || s->op.Type() == "conv2d_transpose";
     if (conv && !s->op.HasAttr("act_type")) n += FuseActivationInto(graph, s, "Output") ? 1 : 0;
   }
@@ -66,6 +67,7 @@ int ConvActivationFusePass::Apply(SSAGraph* graph, const PassContext&) {
 int ElementwiseActivationFusePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
+    if (s->removed) continue;
     const std::string& t = s->op.Type();
     bool ew = t == "elementwise_add" || t == "elementwise_sub" || t == "elementwise_mul" ||
               t == "elementwise_div";

@@ -32,6 +32,7 @@ int ConstantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   if (!weights) return 0;
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
+    if (s->removed) continue;
     if (!Foldable(s)) continue;
     // Run in a scratch scope whose parent holds the weights.
     auto parent = std::shared_ptr<const Scope>(weights, [](const Scope*) {});

@@ -15,6 +15,7 @@ int ConvBnFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   Scope* weights = ctx.weights;
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
+    if (conv->removed) continue;
     if (!IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) continue;
     Node* out = OutputArg(conv, "Output");
     Node* bn = SoleConsumer(out);

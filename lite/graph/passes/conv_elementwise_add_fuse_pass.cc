@@ -10,6 +10,7 @@ int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   Scope* weights = ctx.weights;
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
+    if (conv->removed) continue;
     if (!IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) continue;
     Node* out = OutputArg(conv, "Output");
     Node* add = SoleConsumer(out);

@@ -10,6 +10,7 @@ int FcFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   Scope* weights = ctx.weights;
   int n = 0;
   for (Node* mul : graph->StmtTopologicalOrder()) {
+    if (mul->removed) continue;
     if (mul->op.Type() != "mul" || mul->op.GetAttr<int32_t>("y_num_col_dims", 1) != 1) continue;
     const Tensor* w = FloatWeight(InputArg(mul, "Y"), weights);
     if (!w || w->dims().size() != 2) continue;

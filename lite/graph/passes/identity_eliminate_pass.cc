@@ -11,6 +11,7 @@ namespace graph {
 int IdentityDropoutEliminatePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
+    if (s->removed) continue;
     if (s->op.Type() != "dropout") continue;
     std::string impl = s->op.GetAttr<std::string>("dropout_implementation", "downgrade_in_infer");
     if (impl == "upscale_in_train") {
@@ -40,6 +41,7 @@ int IdentityDropoutEliminatePass::Apply(SSAGraph* graph, const PassContext&) {
 int IdentityScaleEliminatePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
+    if (s->removed) continue;
     if (s->op.Type() != "scale" || s->op.HasInput("ScaleTensor")) continue;
     if (s->op.GetAttr<float>("scale", 1.f) != 1.f || s->op.GetAttr<float>("bias", 0.f) != 0.f) {
       continue;

@@ -140,6 +140,7 @@ int QuantDequantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   int n = 0;
   std::set<const Node*> removed;  // statements removed while iterating
   for (Node* q : graph->StmtTopologicalOrder()) {
+    if (q->removed) continue;
     if (removed.count(q) || q->op.Type() != kActQuant) continue;
     Node* x = InputArg(q, "X");
     Node* out = OutputArg(q, "Out");
@@ -192,6 +193,7 @@ int QuantInt8WeightPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   Scope* weights = ctx.weights;
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
+    if (conv->removed) continue;
     if (!IsConv(conv) || !conv->op.GetAttr<bool>("enable_int8", false)) continue;
     Node* f = InputArg(conv, "Filter");
     const Tensor* w = FloatWeight(f, weights);
@@ -219,6 +221,7 @@ int QuantInt8WeightPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   }
   // Output scales: the Input0_scale of an int8 consumer of the output.
   for (Node* conv : graph->StmtTopologicalOrder()) {
+    if (conv->removed) continue;
     if (!IsConv(conv) || !conv->op.GetAttr<bool>("enable_int8", false)) continue;
     Node* out = OutputArg(conv, "Output");
     if (!out) continue;
