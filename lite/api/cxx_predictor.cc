@@ -167,6 +167,48 @@ nb::NbModel CxxPredictor::OptimizedModel() const {
   return m;
 }
 
+namespace {
+// The optimized program as a Paddle model: block 0 declares exactly the
+// weights some op reads, with the dims and type of the tensors (passes that
+// create weights, e.g. folded conv filters, may declare them without dims),
+// and drops the declarations of weights no op reads any more.
+cpp::ProgramDesc ProgramForSaving(const cpp::ProgramDesc& program, const Scope& weights) {
+  cpp::ProgramDesc out = program;
+  std::set<std::string> used;
+  for (const auto& block : out.blocks) {
+    for (const auto& op : block.ops) {
+      for (const auto& n : op.InputArgumentNames()) used.insert(n);
+    }
+  }
+  cpp::BlockDesc& b0 = out.blocks.at(0);
+  std::vector<cpp::VarDesc> vars;
+  std::set<std::string> declared;
+  for (auto v : b0.vars) {
+    const Tensor* t = weights.FindVar(v.name);
+    bool weight = v.persistable && v.type == cpp::VarKind::LOD_TENSOR;
+    if (weight && !used.count(v.name)) continue;
+    if (weight && t && t->initialized()) {
+      v.dims = t->dims();
+      v.dtype = t->dtype();
+    }
+    declared.insert(v.name);
+    vars.push_back(v);
+  }
+  for (const auto& name : used) {
+    const Tensor* t = weights.FindVar(name);
+    if (declared.count(name) || !t || !t->persistable() || !t->initialized()) continue;
+    cpp::VarDesc v;
+    v.name = name;
+    v.dims = t->dims();
+    v.dtype = t->dtype();
+    v.persistable = true;
+    vars.push_back(v);
+  }
+  b0.vars = vars;
+  return out;
+}
+}  // namespace
+
 void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
                                       lite_api::LiteModelType model_type, bool) {
   LITE_ENFORCE(!model_dir.empty(), "SaveOptimizedModel: empty model_dir");
@@ -174,7 +216,8 @@ void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
     std::error_code ec;
     std::filesystem::create_directories(model_dir, ec);
     LITE_ENFORCE(!ec, "SaveOptimizedModel: cannot create folder '", model_dir, "': ", ec.message());
-    SaveModel(shared_->program, *shared_->weights, model_dir + "/__model__",
+    SaveModel(ProgramForSaving(shared_->program, *shared_->weights), *shared_->weights,
+              model_dir + "/__model__",
               model_dir + "/__params__");
     return;
   }

@@ -4,6 +4,7 @@
 #include <glog/logging.h>
 
 #include "lite/api/tests/nb_test_util.h"
+#include "lite/model_parser/nb/nb_model.h"
 
 namespace paddle {
 namespace lite {
@@ -90,6 +91,29 @@ TEST(NbModel, FromBufferBothForms) {
   b.set_model_from_buffer(bytes.data() + 0, bytes.size());
   b.set_threads(2);
   ExpectSameOutputs(want, RunAll(lite_api::CreatePaddlePredictor(b).get(), c), "pointer+size");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(NbModel, Int8DetectorThroughSaveOptimizedModel) {
+  // int8 is chosen by a valid place with PRECISION(kInt8): the .nb keeps the
+  // int8 weights and the kInt8 kernel keys.
+  NbModelCase c = AllModelCases()[4];
+  ASSERT_EQ(c.name, "ppocrv3_det_slim_int8");
+  lite_api::CxxConfig config = CxxConfigFor(c);
+  config.set_valid_places({lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
+                           lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
+  auto full = lite_api::CreatePaddlePredictor(config);
+  auto want = RunAll(full.get(), c);
+  std::string dir = TempDir("int8");
+  full->SaveOptimizedModel(dir + "/det");
+  nb::NbModel m;
+  nb::LoadNbModelFile(dir + "/det.nb", &m);
+  int int8_kernels = 0;
+  for (const auto& k : m.kernel_keys) int8_kernels += k.precision == PrecisionType::kInt8;
+  EXPECT_GT(int8_kernels, 10);
+  lite_api::MobileConfig mobile;
+  mobile.set_model_from_file(dir + "/det.nb");
+  ExpectSameOutputs(want, RunAll(lite_api::CreatePaddlePredictor(mobile).get(), c), "int8 det");
   std::filesystem::remove_all(dir);
 }
 
