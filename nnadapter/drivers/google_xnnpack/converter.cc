@@ -86,22 +86,73 @@ bool Converter::Check(xnn_status status, const char* what, std::string* error) {
   return false;
 }
 
+bool Converter::DefineValue(const NNAdapterOperandType& type,
+                            const std::vector<size_t>& dims, const void* data,
+                            size_t channel_dim, uint32_t external,
+                            uint32_t flags, uint32_t* id, std::string* error) {
+  xnn_status s;
+  switch (type.precision) {
+    case NNADAPTER_FLOAT32:
+      s = xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
+                                  dims.data(), data, external, flags, id);
+      break;
+    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
+    case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER:
+      s = xnn_define_quantized_tensor_value(
+          subgraph_,
+          type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER
+              ? xnn_datatype_qint8
+              : xnn_datatype_qint32,
+          0, type.symm_per_layer_params.scale, dims.size(), dims.data(), data,
+          external, flags, id);
+      break;
+    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
+    case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL:
+      if (!type.symm_per_channel_params.scales ||
+          channel_dim >= dims.size() ||
+          type.symm_per_channel_params.scale_count != dims[channel_dim]) {
+        *error = "per-channel scales do not match the channel axis";
+        return false;
+      }
+      s = xnn_define_channelwise_quantized_tensor_value(
+          subgraph_,
+          type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL
+              ? xnn_datatype_qcint8
+              : xnn_datatype_qcint32,
+          type.symm_per_channel_params.scales, dims.size(), channel_dim,
+          dims.data(), data, external, flags, id);
+      break;
+    default:
+      *error = "unsupported precision " + OperandPrecisionName(type.precision);
+      return false;
+  }
+  return Check(s, "a tensor value", error);
+}
+
 bool Converter::Internal(const std::vector<size_t>& dims, uint32_t* id,
-                         std::string* error) {
-  return Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32,
-                                       dims.size(), dims.data(), nullptr,
-                                       XNN_INVALID_VALUE_ID, 0, id),
-               "an intermediate tensor", error);
+                         std::string* error, const NNAdapterOperandType* like) {
+  NNAdapterOperandType fp32{};
+  fp32.precision = NNADAPTER_FLOAT32;
+  return DefineValue(like ? *like : fp32, dims, nullptr, 0,
+                     XNN_INVALID_VALUE_ID, 0, id, error);
+}
+
+bool Converter::StaticBytes(const NNAdapterOperandType& type,
+                            const std::vector<size_t>& dims,
+                            std::vector<uint8_t> bytes, size_t channel_dim,
+                            uint32_t* id, std::string* error) {
+  storage_->push_back(std::move(bytes));
+  return DefineValue(type, dims, storage_->back().data(), channel_dim,
+                     XNN_INVALID_VALUE_ID, 0, id, error);
 }
 
 bool Converter::Static(const std::vector<size_t>& dims, std::vector<float> data,
                        uint32_t* id, std::string* error) {
-  storage_->push_back(std::move(data));
-  return Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32,
-                                       dims.size(), dims.data(),
-                                       storage_->back().data(),
-                                       XNN_INVALID_VALUE_ID, 0, id),
-               "a static tensor", error);
+  std::vector<uint8_t> bytes(data.size() * sizeof(float));
+  std::memcpy(bytes.data(), data.data(), bytes.size());
+  NNAdapterOperandType fp32{};
+  fp32.precision = NNADAPTER_FLOAT32;
+  return StaticBytes(fp32, dims, std::move(bytes), 0, id, error);
 }
 
 static bool FloatData(const core::Operand* o, std::vector<float>* data,
@@ -116,6 +167,26 @@ static bool FloatData(const core::Operand* o, std::vector<float>* data,
   return true;
 }
 
+// NCHW -> NHWC of elements of `es` bytes.
+static std::vector<uint8_t> PermuteToNhwc(const uint8_t* src, size_t es,
+                                          const std::vector<size_t>& nchw) {
+  const size_t N = nchw[0], C = nchw[1], HW = nchw[2] * nchw[3];
+  std::vector<uint8_t> t(N * C * HW * es);
+  for (size_t n = 0; n < N; n++)
+    for (size_t c = 0; c < C; c++)
+      for (size_t hw = 0; hw < HW; hw++)
+        std::memcpy(&t[((n * HW + hw) * C + c) * es],
+                    &src[((n * C + c) * HW + hw) * es], es);
+  return t;
+}
+
+// Bytes per element of an activation-like precision this converter accepts.
+static size_t ActivationElementSize(NNAdapterOperandPrecision p, bool int8_ok) {
+  if (p == NNADAPTER_FLOAT32) return 4;
+  if (int8_ok && p == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) return 1;
+  return 0;
+}
+
 bool Converter::Input(const core::Operand* o, uint32_t* id,
                       std::string* error) {
   if (!o) {
@@ -127,8 +198,11 @@ bool Converter::Input(const core::Operand* o, uint32_t* id,
     *id = it->second;
     return true;
   }
-  if (o->type.precision != NNADAPTER_FLOAT32) {
-    *error = "only FLOAT32 tensors are supported, got " +
+  const size_t es = ActivationElementSize(o->type.precision, int8_ok_);
+  if (!es) {
+    *error = std::string("only FLOAT32") +
+             (int8_ok_ ? " and QUANT_INT8_SYMM_PER_LAYER" : "") +
+             " tensors are supported, got " +
              OperandPrecisionName(o->type.precision);
     return false;
   }
@@ -140,21 +214,20 @@ bool Converter::Input(const core::Operand* o, uint32_t* id,
     return false;
   }
   if (IsConstantOperand(o)) {
-    std::vector<float> data;
-    if (!FloatData(o, &data, error)) return false;
+    int64_t n = GetElementCount(o->type.dimensions);
+    if (!o->buffer || n < 0 || o->length != static_cast<uint64_t>(n) * es) {
+      *error = "constant has no or wrong-sized data";
+      return false;
+    }
+    const uint8_t* src = static_cast<const uint8_t*>(o->buffer);
+    std::vector<uint8_t> data(src, src + o->length);
     std::vector<size_t> dims = plain;
     if (plain.size() == 4) {
-      const size_t N = plain[0], C = plain[1], H = plain[2], W = plain[3];
-      std::vector<float> t(data.size());
-      for (size_t n = 0; n < N; n++)
-        for (size_t c = 0; c < C; c++)
-          for (size_t hw = 0; hw < H * W; hw++)
-            t[(n * H * W + hw) * C + c] = data[(n * C + c) * H * W + hw];
-      data.swap(t);
+      data = PermuteToNhwc(src, es, plain);
       dims = ToNhwc(plain);
     }
     if (dims.empty()) dims = {1};
-    if (!Static(dims, std::move(data), id, error)) return false;
+    if (!StaticBytes(o->type, dims, std::move(data), 0, id, error)) return false;
     values_[o] = *id;
     return true;
   }
@@ -171,10 +244,8 @@ bool Converter::Input(const core::Operand* o, uint32_t* id,
   }
   std::vector<size_t> dims = plain.size() == 4 ? ToNhwc(plain) : plain;
   if (dims.empty()) dims = {1};
-  if (!Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                     dims.data(), nullptr, external,
-                                     XNN_VALUE_FLAG_EXTERNAL_INPUT, id),
-             "an input tensor", error)) {
+  if (!DefineValue(o->type, dims, nullptr, 0, external,
+                   XNN_VALUE_FLAG_EXTERNAL_INPUT, id, error)) {
     return false;
   }
   values_[o] = *id;
@@ -190,22 +261,23 @@ bool Converter::BroadcastInput(const core::Operand* o, size_t out_rank,
   const size_t rank = o->type.dimensions.count;
   if (out_rank != 4 || rank == 4) return Input(o, id, error);
   std::vector<size_t> plain;
-  if (o->type.precision != NNADAPTER_FLOAT32 || !PlainDims(o, &plain)) {
+  const size_t es = ActivationElementSize(o->type.precision, int8_ok_);
+  if (!es || !PlainDims(o, &plain)) {
     return Input(o, id, error);  // reports the problem
   }
   std::vector<size_t> nchw(4 - rank, 1);
   nchw.insert(nchw.end(), plain.begin(), plain.end());
   std::vector<size_t> nhwc = ToNhwc(nchw);
   if (IsConstantOperand(o)) {
-    std::vector<float> data, t;
-    if (!FloatData(o, &data, error)) return false;
-    t.resize(data.size());
-    const size_t C = nchw[1], HW = nchw[2] * nchw[3];
-    for (size_t n = 0; n < nchw[0]; n++)
-      for (size_t c = 0; c < C; c++)
-        for (size_t hw = 0; hw < HW; hw++)
-          t[(n * HW + hw) * C + c] = data[(n * C + c) * HW + hw];
-    return Static(nhwc, std::move(t), id, error);
+    int64_t n = GetElementCount(o->type.dimensions);
+    if (!o->buffer || n < 0 || o->length != static_cast<uint64_t>(n) * es) {
+      *error = "constant has no or wrong-sized data";
+      return false;
+    }
+    return StaticBytes(o->type, nhwc,
+                       PermuteToNhwc(static_cast<const uint8_t*>(o->buffer), es,
+                                     nchw),
+                       0, id, error);
   }
   if (!SameInMemory(nchw)) {
     *error = "broadcasting a rank-" + std::to_string(rank) +
@@ -213,7 +285,9 @@ bool Converter::BroadcastInput(const core::Operand* o, size_t out_rank,
     return false;
   }
   uint32_t in;
-  if (!Input(o, &in, error) || !Internal(nhwc, id, error)) return false;
+  if (!Input(o, &in, error) || !Internal(nhwc, id, error, &o->type)) {
+    return false;
+  }
   return Check(xnn_define_static_reshape(subgraph_, nhwc.size(), nhwc.data(),
                                          in, *id, 0),
                "a broadcast reshape", error);
@@ -230,7 +304,8 @@ bool Converter::Output(const core::Operand* o, uint32_t* id,
     return false;
   }
   std::vector<size_t> dims;
-  if (o->type.precision != NNADAPTER_FLOAT32 || !XnnDims(o, &dims)) {
+  if (!ActivationElementSize(o->type.precision, int8_ok_) ||
+      !XnnDims(o, &dims)) {
     *error = "output must be FLOAT32 with known dimensions, got " +
              OperandPrecisionName(o->type.precision) + " " +
              DimensionsToString(o->type.dimensions);
@@ -247,9 +322,7 @@ bool Converter::Output(const core::Operand* o, uint32_t* id,
     external_outputs_[o] = external;
     flags = XNN_VALUE_FLAG_EXTERNAL_OUTPUT;
   }
-  if (!Check(xnn_define_tensor_value(subgraph_, xnn_datatype_fp32, dims.size(),
-                                     dims.data(), nullptr, external, flags, id),
-             "an output tensor", error)) {
+  if (!DefineValue(o->type, dims, nullptr, 0, external, flags, id, error)) {
     return false;
   }
   values_[o] = *id;
@@ -267,7 +340,7 @@ bool Converter::Clamped(const core::Operand* out, float lo, float hi,
   std::vector<size_t> dims;
   XnnDims(out, &dims);
   if (dims.empty()) dims = {1};
-  return Internal(dims, node_output, error);
+  return Internal(dims, node_output, error, &out->type);
 }
 
 bool Converter::Convert(const core::Operation& op, std::string* error) {
@@ -280,6 +353,27 @@ bool Converter::Convert(const core::Operation& op, std::string* error) {
       *error = "only the first output is supported";
       return false;
     }
+  }
+  switch (op.type) {
+    case NNADAPTER_CONV_2D:
+    case NNADAPTER_FULLY_CONNECTED:
+    case NNADAPTER_ADD:
+    case NNADAPTER_SUB:
+    case NNADAPTER_MUL:
+    case NNADAPTER_RELU:
+    case NNADAPTER_RELU6:
+    case NNADAPTER_CLIP:
+    case NNADAPTER_SIGMOID:
+    case NNADAPTER_MAX_POOL_2D:
+    case NNADAPTER_AVERAGE_POOL_2D:
+    case NNADAPTER_RESHAPE:
+    case NNADAPTER_FLATTEN:
+    case NNADAPTER_SQUEEZE:
+    case NNADAPTER_UNSQUEEZE:
+      int8_ok_ = true;
+      break;
+    default:
+      int8_ok_ = false;
   }
   switch (op.type) {
     case NNADAPTER_CONV_2D: return ConvertConv(op, error);
@@ -376,8 +470,24 @@ bool Converter::ConvertUnary(const core::Operation& op, std::string* error) {
     return false;
   }
   float p1 = 0, p2 = 0;
-  if (expected_inputs >= 2 && !AttrFloat(op, 1, &p1, error)) return false;
-  if (expected_inputs == 3 && !AttrFloat(op, 2, &p2, error)) return false;
+  if (op.type == NNADAPTER_CLIP &&
+      in->type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
+    // min/max are QUANT_INT8 scalars like the input.
+    for (int i = 1; i <= 2; i++) {
+      const core::Operand* o = op.input_operands[i];
+      if (!o || !IsConstantOperand(o) || !o->buffer || o->length != 1 ||
+          o->type.precision != NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
+        *error = "input " + std::to_string(i) +
+                 " must be a constant QUANT_INT8_SYMM_PER_LAYER scalar";
+        return false;
+      }
+      (i == 1 ? p1 : p2) = *static_cast<const int8_t*>(o->buffer) *
+                           o->type.symm_per_layer_params.scale;
+    }
+  } else {
+    if (expected_inputs >= 2 && !AttrFloat(op, 1, &p1, error)) return false;
+    if (expected_inputs == 3 && !AttrFloat(op, 2, &p2, error)) return false;
+  }
   if (op.type == NNADAPTER_HARD_SWISH &&
       (std::fabs(p1 - 1.0f / 6.0f) > 1e-6f || std::fabs(p2 - 0.5f) > 1e-6f)) {
     *error = "XNNPACK's HardSwish needs alpha = 1/6 and beta = 0.5";
@@ -599,7 +709,8 @@ bool Converter::ConvertBatchNorm(const core::Operation& op, std::string* error) 
 // A CONCAT on the channel axis of rank-4 tensors whose only consumer is a
 // group-1 CONV_2D (input 0) and that is not a sub-model output.
 bool Converter::DeferConcat(const core::Operation& op) {
-  if (!model_ || standalone_ || external_outputs_.count(op.output_operands[0])) {
+  if (!model_ || standalone_ || external_outputs_.count(op.output_operands[0]) ||
+      op.output_operands[0]->type.precision != NNADAPTER_FLOAT32) {
     return false;
   }
   const size_t n = op.input_operands.size();

@@ -30,11 +30,19 @@ const std::set<NNAdapterOperationType>& ConvertibleOperations();
 // XNNPACK dims of an operand (NHWC for rank 4); false if a dim is unknown.
 bool XnnDims(const core::Operand* operand, std::vector<size_t>* dims);
 
+// A non-constant FLOAT32 (or, with `int8_ok`, QUANT_INT8_SYMM_PER_LAYER)
+// rank-4 operand with known dims, returned in NCHW order.
+bool ActivationNchw(const core::Operand* o, int32_t dims[4], std::string* error,
+                    bool int8_ok);
+// The output's H and W equal what XNNPACK will compute.
+bool OutputHw(const core::Operand* out, int32_t expected_h, int32_t expected_w,
+              std::string* error);
+
 class Converter {
  public:
   // `storage` keeps static tensor data alive as long as the runtime built
   // from `subgraph` (XNNPACK references it for element-wise operands).
-  Converter(xnn_subgraph_t subgraph, std::list<std::vector<float>>* storage)
+  Converter(xnn_subgraph_t subgraph, std::list<std::vector<uint8_t>>* storage)
       : subgraph_(subgraph), storage_(storage) {}
   // Declares a sub-model input/output with its external value id.
   void SetExternal(const core::Operand* operand, uint32_t external_id,
@@ -93,9 +101,22 @@ class Converter {
                       uint32_t* id, std::string* error);
   // Defines the value of an operation output.
   bool Output(const core::Operand* operand, uint32_t* id, std::string* error);
-  // An internal (non-external) value.
+  // An internal (non-external) value; FLOAT32 unless `like` gives the
+  // (quantized) type.
   bool Internal(const std::vector<size_t>& dims, uint32_t* id,
-                std::string* error);
+                std::string* error, const NNAdapterOperandType* like = nullptr);
+  // Defines a value of `type` (FLOAT32, or QUANT_INT8/INT32 symmetric
+  // per-layer/per-channel with `channel_dim` the XNNPACK channel axis).
+  bool DefineValue(const NNAdapterOperandType& type,
+                   const std::vector<size_t>& dims, const void* data,
+                   size_t channel_dim, uint32_t external, uint32_t flags,
+                   uint32_t* id, std::string* error);
+  // A static value of `type` owning `bytes`.
+  bool StaticBytes(const NNAdapterOperandType& type,
+                   const std::vector<size_t>& dims, std::vector<uint8_t> bytes,
+                   size_t channel_dim, uint32_t* id, std::string* error);
+  bool ConvertConvInt8(const core::Operation& op, std::string* error);
+  bool ConvertFullyConnectedInt8(const core::Operation& op, std::string* error);
   // A static float value owning a copy of `data`.
   bool Static(const std::vector<size_t>& dims, std::vector<float> data,
               uint32_t* id, std::string* error);
@@ -107,7 +128,10 @@ class Converter {
                std::string* error);
 
   xnn_subgraph_t subgraph_;
-  std::list<std::vector<float>>* storage_;
+  std::list<std::vector<uint8_t>>* storage_;
+  // Set by Convert for the operations with an int8 path: QUANT_INT8
+  // per-layer activations are accepted (else FLOAT32 only).
+  bool int8_ok_ = false;
   std::map<const core::Operand*, uint32_t> values_;
   std::map<const core::Operand*, uint32_t> external_inputs_, external_outputs_;
   // CONCAT outputs left undefined because their only consumer, a CONV_2D,

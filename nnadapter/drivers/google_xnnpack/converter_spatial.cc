@@ -32,11 +32,15 @@ bool ConstFloat(const core::Operand* o, size_t rank, std::vector<float>* data,
   return true;
 }
 
-// A non-constant FLOAT32 rank-4 input with known dims (NCHW order).
-bool ActivationNchw(const core::Operand* o, int32_t dims[4],
-                    std::string* error) {
-  if (!o || IsConstantOperand(o) || o->type.precision != NNADAPTER_FLOAT32 ||
-      o->type.dimensions.count != 4) {
+}  // namespace
+
+// A non-constant FLOAT32 (or, with `int8_ok`, QUANT_INT8_SYMM_PER_LAYER)
+// rank-4 input with known dims (NCHW order).
+bool ActivationNchw(const core::Operand* o, int32_t dims[4], std::string* error,
+                    bool int8_ok) {
+  if (!o || IsConstantOperand(o) || o->type.dimensions.count != 4 ||
+      !(o->type.precision == NNADAPTER_FLOAT32 ||
+        (int8_ok && o->type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER))) {
     *error = "input 0 must be a FLOAT32 rank-4 tensor";
     return false;
   }
@@ -62,8 +66,6 @@ bool OutputHw(const core::Operand* out, int32_t expected_h, int32_t expected_w,
   return true;
 }
 
-}  // namespace
-
 bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
   int32_t x[4], group;
   std::vector<float> w, bias;
@@ -73,7 +75,11 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
     *error = "expected 9 inputs";
     return false;
   }
-  if (!ActivationNchw(op.input_operands[0], x, error)) return false;
+  if (op.input_operands[0] &&
+      op.input_operands[0]->type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
+    return ConvertConvInt8(op, error);
+  }
+  if (!ActivationNchw(op.input_operands[0], x, error, false)) return false;
   if (!ConstFloat(op.input_operands[1], 4, &w, &wd)) {
     *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor";
     return false;
@@ -227,7 +233,7 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
     *error = "expected 11 inputs";
     return false;
   }
-  if (!ActivationNchw(op.input_operands[0], x, error)) return false;
+  if (!ActivationNchw(op.input_operands[0], x, error, false)) return false;
   if (!ConstFloat(op.input_operands[1], 4, &w, &wd)) {
     *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor";
     return false;
@@ -306,6 +312,9 @@ bool Converter::ConvertFullyConnected(const core::Operation& op,
   float lo, hi;
   const core::Operand* in = InputAt(op, 0);
   const core::Operand* out = op.output_operands[0];
+  if (in && in->type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
+    return ConvertFullyConnectedInt8(op, error);
+  }
   if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
       !AttrFuse(op, 3, &lo, &hi, error)) {
     if (error->empty()) *error = "expected a tensor input and 4 inputs";
@@ -387,7 +396,7 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
     *error = "expected " + std::to_string(is_max ? 9 : 8) + " inputs";
     return false;
   }
-  if (!ActivationNchw(op.input_operands[0], x, error) ||
+  if (!ActivationNchw(op.input_operands[0], x, error, true) ||
       !AttrInts(op, 3, 2, {}, &kernel, error) ||
       !AttrInts(op, 4, 2, {1, 1}, &strides, error) ||
       !AttrBool(op, 5, false, &ceil_mode, error) ||
@@ -469,7 +478,7 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
   int32_t align_mode = 1;
   std::vector<int32_t> shape;
   if (op.input_operands.size() < 4 ||
-      !ActivationNchw(op.input_operands[0], x, error) ||
+      !ActivationNchw(op.input_operands[0], x, error, false) ||
       !AttrBool(op, 3, false, &align_corners, error)) {
     if (error->empty()) *error = "expected input, shape, scales, align_corners";
     return false;
@@ -525,7 +534,7 @@ bool Converter::ConvertAdaptivePool(const core::Operation& op,
   std::vector<int32_t> os;
   bool return_indices = false;
   if (op.input_operands.size() != (is_max ? 4u : 2u) ||
-      !ActivationNchw(op.input_operands[0], x, error) ||
+      !ActivationNchw(op.input_operands[0], x, error, false) ||
       !AttrInts(op, 1, 2, {}, &os, error) ||
       (is_max && !AttrBool(op, 2, false, &return_indices, error))) {
     if (error->empty()) *error = "unexpected inputs";
@@ -577,7 +586,7 @@ bool Converter::ConvertResizeNearest(const core::Operation& op,
   int32_t x[4];
   bool align_corners;
   if (op.input_operands.size() != 4 ||
-      !ActivationNchw(op.input_operands[0], x, error) ||
+      !ActivationNchw(op.input_operands[0], x, error, false) ||
       !AttrBool(op, 3, false, &align_corners, error)) {
     if (error->empty()) *error = "expected input, shape, scales, align_corners";
     return false;

@@ -37,15 +37,16 @@ struct Context {
 };
 
 struct AlignedFree {
-  void operator()(float* p) const { std::free(p); }
+  void operator()(uint8_t* p) const { std::free(p); }
 };
-using AlignedBuffer = std::unique_ptr<float, AlignedFree>;
+using AlignedBuffer = std::unique_ptr<uint8_t, AlignedFree>;
 
 // One external tensor: its NNAdapter type (NCHW dims) and an aligned buffer
 // of XNN_EXTRA_BYTES more than its size (XNNPACK may read past the end).
 struct External {
   NNAdapterOperandType type;
   size_t elements = 0;
+  size_t element_size = 4;  // FLOAT32; 1 for QUANT_INT8_SYMM_PER_LAYER
   bool nhwc = false;
   AlignedBuffer buffer;
 };
@@ -56,7 +57,7 @@ struct External {
 struct Program {
   OwnedModel model;
   bool dynamic = false;  // some operand has unknown dims
-  std::list<std::vector<float>> storage;
+  std::list<std::vector<uint8_t>> storage;
   pthreadpool_t pool = nullptr;
   xnn_runtime_t runtime = nullptr;
   std::vector<External> inputs, outputs;
@@ -149,7 +150,7 @@ static bool SupportsKnown(const core::Operation& op, std::string* reason) {
     *reason = "xnn_create_subgraph failed";
     return false;
   }
-  std::list<std::vector<float>> storage;
+  std::list<std::vector<uint8_t>> storage;
   Converter converter(subgraph.handle, &storage);
   converter.set_standalone(true, 0);
   if (!converter.Convert(op, reason)) return false;
@@ -244,20 +245,25 @@ static int ValidateProgram(void* context, const core::Model* model,
 
 static bool MakeExternal(const core::Operand* o, External* e, std::string* error) {
   std::vector<size_t> dims;
-  if (o->type.precision != NNADAPTER_FLOAT32 || !XnnDims(o, &dims)) {
-    *error = "sub-model inputs/outputs must be FLOAT32 with known dims";
+  const auto precision = o->type.precision;
+  if ((precision != NNADAPTER_FLOAT32 &&
+       precision != NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) ||
+      !XnnDims(o, &dims)) {
+    *error = "sub-model inputs/outputs must be FLOAT32 or "
+             "QUANT_INT8_SYMM_PER_LAYER with known dims";
     return false;
   }
+  e->element_size = precision == NNADAPTER_FLOAT32 ? 4 : 1;
   e->type = o->type;
   e->type.dimensions.dynamic_count = 0;
   e->elements = 1;
   for (size_t d : dims) e->elements *= d;
   e->nhwc = dims.size() == 4 && dims[3] != 1 && dims[1] * dims[2] != 1;
   void* p = nullptr;
-  if (posix_memalign(&p, 64, e->elements * sizeof(float) + XNN_EXTRA_BYTES)) {
+  if (posix_memalign(&p, 64, e->elements * e->element_size + XNN_EXTRA_BYTES)) {
     throw std::bad_alloc();
   }
-  e->buffer.reset(static_cast<float*>(p));
+  e->buffer.reset(static_cast<uint8_t*>(p));
   return true;
 }
 
@@ -413,7 +419,8 @@ static void DestroyProgram(void* program) { delete static_cast<Program*>(program
 
 // NCHW <-> NHWC, in 32 x 32 tiles of the [C, H*W] plane of each image so
 // that both the reads and the writes stay within cache lines.
-static void Transpose(const float* src, float* dst, size_t rows, size_t cols) {
+template <typename T>
+static void Transpose(const T* src, T* dst, size_t rows, size_t cols) {
   constexpr size_t kTile = 32;
   for (size_t r0 = 0; r0 < rows; r0 += kTile) {
     const size_t r1 = std::min(rows, r0 + kTile);
@@ -425,17 +432,30 @@ static void Transpose(const float* src, float* dst, size_t rows, size_t cols) {
   }
 }
 
-static void ToNhwc(const float* src, float* dst, const int32_t* d) {
+// `to_nhwc`: NCHW -> NHWC, else back; `d` the NCHW dims.
+template <typename T>
+static void Relayout(const void* src, void* dst, const int32_t* d, bool to_nhwc) {
   const size_t C = d[1], HW = size_t(d[2]) * d[3];
-  for (int32_t n = 0; n < d[0]; n++, src += C * HW, dst += C * HW) {
-    Transpose(src, dst, C, HW);
+  const T* s = static_cast<const T*>(src);
+  T* t = static_cast<T*>(dst);
+  for (int32_t n = 0; n < d[0]; n++, s += C * HW, t += C * HW) {
+    if (to_nhwc) {
+      Transpose(s, t, C, HW);
+    } else {
+      Transpose(s, t, HW, C);
+    }
   }
 }
 
-static void ToNchw(const float* src, float* dst, const int32_t* d) {
-  const size_t C = d[1], HW = size_t(d[2]) * d[3];
-  for (int32_t n = 0; n < d[0]; n++, src += C * HW, dst += C * HW) {
-    Transpose(src, dst, HW, C);
+// Copies between a user buffer and an external buffer (`to_external`).
+static void CopyExternal(const External& e, const void* src, void* dst,
+                         bool to_external) {
+  if (!e.nhwc) {
+    std::memcpy(dst, src, e.elements * e.element_size);
+  } else if (e.element_size == 4) {
+    Relayout<float>(src, dst, e.type.dimensions.data, to_external);
+  } else {
+    Relayout<int8_t>(src, dst, e.type.dimensions.data, to_external);
   }
 }
 
@@ -481,13 +501,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
       }
     }
     for (uint32_t i = 0; i < input_count; i++) {
-      External& e = p->inputs[i];
-      if (e.nhwc) {
-        ToNhwc(static_cast<const float*>(buffers[i]), e.buffer.get(),
-               e.type.dimensions.data);
-      } else {
-        std::memcpy(e.buffer.get(), buffers[i], e.elements * sizeof(float));
-      }
+      CopyExternal(p->inputs[i], buffers[i], p->inputs[i].buffer.get(), true);
     }
     if (xnn_invoke_runtime(p->runtime) != xnn_status_success) {
       NNADAPTER_LOG(ERROR) << kName << ": xnn_invoke_runtime failed";
@@ -505,11 +519,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
       NNAdapterOperandType type = e.type;
       void* buffer = arg.access(arg.memory, &type);
       if (!buffer) return NNADAPTER_INVALID_PARAMETER;
-      if (e.nhwc) {
-        ToNchw(e.buffer.get(), static_cast<float*>(buffer), e.type.dimensions.data);
-      } else {
-        std::memcpy(buffer, e.buffer.get(), e.elements * sizeof(float));
-      }
+      CopyExternal(e, e.buffer.get(), buffer, false);
     }
     return NNADAPTER_NO_ERROR;
   } catch (const std::bad_alloc&) {

@@ -1,0 +1,214 @@
+// The int8 paths of CONV_2D and FULLY_CONNECTED: QUANT_INT8_SYMM_PER_LAYER
+// activations (XNNPACK qint8, zero point 0), QUANT_INT8 filters per layer
+// (qint8, XNNPACK's qs8 operators) or per output channel (qcint8, XNNPACK's
+// qc8 convolution), QUANT_INT32 biases per layer / per channel (qint32 /
+// qcint32, bias scale = input scale x filter scale as NNAdapter requires).
+// XNNPACK requantizes in fp32 with round-to-nearest-even; the results may
+// differ from builtin_device by one quantization step.
+#include <limits>
+
+#include "attributes.h"
+#include "converter.h"
+#include "nnadapter/utility/modeling.h"
+
+namespace nnadapter {
+namespace google_xnnpack {
+
+namespace {
+
+bool ConstInt(const core::Operand* o, size_t rank, size_t element_size,
+              std::vector<uint8_t>* bytes, std::vector<int32_t>* dims) {
+  if (!o || !IsConstantOperand(o) || o->type.dimensions.count != rank ||
+      !o->buffer) {
+    return false;
+  }
+  int64_t n = GetElementCount(o->type.dimensions);
+  if (n <= 0 || o->length != static_cast<uint64_t>(n) * element_size) return false;
+  const uint8_t* p = static_cast<const uint8_t*>(o->buffer);
+  bytes->assign(p, p + o->length);
+  dims->assign(o->type.dimensions.data, o->type.dimensions.data + rank);
+  return true;
+}
+
+// Per-layer, or per-channel along axis 0 with `channels` scales.
+bool QuantKind(const core::Operand* o, NNAdapterOperandPrecision per_layer,
+               NNAdapterOperandPrecision per_channel, int32_t channels,
+               bool* is_per_channel) {
+  if (o->type.precision == per_layer) {
+    *is_per_channel = false;
+    return o->type.symm_per_layer_params.scale > 0;
+  }
+  *is_per_channel = true;
+  return o->type.precision == per_channel &&
+         o->type.symm_per_channel_params.channel_dim == 0 &&
+         o->type.symm_per_channel_params.scale_count ==
+             static_cast<uint32_t>(channels) &&
+         o->type.symm_per_channel_params.scales;
+}
+
+}  // namespace
+
+bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
+  int32_t x[4], group;
+  std::vector<uint8_t> w, bias;
+  std::vector<int32_t> wd, bd, strides, dilations, pads;
+  float lo, hi;
+  bool filter_pc = false, bias_pc = false;
+  if (op.input_operands.size() != 9 ||
+      !ActivationNchw(op.input_operands[0], x, error, true)) {
+    if (error->empty()) *error = "expected 9 inputs";
+    return false;
+  }
+  const core::Operand* filter_op = op.input_operands[1];
+  const core::Operand* bias_op = op.input_operands[2];
+  if (!ConstInt(filter_op, 4, 1, &w, &wd) ||
+      !QuantKind(filter_op, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
+                 NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, wd[0], &filter_pc)) {
+    *error = "input 1 (filter) must be a constant QUANT_INT8 symmetric rank-4 "
+             "tensor (per layer, or per channel along axis 0)";
+    return false;
+  }
+  const int32_t Cout = wd[0], Cig = wd[1], kh = wd[2], kw = wd[3];
+  if (!ConstInt(bias_op, 1, 4, &bias, &bd) || bd[0] != Cout ||
+      !QuantKind(bias_op, NNADAPTER_QUANT_INT32_SYMM_PER_LAYER,
+                 NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, Cout, &bias_pc) ||
+      bias_pc != filter_pc) {
+    *error = "input 2 (bias) must be a constant QUANT_INT32 [Cout] tensor "
+             "quantized like the filter";
+    return false;
+  }
+  if (op.output_operands[0]->type.precision != NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
+    *error = "output must be QUANT_INT8_SYMM_PER_LAYER";
+    return false;
+  }
+  if (!AttrInts(op, 5, 2, {}, &strides, error) ||
+      !AttrInt(op, 6, &group, error) ||
+      !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
+      !AttrFuse(op, 8, &lo, &hi, error)) {
+    return false;
+  }
+  if (strides[0] <= 0 || strides[1] <= 0 || dilations[0] <= 0 ||
+      dilations[1] <= 0 || group <= 0 || x[1] != group * Cig ||
+      Cout % group != 0) {
+    *error = "inconsistent channels/group/strides/dilations";
+    return false;
+  }
+  const int32_t k[2] = {kh, kw};
+  if (!AttrPads(op, 3, 4, x + 2, k, strides.data(), dilations.data(), &pads,
+                error)) {
+    return false;
+  }
+  const int32_t oh = (x[2] + pads[0] + pads[1] - (dilations[0] * (kh - 1) + 1)) /
+                         strides[0] + 1;
+  const int32_t ow = (x[3] + pads[2] + pads[3] - (dilations[1] * (kw - 1) + 1)) /
+                         strides[1] + 1;
+  if (!OutputHw(op.output_operands[0], oh, ow, error)) return false;
+  const bool depthwise = group > 1 && Cig == 1;
+  const size_t khw = static_cast<size_t>(kh) * kw;
+  std::vector<uint8_t> filter(w.size());
+  std::vector<size_t> fdims;
+  size_t channel_dim;
+  if (depthwise) {  // [Cout,1,kh,kw] -> [1,kh,kw,Cout]
+    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
+      for (size_t s = 0; s < khw; s++) filter[s * Cout + o] = w[o * khw + s];
+    fdims = {1, size_t(kh), size_t(kw), size_t(Cout)};
+    channel_dim = 3;
+  } else {  // OIHW -> OHWI
+    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
+      for (size_t i = 0; i < static_cast<size_t>(Cig); i++)
+        for (size_t s = 0; s < khw; s++)
+          filter[(o * khw + s) * Cig + i] = w[(o * Cig + i) * khw + s];
+    fdims = {size_t(Cout), size_t(kh), size_t(kw), size_t(Cig)};
+    channel_dim = 0;
+  }
+  uint32_t in, f, b, y;
+  if (!Input(op.input_operands[0], &in, error) ||
+      !StaticBytes(filter_op->type, fdims, std::move(filter), channel_dim, &f,
+                   error) ||
+      !StaticBytes(bias_op->type, {size_t(Cout)}, std::move(bias), 0, &b,
+                   error) ||
+      !Output(op.output_operands[0], &y, error)) {
+    return false;
+  }
+  xnn_status s;
+  if (depthwise) {
+    s = xnn_define_depthwise_convolution_2d(
+        subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw, strides[0],
+        strides[1], dilations[0], dilations[1], Cout / group, group, lo, hi,
+        in, f, b, y, 0);
+  } else {
+    s = xnn_define_convolution_2d(
+        subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw, strides[0],
+        strides[1], dilations[0], dilations[1], group, Cig, Cout / group, lo,
+        hi, in, f, b, y, 0);
+  }
+  return Check(s, "int8 convolution", error);
+}
+
+bool Converter::ConvertFullyConnectedInt8(const core::Operation& op,
+                                          std::string* error) {
+  std::vector<uint8_t> w, bias;
+  std::vector<int32_t> wd, bd;
+  float lo, hi;
+  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* out = op.output_operands[0];
+  if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
+      !AttrFuse(op, 3, &lo, &hi, error)) {
+    if (error->empty()) *error = "expected a tensor input and 4 inputs";
+    return false;
+  }
+  const core::Operand* weight_op = op.input_operands[1];
+  const core::Operand* bias_op = op.input_operands[2];
+  if (!ConstInt(weight_op, 2, 1, &w, &wd) ||
+      weight_op->type.precision != NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
+    *error = "input 1 (weight) must be a constant QUANT_INT8_SYMM_PER_LAYER "
+             "rank-2 tensor (this XNNPACK has no per-channel int8 fully "
+             "connected)";
+    return false;
+  }
+  if (bias_op && (!ConstInt(bias_op, 1, 4, &bias, &bd) || bd[0] != wd[0] ||
+                  bias_op->type.precision != NNADAPTER_QUANT_INT32_SYMM_PER_LAYER)) {
+    *error = "input 2 (bias) must be a constant QUANT_INT32_SYMM_PER_LAYER "
+             "[num_units] tensor";
+    return false;
+  }
+  if (out->type.precision != NNADAPTER_QUANT_INT8_SYMM_PER_LAYER ||
+      out->type.dimensions.count != 2) {
+    *error = "output must be a rank-2 QUANT_INT8_SYMM_PER_LAYER tensor";
+    return false;
+  }
+  const auto& id = in->type.dimensions;
+  const int64_t count = GetElementCount(id);
+  if (count <= 0 || count % wd[1] != 0) {
+    *error = "input cannot be flattened to [batch, input_size]";
+    return false;
+  }
+  if (id.count == 4 && id.data[1] != 1 && id.data[2] * id.data[3] != 1) {
+    *error = "flattening a rank-4 tensor with C > 1 and H * W > 1 needs NCHW "
+             "order (XNNPACK keeps it NHWC)";
+    return false;
+  }
+  const std::vector<size_t> flat = {size_t(count / wd[1]), size_t(wd[1])};
+  uint32_t x, xf, f, b = XNN_INVALID_VALUE_ID, y;
+  if (!Input(in, &x, error)) return false;
+  if (id.count != 2) {
+    if (!Internal(flat, &xf, error, &in->type) ||
+        !Check(xnn_define_static_reshape(subgraph_, 2, flat.data(), x, xf, 0),
+               "flatten", error)) {
+      return false;
+    }
+    x = xf;
+  }
+  if (!StaticBytes(weight_op->type, {size_t(wd[0]), size_t(wd[1])},
+                   std::move(w), 0, &f, error) ||
+      (!bias.empty() && !StaticBytes(bias_op->type, {size_t(wd[0])},
+                                     std::move(bias), 0, &b, error)) ||
+      !Output(out, &y, error)) {
+    return false;
+  }
+  return Check(xnn_define_fully_connected(subgraph_, lo, hi, x, f, b, y, 0),
+               "int8 fully connected", error);
+}
+
+}  // namespace google_xnnpack
+}  // namespace nnadapter
