@@ -5,15 +5,29 @@
 # utility, operation, builtin_device, fake_device) and the conformance suite
 # (internal test + ONNX/hand cases on builtin_device and fake_device).
 #   tools/scripts/run_sanitizers.sh
-# Environment: SANITIZER_BUILD_DIR (default <repo>/build-sanitizers),
-# SANITIZER_JOBS (2), CC/CXX (default gcc/g++: gcc links the sanitizer runtime
-# into shared libraries too, which drivers linked with -Wl,--no-undefined need).
+#   SANITIZERS=thread tools/scripts/run_sanitizers.sh   # ThreadSanitizer
+# Environment: SANITIZERS (address,undefined | thread), SANITIZER_BUILD_DIR
+# (default <repo>/build-sanitizers, build-tsan for thread), SANITIZER_JOBS (2),
+# CC/CXX (default gcc/g++: gcc links the sanitizer runtime into shared
+# libraries too, which drivers linked with -Wl,--no-undefined need).
 # Debug build at -O1 with line tables (-g1): fast to compile, readable reports.
 # Exits non-zero on a build failure, a failing test, or any sanitizer report
 # (UBSan does not recover; the test logs are scanned as well).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-BUILD="${SANITIZER_BUILD_DIR:-$ROOT/build-sanitizers}"
+SANITIZERS="${SANITIZERS:-address,undefined}"
+case "$SANITIZERS" in
+  address,undefined)
+    BUILD="${SANITIZER_BUILD_DIR:-$ROOT/build-sanitizers}"
+    SAN_CMAKE=(-DLITE_WITH_SANITIZERS=ON) ;;
+  thread)
+    BUILD="${SANITIZER_BUILD_DIR:-$ROOT/build-tsan}"
+    SAN_CMAKE=(-DLITE_WITH_SANITIZERS=OFF -DCMAKE_C_FLAGS=-fsanitize=thread
+               -DCMAKE_CXX_FLAGS=-fsanitize=thread
+               -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread
+               -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread) ;;
+  *) echo "run_sanitizers: SANITIZERS must be address,undefined or thread" >&2; exit 2 ;;
+esac
 JOBS="${SANITIZER_JOBS:-2}"
 export CC="${CC:-gcc}" CXX="${CXX:-g++}"
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
@@ -24,7 +38,7 @@ export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
 start=$(date +%s)
 mkdir -p "$BUILD"
 if ! cmake -G Ninja -S "$ROOT" -B "$BUILD" -DNNADAPTER_ONLY=ON \
-    -DLITE_WITH_SANITIZERS=ON -DCMAKE_BUILD_TYPE=Debug \
+    "${SAN_CMAKE[@]}" -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
     >"$BUILD/configure.log" 2>&1; then
   cat "$BUILD/configure.log" >&2
@@ -38,6 +52,7 @@ built=$(date +%s)
 
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:strict_string_checks=1:check_initialization_order=1:detect_invalid_pointer_pairs=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 status=0
 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure --timeout 600 \
   --no-tests=error || status=1
@@ -45,15 +60,16 @@ tested=$(date +%s)
 
 # A report in a process whose exit code a test ignores still counts.
 log="$BUILD/Testing/Temporary/LastTest.log"
-reports=$(grep -cE "ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY: UndefinedBehaviorSanitizer" "$log" || true)
-echo "=== sanitizer suite"
+pattern="ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY: UndefinedBehaviorSanitizer|WARNING: ThreadSanitizer"
+reports=$(grep -cE "$pattern" "$log" || true)
+echo "=== sanitizer suite ($SANITIZERS)"
 echo "tests run: $(grep -c '^[0-9]*/[0-9]* Testing:' "$log" || true)" \
      "(nnadapter: $(ctest --test-dir "$BUILD" -N -L '^nnadapter$' | grep -c 'Test *#')," \
      "conformance: $(ctest --test-dir "$BUILD" -N -L '^conformance$' | grep -c 'Test *#'))"
 echo "sanitizer reports in test logs: $reports"
 echo "build $((built - start)) s, tests $((tested - built)) s"
 if [ "$reports" -ne 0 ]; then
-  grep -nE "ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY:" "$log" | head -20
+  grep -nE "$pattern|SUMMARY:" "$log" | head -20
   status=1
 fi
 [ "$status" -eq 0 ] && echo "run_sanitizers: OK" || echo "run_sanitizers: FAILED"
