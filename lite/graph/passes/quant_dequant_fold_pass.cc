@@ -138,10 +138,8 @@ int QuantDequantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   if (!ctx.options || !ctx.options->int8 || !ctx.weights) return 0;
   Scope* weights = ctx.weights;
   int n = 0;
-  std::set<const Node*> removed;  // statements removed while iterating
   for (Node* q : graph->StmtTopologicalOrder()) {
-    if (q->removed) continue;
-    if (removed.count(q) || q->op.Type() != kActQuant) continue;
+    if (q->removed || q->op.Type() != kActQuant) continue;
     Node* x = InputArg(q, "X");
     Node* out = OutputArg(q, "Out");
     const float scale = ActScale(q, weights);
@@ -177,9 +175,6 @@ int QuantDequantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       conv->op.SetAttr("Filter0_scale", fscales);
       conv->op.SetAttr("input_scale", scale);
       conv->op.SetAttr("weight_scale", fscales);
-    }
-    for (Node* d : dead) {
-      if (d->IsStmt()) removed.insert(d);
     }
     graph->RemoveNodes(dead);
     ++n;
