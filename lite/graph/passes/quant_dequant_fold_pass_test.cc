@@ -223,6 +223,26 @@ TEST(QuantDequantFoldPass, KeepsActivationQuantFeedingANonConvOp) {
   for (auto& op : b.program.blocks[0].ops) EXPECT_FALSE(op.HasAttr("enable_int8")) << op.Repr();
 }
 
+TEST(QuantDequantFoldPass, UnusableScalesAreNotFolded) {
+  // A zero activation threshold and a 16-bit quantization are left to the
+  // float fake ops (they still execute correctly), never folded into
+  // meaningless int8 scales.
+  for (int variant = 0; variant < 2; ++variant) {
+    QatBuilder b;
+    b.ActQuant("x", "xq", variant == 0 ? 0.f : 3.f);
+    if (variant == 1) b.block().ops.back().SetAttr("bit_length", 16);
+    b.QuantConv("xq", "c1", 3, 4, 7);
+    b.Fetch("c1");
+    PassOptions options;
+    options.int8 = true;
+    auto applied = RunPasses(&b.program, b.weights.get(), options);
+    std::map<std::string, int> count(applied.begin(), applied.end());
+    EXPECT_EQ(count["quant_dequant_fold_pass"], 0) << "variant " << variant;
+    EXPECT_EQ(count["quant_int8_weight_pass"], 0) << "variant " << variant;
+    EXPECT_EQ(b.OpTypes()[1], "fake_quantize_dequantize_moving_average_abs_max");
+  }
+}
+
 std::string ModelsDir() {
   const char* env = std::getenv("PADDLE_LITE_MODELS_DIR");
   return env ? env : "../shared/models";
