@@ -89,8 +89,14 @@ TEST(NbModel, FromBufferBothForms) {
   ExpectSameOutputs(want, RunAll(lite_api::CreatePaddlePredictor(a).get(), c), "string buffer");
   lite_api::MobileConfig b;
   b.set_model_from_buffer(bytes.data() + 0, bytes.size());
-  b.set_threads(2);
   ExpectSameOutputs(want, RunAll(lite_api::CreatePaddlePredictor(b).get(), c), "pointer+size");
+  // set_threads: compared with the full predictor on as many threads (the
+  // split of reductions may depend on the thread count).
+  lite_api::CxxConfig full2 = CxxConfigFor(c);
+  full2.set_threads(2);
+  b.set_threads(2);
+  ExpectSameOutputs(RunAll(lite_api::CreatePaddlePredictor(full2).get(), c),
+                    RunAll(lite_api::CreatePaddlePredictor(b).get(), c), "2 threads");
   std::filesystem::remove_all(dir);
 }
 
