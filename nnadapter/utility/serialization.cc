@@ -282,7 +282,7 @@ bool SerializeModel(const core::Model& model, std::vector<uint8_t>* out,
     for (const auto* list : {&op.input_operands, &op.output_operands}) {
       w.WriteU32(static_cast<uint32_t>(list->size()));
       for (const auto* operand : *list) {
-        uint32_t i;
+        uint32_t i = 0;
         if (!index_of(operand, &i)) return false;
         w.WriteU32(i);
       }
@@ -291,7 +291,7 @@ bool SerializeModel(const core::Model& model, std::vector<uint8_t>* out,
   for (const auto* list : {&model.input_operands, &model.output_operands}) {
     w.WriteU32(static_cast<uint32_t>(list->size()));
     for (const auto* operand : *list) {
-      uint32_t i;
+      uint32_t i = 0;
       if (!index_of(operand, &i) || i == kAbsent) {
         if (error->empty()) *error = "SerializeModel: null model input/output";
         return false;
