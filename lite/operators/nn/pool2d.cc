@@ -106,9 +106,12 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     const DDim& od = p.out->dims();
     // Whole-plane average (global pooling, SE blocks): one SIMD sum per
     // plane; oneDNN's pooling with a plane-sized window is ~4x slower.
-    const bool whole_plane = od[2] == 1 && od[3] == 1 && p.eff_ksize[0] == in[2] &&
-                             p.eff_ksize[1] == in[3] &&
-                             p.eff_paddings == std::vector<int>{0, 0, 0, 0};
+    // (adaptive pooling to 1x1 has the single bin [0, H) x [0, W)).
+    const bool whole_plane =
+        od[2] == 1 && od[3] == 1 &&
+        ((p.adaptive && !p.global_pooling) ||
+         (p.eff_ksize[0] == in[2] && p.eff_ksize[1] == in[3] &&
+          p.eff_paddings == std::vector<int>{0, 0, 0, 0}));
     if (!p.is_max && whole_plane) {
       RunPlaneMean(ctx);
       return;

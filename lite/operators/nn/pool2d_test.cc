@@ -144,6 +144,8 @@ TEST(Pool2d, GlobalAndAdaptive) {
           2);
   RunCase({{1, 5, 7, 3}, "avg", {7, 3}, {1, 1}, {0, 0}, "EXPLICIT", false, false, false, false});
   RunCase({{1, 5, 7, 3}, "avg", {7, 3}, {1, 1}, {0, 0}, "VALID", false, false, true, true});
+  RunCase({{2, 24, 41, 37}, "avg", {1, 1}, {1, 1}, {0, 0}, "EXPLICIT", false, true, false, true},
+          2);  // adaptive to 1x1
 }
 
 TEST(Pool2d, DynamicShapeChangeBetweenRuns) {
