@@ -95,6 +95,10 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
     nb::LoadNbModelBuffer(config.lite_model_buffer().data(), config.lite_model_buffer().size(),
                           &s->model);
   } else {
+    LITE_ENFORCE(!config.lite_model_file().empty() || config.model_dir().empty(),
+                 "MobileConfig: set_model_dir('", config.model_dir(),
+                 "') is not supported (the old Paddle Lite naive-buffer folder format); convert "
+                 "the model with opt and call set_model_from_file(\"<optimize_out>.nb\")");
     LITE_ENFORCE(!config.lite_model_file().empty(),
                  "MobileConfig: no model; call set_model_from_file(\"model.nb\") or "
                  "set_model_from_buffer");

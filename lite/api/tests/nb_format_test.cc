@@ -81,6 +81,21 @@ TEST(NbFormat, MissingFile) {
   }
 }
 
+TEST(NbFormat, NoModelOrOldModelDir) {
+  for (bool dir : {false, true}) {
+    lite_api::MobileConfig config;
+    if (dir) config.set_model_dir("/some/naive_buffer_dir");
+    try {
+      lite_api::CreatePaddlePredictor(config);
+      ADD_FAILURE() << "no error";
+    } catch (const lite_api::Error& e) {
+      EXPECT_HAS(std::string(e.what()), dir ? "set_model_dir('/some/naive_buffer_dir') is not "
+                                              "supported"
+                                            : "MobileConfig: no model");
+    }
+  }
+}
+
 TEST(NbFormat, Truncated) {
   const std::string& good = MnistNb();
   for (size_t keep : {size_t{4}, size_t{100}}) {
