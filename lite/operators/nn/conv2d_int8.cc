@@ -1,17 +1,20 @@
 // int8 kernel of conv2d / depthwise_conv2d (kernel key kX86/kInt8), chosen
 // when the op carries enable_int8 + input_scale + weight_scale (see
 // conv_param.h; quant_dequant_fold_pass writes them for QAT models). Float
-// NCHW in and out: the input is transposed to NHWC (x86::NchwToNhwc, AVX)
-// and quantized per tensor (q = clamp(round_half_even(x / input_scale),
-// -127, 127), a loop the compiler vectorizes), the float filter is quantized
+// NCHW in and out: the input is quantized per tensor (q =
+// clamp(round_half_even(x / input_scale), -127, 127)) straight into NHWC s8
+// (8x8 AVX2 register transposes, one pass), the float filter is quantized
 // per output channel once (cached for persistable filters; an int8 Filter
 // tensor is taken as already quantized), oneDNN computes the s8 x s8 -> s32
 // convolution on NHWC and rescales to float with input_scale *
 // weight_scale[m] (+ bias, + fused activation), and the f32 NHWC result is
 // transposed back to NCHW. NHWC is oneDNN's native int8 layout; its own
 // nchw<->nhwc reorders were the slow part (see conv2d.cc).
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 
 #include "lite/core/registry.h"
@@ -21,6 +24,80 @@
 namespace paddle {
 namespace lite {
 namespace operators {
+
+namespace {
+
+// q = clamp(round_half_even(x * inv), -127, 127); the 1.5 * 2^23 trick rounds
+// exactly for |v| <= 127 in the default rounding mode, as cvtps2dq does.
+inline int8_t QuantizeOne(float x, float inv) {
+  float v = std::min(127.f, std::max(-127.f, x * inv));
+  v = (v + 12582912.f) - 12582912.f;
+  return static_cast<int8_t>(static_cast<int32_t>(v));
+}
+
+// Pixels [p0, p0 + 8) of channels [c0, c0 + cb) (cb <= 8): eight float
+// rows of the NCHW plane are transposed in registers and each pixel's cb
+// channels stored as cb bytes of the NHWC s8 image.
+__attribute__((target("avx2"))) void QuantTile8(const float* src, int64_t hw, int8_t* dst,
+                                               int64_t c, int64_t c0, int64_t cb, int64_t p0,
+                                               __m256 inv, __m256 lo, __m256 hi) {
+  __m256 r[8];
+  for (int64_t k = 0; k < 8; ++k) {
+    r[k] = k < cb ? _mm256_loadu_ps(src + (c0 + k) * hw + p0) : _mm256_setzero_ps();
+  }
+  __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+  __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+  __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+  __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+  __m256 s0 = _mm256_shuffle_ps(t0, t2, 0x44), s1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+  __m256 s2 = _mm256_shuffle_ps(t1, t3, 0x44), s3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+  __m256 s4 = _mm256_shuffle_ps(t4, t6, 0x44), s5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+  __m256 s6 = _mm256_shuffle_ps(t5, t7, 0x44), s7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+  __m256 px[8] = {_mm256_permute2f128_ps(s0, s4, 0x20), _mm256_permute2f128_ps(s1, s5, 0x20),
+                  _mm256_permute2f128_ps(s2, s6, 0x20), _mm256_permute2f128_ps(s3, s7, 0x20),
+                  _mm256_permute2f128_ps(s0, s4, 0x31), _mm256_permute2f128_ps(s1, s5, 0x31),
+                  _mm256_permute2f128_ps(s2, s6, 0x31), _mm256_permute2f128_ps(s3, s7, 0x31)};
+  for (int64_t j = 0; j < 8; ++j) {
+    __m256 v = _mm256_min_ps(hi, _mm256_max_ps(lo, _mm256_mul_ps(px[j], inv)));
+    __m256i q32 = _mm256_cvtps_epi32(v);
+    __m128i q16 = _mm_packs_epi32(_mm256_castsi256_si128(q32), _mm256_extracti128_si256(q32, 1));
+    __m128i q8 = _mm_packs_epi16(q16, q16);
+    int8_t* out = dst + (p0 + j) * c + c0;
+    if (cb == 8) {
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(out), q8);
+    } else {
+      alignas(16) int8_t tmp[16];
+      _mm_store_si128(reinterpret_cast<__m128i*>(tmp), q8);
+      std::memcpy(out, tmp, cb);
+    }
+  }
+}
+
+// Pixel block b (pixels [8b, 8b + 8)) of all channels.
+__attribute__((target("avx2"))) void QuantBlock8(const float* src, int8_t* dst, int64_t c,
+                                                int64_t hw, float inv, int64_t b) {
+  const __m256 vinv = _mm256_set1_ps(inv), lo = _mm256_set1_ps(-127.f),
+               hi = _mm256_set1_ps(127.f);
+  for (int64_t c0 = 0; c0 < c; c0 += 8) {
+    QuantTile8(src, hw, dst, c, c0, std::min<int64_t>(8, c - c0), b * 8, vinv, lo, hi);
+  }
+}
+
+// One NCHW float image [c, hw] -> quantized NHWC s8 [hw, c], in one pass
+// (no float NHWC copy): 8x8 register transposes with AVX2, scalar elsewhere.
+void QuantizeToNhwc(const float* src, int8_t* dst, int64_t c, int64_t hw, float inv,
+                    int threads) {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  const int64_t full = avx2 ? hw / 8 * 8 : 0;
+  const int64_t blocks = full / 8;
+#pragma omp parallel for num_threads(threads) schedule(static) if (c * hw > 65536)
+  for (int64_t b = 0; b < blocks; ++b) QuantBlock8(src, dst, c, hw, inv, b);
+  for (int64_t p = full; p < hw; ++p) {
+    for (int64_t k = 0; k < c; ++k) dst[p * c + k] = QuantizeOne(src[k * hw + p], inv);
+  }
+}
+
+}  // namespace
 
 class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
  public:
@@ -137,24 +214,14 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
     for (int64_t m = 0; m < M; ++m) {
       bias_q[m] = p.bias ? p.bias->data<float>()[m] / plan.out_scales[m] : 0.f;
     }
-    // NCHW float -> NHWC float -> s8 (round half to even via the 1.5 * 2^23
-    // trick, exact for |v| <= 127; no libm call, so the loop vectorizes).
+    // NCHW float -> NHWC s8 in one pass per image.
     const DDim& in = p.input->dims();
-    const int64_t n = p.input->numel(), hw = in[2] * in[3];
-    nhwc_in_.resize(n);
-    x86::NchwToNhwc(p.input->data<float>(), nhwc_in_.data(), in[0], in[1], hw, ctx.threads);
+    const int64_t image = in[1] * in[2] * in[3];
     const float inv = 1.f / p.input_scale;
-    const float* x = nhwc_in_.data();
     int8_t* q = static_cast<int8_t*>(plan.src_mem.get_data_handle());
-    const int64_t chunk = 16384;
-#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (n > 65536)
-    for (int64_t b = 0; b < n; b += chunk) {
-      const int64_t e = std::min(n, b + chunk);
-      for (int64_t i = b; i < e; ++i) {
-        float v = std::min(127.f, std::max(-127.f, x[i] * inv));
-        v = (v + 12582912.f) - 12582912.f;
-        q[i] = static_cast<int8_t>(static_cast<int32_t>(v));
-      }
+    for (int64_t b = 0; b < in[0]; ++b) {
+      QuantizeToNhwc(p.input->data<float>() + b * image, q + b * image, in[1], in[2] * in[3], inv,
+                     ctx.threads);
     }
     auto& stream = x86::DnnlStream();
     plan.conv.execute(stream, {{DNNL_ARG_SRC, plan.src_mem},
@@ -170,7 +237,6 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
   }
 
   std::unique_ptr<Plan> plan_;
-  std::vector<float> nhwc_in_;
 };
 
 }  // namespace operators
