@@ -102,6 +102,74 @@ TEST(ApiContract, EverySeedFunctionIsExportedUnmangled) {
   dlclose(handle);
 }
 
+// --- NULL arguments -----------------------------------------------------------
+// Every entry point with NULL for its handles/pointers: a result code and a
+// last-error message that starts with the function's name; the void ones
+// (destroy/release) ignore NULL.
+TEST(ApiContract, EveryFunctionRejectsNullArguments) {
+  struct Call {
+    const char* name;
+    int (*call)();
+  };
+  const Call calls[] = {
+      {"NNAdapter_getVersion", [] { return NNAdapter_getVersion(nullptr); }},
+      {"NNAdapter_getDeviceCount", [] { return NNAdapter_getDeviceCount(nullptr); }},
+      {"NNAdapter_getDeviceName", [] { return NNAdapter_getDeviceName(0, nullptr); }},
+      {"NNAdapterDevice_acquire", [] { return NNAdapterDevice_acquire(nullptr, nullptr); }},
+      {"NNAdapterDevice_getName", [] { return NNAdapterDevice_getName(nullptr, nullptr); }},
+      {"NNAdapterDevice_getVendor", [] { return NNAdapterDevice_getVendor(nullptr, nullptr); }},
+      {"NNAdapterDevice_getType", [] { return NNAdapterDevice_getType(nullptr, nullptr); }},
+      {"NNAdapterDevice_getVersion", [] { return NNAdapterDevice_getVersion(nullptr, nullptr); }},
+      {"NNAdapterContext_create",
+       [] { return NNAdapterContext_create(nullptr, 1, nullptr, nullptr); }},
+      {"NNAdapterModel_create", [] { return NNAdapterModel_create(nullptr); }},
+      {"NNAdapterModel_finish", [] { return NNAdapterModel_finish(nullptr); }},
+      {"NNAdapterModel_addOperand",
+       [] { return NNAdapterModel_addOperand(nullptr, nullptr, nullptr); }},
+      {"NNAdapterModel_setOperandValue",
+       [] { return NNAdapterModel_setOperandValue(nullptr, nullptr, 4, true); }},
+      {"NNAdapterModel_getOperandType",
+       [] { return NNAdapterModel_getOperandType(nullptr, nullptr); }},
+      {"NNAdapterModel_addOperation",
+       [] {
+         return NNAdapterModel_addOperation(nullptr, NNADAPTER_RELU, 1, nullptr, 1, nullptr,
+                                            nullptr);
+       }},
+      {"NNAdapterModel_identifyInputsAndOutputs",
+       [] { return NNAdapterModel_identifyInputsAndOutputs(nullptr, 1, nullptr, 1, nullptr); }},
+      {"NNAdapterModel_getSupportedOperations",
+       [] { return NNAdapterModel_getSupportedOperations(nullptr, nullptr, nullptr); }},
+      {"NNAdapterCompilation_create",
+       [] {
+         return NNAdapterCompilation_create(nullptr, nullptr, nullptr, 0, nullptr, nullptr,
+                                            nullptr);
+       }},
+      {"NNAdapterCompilation_finish", [] { return NNAdapterCompilation_finish(nullptr); }},
+      {"NNAdapterCompilation_queryInputsAndOutputs",
+       [] {
+         return NNAdapterCompilation_queryInputsAndOutputs(nullptr, nullptr, nullptr, nullptr,
+                                                           nullptr);
+       }},
+      {"NNAdapterExecution_create", [] { return NNAdapterExecution_create(nullptr, nullptr); }},
+      {"NNAdapterExecution_setInput",
+       [] { return NNAdapterExecution_setInput(nullptr, 0, nullptr, nullptr); }},
+      {"NNAdapterExecution_setOutput",
+       [] { return NNAdapterExecution_setOutput(nullptr, 0, nullptr, nullptr); }},
+      {"NNAdapterExecution_compute", [] { return NNAdapterExecution_compute(nullptr); }},
+  };
+  for (const auto& c : calls) {
+    EXPECT_EQ(c.call(), NNADAPTER_INVALID_PARAMETER) << c.name;
+    const std::string message = NNAdapter_getLastErrorMessage();
+    EXPECT_EQ(message.rfind(c.name, 0), 0u) << c.name << ": '" << message << "'";
+  }
+  NNAdapterDevice_release(nullptr);
+  NNAdapterContext_destroy(nullptr);
+  NNAdapterModel_destroy(nullptr);
+  NNAdapterCompilation_destroy(nullptr);
+  NNAdapterExecution_destroy(nullptr);
+  EXPECT_STREQ(NNAdapter_getLastErrorMessage(), "");
+}
+
 // --- concurrent executions ---------------------------------------------------
 float Sigmoid(float v) { return 1.0f / (1.0f + std::exp(-v)); }
 
