@@ -22,8 +22,10 @@ std::vector<float> DetInput() {
                             Numel(kShape));
 }
 
-std::vector<float> RunDet(const std::string& folder, bool int8, bool nnadapter = false) {
+std::vector<float> RunDet(const std::string& folder, bool int8, bool nnadapter = false,
+                          int threads = 1) {
   lite_api::CxxConfig config;
+  config.set_threads(threads);
   if (nnadapter) config.set_nnadapter_device_names({"builtin_device"});
   const std::string dir = ModelsDir() + "/" + folder;
   config.set_model_file(dir + "/inference.pdmodel");
@@ -57,6 +59,14 @@ TEST(PpocrV3DetSlimInt8, Int8KernelsFindTheSame16RegionsAsFp32) {
   // arithmetic), but only by quantization noise on a probability map.
   EXPECT_GT(vs_fake.max_abs, 0.0);
   EXPECT_LT(vs_fake.mean_abs, 0.01);
+}
+
+// int8 arithmetic is exact (s32 accumulation) and the quantization is
+// elementwise, so two threads give the very same map as one.
+TEST(PpocrV3DetSlimInt8, Int8KernelsGiveTheSameMapWithTwoThreads) {
+  auto one = RunDet("ppocrv3_det_slim_int8", true, false, 1);
+  auto two = RunDet("ppocrv3_det_slim_int8", true, false, 2);
+  EXPECT_EQ(one, two);
 }
 
 // The int8-optimized program (int8 filters, scale attributes, kInt8 kernel
