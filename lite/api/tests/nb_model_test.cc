@@ -57,23 +57,15 @@ TEST_P(NbModelTest, X86BitIdentical) { CheckCase(GetParam(), "x86", {}); }
 INSTANTIATE_TEST_SUITE_P(AllModels, NbModelTest, ::testing::ValuesIn(AllModelCases()),
                          [](const auto& info) { return info.param.name; });
 
-// builtin_device on every model but the two detectors (the reference driver
-// is slow on them; their subgraph path is covered by the bridge tests).
-std::vector<NbModelCase> SmallCases() {
-  std::vector<NbModelCase> out;
-  for (auto& c : AllModelCases()) {
-    if (c.name.find("det") == std::string::npos) out.push_back(c);
-  }
-  return out;
-}
-
+// builtin_device,x86 on every model too (the detectors at 160x160 take
+// under a second each on the reference driver).
 class NbModelBuiltinTest : public ::testing::TestWithParam<NbModelCase> {};
 
 TEST_P(NbModelBuiltinTest, BuiltinDeviceBitIdentical) {
   CheckCase(GetParam(), "builtin_device,x86", {"builtin_device"});
 }
 
-INSTANTIATE_TEST_SUITE_P(SmallModels, NbModelBuiltinTest, ::testing::ValuesIn(SmallCases()),
+INSTANTIATE_TEST_SUITE_P(AllModels, NbModelBuiltinTest, ::testing::ValuesIn(AllModelCases()),
                          [](const auto& info) { return info.param.name; });
 
 TEST(NbModel, FromBufferBothForms) {
