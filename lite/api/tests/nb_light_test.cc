@@ -93,6 +93,22 @@ TEST(NbLightLib, NoProtobufNoOptimizer) {
             << "libpaddle_full_api_shared.so: " << fs::file_size(FULL_LIB_PATH) << " bytes\n";
 }
 
+TEST(NbLightLib, StaticLibraryIsSelfContainedWithoutProtobuf) {
+  std::string lib = LIGHT_STATIC_LIB_PATH;
+  ASSERT_TRUE(fs::exists(lib)) << lib;
+  std::string nm = Shell("nm -C " + lib);
+  for (const char* banned : {"google::protobuf", "paddle::lite::graph::", "paddle::lite::LoadModel"}) {
+    EXPECT_EQ(nm.find(banned), std::string::npos) << "libpaddle_light_api.a contains " << banned;
+  }
+  for (const char* needed :
+       {" T paddle::lite::nb::LoadNbModelFile", " T paddle::lite::Tensor::mutable_data",
+        " T paddle::lite::kernel_factory::create_conv2d__kX86__kFloat__kNCHW__def",
+        " T std::shared_ptr<paddle::lite_api::PaddlePredictor> "
+        "paddle::lite_api::CreatePaddlePredictor<paddle::lite_api::MobileConfig>"}) {
+    EXPECT_NE(nm.find(needed), std::string::npos) << "libpaddle_light_api.a lacks" << needed;
+  }
+}
+
 TEST(NbLightLib, RunsMnistX86) {
   auto y = RunMnist(NbFile("mnist_x86"));
   EXPECT_EQ(std::max_element(y.begin(), y.end()) - y.begin(), 3);
