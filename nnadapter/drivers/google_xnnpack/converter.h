@@ -61,6 +61,14 @@ class Converter {
   void set_model(core::Model* model) { model_ = model; }
   // Adds the node(s) of `op`; false with `error` if XNNPACK cannot run it.
   bool Convert(const core::Operation& op, std::string* error);
+  // External values by operand (after Convert in standalone mode: the ones
+  // it created).
+  const std::map<const core::Operand*, uint32_t>& external_inputs() const {
+    return external_inputs_;
+  }
+  const std::map<const core::Operand*, uint32_t>& external_outputs() const {
+    return external_outputs_;
+  }
   // The XNNPACK value of an operand that was defined (or XNN_INVALID_VALUE_ID).
   uint32_t ValueOf(const core::Operand* operand) const;
 

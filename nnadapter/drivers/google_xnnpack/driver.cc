@@ -2,7 +2,8 @@
 // libxnnpack-dev). A sub-model becomes one xnn_subgraph (NHWC inside, see
 // converter.h) compiled into an xnn_runtime with its own pthreadpool.
 //
-// Context properties: GOOGLE_XNNPACK_NUM_THREADS=<1..64> (default 1).
+// Context properties: GOOGLE_XNNPACK_NUM_THREADS=<1..64> (default 1),
+// GOOGLE_XNNPACK_PROFILE=0|1 (per-operation profile to stderr, profile.h).
 // Cache: the serialized NNAdapter sub-model (utility/serialization.h); the
 // runtime is rebuilt from it, so a cached program needs no original model.
 #include <pthreadpool.h>
@@ -17,6 +18,7 @@
 #include <string>
 
 #include "converter.h"
+#include "profile.h"
 #include "shape_inference.h"
 #include "nnadapter/hal/device.h"
 #include "nnadapter/utility/debug.h"
@@ -32,8 +34,11 @@ static const char kName[] = "google_xnnpack";
 static const int32_t kVersion = 1;
 static const char kThreadsKey[] = "GOOGLE_XNNPACK_NUM_THREADS";
 
+static const char kProfileKey[] = "GOOGLE_XNNPACK_PROFILE";
+
 struct Context {
   size_t threads = 1;
+  bool profile = false;
 };
 
 struct AlignedFree {
@@ -57,6 +62,7 @@ struct External {
 struct Program {
   OwnedModel model;
   bool dynamic = false;  // some operand has unknown dims
+  bool profile = false;  // print a per-operation profile after each build
   std::list<std::vector<uint8_t>> storage;
   pthreadpool_t pool = nullptr;
   xnn_runtime_t runtime = nullptr;
@@ -125,6 +131,15 @@ static int CreateContext(void*, const char* properties, int (*)(int, void*),
         return NNADAPTER_INVALID_PARAMETER;
       }
       ctx->threads = static_cast<size_t>(n);
+    }
+    it = parsed.find(kProfileKey);
+    if (it != parsed.end()) {
+      if (it->second != "0" && it->second != "1") {
+        NNADAPTER_LOG(ERROR) << kName << ": " << kProfileKey << "='"
+                             << it->second << "': expected 0 or 1";
+        return NNADAPTER_INVALID_PARAMETER;
+      }
+      ctx->profile = it->second == "1";
     }
     *context = ctx.release();
     return NNADAPTER_NO_ERROR;
@@ -351,12 +366,14 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
     return NNADAPTER_FEATURE_NOT_SUPPORTED;
   }
   p->built_input_dims = input_dims;
+  if (p->profile) PrintOperationProfile(ops, p->pool, 10);
   return NNADAPTER_NO_ERROR;
 }
 
 // Marks a program dynamic and, if all dims are known, builds it now.
 static int Prepare(const Context* ctx, Program* p) {
   if (ctx->threads > 1) p->pool = pthreadpool_create(ctx->threads);
+  p->profile = ctx->profile;
   std::vector<std::vector<int32_t>> input_dims;
   for (const auto& o : p->model.model.operands) {
     if (!IsConstantOperand(&o) && !HasKnownDimensions(o.type.dimensions)) {

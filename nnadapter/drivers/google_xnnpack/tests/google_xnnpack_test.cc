@@ -689,13 +689,37 @@ TEST(GoogleXnnpack, ThreadsProperty) {
   ASSERT_EQ(NNAdapterDevice_acquire("google_xnnpack", &device), NNADAPTER_NO_ERROR);
   for (const char* bad : {"GOOGLE_XNNPACK_NUM_THREADS=0",
                           "GOOGLE_XNNPACK_NUM_THREADS=two",
-                          "GOOGLE_XNNPACK_NUM_THREADS=1000"}) {
+                          "GOOGLE_XNNPACK_NUM_THREADS=1000",
+                          "GOOGLE_XNNPACK_PROFILE=yes"}) {
     NNAdapterContext* context = nullptr;
     EXPECT_EQ(NNAdapterContext_create(&device, 1, bad, &context),
               NNADAPTER_INVALID_PARAMETER)
         << bad;
   }
   NNAdapterDevice_release(device);
+}
+
+TEST(GoogleXnnpack, ProfileProperty) {
+  Case c = Network();
+  ModelBuilder b;
+  Op x = b.Tensor(c.inputs[0]);
+  std::vector<Op> outs = c.build(b, {x});
+  b.Finish({x}, outs);
+  std::vector<Memory> in = {{c.inputs[0], Random(Count(c.inputs[0]), -1, 1, 61), 0}};
+  std::vector<Memory> plain, profiled;
+  ASSERT_EQ(RunModel(b.model(), {"google_xnnpack"}, "", in, 2, &plain),
+            NNADAPTER_NO_ERROR);
+  testing::internal::CaptureStderr();
+  ASSERT_EQ(RunModel(b.model(), {"google_xnnpack"}, "GOOGLE_XNNPACK_PROFILE=1", in,
+                     2, &profiled),
+            NNADAPTER_NO_ERROR);
+  const std::string report = testing::internal::GetCapturedStderr();
+  EXPECT_NE(report.find("google_xnnpack profile: 8 operations timed"),
+            std::string::npos)
+      << report;
+  EXPECT_NE(report.find("CONV_2D depthwise"), std::string::npos) << report;
+  EXPECT_NE(report.find("FULLY_CONNECTED"), std::string::npos) << report;
+  for (size_t o = 0; o < 2; o++) EXPECT_EQ(profiled[o].data, plain[o].data);
 }
 
 TEST(GoogleXnnpack, CacheRoundTrip) {

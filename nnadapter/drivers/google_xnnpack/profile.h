@@ -1,0 +1,27 @@
+// Per-operation profile of a sub-model (context property
+// GOOGLE_XNNPACK_PROFILE=1): this XNNPACK has no runtime profiling, so each
+// operation is converted on its own into a one-node runtime (the same code
+// as the real program), run on constant inputs, and timed; the report, per
+// operation kind and for the slowest operations with their shapes, goes to
+// stderr. Standalone timings ignore cache effects between operations, and
+// a CONCAT that the program folds into its consumer convolution is timed in
+// its standalone form (zero pad + add).
+#ifndef NNADAPTER_DRIVERS_GOOGLE_XNNPACK_PROFILE_H_
+#define NNADAPTER_DRIVERS_GOOGLE_XNNPACK_PROFILE_H_
+
+#include <pthreadpool.h>
+
+#include <vector>
+
+#include "nnadapter/hal/types.h"
+
+namespace nnadapter {
+namespace google_xnnpack {
+
+void PrintOperationProfile(const std::vector<core::Operation*>& operations,
+                           pthreadpool_t pool, int repeats);
+
+}  // namespace google_xnnpack
+}  // namespace nnadapter
+
+#endif  // NNADAPTER_DRIVERS_GOOGLE_XNNPACK_PROFILE_H_
