@@ -46,19 +46,29 @@ constexpr uint32_t kKnownFlags = kFlagNNAdapter;
 // Limits that keep a hostile file from asking for absurd allocations.
 constexpr uint32_t kMaxRank = 64;
 
-// The file checksum: FNV-1a 64 over the file's little-endian 8-byte words
-// (the last one zero-padded), the checksum field itself (bytes 56..63) read
-// as zero, then over the byte count. Word-wise: 8x fewer multiplies than
-// byte-wise FNV-1a.
+// The file checksum: the file is read as little-endian 8-byte words (the
+// last one zero-padded), the checksum field itself (bytes 56..63) as zero.
+// Word i goes to lane i % 4; each lane is FNV-1a 64 over its words (four
+// independent multiply chains run 4x faster than one); the result is FNV-1a
+// 64 over the four lane values and then the byte count.
 inline uint64_t Checksum64(const char* data, size_t size) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < size; i += 8) {
-    uint64_t w = 0;
-    if (i != kOffChecksum) std::memcpy(&w, data + i, size - i < 8 ? size - i : 8);
-    h = (h ^ w) * 1099511628211ull;
+  constexpr uint64_t kBasis = 1469598103934665603ull, kPrime = 1099511628211ull;
+  uint64_t lane[4] = {kBasis, kBasis, kBasis, kBasis};
+  size_t i = 0;
+  for (; i + 32 <= size; i += 32) {
+    uint64_t w[4];
+    std::memcpy(w, data + i, 32);
+    if (i == 32) w[3] = 0;  // bytes 56..63: the checksum field
+    for (int j = 0; j < 4; ++j) lane[j] = (lane[j] ^ w[j]) * kPrime;
   }
-  h = (h ^ static_cast<uint64_t>(size)) * 1099511628211ull;
-  return h;
+  for (size_t j = 0; i < size; i += 8, ++j) {
+    uint64_t w = 0;
+    if (i != 56) std::memcpy(&w, data + i, size - i < 8 ? size - i : 8);
+    lane[j] = (lane[j] ^ w) * kPrime;
+  }
+  uint64_t h = kBasis;
+  for (uint64_t v : lane) h = (h ^ v) * kPrime;
+  return (h ^ static_cast<uint64_t>(size)) * kPrime;
 }
 
 inline size_t AlignUp(size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }
