@@ -71,6 +71,43 @@ void Axpy(float* __restrict y, const float* __restrict x, float a, int64_t n) {
   for (int64_t i = 0; i < n; ++i) y[i] += a * x[i];
 }
 
+// acc[i] = b + sum_t w[t] * src[t][i] for a fixed tap count T: one pass
+// with T loads and one store per output (the per-tap Axpy needs a load and
+// a store of acc per tap).
+template <int T>
+inline __attribute__((always_inline)) void TapsBody(float* __restrict acc,
+                                                    const float* const* src, const float* w,
+                                                    float b, int64_t n) {
+  const float* p[T];
+  float wv[T];
+  for (int t = 0; t < T; ++t) {
+    p[t] = src[t];
+    wv[t] = w[t];
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    float sum = b;
+    for (int t = 0; t < T; ++t) sum += wv[t] * p[t][i];
+    acc[i] = sum;
+  }
+}
+
+__attribute__((target_clones("avx512f", "avx2", "default"), noinline))
+void Taps9(float* __restrict acc, const float* const* src, const float* w, float b,
+           int64_t n) {
+  TapsBody<9>(acc, src, w, b, n);
+}
+
+// acc[i] += sum of 5 taps (one kernel row of a 5x5 filter); 25 streams in
+// one pass would spill registers.
+__attribute__((target_clones("avx512f", "avx2", "default"), noinline))
+void Taps5Acc(float* __restrict acc, const float* const* src, const float* w, int64_t n) {
+  const float *p0 = src[0], *p1 = src[1], *p2 = src[2], *p3 = src[3], *p4 = src[4];
+  const float w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4];
+  for (int64_t i = 0; i < n; ++i) {
+    acc[i] += w0 * p0[i] + w1 * p1[i] + w2 * p2[i] + w3 * p3[i] + w4 * p4[i];
+  }
+}
+
 }  // namespace
 
 bool DepthwiseNchwApplies(int64_t groups, int64_t in_c, int64_t filter_in_c,
@@ -95,19 +132,35 @@ void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* fi
   {
     std::vector<float> buf(static_cast<size_t>(s.sh * s.sw * blk.ph * blk.pw));
     std::vector<float> acc(static_cast<size_t>(s.oh * blk.pw));
+    const int64_t taps = s.kh * s.kw;
+    std::vector<const float*> tap(static_cast<size_t>(taps));
 #pragma omp for schedule(static)
     for (int64_t p = 0; p < planes; ++p) {
       const int64_t n = p / s.m, oc = p % s.m, ic = oc / mult;
       FillBlocks(in + (n * s.c + ic) * in_plane, s.h, s.w, s.pt, s.pl, blk, buf.data());
       const float* w = filter + oc * s.kh * s.kw;
-      std::fill(acc.begin(), acc.begin() + flat, bias ? bias[oc] : 0.f);
-      for (int64_t c0 = 0; c0 < flat; c0 += kChunk) {
-        const int64_t len = std::min(kChunk, flat - c0);
-        for (int64_t kh = 0; kh < s.kh; ++kh) {
-          for (int64_t kw = 0; kw < s.kw; ++kw) {
-            const float* src = blk.at(buf.data(), kh % s.sh, kw % s.sw) +
-                               (kh / s.sh) * blk.pw + kw / s.sw + c0;
-            Axpy(acc.data() + c0, src, w[kh * s.kw + kw], len);
+      const float b = bias ? bias[oc] : 0.f;
+      for (int64_t kh = 0; kh < s.kh; ++kh) {
+        for (int64_t kw = 0; kw < s.kw; ++kw) {
+          tap[kh * s.kw + kw] = blk.at(buf.data(), kh % s.sh, kw % s.sw) +
+                                (kh / s.sh) * blk.pw + kw / s.sw;
+        }
+      }
+      if (taps == 9) {
+        // 3x3: all taps in one pass over the plane.
+        Taps9(acc.data(), tap.data(), w, b, flat);
+      } else {
+        std::fill(acc.begin(), acc.begin() + flat, b);
+        for (int64_t c0 = 0; c0 < flat; c0 += kChunk) {
+          const int64_t len = std::min(kChunk, flat - c0);
+          if (s.kw == 5) {  // one pass per kernel row
+            const float* row[5];
+            for (int64_t kh = 0; kh < s.kh; ++kh) {
+              for (int k = 0; k < 5; ++k) row[k] = tap[kh * 5 + k] + c0;
+              Taps5Acc(acc.data() + c0, row, w + kh * 5, len);
+            }
+          } else {
+            for (int64_t t = 0; t < taps; ++t) Axpy(acc.data() + c0, tap[t] + c0, w[t], len);
           }
         }
       }
