@@ -20,6 +20,7 @@ struct Int8Case {
   std::string algo;
   bool per_channel, bias, int8_filter;
   std::string act;
+  float x_range{2.f};  // inputs in [-x_range, x_range]; the input scale covers ±2
 };
 
 // Quantized reference: exact int32 accumulation of the quantized operands,
@@ -67,7 +68,7 @@ void RunInt8(const Int8Case& c) {
                " groups " + std::to_string(c.groups) + " act '" + c.act + "'");
   const std::string op = c.groups == c.in[1] && c.groups > 1 ? "depthwise_conv2d" : "conv2d";
   const int64_t M = c.filter[0], per = Numel(c.filter) / M;
-  auto x = RandomFloats(Numel(c.in), -2, 2, 1);
+  auto x = RandomFloats(Numel(c.in), -c.x_range, c.x_range, 1);
   auto w = RandomFloats(Numel(c.filter), -0.5f, 0.5f, 2);
   auto b = RandomFloats(M, -1, 1, 3);
   const float in_scale = 2.f / 127;
@@ -119,6 +120,16 @@ TEST(Conv2dInt8, MatchesQuantizedReference) {
       RunInt8({{1, 32, 14, 14}, {32, 1, 3, 3}, {1, 1}, {1, 1}, 32, algo, per_channel, true, true,
                "hard_swish"});
     }
+}
+
+// Inputs beyond ±127 * input_scale saturate to ±127 (as Paddle's fake
+// quant clips), on the AVX2 tiles (16 channels, 8-pixel blocks) and on the
+// scalar tails (3 channels, 143 pixels).
+TEST(Conv2dInt8, InputsBeyondTheScaleSaturate) {
+  RunInt8({{1, 16, 8, 12}, {8, 16, 1, 1}, {1, 1}, {0, 0}, 1, "EXPLICIT", true, true, true, "",
+           5.f});
+  RunInt8({{1, 3, 13, 11}, {5, 3, 3, 3}, {1, 1}, {1, 1}, 1, "EXPLICIT", true, false, false, "",
+           5.f});
 }
 
 TEST(Conv2dInt8, PreferredPrecisionAndCloseToFloat) {
