@@ -2,12 +2,13 @@
 # Side-by-side latency, one command: ONNX Runtime (onnxruntime-node, CPU) on
 # the ONNX twins and our runtime on the same weights via (a) the CPU path,
 # (b) NNAdapter google_xnnpack (when build/nnadapter_lib/libgoogle_xnnpack.so
-# exists), (c) NNAdapter builtin_device, at 1 and 2 threads, interleaved
-# round by round; prints per-round lines and a table (median of >= 20 runs,
-# min, peak RSS, conv GFLOP/s, ratio to ORT in the same round). ShuffleNetV2
-# (no ONNX twin) is reported as GFLOP/s.
+# exists), (c) NNAdapter builtin_device, at 1 and 2 threads (and the CPU
+# path with OMP_WAIT_POLICY=passive at 2 threads), interleaved round by
+# round; prints per-round lines and a table (median of >= 20 runs, min, peak
+# RSS, conv GFLOP/s, ratio to ORT in the same round). ShuffleNetV2 (no ONNX
+# twin) is reported as GFLOP/s.
 # Usage: tools/bench_vs_ort.sh [--rounds N] [--repeats N] [--threads 1,2]
-#        [--only ppocr_det,ppocr_cls,shufflenet] [--engines ort,cpu,xnnpack,builtin]
+#        [--only ppocr_det,ppocr_cls,shufflenet] [--engines ort,cpu,cpu_passive,xnnpack,builtin]
 #        [--json out.json]        (see tools/benchmark/bench_vs_ort.py --help)
 # Needs ../shared (models + ort scripts), node/npm, python3, /usr/bin/time.
 set -euo pipefail

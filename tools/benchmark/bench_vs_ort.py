@@ -8,6 +8,9 @@ thread count:
   xnnpack   our runtime through NNAdapter google_xnnpack (if the driver is built)
   builtin   our runtime through NNAdapter builtin_device (reference driver;
             one round only: it is the slow, obviously-correct reference)
+  cpu_passive  the CPU path with OMP_WAIT_POLICY=passive (threads > 1 only):
+            GNU OpenMP's default spin-waiting collapses when the other core
+            is busy with other processes
 and prints a table: median of the per-round medians (each of >= 20 timed runs
 after warm-up), the minimum over all runs, peak RSS of the process
 (/usr/bin/time), the conv work's GFLOP/s, and the ratio to ONNX Runtime's
@@ -92,7 +95,7 @@ def main():
     ap.add_argument("--shared", default=os.environ.get("SHARED_DIR", os.path.join(root, "..", "shared")))
     ap.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(root, "build")))
     ap.add_argument("--only", default="ppocr_det,ppocr_cls,shufflenet", help="models to run")
-    ap.add_argument("--engines", default="ort,cpu,xnnpack,builtin")
+    ap.add_argument("--engines", default="ort,cpu,cpu_passive,xnnpack,builtin")
     ap.add_argument("--json", default="", help="also write all results to this file")
     args = ap.parse_args()
     args.models = args.models or os.environ.get("PADDLE_LITE_MODELS_DIR",
@@ -127,14 +130,19 @@ def main():
                         continue
                     if eng == "builtin" and r > 1:
                         continue
+                    if eng == "cpu_passive" and threads == 1:
+                        continue
                     if eng == "ort":
                         cmd = ort_cmd(args, m, threads, args.warmup, args.repeats)
                     else:
-                        dev = {"cpu": None, "xnnpack": "google_xnnpack",
+                        dev = {"cpu": None, "cpu_passive": None, "xnnpack": "google_xnnpack",
                                "builtin": "builtin_device"}[eng]
                         cmd = ours_cmd(args, m, threads, args.warmup, args.repeats, dev)
+                    run_env = dict(env)
+                    if eng == "cpu_passive":
+                        run_env["OMP_WAIT_POLICY"] = "passive"
                     try:
-                        res, rss = run_timed(cmd, env)
+                        res, rss = run_timed(cmd, run_env)
                     except RuntimeError as e:
                         print("%-10s t=%d %-8s round %d: %s" % (name, threads, eng, r, e))
                         continue
