@@ -92,6 +92,37 @@ TEST(NbModel, FromBufferBothForms) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(NbModel, MultiDeviceWithStoredContextProperties) {
+  // fake_device claims only CONV_2D and RELU, builtin_device takes the rest:
+  // the .nb stores both devices and the properties, so MobileConfig needs no
+  // NNAdapter setting to reproduce the CxxConfig run bit for bit.
+  setenv("NNADAPTER_DRIVER_PATH", NNADAPTER_TEST_DRIVER_DIR, 0);
+  NbModelCase c = AllModelCases()[2];
+  ASSERT_EQ(c.name, "ppocr_mobile_v2_cls_dyn");
+  const std::string properties = "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU";
+  std::string dir = TempDir("multi");
+  opt::OptFlags f;
+  f.model_file = ModelPath(c, c.model_file);
+  f.param_file = ModelPath(c, c.param_file);
+  f.valid_targets = "fake_device,builtin_device,x86";
+  f.nnadapter_context_properties = properties;
+  f.optimize_out = dir + "/cls";
+  std::ostringstream out, err;
+  ASSERT_EQ(opt::RunOpt(f, out, err), 0) << out.str() << err.str();
+  EXPECT_NE(out.str().find("for NNAdapter devices [fake_device, builtin_device]"),
+            std::string::npos)
+      << out.str();
+  lite_api::CxxConfig cxx = CxxConfigFor(c);
+  cxx.set_nnadapter_device_names({"fake_device", "builtin_device"});
+  cxx.set_nnadapter_context_properties(properties);
+  auto want = RunAll(lite_api::CreatePaddlePredictor(cxx).get(), c);
+  lite_api::MobileConfig mobile;
+  mobile.set_model_from_file(dir + "/cls.nb");
+  ExpectSameOutputs(want, RunAll(lite_api::CreatePaddlePredictor(mobile).get(), c),
+                    "fake_device+builtin_device");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(NbModel, Int8DetectorThroughSaveOptimizedModel) {
   // int8 is chosen by a valid place with PRECISION(kInt8): the .nb keeps the
   // int8 weights and the kInt8 kernel keys.
