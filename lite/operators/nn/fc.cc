@@ -12,26 +12,17 @@
 // weights pointer and dims); other weight operands are read in place.
 #include "lite/core/registry.h"
 #include "lite/operators/nn/dnnl_matmul.h"
+#include "lite/operators/nn/fc_param.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 
-struct FcParam {
-  const Tensor* x{nullptr};
-  const Tensor* w{nullptr};
-  const Tensor* bias{nullptr};
-  Tensor* out{nullptr};
-  int x_num_col_dims{1};
-  int y_num_col_dims{1};  // mul only
-  bool padding_weights{false};
-  FusedActivation act;
-  std::string op_type;
-  int64_t M{0}, K{0}, N{0};
-};
-
 class FcOp : public OperatorBase<FcParam> {
  public:
+  PrecisionType PreferredPrecision() const override {
+    return param_.enable_int8 ? PrecisionType::kInt8 : PrecisionType::kFloat;
+  }
   void InferShape() override {
     auto& p = param_;
     const std::string& op = p.op_type;
@@ -64,6 +55,12 @@ class FcOp : public OperatorBase<FcParam> {
     LITE_ENFORCE(wk == p.K, "op '", op, "': input '", x_slot, "' ", DimsToString(xd),
                  " flattened at ", p.x_num_col_dims, " has ", p.K, " columns but '", w_slot,
                  "' ", DimsToString(wd), " has ", wk, " rows");
+    if (p.enable_int8) {
+      LITE_ENFORCE(p.weight_scale.size() == 1 || static_cast<int64_t>(p.weight_scale.size()) == p.N,
+                   "op '", op, "': attribute '", is_fc ? "W0_scale" : "Y0_scale", "' has ",
+                   p.weight_scale.size(), " values; expected 1 or ", p.N, " (columns of '",
+                   w_slot, "')");
+    }
     if (p.bias) {
       LITE_ENFORCE(p.bias->numel() == p.N, "op '", op, "': input 'Bias' ",
                    DimsToString(p.bias->dims()), " must have ", p.N, " elements");
@@ -91,6 +88,24 @@ class FcOp : public OperatorBase<FcParam> {
       p.y_num_col_dims = desc.GetAttr<int>("y_num_col_dims", 1);
     }
     p.out = GetOutput(desc, scope, "Out");
+    p.enable_int8 = desc.GetAttr<bool>("enable_int8", false);
+    if (p.enable_int8) {
+      const bool is_fc = p.op_type == "fc";
+      const std::string in_attr = is_fc ? "Input0_scale" : "X0_scale";
+      const std::string w_attr = is_fc ? "W0_scale" : "Y0_scale";
+      auto in_scale = desc.GetAttr<std::vector<float>>(in_attr, {});
+      p.weight_scale = desc.GetAttr<std::vector<float>>(w_attr, {});
+      LITE_ENFORCE(in_scale.size() == 1 && in_scale[0] > 0.f && std::isfinite(in_scale[0]),
+                   "op '", p.op_type, "': enable_int8 needs attribute '", in_attr,
+                   "' with one positive scale");
+      p.input_scale = in_scale[0];
+      LITE_ENFORCE(!p.weight_scale.empty(), "op '", p.op_type, "': enable_int8 needs attribute '",
+                   w_attr, "' (per output column)");
+      for (float v : p.weight_scale) {
+        LITE_ENFORCE(v > 0.f && std::isfinite(v), "op '", p.op_type, "': attribute '", w_attr,
+                     "' values must be positive");
+      }
+    }
   }
 };
 
