@@ -128,9 +128,28 @@ void PrintSupportedOps(const Targets& t, std::ostream& out) {
   }
 }
 
-// Table of the model's op types; returns true when every op is supported by
-// some target (CPU kernel or an NNAdapter converter).
-bool PrintModelOps(const cpp::ProgramDesc& program, const Targets& t, std::ostream& out) {
+// Op types (with counts) that ended up inside `subgraph` blocks; op types
+// left on the CPU are listed with count 0, fused-away types are absent.
+std::map<std::string, int> OpsOnDevices(const cpp::ProgramDesc& optimized) {
+  std::map<std::string, int> on;
+  for (const auto& op : optimized.blocks[0].ops) {
+    if (op.Type() != "subgraph") {
+      on[op.Type()] += 0;
+      continue;
+    }
+    int idx = op.GetAttr<int32_t>("sub_block", 0);
+    if (idx <= 0 || idx >= static_cast<int>(optimized.blocks.size())) continue;
+    for (const auto& inner : optimized.blocks[idx].ops) on[inner.Type()]++;
+  }
+  return on;
+}
+
+// Table of the model's op types: per CPU target whether a kernel exists; for
+// NNAdapter devices how many ops of the type the devices accepted (asked of
+// them by the subgraph pass on the optimized program; fusions may have
+// merged some ops first). Returns true when every op type is supported.
+bool PrintModelOps(const cpp::ProgramDesc& program, const std::map<std::string, int>* on_devices,
+                   const Targets& t, std::ostream& out) {
   std::map<std::string, int> counts;
   for (const auto& block : program.blocks) {
     for (const auto& op : block.ops) {
@@ -139,7 +158,7 @@ bool PrintModelOps(const cpp::ProgramDesc& program, const Targets& t, std::ostre
   }
   out << std::left << std::setw(30) << "op type" << std::setw(7) << "count";
   for (const auto& c : t.cpu) out << std::setw(8) << c;
-  if (!t.devices.empty()) out << "nnadapter(" << Join(t.devices, ",") << ")";
+  if (on_devices) out << "on NNAdapter devices (" << Join(t.devices, ",") << ")";
   out << "\n";
   bool all = true;
   for (const auto& kv : counts) {
@@ -150,10 +169,17 @@ bool PrintModelOps(const cpp::ProgramDesc& program, const Targets& t, std::ostre
       any = any || ok;
       out << std::setw(8) << (ok ? "yes" : "NO");
     }
-    if (!t.devices.empty()) {
-      bool ok = nnadapter_bridge::FindConverter(kv.first) != nullptr;
-      any = any || ok;
-      out << (ok ? "converter (device decides)" : "NO");
+    if (on_devices) {
+      auto it = on_devices->find(kv.first);
+      if (it == on_devices->end()) {
+        out << "- (removed or fused by the passes)";
+      } else if (it->second > 0) {
+        any = true;
+        out << it->second;
+      } else {
+        out << (nnadapter_bridge::FindConverter(kv.first) ? "0 (the devices declined)"
+                                                          : "0 (no converter)");
+      }
     }
     out << "\n";
     if (!any) all = false;
@@ -236,7 +262,10 @@ int Run(const OptFlags& f, std::ostream& out) {
       << shared->program.blocks.size() << " block(s), ";
   PrintWeights(*weights, out);
   out << "\n";
-  if (f.print_model_ops) return PrintModelOps(shared->program, targets, out) ? 0 : 1;
+  if (f.print_model_ops && targets.devices.empty()) {
+    return PrintModelOps(shared->program, nullptr, targets, out) ? 0 : 1;
+  }
+  const cpp::ProgramDesc original = f.print_model_ops ? shared->program : cpp::ProgramDesc();
 
   lite_api::CxxConfig config;
   config.set_nnadapter_device_names(targets.devices);
@@ -251,6 +280,10 @@ int Run(const OptFlags& f, std::ostream& out) {
   out << "passes applied:";
   for (const auto& p : applied) out << " " << p.first << "(" << p.second << ")";
   out << "\n";
+  if (f.print_model_ops) {
+    auto on = OpsOnDevices(shared->program);
+    return PrintModelOps(original, &on, targets, out) ? 0 : 1;
+  }
   shared->weights = weights;
   std::unique_ptr<CxxPredictor> predictor;
   try {

@@ -110,6 +110,16 @@ TEST(NbOpt, PrintFlags) {
   ASSERT_EQ(Opt(f, &text), 0) << text;
   EXPECT_HAS(text, "elementwise_add");
   EXPECT_HAS(text, "yes");
+  // With a device: how many ops of each type the device accepted.
+  setenv("NNADAPTER_DRIVER_PATH", NNADAPTER_TEST_DRIVER_DIR, 0);
+  f.model_dir = ModelsDir() + "/shufflenet_v2_imagenet";
+  f.valid_targets = "fake_device,x86";
+  f.nnadapter_context_properties = "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU";
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "on NNAdapter devices (fake_device)");
+  EXPECT_HAS(text, "conv2d                        37     yes     37\n");
+  EXPECT_HAS(text, "batch_norm                    56     yes     - (removed or fused by the passes)");
+  EXPECT_HAS(text, "transpose2                    16     yes     0 (the devices declined)");
 }
 
 // A Paddle model with an op this build does not have.
