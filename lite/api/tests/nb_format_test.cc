@@ -29,21 +29,22 @@ const std::string& MnistNb() {
 // The error message of loading `bytes` through MobileConfig (from a file
 // when `as_file`), or "" if it loads.
 std::string LoadError(const std::string& bytes, bool as_file = true) {
+  std::string dir = as_file ? TempDir("load") : "";
+  std::string error;
   try {
     lite_api::MobileConfig config;
     if (as_file) {
-      std::string path = TempDir("load") + "/x.nb";
-      std::ofstream(path, std::ios::binary).write(bytes.data(), bytes.size());
-      config.set_model_from_file(path);
-      lite_api::CreatePaddlePredictor(config);
+      std::ofstream(dir + "/x.nb", std::ios::binary).write(bytes.data(), bytes.size());
+      config.set_model_from_file(dir + "/x.nb");
     } else {
       config.set_model_from_buffer(bytes.data(), bytes.size());
-      lite_api::CreatePaddlePredictor(config);
     }
+    lite_api::CreatePaddlePredictor(config);
   } catch (const lite_api::Error& e) {
-    return e.what();
+    error = e.what();
   }
-  return "";
+  if (as_file) std::filesystem::remove_all(dir);
+  return error;
 }
 
 template <typename T>
