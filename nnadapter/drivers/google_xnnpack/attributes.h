@@ -16,6 +16,8 @@
 namespace nnadapter {
 namespace google_xnnpack {
 
+constexpr int32_t kMaxWindowAttribute = 1 << 20;
+
 inline const core::Operand* InputAt(const core::Operation& op, size_t i) {
   return i < op.input_operands.size() ? op.input_operands[i] : nullptr;
 }
@@ -147,8 +149,33 @@ inline bool AttrPads(const core::Operation& op, size_t auto_pad_index,
     return false;
   }
   for (int32_t p : *pads) {
-    if (p < 0) {
-      *error = "pads must be >= 0";
+    if (p < 0 || p > kMaxWindowAttribute) {
+      *error = "pads must be in [0, " + std::to_string(kMaxWindowAttribute) + "]";
+      return false;
+    }
+  }
+  return true;
+}
+
+inline bool AttrPadsBounded(const std::vector<int32_t>& pads,
+                            std::string* error) {
+  for (int32_t p : pads) {
+    if (p < 0 || p > kMaxWindowAttribute) {
+      *error = "pads must be in [0, " + std::to_string(kMaxWindowAttribute) + "]";
+      return false;
+    }
+  }
+  return true;
+}
+
+// Strides, dilations and kernel sizes in [1, kMaxWindowAttribute] (keeps the
+// window arithmetic far from overflow).
+inline bool WindowValues(const std::vector<int32_t>& values, const char* what,
+                         std::string* error) {
+  for (int32_t v : values) {
+    if (v < 1 || v > kMaxWindowAttribute) {
+      *error = std::string(what) + " must be in [1, " +
+               std::to_string(kMaxWindowAttribute) + "]";
       return false;
     }
   }

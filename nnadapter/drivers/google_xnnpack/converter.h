@@ -35,8 +35,11 @@ bool XnnDims(const core::Operand* operand, std::vector<size_t>* dims);
 bool ActivationNchw(const core::Operand* o, int32_t dims[4], std::string* error,
                     bool int8_ok);
 // The output's H and W equal what XNNPACK will compute.
-bool OutputHw(const core::Operand* out, int32_t expected_h, int32_t expected_w,
+bool OutputHw(const core::Operand* out, int64_t expected_h, int64_t expected_w,
               std::string* error);
+// Output extent of a window sweep (floor division).
+int64_t ConvOutput(int64_t in, int64_t pad0, int64_t pad1, int64_t k,
+                   int64_t stride, int64_t dilation);
 
 class Converter {
  public:

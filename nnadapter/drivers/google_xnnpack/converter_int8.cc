@@ -87,10 +87,13 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
       !AttrFuse(op, 8, &lo, &hi, error)) {
     return false;
   }
-  if (strides[0] <= 0 || strides[1] <= 0 || dilations[0] <= 0 ||
-      dilations[1] <= 0 || group <= 0 || x[1] != group * Cig ||
-      Cout % group != 0) {
-    *error = "inconsistent channels/group/strides/dilations";
+  if (!WindowValues(strides, "strides", error) ||
+      !WindowValues(dilations, "dilations", error) ||
+      !WindowValues({kh, kw}, "filter size", error)) {
+    return false;
+  }
+  if (group <= 0 || int64_t(x[1]) != int64_t(group) * Cig || Cout % group != 0) {
+    *error = "inconsistent channels/group";
     return false;
   }
   const int32_t k[2] = {kh, kw};
@@ -98,11 +101,12 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
                 error)) {
     return false;
   }
-  const int32_t oh = (x[2] + pads[0] + pads[1] - (dilations[0] * (kh - 1) + 1)) /
-                         strides[0] + 1;
-  const int32_t ow = (x[3] + pads[2] + pads[3] - (dilations[1] * (kw - 1) + 1)) /
-                         strides[1] + 1;
-  if (!OutputHw(op.output_operands[0], oh, ow, error)) return false;
+  if (!OutputHw(op.output_operands[0],
+                ConvOutput(x[2], pads[0], pads[1], kh, strides[0], dilations[0]),
+                ConvOutput(x[3], pads[2], pads[3], kw, strides[1], dilations[1]),
+                error)) {
+    return false;
+  }
   const bool depthwise = group > 1 && Cig == 1;
   const size_t khw = static_cast<size_t>(kh) * kw;
   std::vector<uint8_t> filter(w.size());

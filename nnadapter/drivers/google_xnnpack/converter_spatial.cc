@@ -54,7 +54,12 @@ bool ActivationNchw(const core::Operand* o, int32_t dims[4], std::string* error,
   return true;
 }
 
-bool OutputHw(const core::Operand* out, int32_t expected_h, int32_t expected_w,
+int64_t ConvOutput(int64_t in, int64_t pad0, int64_t pad1, int64_t k,
+                   int64_t stride, int64_t dilation) {
+  return (in + pad0 + pad1 - (dilation * (k - 1) + 1)) / stride + 1;
+}
+
+bool OutputHw(const core::Operand* out, int64_t expected_h, int64_t expected_w,
               std::string* error) {
   const auto& d = out->type.dimensions;
   if (d.count != 4 || d.data[2] != expected_h || d.data[3] != expected_w) {
@@ -96,10 +101,14 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
       !AttrFuse(op, 8, &lo, &hi, error)) {
     return false;
   }
-  if (strides[0] <= 0 || strides[1] <= 0 || dilations[0] <= 0 ||
-      dilations[1] <= 0 || group <= 0 || x[1] != group * Cig ||
+  if (!WindowValues(strides, "strides", error) ||
+      !WindowValues(dilations, "dilations", error) ||
+      !WindowValues({kh, kw}, "filter size", error)) {
+    return false;
+  }
+  if (group <= 0 || int64_t(x[1]) != int64_t(group) * Cig ||
       Cout % group != 0 || bias.size() != static_cast<size_t>(Cout)) {
-    *error = "inconsistent channels/group/strides/dilations";
+    *error = "inconsistent channels/group";
     return false;
   }
   const int32_t k[2] = {kh, kw};
@@ -107,11 +116,13 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
                 error)) {
     return false;
   }
-  int32_t oh = (x[2] + pads[0] + pads[1] - (dilations[0] * (kh - 1) + 1)) /
-                   strides[0] + 1;
-  int32_t ow = (x[3] + pads[2] + pads[3] - (dilations[1] * (kw - 1) + 1)) /
-                   strides[1] + 1;
-  if (!OutputHw(op.output_operands[0], oh, ow, error)) return false;
+  if (!OutputHw(op.output_operands[0], ConvOutput(x[2], pads[0], pads[1], kh,
+                                                 strides[0], dilations[0]),
+                ConvOutput(x[3], pads[2], pads[3], kw, strides[1],
+                           dilations[1]),
+                error)) {
+    return false;
+  }
   const bool depthwise = group > 1 && Cig == 1;
   auto deferred = deferred_concats_.find(op.input_operands[0]);
   if (deferred != deferred_concats_.end() && group == 1) {
@@ -254,9 +265,14 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
     return false;
   }
   const int32_t Cin = wd[0], Cog = wd[1], kh = wd[2], kw = wd[3];
-  if (group <= 0 || Cin != x[1] || Cin % group != 0 || strides[0] <= 0 ||
-      strides[1] <= 0 || dilations[0] <= 0 || dilations[1] <= 0) {
-    *error = "inconsistent channels/group/strides/dilations";
+  if (!WindowValues(strides, "strides", error) ||
+      !WindowValues(dilations, "dilations", error) ||
+      !WindowValues({kh, kw}, "filter size", error) ||
+      !AttrPadsBounded(pads, error)) {
+    return false;
+  }
+  if (group <= 0 || Cin != x[1] || Cin % group != 0) {
+    *error = "inconsistent channels/group";
     return false;
   }
   const int32_t Cig = Cin / group, Cout = Cog * group;
@@ -273,10 +289,12 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
   }
   int32_t adj[2];
   for (int d = 0; d < 2; d++) {
-    const int32_t base = (x[2 + d] - 1) * strides[d] - pads[2 * d] -
-                         pads[2 * d + 1] + dilations[d] * (wd[2 + d] - 1) + 1;
-    adj[d] = od.data[2 + d] - base;
-    if (adj[d] < 0 || adj[d] >= strides[d]) {
+    const int64_t base = int64_t(x[2 + d] - 1) * strides[d] - pads[2 * d] -
+                         pads[2 * d + 1] +
+                         int64_t(dilations[d]) * (wd[2 + d] - 1) + 1;
+    const int64_t a = od.data[2 + d] - base;
+    adj[d] = static_cast<int32_t>(a);
+    if (a < 0 || a >= strides[d]) {
       *error = "output size needs an output padding XNNPACK cannot express";
       return false;
     }
@@ -404,8 +422,8 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
       !AttrFuse(op, is_max ? 8 : 7, &lo, &hi, error)) {
     return false;
   }
-  if (kernel[0] <= 0 || kernel[1] <= 0 || strides[0] <= 0 || strides[1] <= 0) {
-    *error = "kernel and strides must be positive";
+  if (!WindowValues(kernel, "kernel_shape", error) ||
+      !WindowValues(strides, "strides", error)) {
     return false;
   }
   const int32_t one[2] = {1, 1};
@@ -426,14 +444,18 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
   // the output size; padded positions never count (max, or the average
   // excluding padding).
   for (int d = 0; d < 2; d++) {
-    const int32_t need = (od.data[2 + d] - 1) * strides[d] + kernel[d] -
-                         (x[2 + d] + pads[2 * d] + pads[2 * d + 1]);
+    const int64_t need = int64_t(od.data[2 + d] - 1) * strides[d] + kernel[d] -
+                         (int64_t(x[2 + d]) + pads[2 * d] + pads[2 * d + 1]);
+    if (need > kMaxWindowAttribute) {
+      *error = "output size inconsistent with the window";
+      return false;
+    }
     if (need > 0) {
       if (!ceil_mode) {
         *error = "output size inconsistent with the window";
         return false;
       }
-      pads[2 * d + 1] += need;
+      pads[2 * d + 1] += static_cast<int32_t>(need);
     }
   }
   const bool extended = pads[0] || pads[1] || pads[2] || pads[3];
@@ -441,9 +463,12 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
     *error = "XNNPACK averages exclude padding (count_include_pad = true)";
     return false;
   }
-  int32_t oh = (x[2] + pads[0] + pads[1] - kernel[0]) / strides[0] + 1;
-  int32_t ow = (x[3] + pads[2] + pads[3] - kernel[1]) / strides[1] + 1;
-  if (!OutputHw(op.output_operands[0], oh, ow, error)) return false;
+  if (!OutputHw(op.output_operands[0],
+                ConvOutput(x[2], pads[0], pads[1], kernel[0], strides[0], 1),
+                ConvOutput(x[3], pads[2], pads[3], kernel[1], strides[1], 1),
+                error)) {
+    return false;
+  }
   uint32_t in, y;
   if (!Input(op.input_operands[0], &in, error) ||
       !Output(op.output_operands[0], &y, error)) {
@@ -603,6 +628,10 @@ bool Converter::ConvertResizeNearest(const core::Operation& op,
   }
   const size_t sh = static_cast<size_t>(oh / x[2]);
   const size_t sw = static_cast<size_t>(ow / x[3]);
+  if (sh * sw > 4096) {
+    *error = "upsampling factors above 4096 in total";
+    return false;
+  }
   const core::Operand* scales = InputAt(op, 2);
   if (!InputAt(op, 1) && scales) {
     if (!IsConstantOperand(scales) || scales->type.precision != NNADAPTER_FLOAT32 ||
