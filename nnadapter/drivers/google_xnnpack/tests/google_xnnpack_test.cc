@@ -624,6 +624,11 @@ TEST(GoogleXnnpack, RejectsWhatItCannotRun) {
                                       {b.Ints({0, 0, 0, 0, 1, 1, 1, 1}),
                                        b.Int(NNADAPTER_PAD_MODE_REFLECT), b.Float(0)})};
        }},
+      {"conv with a stride beyond 2^20", {{1, 2, 5, 5}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Conv(b, x[0], 2, 3, 1, 3, {1, 1, 1, 1},
+                                     {(1 << 21) + 1, 1}, {1, 1}, 0)};
+       }},
       {"conv with a tensor filter", {{1, 2, 5, 5}, {3, 2, 3, 3}},
        [](ModelBuilder& b, const std::vector<Op>& x) {
          Op y = b.Tensor({U, U, U, U});
