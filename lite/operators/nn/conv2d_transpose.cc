@@ -15,6 +15,7 @@
 // scatter-add with bias and activation: no layout conversion, and oneDNN's
 // blocked deconvolution is very slow for few output channels (the PP-OCR
 // detector's 2x2/stride-2 upsampling to 1 channel took 40x longer).
+#include <algorithm>
 #include <memory>
 
 #include "lite/core/registry.h"
@@ -155,7 +156,6 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     const int64_t M = OC * KH * KW, HW = H * W;
     float* out = p.output->mutable_data<float>();
     if (p.output->numel() == 0) return;
-    cols_.resize(static_cast<size_t>(N * M * HW));
     // Few output rows per pixel (M = OC*KH*KW small): cols[n][m][hw] =
     // Filter^T x Input (oneDNN's matmul is fast with a short M and long N).
     // Otherwise colsT[n][hw][m] = Input^T x Filter, which oneDNN runs ~10x
@@ -168,7 +168,12 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     // interleaving copy with bias and activation fused.
     const bool one_tap = KH == sh && KW == sw && dh == 1 && dw == 1 && pt == 0 && pl == 0 &&
                          OH == H * KH && OW == W * KW;
-    const bool m_major = M <= 16 || one_tap;
+    if (one_tap) {
+      RunOneTap(ctx);
+      return;
+    }
+    const bool m_major = M <= 16;
+    cols_.resize(static_cast<size_t>(N * M * HW));
     MatmulSpec spec;
     if (m_major) {
       spec.src_dims = {1, M, IC};
@@ -194,10 +199,6 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     const float* cols = cols_.data();
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
     const int64_t planes = N * OC, plane = OH * OW;
-    if (one_tap) {
-      ScatterOneTap(cols, bias, p.act, out, N, OC, H, W, KH, KW, ctx.threads);
-      return;
-    }
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * plane > 65536)
     for (int64_t no = 0; no < planes; ++no) {
       const float b = bias ? bias[no % OC] : 0.f;
@@ -233,32 +234,57 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     if (act.kind != FusedActivation::kNone) act.ApplyInPlace(out, p.output->numel(), ctx.threads);
   }
 
-  // cols [N, OC*KH*KW, H*W] -> out [N, OC, H*KH, W*KW] when each output
-  // pixel has exactly one tap: out[n, oc, ih*KH+kh, iw*KW+kw] =
-  // act(cols[n, (oc*KH+kh)*KW+kw, ih*W+iw] + bias[oc]).
-  static void ScatterOneTap(const float* cols, const float* bias, const FusedActivation& act,
-                            float* out, int64_t N, int64_t OC, int64_t H, int64_t W,
-                            int64_t KH, int64_t KW, int threads) {
-    const int64_t HW = H * W, M = OC * KH * KW, OW = W * KW, plane = HW * KH * KW;
-#pragma omp parallel for num_threads(threads) schedule(static) if (N * OC * plane > 65536)
-    for (int64_t no = 0; no < N * OC; ++no) {
-      const int64_t n = no / OC, oc = no % OC;
-      const float b = bias ? bias[oc] : 0.f;
-      float* op = out + no * plane;
-      for (int64_t kh = 0; kh < KH; ++kh) {
-        const float* c0 = cols + (n * M + (oc * KH + kh) * KW) * HW;
-        for (int64_t ih = 0; ih < H; ++ih) {
-          float* orow = op + (ih * KH + kh) * OW;
-          const float* c = c0 + ih * W;
-          if (KW == 2) {
-            InterleaveRows2(c, c + HW, b, orow, W);
-          } else {
-            for (int64_t kw = 0; kw < KW; ++kw)
-              for (int64_t iw = 0; iw < W; ++iw) orow[iw * KW + kw] = c[kw * HW + iw] + b;
+  // Kernel == stride, no padding (one tap per output pixel):
+  // out[n, oc, ih*KH+kh, iw*KW+kw] = act(bias[oc] + sum_c Input[n, c, ih, iw] *
+  // Filter[c, oc, kh, kw]). Blocks of input rows go through one GEMM into an
+  // L2-sized cols block [OC*KH*KW, rows*W] that is scattered (interleaving
+  // copy + bias + activation) while still in cache.
+  void RunOneTap(const RunContext& ctx) {
+    auto& p = param();
+    const DDim& in = p.input->dims();
+    const DDim& w = p.filter->dims();
+    const int64_t N = in[0], IC = in[1], H = in[2], W = in[3];
+    const int64_t OC = w[1], KH = w[2], KW = w[3], OW = W * KW;
+    const int64_t M = OC * KH * KW, HW = H * W;
+    float* out = p.output->mutable_data<float>();
+    const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+    // ~256 KB of cols per block
+    const int64_t rows = std::max<int64_t>(1, std::min<int64_t>(H, 65536 / std::max<int64_t>(1, M * W)));
+    cols_.resize(static_cast<size_t>(M * rows * W));
+    for (int64_t n = 0; n < N; ++n) {
+      for (int64_t ih0 = 0; ih0 < H; ih0 += rows) {
+        const int64_t r = std::min(rows, H - ih0), rw = r * W;
+        MatmulSpec spec;
+        spec.src_dims = {1, M, IC};
+        spec.src_strides = {M * IC, 1, M};
+        spec.w_dims = {1, IC, rw};
+        spec.w_strides = {IC * HW, HW, 1};
+        spec.dst_dims = {1, M, rw};
+        spec.threads = ctx.threads;
+        // full blocks and the last (shorter) block keep separate primitives
+        (r == rows ? matmul_ : matmul_tail_)
+            .Run(p.op_type, spec, FusedActivation(), p.filter->data<float>(),
+                 p.input->data<float>() + (n * IC * H + ih0) * W, nullptr, cols_.data());
+        const float* cols = cols_.data();
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (OC * rw * KH * KW > 65536)
+        for (int64_t oc = 0; oc < OC; ++oc) {
+          const float b = bias ? bias[oc] : 0.f;
+          float* op = out + ((n * OC + oc) * H * KH + ih0 * KH) * OW;  // first output row
+          for (int64_t ih = 0; ih < r; ++ih) {
+            for (int64_t kh = 0; kh < KH; ++kh) {
+              float* orow = op + (ih * KH + kh) * OW;
+              const float* c = cols + (oc * KH + kh) * KW * rw + ih * W;
+              if (KW == 2) {
+                InterleaveRows2(c, c + rw, b, orow, W);
+              } else {
+                for (int64_t kw = 0; kw < KW; ++kw)
+                  for (int64_t iw = 0; iw < W; ++iw) orow[iw * KW + kw] = c[kw * rw + iw] + b;
+              }
+            }
           }
+          p.act.ApplySerial(op, r * KH * OW);
         }
       }
-      act.ApplySerial(op, plane);
     }
   }
 
@@ -301,7 +327,7 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
     }
   }
 
-  DnnlMatmul matmul_;
+  DnnlMatmul matmul_, matmul_tail_;
   std::vector<float> cols_;
 
   using tag = dnnl::memory::format_tag;

@@ -149,6 +149,10 @@ TEST(Conv2dTranspose, KernelEqualsStrideOneTapPath) {
            "swish"});
   RunCase({{1, 4, 5, 5}, {4, 3, 2, 2}, {2, 2}, {0, 0}, {1, 1}, 1, "EXPLICIT", {1, 1}, {}, true,
            "relu"});
+  // several row blocks plus a shorter last block (cols block ~64K floats),
+  // two images
+  RunCase({{2, 3, 37, 300}, {3, 8, 2, 2}, {2, 2}, {0, 0}, {1, 1}, 1, "EXPLICIT", {}, {}, true,
+           "hard_swish"});
 }
 
 TEST(Conv2dTranspose, DynamicShapeAndErrors) {
