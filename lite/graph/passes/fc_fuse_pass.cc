@@ -34,6 +34,12 @@ int FcFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     fc.SetOutput("Out", add->op.Output("Out"));
     fc.SetAttr("in_num_col_dims", static_cast<int32_t>(x_num_col_dims));
     fc.SetAttr("activation_type", std::string());
+    if (mul->op.GetAttr<bool>("enable_int8", false)) {  // int8 scales (quant_dequant_fold_pass)
+      fc.SetAttr("enable_int8", true);
+      fc.SetAttr("bit_length", mul->op.GetAttr<int32_t>("bit_length", 8));
+      fc.SetAttr("Input0_scale", mul->op.GetAttr<std::vector<float>>("X0_scale"));
+      fc.SetAttr("W0_scale", mul->op.GetAttr<std::vector<float>>("Y0_scale"));
+    }
     Node* fc_node = graph->NewStmt(fc);
     for (Node* in : {InputArg(mul, "X"), InputArg(mul, "Y"), InputArg(add, "Y")}) {
       SSAGraph::Link(in, fc_node);
