@@ -3,30 +3,32 @@
 // scales on the ops that consume them (Paddle Lite's attribute names), when
 // int8 is requested (PassOptions::int8, i.e. a valid place with
 // PRECISION(kInt8)); without it both passes do nothing and the fake ops
-// execute in float (constant_fold folds the filters' ones).
+// execute in float (constant_fold folds the weights' ones).
 //
 // quant_dequant_fold_pass (before constant_fold and the fusions):
-//   x → fake_quantize_dequantize_moving_average_abs_max(InScale) → conv
-//   W → fake_channel_wise_quantize_dequantize_abs_max(quant_axis 0) → Filter
-// becomes conv(Input = x, Filter = W') with W' = the fake op's own output
-// (a new float weight: the fusions that follow — batch_norm, bias,
-// activation — keep working on float filters) and the attributes
-//   enable_int8 = true, bit_length, Input0_scale = {InScale / bin},
-//   Filter0_scale = {max|W[c]| / bin per output channel},
-// bin = 2^(bit_length-1) - 1. An activation fake op is folded only when
-// every consumer of its output is a conv2d/depthwise_conv2d whose filter is
-// a channel-wise fake quant-dequant of a weight; otherwise it stays (float).
-// mul/matmul/fc are not folded: no int8 CPU kernel exists for them.
+//   x → fake_quantize_dequantize_moving_average_abs_max(InScale) → op
+//   W → fake_channel_wise_quantize_dequantize_abs_max → op's weight
+// for op = conv2d / depthwise_conv2d (Filter, quant_axis 0), mul (Y 2-D,
+// quant_axis 1) or fc (W, quant_axis 1) becomes op(x, W') with W' = the fake
+// op's own output (a new float weight: the fusions that follow —
+// batch_norm, bias, activation, mul+add → fc — keep working on float
+// weights) and the attributes enable_int8, bit_length and
+//   conv: Input0_scale = {InScale / bin}, Filter0_scale (per output channel)
+//   mul:  X0_scale, Y0_scale (per column);  fc: Input0_scale, W0_scale
+// with weight scales max|W[c]| / bin, bin = 2^(bit_length-1) - 1. An
+// activation fake op is folded only when every consumer of its output is
+// such an op with a channel-wise quantized weight; otherwise it stays
+// (float). matmul/matmul_v2 are not folded (no int8 kernel).
 //
 // quant_int8_weight_pass (after the fusions, before the NNAdapter subgraph
-// pass): each enable_int8 conv gets its float filter requantized per output
-// channel into a new int8 weight, with Filter0_scale = max|W'[c]| / bin.
-// A folded batch_norm multiplied channel c by alpha_c, so W'[c] = alpha_c *
-// q[c] * s[c] and the per-channel abs max is |alpha_c| * bin * s[c]: the
+// pass): each enable_int8 op gets its float weight requantized per channel
+// into a new int8 weight with fresh scales max|W'[c]| / bin. A folded
+// batch_norm multiplied channel c by alpha_c, so W'[c] = alpha_c * q[c] *
+// s[c] and the per-channel abs max is |alpha_c| * bin * s[c]: the
 // requantization recovers exactly the trained integers (sign-flipped where
-// alpha_c < 0) on the rescaled grid. Output0_scale is set when the conv's
-// output feeds int8 ops (their Input0_scale). For the CPU int8 kernel
-// (lite/operators/nn/conv2d_int8.cc) the same scales are also written as
+// alpha_c < 0) on the rescaled grid. Output0_scale (conv) / Out0_scale
+// (mul, fc) is set when the output feeds int8 ops (their input scale). For the CPU int8 conv kernel
+// (lite/operators/nn/conv2d_int8.cc) the conv scales are also written as
 // `input_scale` / `weight_scale`.
 #include <glog/logging.h>
 
@@ -55,17 +57,42 @@ float Quant(float x, float s, float bin, int round_type) {
   return std::round(bin * inv * std::min(std::max(x, -s), s));
 }
 
-bool IsQuantConsumer(const Node* s, const Node* act_out) {
-  return IsConv(s) && InputArg(s, "Input") == act_out;
+// The ops that get int8 scales: their input and weight slots, Paddle Lite's
+// scale attribute names, the weight's rank and its quantization axis (the
+// output channels / columns).
+struct QuantSlots {
+  const char *in, *w, *in_attr, *w_attr;
+  size_t rank;
+  int axis;
+};
+const QuantSlots* SlotsOf(const Node* s) {
+  static const QuantSlots kConv{"Input", "Filter", "Input0_scale", "Filter0_scale", 4, 0};
+  static const QuantSlots kMul{"X", "Y", "X0_scale", "Y0_scale", 2, 1};
+  static const QuantSlots kFc{"Input", "W", "Input0_scale", "W0_scale", 2, 1};
+  if (IsConv(s)) return &kConv;
+  if (s->op.Type() == "mul") {
+    return s->op.GetAttr<int32_t>("y_num_col_dims", 1) == 1 ? &kMul : nullptr;
+  }
+  if (s->op.Type() == "fc") return s->op.GetAttr<bool>("padding_weights", false) ? nullptr : &kFc;
+  return nullptr;
 }
 
-// The channel-wise fake op producing a conv's Filter from a float weight.
-Node* FilterQuantOp(const Node* conv, const Scope* weights) {
-  Node* f = InputArg(conv, "Filter");
+bool IsQuantConsumer(const Node* s, const Node* act_out) {
+  const QuantSlots* slots = SlotsOf(s);
+  return slots && InputArg(s, slots->in) == act_out;
+}
+
+// The channel-wise fake op producing an op's weight from a float weight.
+Node* FilterQuantOp(const Node* op, const Scope* weights) {
+  const QuantSlots* slots = SlotsOf(op);
+  Node* f = slots ? InputArg(op, slots->w) : nullptr;
   Node* q = f ? f->Producer() : nullptr;
   if (!q || q->op.Type() != kFilterQuant || OutputArg(q, "Out") != f) return nullptr;
   const Tensor* w = FloatWeight(InputArg(q, "X"), weights);
-  if (!w || w->dims().size() != 4 || q->op.GetAttr<int32_t>("quant_axis", 0) != 0) return nullptr;
+  if (!w || w->dims().size() != slots->rank ||
+      q->op.GetAttr<int32_t>("quant_axis", 0) != slots->axis) {
+    return nullptr;
+  }
   const int bits = q->op.GetAttr<int32_t>("bit_length", 8);
   if (bits < 2 || bits > 8) return nullptr;
   return q;
@@ -80,14 +107,22 @@ float ActScale(const Node* q, const Scope* weights) {
   return (s > 0.f && std::isfinite(s)) ? s / Bin(bits) : 0.f;
 }
 
-// Per-channel abs max of a [M, ...] float tensor.
-std::vector<float> ChannelAbsMax(const Tensor& w) {
-  const int64_t m = w.dims()[0], per = w.numel() / std::max<int64_t>(m, 1);
-  std::vector<float> s(m, 0.f);
+// A float tensor seen as [outer, C, inner] around the quantization axis.
+struct AxisView {
+  int64_t outer, c, inner;
+  AxisView(const DDim& d, int axis)
+      : outer(DimsProduct(d, 0, axis)), c(d[axis]), inner(DimsProduct(d, axis + 1, d.size())) {}
+  int64_t Index(int64_t o, int64_t ch, int64_t i) const { return (o * c + ch) * inner + i; }
+};
+
+// Per-channel abs max along `axis`.
+std::vector<float> ChannelAbsMax(const Tensor& w, int axis) {
+  const AxisView v(w.dims(), axis);
+  std::vector<float> s(v.c, 0.f);
   const float* d = w.data<float>();
-  for (int64_t c = 0; c < m; ++c) {
-    for (int64_t i = 0; i < per; ++i) s[c] = std::max(s[c], std::fabs(d[c * per + i]));
-  }
+  for (int64_t o = 0; o < v.outer; ++o)
+    for (int64_t c = 0; c < v.c; ++c)
+      for (int64_t i = 0; i < v.inner; ++i) s[c] = std::max(s[c], std::fabs(d[v.Index(o, c, i)]));
   return s;
 }
 
@@ -98,22 +133,24 @@ Node* FoldFilter(SSAGraph* graph, Scope* weights, Node* q, std::vector<float>* s
   const Tensor* w = FloatWeight(InputArg(q, "X"), weights);
   const int bits = q->op.GetAttr<int32_t>("bit_length", 8);
   const int round_type = q->op.GetAttr<int32_t>("round_type", 1);
+  const int axis = q->op.GetAttr<int32_t>("quant_axis", 0);
   const float bin = Bin(bits);
-  const std::vector<float> s = ChannelAbsMax(*w);
-  const int64_t m = w->dims()[0], per = w->numel() / m;
+  const std::vector<float> s = ChannelAbsMax(*w, axis);
+  const AxisView v(w->dims(), axis);
   const std::string name = FreshWeightName(*weights, InputArg(q, "X")->var_name + "@quant_dequant");
   Tensor* t = weights->Var(name);
   t->Resize(w->dims());
   t->set_persistable(true);
   float* out = t->mutable_data<float>();
   const float* x = w->data<float>();
-  scales->resize(m);
-  for (int64_t c = 0; c < m; ++c) {
-    for (int64_t i = 0; i < per; ++i) {
-      out[c * per + i] = Quant(x[c * per + i], s[c], bin, round_type) * s[c] / bin;
-    }
-    (*scales)[c] = s[c] / bin;
-  }
+  for (int64_t o = 0; o < v.outer; ++o)
+    for (int64_t c = 0; c < v.c; ++c)
+      for (int64_t i = 0; i < v.inner; ++i) {
+        const int64_t k = v.Index(o, c, i);
+        out[k] = Quant(x[k], s[c], bin, round_type) * s[c] / bin;
+      }
+  scales->resize(v.c);
+  for (int64_t c = 0; c < v.c; ++c) (*scales)[c] = s[c] / bin;
   return graph->NewArg(name, true);
 }
 
@@ -144,37 +181,41 @@ int QuantDequantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     Node* out = OutputArg(q, "Out");
     const float scale = ActScale(q, weights);
     if (!x || !out || scale <= 0.f || !OnlyOutUsed(q, out) || out->outlinks.empty()) continue;
-    std::vector<Node*> convs = out->outlinks;
+    std::vector<Node*> consumers = out->outlinks;
     bool ok = true;
-    for (Node* c : convs) {
+    for (Node* c : consumers) {
       Node* fq = IsQuantConsumer(c, out) ? FilterQuantOp(c, weights) : nullptr;
-      ok = ok && fq && OnlyOutUsed(fq, InputArg(c, "Filter"));
+      ok = ok && fq && OnlyOutUsed(fq, InputArg(c, SlotsOf(c)->w));
     }
     if (!ok) {
       VLOG(3) << "quant_dequant_fold_pass: keeping " << q->op.Repr()
-              << " (a consumer is not a conv with a channel-wise quantized filter)";
+              << " (a consumer is not a conv/mul/fc with a channel-wise quantized weight)";
       continue;
     }
     const int bits = q->op.GetAttr<int32_t>("bit_length", 8);
     std::set<Node*> dead = {q};
     for (Node* o : q->outlinks) dead.insert(o);
-    for (Node* conv : convs) {
-      Node* fq = FilterQuantOp(conv, weights);
-      Node* f_out = InputArg(conv, "Filter");
+    for (Node* consumer : consumers) {
+      const QuantSlots* slots = SlotsOf(consumer);
+      Node* fq = FilterQuantOp(consumer, weights);
+      Node* f_out = InputArg(consumer, slots->w);
       std::vector<float> fscales;
       Node* folded = FoldFilter(graph, weights, fq, &fscales);
-      SSAGraph::ReplaceInput(conv, f_out, folded);
+      SSAGraph::ReplaceInput(consumer, f_out, folded);
       if (f_out->outlinks.empty()) {
         dead.insert(fq);
         for (Node* o : fq->outlinks) dead.insert(o);
       }
-      SSAGraph::ReplaceInput(conv, out, x);
-      conv->op.SetAttr("enable_int8", true);
-      conv->op.SetAttr("bit_length", std::min(bits, fq->op.GetAttr<int32_t>("bit_length", 8)));
-      conv->op.SetAttr("Input0_scale", std::vector<float>{scale});
-      conv->op.SetAttr("Filter0_scale", fscales);
-      conv->op.SetAttr("input_scale", scale);
-      conv->op.SetAttr("weight_scale", fscales);
+      SSAGraph::ReplaceInput(consumer, out, x);
+      cpp::OpDesc& op = consumer->op;
+      op.SetAttr("enable_int8", true);
+      op.SetAttr("bit_length", std::min(bits, fq->op.GetAttr<int32_t>("bit_length", 8)));
+      op.SetAttr(slots->in_attr, std::vector<float>{scale});
+      op.SetAttr(slots->w_attr, fscales);
+      if (IsConv(consumer)) {  // the names conv2d_int8.cc reads
+        op.SetAttr("input_scale", scale);
+        op.SetAttr("weight_scale", fscales);
+      }
     }
     graph->RemoveNodes(dead);
     ++n;
@@ -187,43 +228,47 @@ int QuantInt8WeightPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   if (!ctx.options || !ctx.options->int8 || !ctx.weights) return 0;
   Scope* weights = ctx.weights;
   int n = 0;
-  for (Node* conv : graph->StmtTopologicalOrder()) {
-    if (conv->removed) continue;
-    if (!IsConv(conv) || !conv->op.GetAttr<bool>("enable_int8", false)) continue;
-    Node* f = InputArg(conv, "Filter");
+  for (Node* op : graph->StmtTopologicalOrder()) {
+    if (op->removed || !op->op.GetAttr<bool>("enable_int8", false)) continue;
+    const QuantSlots* slots = SlotsOf(op);
+    if (!slots) continue;
+    Node* f = InputArg(op, slots->w);
     const Tensor* w = FloatWeight(f, weights);
-    if (!w || w->dims().size() != 4 || w->dims()[0] < 1) continue;
-    const float bin = Bin(conv->op.GetAttr<int32_t>("bit_length", 8));
-    std::vector<float> s = ChannelAbsMax(*w);
-    const int64_t m = w->dims()[0], per = w->numel() / m;
+    if (!w || w->dims().size() != slots->rank || w->numel() == 0) continue;
+    const float bin = Bin(op->op.GetAttr<int32_t>("bit_length", 8));
+    std::vector<float> s = ChannelAbsMax(*w, slots->axis);
+    for (float& v : s) v = v > 0.f ? v / bin : 1.f;  // an all-zero channel stays 0
+    const AxisView v(w->dims(), slots->axis);
     const std::string name = FreshWeightName(*weights, f->var_name + "@int8");
     Tensor* t = weights->Var(name);
     t->Resize(w->dims());
     t->set_persistable(true);
     int8_t* q = t->mutable_data<int8_t>();
     const float* x = w->data<float>();
-    for (int64_t c = 0; c < m; ++c) {
-      s[c] = s[c] > 0.f ? s[c] / bin : 1.f;  // an all-zero channel stays 0
-      for (int64_t i = 0; i < per; ++i) {
-        const float v = std::round(x[c * per + i] / s[c]);
-        q[c * per + i] = static_cast<int8_t>(std::min(bin, std::max(-bin, v)));
-      }
-    }
-    SSAGraph::ReplaceInput(conv, f, graph->NewArg(name, true));
-    conv->op.SetAttr("Filter0_scale", s);
-    conv->op.SetAttr("weight_scale", s);
+    for (int64_t o = 0; o < v.outer; ++o)
+      for (int64_t c = 0; c < v.c; ++c)
+        for (int64_t i = 0; i < v.inner; ++i) {
+          const int64_t k = v.Index(o, c, i);
+          q[k] = static_cast<int8_t>(std::min(bin, std::max(-bin, std::round(x[k] / s[c]))));
+        }
+    SSAGraph::ReplaceInput(op, f, graph->NewArg(name, true));
+    op->op.SetAttr(slots->w_attr, s);
+    if (IsConv(op)) op->op.SetAttr("weight_scale", s);
     ++n;
   }
-  // Output scales: the Input0_scale of an int8 consumer of the output.
-  for (Node* conv : graph->StmtTopologicalOrder()) {
-    if (conv->removed) continue;
-    if (!IsConv(conv) || !conv->op.GetAttr<bool>("enable_int8", false)) continue;
-    Node* out = OutputArg(conv, "Output");
+  // Output scales (conv: Output0_scale, mul/fc: Out0_scale): the input
+  // scale of an int8 consumer of the output.
+  for (Node* op : graph->StmtTopologicalOrder()) {
+    if (op->removed || !op->op.GetAttr<bool>("enable_int8", false) || !SlotsOf(op)) continue;
+    const bool conv = IsConv(op);
+    Node* out = OutputArg(op, conv ? "Output" : "Out");
     if (!out) continue;
     for (Node* c : out->outlinks) {
+      const QuantSlots* slots = SlotsOf(c);
       if (IsQuantConsumer(c, out) && c->op.GetAttr<bool>("enable_int8", false) &&
-          c->op.HasAttr("Input0_scale")) {
-        conv->op.SetAttr("Output0_scale", c->op.GetAttr<std::vector<float>>("Input0_scale"));
+          c->op.HasAttr(slots->in_attr)) {
+        op->op.SetAttr(conv ? "Output0_scale" : "Out0_scale",
+                       c->op.GetAttr<std::vector<float>>(slots->in_attr));
         break;
       }
     }

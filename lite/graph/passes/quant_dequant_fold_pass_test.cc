@@ -76,6 +76,24 @@ struct QatBuilder {
     conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
     conv.SetAttr("groups", 1);
   }
+  // mul(in, channel-wise (axis 1) fake quant-dequant of a new [k, n] weight)
+  void QuantMul(const std::string& in, const std::string& out, int64_t k, int64_t n,
+                uint32_t seed) {
+    const std::string w = out + "_w";
+    Weight(w, {k, n}, RandomFloats(k * n, -1, 1, seed));
+    auto& q = Op("fake_channel_wise_quantize_dequantize_abs_max");
+    q.SetInput("X", {w});
+    q.SetOutput("Out", {w + "_qdq"});
+    q.SetOutput("OutScale", {w + "_qdq_scale"});
+    q.SetAttr("bit_length", 8);
+    q.SetAttr("quant_axis", 1);
+    auto& mul = Op("mul");
+    mul.SetInput("X", {in});
+    mul.SetInput("Y", {w + "_qdq"});
+    mul.SetOutput("Out", {out});
+    mul.SetAttr("x_num_col_dims", 1);
+    mul.SetAttr("y_num_col_dims", 1);
+  }
   void Relu(const std::string& in, const std::string& out) {
     auto& r = Op("relu");
     r.SetInput("X", {in});
@@ -186,6 +204,62 @@ TEST(QuantDequantFoldPass, FoldsFakeOpsIntoInt8ScalesAndWeights) {
   auto int8 = b.Run({2, 3, 9, 7}, x, &kernels);
   EXPECT_EQ(kernels, (std::vector<std::string>{"conv2d/kX86/kInt8/kNCHW/def",
                                                "conv2d/kX86/kInt8/kNCHW/def"}));
+  testing::ExpectAllClose(fake_quant_float, int8, 0.05f, 0.01f, "int8 vs fake quant float");
+}
+
+// x -> q -> mul (24x10) -> + bias -> relu -> q -> mul (10x6): the first
+// becomes an int8 fc (scales renamed by fc_fuse_pass), per-column weights.
+TEST(QuantDequantFoldPass, FoldsMulAndFcWithPerColumnWeights) {
+  QatBuilder b;
+  b.ActQuant("x", "xq", 3.0f);
+  b.QuantMul("xq", "m1", 24, 10, 21);
+  b.Weight("bias", {10}, RandomFloats(10, -1, 1, 22));
+  auto& add = b.Op("elementwise_add");
+  add.SetInput("X", {"m1"});
+  add.SetInput("Y", {"bias"});
+  add.SetOutput("Out", {"a1"});
+  add.SetAttr("axis", 1);
+  b.Relu("a1", "r1");
+  b.ActQuant("r1", "r1q", 5.0f);
+  b.QuantMul("r1q", "m2", 10, 6, 23);
+  b.Fetch("m2");
+  const Tensor* w1 = b.weights->FindVar("m1_w");
+  const std::vector<float> w1v(w1->data<float>(), w1->data<float>() + 240);
+  auto x = RandomFloats(5 * 24, -3.5f, 3.5f, 24);
+  auto fake_quant_float = b.Run({5, 24}, x);
+  PassOptions options;
+  options.int8 = true;
+  auto applied = RunPasses(&b.program, b.weights.get(), options);
+  std::map<std::string, int> count(applied.begin(), applied.end());
+  EXPECT_EQ(count["quant_dequant_fold_pass"], 2);
+  EXPECT_EQ(count["quant_int8_weight_pass"], 2);
+  EXPECT_EQ(b.OpTypes(), (std::vector<std::string>{"feed", "fc", "mul", "fetch"}));
+  const cpp::OpDesc* fc = b.OpWithOutput("r1");
+  const cpp::OpDesc* mul = b.OpWithOutput("m2");
+  ASSERT_TRUE(fc && mul && fc->Type() == "fc");
+  EXPECT_TRUE(fc->GetAttr<bool>("enable_int8"));
+  EXPECT_EQ(fc->GetAttr<std::string>("activation_type"), "relu");
+  EXPECT_EQ(fc->GetAttr<std::vector<float>>("Input0_scale"), std::vector<float>{3.0f / 127});
+  EXPECT_EQ(fc->GetAttr<std::vector<float>>("Out0_scale"), std::vector<float>{5.0f / 127});
+  EXPECT_EQ(mul->GetAttr<std::vector<float>>("X0_scale"), std::vector<float>{5.0f / 127});
+  auto ws = fc->GetAttr<std::vector<float>>("W0_scale");
+  ASSERT_EQ(ws.size(), 10u);
+  const Tensor* q = b.weights->FindVar(fc->Input("W")[0]);
+  ASSERT_TRUE(q && q->dtype() == DataType::kInt8);
+  for (int n = 0; n < 10; ++n) {
+    float absmax = 0;
+    for (int k = 0; k < 24; ++k) absmax = std::max(absmax, std::fabs(w1v[k * 10 + n]));
+    EXPECT_NEAR(ws[n], absmax / 127, 1e-7f * absmax);
+    for (int k = 0; k < 24; ++k) {
+      EXPECT_EQ(q->data<int8_t>()[k * 10 + n],
+                static_cast<int8_t>(std::round(w1v[k * 10 + n] / (absmax / 127))));
+    }
+  }
+  EXPECT_EQ(mul->GetAttr<std::vector<float>>("Y0_scale").size(), 6u);
+  std::vector<std::string> kernels;
+  auto int8 = b.Run({5, 24}, x, &kernels);
+  EXPECT_EQ(kernels, (std::vector<std::string>{"fc/kX86/kInt8/kNCHW/def",
+                                               "mul/kX86/kInt8/kNCHW/def"}));
   testing::ExpectAllClose(fake_quant_float, int8, 0.05f, 0.01f, "int8 vs fake quant float");
 }
 
