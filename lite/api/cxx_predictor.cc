@@ -143,6 +143,35 @@ std::unique_ptr<const lite_api::Tensor> CxxPredictor::GetTensor(const std::strin
       new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(name))));
 }
 
+std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& config,
+                                                 const LoadedHook& on_loaded,
+                                                 std::vector<std::pair<std::string, int>>* applied) {
+  auto shared = std::make_shared<PredictorShared>();
+  ModelSource src;
+  if (config.is_model_from_memory()) {
+    src.model_buffer = config.model_buffer();
+    src.param_buffer = config.param_buffer();
+  } else {
+    src.model_dir = config.model_dir();
+    src.model_file = config.model_file();
+    src.param_file = config.param_file();
+  }
+  auto weights = std::make_shared<Scope>();
+  LoadModel(src, &shared->program, weights.get());
+  if (on_loaded) on_loaded(shared->program, *weights);
+  shared->nnadapter = ReadNNAdapterOptions(config, config.valid_places());
+  shared->places = ResolvePlaces(config.valid_places(), shared->nnadapter.enabled());
+  graph::PassOptions pass_options;
+  for (const auto& name : config.disabled_passes()) pass_options.disabled.insert(name);
+  pass_options.nnadapter = shared->nnadapter;
+  pass_options.int8 = std::any_of(config.valid_places().begin(), config.valid_places().end(),
+                                  [](const Place& p) { return p.precision == PrecisionType::kInt8; });
+  auto counts = graph::RunPasses(&shared->program, weights.get(), pass_options);
+  if (applied) *applied = counts;
+  shared->weights = weights;
+  return shared;
+}
+
 nb::NbModel CxxPredictor::OptimizedModel() const {
   nb::NbModel m;
   m.program = shared_->program;
@@ -232,28 +261,7 @@ namespace lite_api {
 
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfig& config) {
-  auto shared = std::make_shared<lite::PredictorShared>();
-  lite::ModelSource src;
-  if (config.is_model_from_memory()) {
-    src.model_buffer = config.model_buffer();
-    src.param_buffer = config.param_buffer();
-  } else {
-    src.model_dir = config.model_dir();
-    src.model_file = config.model_file();
-    src.param_file = config.param_file();
-  }
-  auto weights = std::make_shared<lite::Scope>();
-  lite::LoadModel(src, &shared->program, weights.get());
-  shared->nnadapter = lite::ReadNNAdapterOptions(config, config.valid_places());
-  shared->places = lite::ResolvePlaces(config.valid_places(), shared->nnadapter.enabled());
-  lite::graph::PassOptions pass_options;
-  for (const auto& name : config.disabled_passes()) pass_options.disabled.insert(name);
-  pass_options.nnadapter = shared->nnadapter;
-  pass_options.int8 = std::any_of(config.valid_places().begin(), config.valid_places().end(),
-                                  [](const Place& p) { return p.precision == PrecisionType::kInt8; });
-  lite::graph::RunPasses(&shared->program, weights.get(), pass_options);
-  shared->weights = weights;
-  return std::make_shared<lite::CxxPredictor>(shared, config.threads());
+  return std::make_shared<lite::CxxPredictor>(lite::LoadAndOptimize(config), config.threads());
 }
 
 }  // namespace lite_api

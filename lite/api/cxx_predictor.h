@@ -1,7 +1,9 @@
 // The full predictor: loads a Paddle model, builds the runtime program, runs.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
@@ -54,6 +56,15 @@ class CxxPredictor : public lite_api::PaddlePredictor {
   std::unique_ptr<Scope> scope_;
   std::unique_ptr<RuntimeProgram> program_;
 };
+
+// Loads the config's model and runs the optimizer passes: what
+// CreatePaddlePredictor<CxxConfig> and opt share. `on_loaded` (optional) sees
+// the program and weights as loaded, before the passes; `applied` (optional)
+// receives each pass's rewrite count.
+using LoadedHook = std::function<void(const cpp::ProgramDesc&, const Scope&)>;
+std::shared_ptr<PredictorShared> LoadAndOptimize(
+    const lite_api::CxxConfig& config, const LoadedHook& on_loaded = nullptr,
+    std::vector<std::pair<std::string, int>>* applied = nullptr);
 
 // The valid places of a config, completed with the defaults (x86 and host
 // float, plus kNNAdapter when NNAdapter is used); throws Error when a place

@@ -251,32 +251,39 @@ int Run(const OptFlags& f, std::ostream& out) {
   LITE_ENFORCE(f.print_model_ops || !f.optimize_out.empty(),
                "--optimize_out is required (the output path; '.nb' is appended)");
 
-  auto shared = std::make_shared<PredictorShared>();
-  auto weights = std::make_shared<Scope>();
-  ModelSource src;
-  src.model_dir = f.model_dir;
-  src.model_file = f.model_file;
-  src.param_file = f.param_file;
-  LoadModel(src, &shared->program, weights.get());
-  out << "model loaded: " << CountOps(shared->program) << " ops in "
-      << shared->program.blocks.size() << " block(s), ";
-  PrintWeights(*weights, out);
-  out << "\n";
+  auto print_loaded = [&out](const cpp::ProgramDesc& program, const Scope& weights) {
+    out << "model loaded: " << CountOps(program) << " ops in " << program.blocks.size()
+        << " block(s), ";
+    PrintWeights(weights, out);
+    out << "\n";
+  };
   if (f.print_model_ops && targets.devices.empty()) {
-    return PrintModelOps(shared->program, nullptr, targets, out) ? 0 : 1;
+    cpp::ProgramDesc program;
+    Scope weights;
+    LoadModel(ModelSource{f.model_dir, f.model_file, f.param_file, "", ""}, &program, &weights);
+    print_loaded(program, weights);
+    return PrintModelOps(program, nullptr, targets, out) ? 0 : 1;
   }
-  const cpp::ProgramDesc original = f.print_model_ops ? shared->program : cpp::ProgramDesc();
 
+  // Exactly what CreatePaddlePredictor<CxxConfig> does with these settings.
   lite_api::CxxConfig config;
+  config.set_model_dir(f.model_dir);
+  config.set_model_file(f.model_file);
+  config.set_param_file(f.param_file);
+  config.set_valid_places(targets.places);
   config.set_nnadapter_device_names(targets.devices);
   config.set_nnadapter_context_properties(f.nnadapter_context_properties);
   config.set_nnadapter_subgraph_partition_config_path(f.nnadapter_subgraph_partition_config_path);
   config.set_nnadapter_model_cache_dir(f.nnadapter_model_cache_dir);
-  shared->nnadapter = ReadNNAdapterOptions(config, targets.places);
-  shared->places = ResolvePlaces(targets.places, shared->nnadapter.enabled());
-  graph::PassOptions pass_options;
-  pass_options.nnadapter = shared->nnadapter;
-  auto applied = graph::RunPasses(&shared->program, weights.get(), pass_options);
+  cpp::ProgramDesc original;
+  std::vector<std::pair<std::string, int>> applied;
+  auto shared = LoadAndOptimize(
+      config,
+      [&](const cpp::ProgramDesc& program, const Scope& weights) {
+        print_loaded(program, weights);
+        if (f.print_model_ops) original = program;
+      },
+      &applied);
   out << "passes applied:";
   for (const auto& p : applied) out << " " << p.first << "(" << p.second << ")";
   out << "\n";
@@ -284,7 +291,6 @@ int Run(const OptFlags& f, std::ostream& out) {
     auto on = OpsOnDevices(shared->program);
     return PrintModelOps(original, &on, targets, out) ? 0 : 1;
   }
-  shared->weights = weights;
   std::unique_ptr<CxxPredictor> predictor;
   try {
     predictor.reset(new CxxPredictor(shared, 1));
