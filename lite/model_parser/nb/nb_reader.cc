@@ -164,6 +164,11 @@ void GetBlocks(ByteReader* r, NbModel* m) {
         std::string name = r->GetString("attribute name");
         cpp::Attribute attr = GetAttr(r, op.Type(), name);
         if (attr.type == cpp::AttrType::BLOCK || attr.type == cpp::AttrType::BLOCKS) {
+          bool one_block = attr.type == cpp::AttrType::BLOCK;
+          LITE_ENFORCE(one_block ? std::holds_alternative<int32_t>(attr.value)
+                                 : std::holds_alternative<std::vector<int32_t>>(attr.value),
+                       r->source(), ": op '", op.Type(), "' attribute '", name, "' of type ",
+                       cpp::AttrTypeName(attr.type), " does not hold block indices");
           std::vector<int32_t> ids;
           if (auto* one = std::get_if<int32_t>(&attr.value)) ids.push_back(*one);
           if (auto* many = std::get_if<std::vector<int32_t>>(&attr.value)) ids = *many;
