@@ -147,6 +147,10 @@ void ConvertBatchNorm(Converter& c, const cpp::OpDesc& op) {
 }
 
 void ConvertFc(Converter& c, const cpp::OpDesc& op) {
+  if (IsInt8Fc(c, op)) {
+    ConvertFcInt8(c, op);
+    return;
+  }
   const Tensor* w = c.Weight(One(op, "W"));
   LITE_ENFORCE(w && w->dims().size() == 2, "op 'fc': W must be a 2-D weight");
   const int in_num_col_dims = op.GetAttr<int32_t>("in_num_col_dims", 1);
@@ -160,6 +164,10 @@ void ConvertFc(Converter& c, const cpp::OpDesc& op) {
 }
 
 void ConvertMul(Converter& c, const cpp::OpDesc& op) {
+  if (IsInt8Fc(c, op)) {
+    ConvertFcInt8(c, op);
+    return;
+  }
   const Tensor* w = c.Weight(One(op, "Y"));
   LITE_ENFORCE(w && w->dims().size() == 2, "op 'mul': Y must be a 2-D weight");
   LITE_ENFORCE(op.GetAttr<int32_t>("x_num_col_dims", 1) == 1 &&

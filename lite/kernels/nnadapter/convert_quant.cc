@@ -145,6 +145,92 @@ void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op) {
   AddActivation(c, op, act.type, true, yf, c.Output(out_name));
 }
 
+bool IsInt8Fc(Converter& c, const cpp::OpDesc& op) {
+  if (!op.GetAttr<bool>("enable_int8", false)) return false;
+  const Tensor* w = c.Weight(Single(op, op.Type() == "fc" ? "W" : "Y"));
+  return w && w->dtype() == DataType::kInt8;
+}
+
+// fc / mul with int8 scales (Input0_scale/W0_scale or X0_scale/Y0_scale and
+// an int8 [K, N] weight) -> FULLY_CONNECTED with the weight transposed to
+// [N, K], QUANT_INT8_SYMM_PER_CHANNEL along dim 0, int32 bias; the same
+// QUANTIZE / DEQUANTIZE framing and output-scale rule as the convs, with
+// Out0_scale; without it a float FULLY_CONNECTED on the dequantized weight.
+void ConvertFcInt8(Converter& c, const cpp::OpDesc& op) {
+  const bool fc = op.Type() == "fc";
+  const Tensor* w = c.Weight(Single(op, fc ? "W" : "Y"));
+  LITE_ENFORCE(w && w->dims().size() == 2 && w->dtype() == DataType::kInt8, "op '", op.Type(),
+               "': an int8 ", op.Type(), " needs a 2-D int8 weight");
+  if (fc) {
+    LITE_ENFORCE(op.GetAttr<int32_t>("in_num_col_dims", 1) == 1 &&
+                     !op.GetAttr<bool>("padding_weights", false),
+                 "op 'fc': only in_num_col_dims == 1 without padding_weights is converted");
+  } else {
+    LITE_ENFORCE(op.GetAttr<int32_t>("x_num_col_dims", 1) == 1 &&
+                     op.GetAttr<int32_t>("y_num_col_dims", 1) == 1,
+                 "op 'mul': only x_num_col_dims == y_num_col_dims == 1 is converted");
+  }
+  const int64_t K = w->dims()[0], N = w->dims()[1];
+  const std::string w_attr = fc ? "W0_scale" : "Y0_scale";
+  std::vector<float> wscale = op.GetAttr<std::vector<float>>(w_attr);
+  if (wscale.size() == 1) wscale.assign(N, wscale[0]);
+  LITE_ENFORCE(static_cast<int64_t>(wscale.size()) == N, "op '", op.Type(), "': attribute '",
+               w_attr, "' has ", wscale.size(), " values; expected ", N, " (one per column)");
+  for (float v : wscale) {
+    LITE_ENFORCE(v > 0.f && std::isfinite(v), "op '", op.Type(), "': attribute '", w_attr,
+                 "' values must be positive");
+  }
+  const float in_scale = PositiveScale(op, fc ? "Input0_scale" : "X0_scale");
+  const Tensor* bias = fc && op.HasInput("Bias") ? c.Weight(Single(op, "Bias")) : nullptr;
+  LITE_ENFORCE(!(fc && op.HasInput("Bias")) ||
+                   (bias && bias->numel() == N && bias->dtype() == DataType::kFloat32),
+               "op 'fc': Bias must be a float weight with ", N, " values");
+  FusedAct act = fc ? ReadFusedAct(op, "activation_type") : FusedAct{};
+  const bool act_in_op = act.type.empty() || act.fuse_code != NNADAPTER_FUSED_NONE;
+  const float out_scale =
+      act_in_op && op.HasAttr("Out0_scale") ? PositiveScale(op, "Out0_scale") : 0.f;
+  const std::string& x_name = Single(op, fc ? "Input" : "X");
+  const std::string& out_name = Single(op, "Out", false);
+  const int8_t* q = w->data<int8_t>();
+  if (out_scale <= 0.f) {
+    Tensor wt, b;
+    wt.Resize({N, K});
+    float* d = wt.mutable_data<float>();
+    for (int64_t k = 0; k < K; ++k)
+      for (int64_t n = 0; n < N; ++n) d[n * K + k] = q[k * N + n] * wscale[n];
+    b.Resize({N});
+    for (int64_t n = 0; n < N; ++n) b.mutable_data<float>()[n] = bias ? bias->data<float>()[n] : 0.f;
+    AddWithActivation(c, op, NNADAPTER_FULLY_CONNECTED,
+                      {c.Input(x_name), c.ConstantTensor(wt, wt.dims()),
+                       c.ConstantTensor(b, b.dims()), c.Int32(act.fuse_code)},
+                      out_name, act);
+    return;
+  }
+  std::vector<int8_t> qt(N * K);
+  for (int64_t k = 0; k < K; ++k)
+    for (int64_t n = 0; n < N; ++n) qt[n * K + k] = q[k * N + n];
+  NNAdapterOperand* xq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(c.Dims(x_name).size(), -1),
+                                 {in_scale});
+  c.AddOperation(NNADAPTER_QUANTIZE,
+                 {c.Input(x_name), c.Int32(0), c.Float32(in_scale), c.Float32(0.f)}, {xq});
+  NNAdapterOperand* wq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, {N, K}, wscale, 0,
+                                 qt.data(), qt.size());
+  std::vector<float> bscale(N);
+  std::vector<int32_t> bq(N, 0);
+  for (int64_t n = 0; n < N; ++n) {
+    bscale[n] = in_scale * wscale[n];
+    if (bias) {
+      const double v = std::round(static_cast<double>(bias->data<float>()[n]) / bscale[n]);
+      bq[n] = static_cast<int32_t>(std::max(-2147483647.0, std::min(2147483647.0, v)));
+    }
+  }
+  NNAdapterOperand* bqo = c.Quant(NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, {N}, bscale, 0,
+                                  bq.data(), bq.size() * sizeof(int32_t));
+  NNAdapterOperand* yq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(2, -1), {out_scale});
+  c.AddOperation(NNADAPTER_FULLY_CONNECTED, {xq, wq, bqo, c.Int32(act.fuse_code)}, {yq});
+  c.AddOperation(NNADAPTER_DEQUANTIZE, {yq}, {c.Output(out_name)});
+}
+
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle

@@ -34,6 +34,9 @@ void AddActivation(Converter& c, const cpp::OpDesc& op, const std::string& act_t
 // int8 Filter weight; ConvertConv2dInt8 emits QUANT_INT8 operands.
 bool IsInt8Conv(Converter& c, const cpp::OpDesc& op);
 void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op);
+// fc / mul with enable_int8 and an int8 weight (convert_quant.cc).
+bool IsInt8Fc(Converter& c, const cpp::OpDesc& op);
+void ConvertFcInt8(Converter& c, const cpp::OpDesc& op);
 
 }  // namespace nnadapter_bridge
 }  // namespace lite
