@@ -444,6 +444,13 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
   // the output size; padded positions never count (max, or the average
   // excluding padding).
   for (int d = 0; d < 2; d++) {
+    // A last window that starts inside the end padding: Paddle/the standard
+    // formula keep it, PyTorch/ONNX (and builtin_device) drop it.
+    if (int64_t(od.data[2 + d] - 1) * strides[d] >= int64_t(x[2 + d]) + pads[2 * d]) {
+      *error = "the last window lies entirely in the padding (ceil_mode "
+               "conventions differ)";
+      return false;
+    }
     const int64_t need = int64_t(od.data[2 + d] - 1) * strides[d] + kernel[d] -
                          (int64_t(x[2 + d]) + pads[2 * d] + pads[2 * d + 1]);
     if (need > kMaxWindowAttribute) {
