@@ -9,7 +9,7 @@
 # twin) is reported as GFLOP/s.
 # Usage: tools/bench_vs_ort.sh [--rounds N] [--repeats N] [--threads 1,2]
 #        [--only ppocr_det,ppocr_cls,shufflenet] [--engines ort,cpu,cpu_passive,xnnpack,builtin]
-#        [--json out.json]        (see tools/benchmark/bench_vs_ort.py --help)
+#        [--json out.json] [--compile_times]   (see tools/benchmark/bench_vs_ort.py --help)
 # Needs ../shared (models + ort scripts), node/npm, python3, /usr/bin/time.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

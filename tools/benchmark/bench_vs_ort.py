@@ -97,6 +97,8 @@ def main():
     ap.add_argument("--only", default="ppocr_det,ppocr_cls,shufflenet", help="models to run")
     ap.add_argument("--engines", default="ort,cpu,cpu_passive,xnnpack,builtin")
     ap.add_argument("--json", default="", help="also write all results to this file")
+    ap.add_argument("--compile_times", action="store_true",
+                    help="also print NNAdapter load + first-run times without/with the .nnc cache")
     args = ap.parse_args()
     args.models = args.models or os.environ.get("PADDLE_LITE_MODELS_DIR",
                                                 os.path.join(args.shared, "models"))
@@ -180,9 +182,34 @@ def main():
                     max(x["rss"] for x in rows),
                     "%.1f" % (g / (med / 1e3)) if g else "-",
                     "%.2f" % statistics.median(ratios) if ratios else "-"))
+    if args.compile_times:
+        print_compile_times(args, engines, env)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(dict(results=results, conv_gflop=conv_gflop), f, indent=1)
+
+
+def print_compile_times(args, engines, env):
+    """NNAdapter first-run time (load + compile) without and with the .nnc cache."""
+    print("\n| model | device | load + first run, no cache (ms) | with the .nnc cache (ms) |")
+    print("|---|---|---|---|")
+    for name in args.only.split(","):
+        m = MODELS[name]
+        for eng, dev in (("xnnpack", "google_xnnpack"), ("builtin", "builtin_device")):
+            if eng not in engines:
+                continue
+            with tempfile.TemporaryDirectory() as cache:
+                times = []
+                for _ in range(2):  # cold (writes the cache), then warm
+                    cmd = ours_cmd(args, m, 1, 1, 20, dev) + ["--nnadapter_model_cache_dir=" + cache]
+                    try:
+                        res, _ = run_timed(cmd, env)
+                    except RuntimeError as e:
+                        print("%s %s: %s" % (name, dev, e))
+                        break
+                    times.append(res["load_ms"] + res.get("first_run_ms", 0.0))
+                if len(times) == 2:
+                    print("| %s | %s | %.1f | %.1f |" % (name, dev, times[0], times[1]))
 
 
 def pkg_version(pkg):
