@@ -10,7 +10,8 @@
 # (default <repo>/build-sanitizers, build-tsan for thread), SANITIZER_JOBS (2),
 # CC/CXX (default gcc/g++: gcc links the sanitizer runtime into shared
 # libraries too, which drivers linked with -Wl,--no-undefined need).
-# Debug build at -O1 with line tables (-g1): fast to compile, readable reports.
+# Debug build at -O0 with line tables (-g1): a gtest file compiles 3x faster
+# than at -O1 under ASan, and the whole suite still runs in seconds.
 # Exits non-zero on a build failure, a failing test, or any sanitizer report
 # (UBSan does not recover; the test logs are scanned as well).
 set -euo pipefail
@@ -39,7 +40,7 @@ start=$(date +%s)
 mkdir -p "$BUILD"
 if ! cmake -G Ninja -S "$ROOT" -B "$BUILD" -DNNADAPTER_ONLY=ON \
     "${SAN_CMAKE[@]}" -DCMAKE_BUILD_TYPE=Debug \
-    -DCMAKE_C_FLAGS_DEBUG="-O1 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+    -DCMAKE_C_FLAGS_DEBUG="-O0 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1" \
     >"$BUILD/configure.log" 2>&1; then
   cat "$BUILD/configure.log" >&2
   echo "run_sanitizers: configure failed" >&2
