@@ -15,7 +15,8 @@
 // weights) and the attributes enable_int8, bit_length and
 //   conv: Input0_scale = {InScale / bin}, Filter0_scale (per output channel)
 //   mul:  X0_scale, Y0_scale (per column);  fc: Input0_scale, W0_scale
-// with weight scales max|W[c]| / bin, bin = 2^(bit_length-1) - 1. An
+// with weight scales max|W[c]| / bin, bin = 2^(bit_length-1) - 1 = 127
+// (only 8-bit fake ops are folded; others stay float). An
 // activation fake op is folded only when every consumer of its output is
 // such an op with a channel-wise quantized weight; otherwise it stays
 // (float). matmul/matmul_v2 are not folded (no int8 kernel).
@@ -93,18 +94,19 @@ Node* FilterQuantOp(const Node* op, const Scope* weights) {
       q->op.GetAttr<int32_t>("quant_axis", 0) != slots->axis) {
     return nullptr;
   }
-  const int bits = q->op.GetAttr<int32_t>("bit_length", 8);
-  if (bits < 2 || bits > 8) return nullptr;
+  // 8 bits only: the int8 kernels and QUANT_INT8 operands clamp to ±127.
+  if (q->op.GetAttr<int32_t>("bit_length", 8) != 8) return nullptr;
   return q;
 }
 
 // The per-tensor scale of an activation fake op (InScale / bin), or 0.
 float ActScale(const Node* q, const Scope* weights) {
   const Tensor* in_scale = FloatWeight(InputArg(q, "InScale"), weights);
-  const int bits = q->op.GetAttr<int32_t>("bit_length", 8);
-  if (!in_scale || in_scale->numel() != 1 || bits < 2 || bits > 8) return 0.f;
+  if (!in_scale || in_scale->numel() != 1 || q->op.GetAttr<int32_t>("bit_length", 8) != 8) {
+    return 0.f;  // 8 bits only, as for the weights
+  }
   const float s = in_scale->data<float>()[0];
-  return (s > 0.f && std::isfinite(s)) ? s / Bin(bits) : 0.f;
+  return (s > 0.f && std::isfinite(s)) ? s / Bin(8) : 0.f;
 }
 
 // A float tensor seen as [outer, C, inner] around the quantization axis.
@@ -192,7 +194,6 @@ int QuantDequantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
               << " (a consumer is not a conv/mul/fc with a channel-wise quantized weight)";
       continue;
     }
-    const int bits = q->op.GetAttr<int32_t>("bit_length", 8);
     std::set<Node*> dead = {q};
     for (Node* o : q->outlinks) dead.insert(o);
     for (Node* consumer : consumers) {
@@ -209,7 +210,7 @@ int QuantDequantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       SSAGraph::ReplaceInput(consumer, out, x);
       cpp::OpDesc& op = consumer->op;
       op.SetAttr("enable_int8", true);
-      op.SetAttr("bit_length", std::min(bits, fq->op.GetAttr<int32_t>("bit_length", 8)));
+      op.SetAttr("bit_length", 8);
       op.SetAttr(slots->in_attr, std::vector<float>{scale});
       op.SetAttr(slots->w_attr, fscales);
       if (IsConv(consumer)) {  // the names conv2d_int8.cc reads
