@@ -19,7 +19,10 @@ command -v clang >/dev/null && command -v clang++ >/dev/null || {
   exit 2
 }
 
-SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g"
+# OSS-Fuzz's optimization flags: -O1 with line tables only (fast to build,
+# symbolized reports).
+SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+OPT="-O1 -gline-tables-only"
 set -e
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 export CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
@@ -27,7 +30,8 @@ mkdir -p "$BUILD"
 start=$(date +%s)
 # NNADAPTER_ONLY: nnadapter/ and tests/ only (lite/ and tools/ are not needed).
 CC=clang CXX=clang++ cmake -G Ninja -S "$ROOT" -B "$BUILD" -DNNADAPTER_ONLY=ON \
-  -DCMAKE_BUILD_TYPE=Release -DNNADAPTER_BUILD_FUZZERS=ON \
+  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="$OPT" -DCMAKE_CXX_FLAGS_DEBUG="$OPT" \
+  -DNNADAPTER_BUILD_FUZZERS=ON \
   -DCMAKE_C_FLAGS="$SAN" -DCMAKE_CXX_FLAGS="$SAN" >"$BUILD/configure.log" 2>&1 || {
   cat "$BUILD/configure.log" >&2
   echo "run_fuzzers: configure failed" >&2
