@@ -161,6 +161,11 @@ bool ReadCacheImage(const uint8_t* data, size_t size, CacheImage* image,
           }
         }
       }
+      for (const auto& ref : s.outputs) {
+        if (ok && ref.kind == ValueRef::kModelInput) {
+          ok = r.Fail("a sub-model output is a model input");
+        }
+      }
       if (ok && (s.input_types.size() != s.inputs.size() ||
                  s.output_types.size() != s.outputs.size())) {
         ok = r.Fail("sub-model type count mismatch");

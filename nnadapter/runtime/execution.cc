@@ -85,7 +85,8 @@ static void* WriteSlot(void* memory, NNAdapterOperandType* type) {
   auto* slot = static_cast<Execution::Slot*>(memory);
   if (!slot || !type) return nullptr;
   const int64_t length = GetOperandTypeBufferLength(*type);
-  if (length < 0 || type->precision != slot->type.precision) {
+  if (length < 0 || type->precision != slot->type.precision ||
+      (!slot->runtime_owned && !slot->user_access)) {  // not writable
     slot->failed = true;
     return nullptr;
   }
