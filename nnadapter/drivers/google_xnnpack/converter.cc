@@ -357,6 +357,7 @@ bool Converter::Convert(const core::Operation& op, std::string* error) {
   switch (op.type) {
     case NNADAPTER_CONV_2D:
     case NNADAPTER_FULLY_CONNECTED:
+    case NNADAPTER_MAT_MUL:
     case NNADAPTER_ADD:
     case NNADAPTER_SUB:
     case NNADAPTER_MUL:

@@ -128,6 +128,8 @@ class Converter {
                    size_t channel_dim, uint32_t* id, std::string* error);
   bool ConvertConvInt8(const core::Operation& op, std::string* error);
   bool ConvertFullyConnectedInt8(const core::Operation& op, std::string* error);
+  bool ConvertMatMulInt8(const core::Operation& op, bool transpose_y,
+                         std::string* error);
   // A static float value owning a copy of `data`.
   bool Static(const std::vector<size_t>& dims, std::vector<float> data,
               uint32_t* id, std::string* error);

@@ -214,5 +214,41 @@ bool Converter::ConvertFullyConnectedInt8(const core::Operation& op,
                "int8 fully connected", error);
 }
 
+// MAT_MUL x [M, K] (int8 tensor) by a constant per-layer int8 y: an int8
+// fully connected with y as [N, K] weights (transposed here when
+// transpose_y is false), no bias.
+bool Converter::ConvertMatMulInt8(const core::Operation& op, bool transpose_y,
+                                  std::string* error) {
+  std::vector<uint8_t> w;
+  std::vector<int32_t> wd;
+  const core::Operand* y_op = op.input_operands[1];
+  if (!ConstInt(y_op, 2, 1, &w, &wd) ||
+      y_op->type.precision != NNADAPTER_QUANT_INT8_SYMM_PER_LAYER ||
+      op.output_operands[0]->type.precision !=
+          NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
+    *error = "int8 MAT_MUL needs a constant QUANT_INT8_SYMM_PER_LAYER rank-2 y "
+             "and a QUANT_INT8_SYMM_PER_LAYER output";
+    return false;
+  }
+  size_t n = size_t(wd[1]), k = size_t(wd[0]);
+  if (!transpose_y) {  // [K, N] -> [N, K]
+    std::vector<uint8_t> t(w.size());
+    for (size_t i = 0; i < k; i++)
+      for (size_t j = 0; j < n; j++) t[j * k + i] = w[i * n + j];
+    w.swap(t);
+  } else {
+    std::swap(n, k);
+  }
+  uint32_t x, f, y;
+  return Input(op.input_operands[0], &x, error) &&
+         StaticBytes(y_op->type, {n, k}, std::move(w), 0, &f, error) &&
+         Output(op.output_operands[0], &y, error) &&
+         Check(xnn_define_fully_connected(
+                   subgraph_, -std::numeric_limits<float>::infinity(),
+                   std::numeric_limits<float>::infinity(), x, f,
+                   XNN_INVALID_VALUE_ID, y, 0),
+               "int8 matmul", error);
+}
+
 }  // namespace google_xnnpack
 }  // namespace nnadapter

@@ -390,6 +390,9 @@ bool Converter::ConvertMatMul(const core::Operation& op, std::string* error) {
     if (error->empty()) *error = "x must be a rank-2 tensor";
     return false;
   }
+  if (in->type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER && !tx) {
+    return ConvertMatMulInt8(op, ty, error);
+  }
   if (tx || !ConstFloat(op.input_operands[1], 2, &w, &wd)) {
     *error = "needs transpose_x = false and a constant FLOAT32 rank-2 y";
     return false;

@@ -165,6 +165,28 @@ TEST(GoogleXnnpack, Int8MatchesBuiltinDeviceWithinOneStep) {
               {y});
          return y;
        }},
+      {"matmul y [K,N]", {{3, 10}}, {0.05f},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         Op y = Quant(b, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, {U, U}, 0.3f);
+         b.Op(NNADAPTER_MAT_MUL,
+              {x[0],
+               QuantConst(b, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, {10, 4}, 0.01f,
+                          RandomInt8(40, 11)),
+               b.Bool(false), b.Bool(false)},
+              {y});
+         return y;
+       }},
+      {"matmul transpose_y", {{3, 10}}, {0.05f},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         Op y = Quant(b, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, {U, U}, 0.3f);
+         b.Op(NNADAPTER_MAT_MUL,
+              {x[0],
+               QuantConst(b, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, {4, 10}, 0.01f,
+                          RandomInt8(40, 12)),
+               b.Bool(false), b.Bool(true)},
+              {y});
+         return y;
+       }},
       {"add broadcast relu", {{1, 3, 4, 5}, {1, 3, 1, 1}}, {0.05f, 0.08f},
        [](ModelBuilder& b, const std::vector<Op>& x) {
          Op y = Quant(b, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, {U, U, U, U}, 0.1f);
