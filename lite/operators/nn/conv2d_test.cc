@@ -155,6 +155,14 @@ TEST(Conv2d, FusedBiasAndEveryActivation) {
   for (std::string act : AllActivations()) {
     RunCase("conv2d", {{1, 8, 9, 9}, {16, 8, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1,
                        "EXPLICIT", true, act});
+    // pointwise (GEMM conv + SIMD activation loop), Winograd-eligible 3x3,
+    // and a 3-channel stem (plain NCHW source)
+    RunCase("conv2d", {{2, 5, 7, 11}, {9, 5, 1, 1}, {1, 1}, {0, 0}, {1, 1}, 1, "EXPLICIT", true,
+                       act});
+    RunCase("conv2d", {{1, 32, 13, 11}, {24, 32, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "EXPLICIT",
+                       true, act});
+    RunCase("conv2d", {{1, 3, 17, 19}, {8, 3, 3, 3}, {2, 2}, {1, 1}, {1, 1}, 1, "EXPLICIT", true,
+                       act});
     RunCase("depthwise_conv2d", {{1, 16, 9, 9}, {16, 1, 3, 3}, {1, 1}, {1, 1}, {1, 1},
                                  16, "EXPLICIT", true, act});
   }
