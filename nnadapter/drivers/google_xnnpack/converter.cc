@@ -33,7 +33,9 @@ const std::set<NNAdapterOperationType>& ConvertibleOperations() {
       NNADAPTER_SQUARE,        NNADAPTER_RSQRT,
       NNADAPTER_BATCH_NORMALIZATION, NNADAPTER_CONCAT,
       NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, NNADAPTER_ADAPTIVE_MAX_POOL_2D,
-      NNADAPTER_RESIZE_NEAREST};
+      NNADAPTER_RESIZE_NEAREST, NNADAPTER_QUANTIZE,
+      NNADAPTER_DEQUANTIZE,    NNADAPTER_ASSIGN,
+      NNADAPTER_SUM,           NNADAPTER_REDUCE_MEAN};
   return ops;
 }
 
@@ -358,6 +360,11 @@ bool Converter::Convert(const core::Operation& op, std::string* error) {
     case NNADAPTER_CONV_2D:
     case NNADAPTER_FULLY_CONNECTED:
     case NNADAPTER_MAT_MUL:
+    case NNADAPTER_QUANTIZE:
+    case NNADAPTER_DEQUANTIZE:
+    case NNADAPTER_ASSIGN:
+    case NNADAPTER_SUM:
+    case NNADAPTER_REDUCE_MEAN:
     case NNADAPTER_ADD:
     case NNADAPTER_SUB:
     case NNADAPTER_MUL:
@@ -402,6 +409,11 @@ bool Converter::Convert(const core::Operation& op, std::string* error) {
     case NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D:
     case NNADAPTER_ADAPTIVE_MAX_POOL_2D: return ConvertAdaptivePool(op, error);
     case NNADAPTER_RESIZE_NEAREST: return ConvertResizeNearest(op, error);
+    case NNADAPTER_QUANTIZE: return ConvertQuantize(op, error);
+    case NNADAPTER_DEQUANTIZE:
+    case NNADAPTER_ASSIGN: return ConvertCopyLike(op, error);
+    case NNADAPTER_SUM: return ConvertSum(op, error);
+    case NNADAPTER_REDUCE_MEAN: return ConvertReduceMean(op, error);
     default:
       if (ConvertibleOperations().count(op.type)) return ConvertUnary(op, error);
       *error = "no XNNPACK equivalent in this XNNPACK version";

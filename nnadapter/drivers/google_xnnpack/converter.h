@@ -91,6 +91,10 @@ class Converter {
   bool ConvertBatchNorm(const core::Operation& op, std::string* error);
   bool ConvertConcat(const core::Operation& op, std::string* error);
   bool DeferConcat(const core::Operation& op);
+  bool ConvertQuantize(const core::Operation& op, std::string* error);
+  bool ConvertCopyLike(const core::Operation& op, std::string* error);
+  bool ConvertSum(const core::Operation& op, std::string* error);
+  bool ConvertReduceMean(const core::Operation& op, std::string* error);
   bool ConvertConvOverConcat(const core::Operation& op,
                              const core::Operation& concat,
                              const std::vector<float>& w, int32_t Cout,

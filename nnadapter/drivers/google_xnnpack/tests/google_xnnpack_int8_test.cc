@@ -245,4 +245,64 @@ TEST(GoogleXnnpack, Int8MatchesBuiltinDeviceWithinOneStep) {
   }
 }
 
+// float -> QUANTIZE -> int8 conv (per-channel) -> DEQUANTIZE -> float: the
+// bridge's form of a quantized Paddle conv. Within one output step.
+TEST(GoogleXnnpack, QuantizeInt8ConvDequantize) {
+  static const std::vector<float> kScales = {0.004f, 0.007f, 0.0025f, 0.009f};
+  std::vector<float> bias_scales;
+  for (float s : kScales) bias_scales.push_back(0.05f * s);
+  ModelBuilder b;
+  Op x = b.Tensor({1, 3, 8, 7});
+  Op q = Quant(b, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, {U, U, U, U}, 0.05f);
+  b.Op(NNADAPTER_QUANTIZE, {x, b.Int(1), b.Floats({1}, {0.05f}), b.Floats({1}, {0.0f})},
+       {q});
+  Op w = QuantConst(b, NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, {4, 3, 3, 3}, 0,
+                    RandomInt8(108, 30), &kScales);
+  Op bias = QuantConst(b, NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, {4}, 0,
+                       RandomInt32(4, 500, 31), &bias_scales);
+  Op c = Quant(b, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, {U, U, U, U}, 0.02f);
+  b.Op(NNADAPTER_CONV_2D,
+       {q, w, bias, b.Int(0), b.Ints({1, 1, 1, 1}), b.Ints({1, 1}), b.Int(1),
+        b.Ints({1, 1}), b.Int(1)},
+       {c});
+  Op y = b.Tensor({U, U, U, U});
+  b.Op(NNADAPTER_DEQUANTIZE, {c}, {y});
+  b.Finish({x}, {y});
+  std::mt19937 rng(32);
+  std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
+  nnadapter_test::Memory in;
+  in.dims = {1, 3, 8, 7};
+  for (size_t i = 0; i < Count(in.dims); i++) in.data.push_back(dist(rng));
+  std::vector<nnadapter_test::Memory> outs(2);
+  for (int k = 0; k < 2; k++) {
+    Devices d({k == 0 ? "builtin_device" : "google_xnnpack"}, "");
+    bool supported[3] = {false, false, false};
+    ASSERT_EQ(NNAdapterModel_getSupportedOperations(b.model(), d.context(), supported),
+              NNADAPTER_NO_ERROR);
+    EXPECT_TRUE(supported[0] && supported[1] && supported[2]);
+    NNAdapterCompilation* c = nullptr;
+    ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
+                                          d.context(), &c),
+              NNADAPTER_NO_ERROR);
+    ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR)
+        << NNAdapter_getLastErrorMessage();
+    NNAdapterExecution* e = nullptr;
+    ASSERT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
+    NNAdapterExecution_setInput(e, 0, &in, nnadapter_test::AccessInput);
+    NNAdapterExecution_setOutput(e, 0, &outs[k], nnadapter_test::AccessOutput);
+    ASSERT_EQ(NNAdapterExecution_compute(e), NNADAPTER_NO_ERROR)
+        << NNAdapter_getLastErrorMessage();
+    NNAdapterExecution_destroy(e);
+    NNAdapterCompilation_destroy(c);
+  }
+  ASSERT_EQ(outs[0].dims, outs[1].dims);
+  int nonzero = 0;
+  for (size_t i = 0; i < outs[0].data.size(); i++) {
+    // One step of the conv output (0.02), plus one input step propagated.
+    ASSERT_NEAR(outs[1].data[i], outs[0].data[i], 0.02f * 1.01f) << "element " << i;
+    nonzero += outs[0].data[i] != 0;
+  }
+  EXPECT_GT(nonzero, 0);
+}
+
 }  // namespace

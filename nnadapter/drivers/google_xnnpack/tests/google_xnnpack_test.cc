@@ -519,6 +519,28 @@ TEST(GoogleXnnpack, ComposedOps) {
          return std::vector<Op>{Unary(b, NNADAPTER_RESIZE_NEAREST, x[0],
                                       {b.Ints({12, 15}), nullptr, b.Bool(false)})};
        }},
+      {"assign", {{1, 3, 4, 5}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_ASSIGN, x[0])};
+       }},
+      {"sum of three with broadcasting", {{1, 3, 4, 5}, {1, 3, 4, 5}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         Op y = b.Tensor({U, U, U, U});
+         b.Op(NNADAPTER_SUM, {x[0], b.Floats({3, 1, 1}, {0.5f, -1.0f, 2.0f}), x[1]},
+              {y});
+         return std::vector<Op>{y};
+       }},
+      {"reduce_mean H,W keepdim", {{2, 5, 7, 3}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_REDUCE_MEAN, x[0],
+                                      {b.Ints({2, 3}), b.Bool(true)})};
+       }},
+      {"reduce_mean -1,-2 no keepdim", {{2, 5, 7, 3}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         Op y = b.Tensor({U, U});
+         b.Op(NNADAPTER_REDUCE_MEAN, {x[0], b.Ints({-1, -2}), b.Bool(false)}, {y});
+         return std::vector<Op>{y};
+       }},
       {"adaptive avg pool to 1x1", {{1, 6, 7, 5}},
        [](ModelBuilder& b, const std::vector<Op>& x) {
          return std::vector<Op>{Unary(b, NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, x[0],
@@ -603,6 +625,11 @@ TEST(GoogleXnnpack, RejectsWhatItCannotRun) {
       {"avg pool with padding counting pads", {{1, 2, 6, 6}},
        [](ModelBuilder& b, const std::vector<Op>& x) {
          return std::vector<Op>{Pool(b, x[0], false, {3, 3}, {1, 1}, {1, 1, 1, 1}, false, true)};
+       }},
+      {"reduce_mean over C", {{1, 2, 3, 4}},
+       [](ModelBuilder& b, const std::vector<Op>& x) {
+         return std::vector<Op>{Unary(b, NNADAPTER_REDUCE_MEAN, x[0],
+                                      {b.Ints({1}), b.Bool(true)})};
        }},
       {"transpose (not in this XNNPACK)", {{1, 2, 3, 4}},
        [](ModelBuilder& b, const std::vector<Op>& x) {
