@@ -38,6 +38,9 @@ DEFINE_string(nnadapter_device_names, "",
 DEFINE_string(nnadapter_context_properties, "",
               "NNAdapter context properties (e.g. GOOGLE_XNNPACK_NUM_THREADS=2)");
 DEFINE_string(nnadapter_model_cache_dir, "", "NNAdapter .nnc cache directory");
+DEFINE_bool(int8, false,
+            "valid places {X86 int8, X86 float}: int8 kernels (and int8 NNAdapter operands) "
+            "for quantized models");
 DEFINE_string(output_data_path, "", "write output 0 (float32) to this file after the runs");
 DEFINE_string(disable_passes, "", "comma-separated optimizer passes to skip (e.g. memory_optimize_pass)");
 
@@ -158,6 +161,10 @@ int main(int argc, char** argv) {
     if (!FLAGS_model_file.empty()) config.set_model_file(FLAGS_model_file);
     if (!FLAGS_param_file.empty()) config.set_param_file(FLAGS_param_file);
     config.set_threads(FLAGS_threads);
+    if (FLAGS_int8) {
+      config.set_valid_places({paddle::lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
+                               paddle::lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
+    }
     if (!FLAGS_disable_passes.empty()) config.set_disabled_passes(Split(FLAGS_disable_passes, ','));
     if (!FLAGS_nnadapter_device_names.empty()) {
       config.set_nnadapter_device_names(Split(FLAGS_nnadapter_device_names, ','));
