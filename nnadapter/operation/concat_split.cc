@@ -21,7 +21,9 @@ void Infer_CONCAT(Context* ctx) {
     const Dims d = ctx->InDims(i);
     for (int32_t k = 0; k < rank; k++) {
       if (k == axis) {
-        out[k] = (out[k] < 0 || d[k] < 0) ? NNADAPTER_UNKNOWN : out[k] + d[k];
+        out[k] = (out[k] < 0 || d[k] < 0)
+                     ? NNADAPTER_UNKNOWN
+                     : CheckedExtent(ctx, i, static_cast<int64_t>(out[k]) + d[k]);
       } else if (d[k] >= 0 && out[k] >= 0 && d[k] != out[k]) {
         ctx->FailInput(i, "dimension " + std::to_string(k) + " is " +
                               std::to_string(d[k]) + ", expected " +
