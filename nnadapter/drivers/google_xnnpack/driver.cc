@@ -3,7 +3,9 @@
 // converter.h) compiled into an xnn_runtime with its own pthreadpool.
 //
 // Context properties: GOOGLE_XNNPACK_NUM_THREADS=<1..64> (default 1),
-// GOOGLE_XNNPACK_PROFILE=0|1 (per-operation profile to stderr, profile.h).
+// GOOGLE_XNNPACK_MAX_SHAPES=<1..16> (runtimes kept per program for different
+// input dims, default 1), GOOGLE_XNNPACK_PROFILE=0|1 (per-operation profile
+// to stderr, profile.h).
 // Cache: the serialized NNAdapter sub-model (utility/serialization.h); the
 // runtime is rebuilt from it, so a cached program needs no original model.
 #include <pthreadpool.h>
@@ -35,10 +37,12 @@ static const int32_t kVersion = 1;
 static const char kThreadsKey[] = "GOOGLE_XNNPACK_NUM_THREADS";
 
 static const char kProfileKey[] = "GOOGLE_XNNPACK_PROFILE";
+static const char kMaxShapesKey[] = "GOOGLE_XNNPACK_MAX_SHAPES";
 
 struct Context {
   size_t threads = 1;
   bool profile = false;
+  size_t max_shapes = 1;
 };
 
 struct AlignedFree {
@@ -56,29 +60,35 @@ struct External {
   AlignedBuffer buffer;
 };
 
+// One XNNPACK runtime, built for one set of input dims, with its external
+// buffers and the static data it references.
+struct Built {
+  std::vector<std::vector<int32_t>> input_dims;
+  std::list<std::vector<uint8_t>> storage;
+  std::vector<External> inputs, outputs;
+  xnn_runtime_t runtime = nullptr;
+  Built() = default;
+  Built(const Built&) = delete;
+  Built& operator=(const Built&) = delete;
+  ~Built() {
+    if (runtime) xnn_delete_runtime(runtime);
+  }
+};
+
 // A compiled sub-model. Dims unknown at compilation (dynamic inputs) are
 // inferred from the actual input dims at the first execution, and again
-// whenever the input dims change (XNNPACK shapes are fixed at definition).
+// for new input dims (XNNPACK shapes are fixed at definition); the runtimes
+// of the `max_shapes` most recently used input dims are kept.
 struct Program {
   OwnedModel model;
   bool dynamic = false;  // some operand has unknown dims
   bool profile = false;  // print a per-operation profile after each build
-  std::list<std::vector<uint8_t>> storage;
+  size_t max_shapes = 1;
   pthreadpool_t pool = nullptr;
-  xnn_runtime_t runtime = nullptr;
-  std::vector<External> inputs, outputs;
-  std::vector<std::vector<int32_t>> built_input_dims;
+  std::list<std::unique_ptr<Built>> built;  // most recently used first
   std::vector<NNAdapterOperandType> input_types;  // as compiled
-  void Reset() {
-    if (runtime) xnn_delete_runtime(runtime);
-    runtime = nullptr;
-    storage.clear();
-    inputs.clear();
-    outputs.clear();
-    built_input_dims.clear();
-  }
   ~Program() {
-    Reset();
+    built.clear();  // runtimes before their thread pool
     if (pool) pthreadpool_destroy(pool);
   }
 };
@@ -131,6 +141,17 @@ static int CreateContext(void*, const char* properties, int (*)(int, void*),
         return NNADAPTER_INVALID_PARAMETER;
       }
       ctx->threads = static_cast<size_t>(n);
+    }
+    it = parsed.find(kMaxShapesKey);
+    if (it != parsed.end()) {
+      char* end = nullptr;
+      long n = std::strtol(it->second.c_str(), &end, 10);
+      if (it->second.empty() || *end != '\0' || n < 1 || n > 16) {
+        NNADAPTER_LOG(ERROR) << kName << ": " << kMaxShapesKey << "='"
+                             << it->second << "': expected an integer in [1, 16]";
+        return NNADAPTER_INVALID_PARAMETER;
+      }
+      ctx->max_shapes = static_cast<size_t>(n);
     }
     it = parsed.find(kProfileKey);
     if (it != parsed.end()) {
@@ -287,7 +308,7 @@ static bool MakeExternal(const core::Operand* o, External* e, std::string* error
 static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims) {
   core::Model* model = &p->model.model;
   std::string error;
-  p->Reset();
+  auto b = std::make_unique<Built>();
   if (p->dynamic) {
     std::map<const core::Operand*, std::vector<int32_t>> known, dims;
     for (size_t i = 0; i < model->input_operands.size(); i++) {
@@ -315,17 +336,17 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
     NNADAPTER_LOG(ERROR) << kName << ": xnn_create_subgraph failed";
     return NNADAPTER_DEVICE_INTERNAL_ERROR;
   }
-  Converter converter(subgraph.handle, &p->storage);
+  Converter converter(subgraph.handle, &b->storage);
   converter.set_model(model);
-  p->inputs.resize(n_in);
-  p->outputs.resize(n_out);
+  b->inputs.resize(n_in);
+  b->outputs.resize(n_out);
   for (uint32_t i = 0; i < n_in; i++) {
     converter.SetExternal(model->input_operands[i], i, true);
-    if (!MakeExternal(model->input_operands[i], &p->inputs[i], &error)) break;
+    if (!MakeExternal(model->input_operands[i], &b->inputs[i], &error)) break;
   }
   for (uint32_t i = 0; error.empty() && i < n_out; i++) {
     converter.SetExternal(model->output_operands[i], n_in + i, false);
-    if (!MakeExternal(model->output_operands[i], &p->outputs[i], &error)) break;
+    if (!MakeExternal(model->output_operands[i], &b->outputs[i], &error)) break;
   }
   if (!error.empty()) {
     NNADAPTER_LOG(ERROR) << kName << ": " << error;
@@ -349,23 +370,25 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
       NNADAPTER_LOG(ERROR) << kName << ": output " << i << " is not produced";
       return NNADAPTER_INVALID_PARAMETER;
     }
-    externals.push_back({n_in + i, p->outputs[i].buffer.get()});
+    externals.push_back({n_in + i, b->outputs[i].buffer.get()});
   }
   for (uint32_t i = 0; i < n_in; i++) {
     if (converter.ValueOf(model->input_operands[i]) == XNN_INVALID_VALUE_ID) {
       NNADAPTER_LOG(ERROR) << kName << ": input " << i << " is not used";
       return NNADAPTER_FEATURE_NOT_SUPPORTED;
     }
-    externals.push_back({i, p->inputs[i].buffer.get()});
+    externals.push_back({i, b->inputs[i].buffer.get()});
   }
-  if (xnn_create_runtime_v2(subgraph.handle, p->pool, 0, &p->runtime) !=
+  if (xnn_create_runtime_v2(subgraph.handle, p->pool, 0, &b->runtime) !=
           xnn_status_success ||
-      xnn_setup_runtime(p->runtime, externals.size(), externals.data()) !=
+      xnn_setup_runtime(b->runtime, externals.size(), externals.data()) !=
           xnn_status_success) {
     NNADAPTER_LOG(ERROR) << kName << ": XNNPACK could not create the runtime";
     return NNADAPTER_FEATURE_NOT_SUPPORTED;
   }
-  p->built_input_dims = input_dims;
+  b->input_dims = input_dims;
+  p->built.push_front(std::move(b));
+  while (p->built.size() > p->max_shapes) p->built.pop_back();
   if (p->profile) PrintOperationProfile(ops, p->pool, 10);
   return NNADAPTER_NO_ERROR;
 }
@@ -374,6 +397,7 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
 static int Prepare(const Context* ctx, Program* p) {
   if (ctx->threads > 1) p->pool = pthreadpool_create(ctx->threads);
   p->profile = ctx->profile;
+  p->max_shapes = ctx->max_shapes;
   std::vector<std::vector<int32_t>> input_dims;
   for (const auto& o : p->model.model.operands) {
     if (!IsConstantOperand(&o) && !HasKnownDimensions(o.type.dimensions)) {
@@ -505,22 +529,25 @@ static int ExecuteProgram(void* program, uint32_t input_count,
       dims[arg.index].assign(type.dimensions.data,
                              type.dimensions.data + type.dimensions.count);
     }
-    if (!p->runtime || dims != p->built_input_dims) {
-      if (!p->dynamic && p->runtime) {
+    auto found = std::find_if(
+        p->built.begin(), p->built.end(),
+        [&](const std::unique_ptr<Built>& b) { return b->input_dims == dims; });
+    if (found == p->built.end()) {
+      if (!p->dynamic) {
         NNADAPTER_LOG(ERROR) << kName << ": input dimensions differ from the "
                                          "compiled ones";
         return NNADAPTER_INVALID_DIMENSIONS;
       }
       int code = Build(p, dims);
-      if (code != NNADAPTER_NO_ERROR) {
-        p->Reset();
-        return code;
-      }
+      if (code != NNADAPTER_NO_ERROR) return code;
+    } else if (found != p->built.begin()) {
+      p->built.splice(p->built.begin(), p->built, found);
     }
+    Built& b = *p->built.front();
     for (uint32_t i = 0; i < input_count; i++) {
-      CopyExternal(p->inputs[i], buffers[i], p->inputs[i].buffer.get(), true);
+      CopyExternal(b.inputs[i], buffers[i], b.inputs[i].buffer.get(), true);
     }
-    if (xnn_invoke_runtime(p->runtime) != xnn_status_success) {
+    if (xnn_invoke_runtime(b.runtime) != xnn_status_success) {
       NNADAPTER_LOG(ERROR) << kName << ": xnn_invoke_runtime failed";
       return NNADAPTER_DEVICE_INTERNAL_ERROR;
     }
@@ -532,7 +559,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
         return NNADAPTER_INVALID_PARAMETER;
       }
       done[arg.index] = true;
-      External& e = p->outputs[arg.index];
+      External& e = b.outputs[arg.index];
       NNAdapterOperandType type = e.type;
       void* buffer = arg.access(arg.memory, &type);
       if (!buffer) return NNADAPTER_INVALID_PARAMETER;

@@ -561,7 +561,9 @@ TEST(GoogleXnnpack, ComposedOps) {
 }
 
 // Unknown input dims: the program is built at the first execution for the
-// actual dims and rebuilt when they change.
+// actual dims and rebuilt for new ones; GOOGLE_XNNPACK_MAX_SHAPES keeps the
+// runtimes of several input dims (counted through the profile printed at
+// every build).
 TEST(GoogleXnnpack, DynamicInputDimsRebuildTheRuntime) {
   ModelBuilder b;
   Op x = b.Tensor({U, 3, U, U});
@@ -572,38 +574,51 @@ TEST(GoogleXnnpack, DynamicInputDimsRebuildTheRuntime) {
   Op u = Unary(b, NNADAPTER_RESIZE_NEAREST, m,
                {nullptr, b.Floats({2}, {2.0f, 2.0f}), b.Bool(false)});
   b.Finish({x}, {u});
-  Devices d({"google_xnnpack"}, "");
-  Devices r({"builtin_device"}, "");
-  NNAdapterCompilation *cx = nullptr, *cr = nullptr;
-  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                        d.context(), &cx),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(cx), NNADAPTER_NO_ERROR)
-      << NNAdapter_getLastErrorMessage();
-  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                        r.context(), &cr),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(cr), NNADAPTER_NO_ERROR);
-  NNAdapterExecution *ex = nullptr, *er = nullptr;
-  ASSERT_EQ(NNAdapterExecution_create(cx, &ex), NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterExecution_create(cr, &er), NNADAPTER_NO_ERROR);
-  for (auto dims : std::vector<std::vector<int32_t>>{
-           {1, 3, 9, 7}, {2, 3, 16, 11}, {1, 3, 9, 7}}) {
-    SCOPED_TRACE(::testing::PrintToString(dims));
-    Memory in{dims, Random(Count(dims), -1, 1, 81), 0}, ox, orf;
-    NNAdapterExecution_setInput(ex, 0, &in, AccessInput);
-    NNAdapterExecution_setOutput(ex, 0, &ox, AccessOutput);
-    NNAdapterExecution_setInput(er, 0, &in, AccessInput);
-    NNAdapterExecution_setOutput(er, 0, &orf, AccessOutput);
-    ASSERT_EQ(NNAdapterExecution_compute(ex), NNADAPTER_NO_ERROR)
+  const std::vector<std::vector<int32_t>> sequence = {
+      {1, 3, 9, 7}, {2, 3, 16, 11}, {1, 3, 9, 7}, {2, 3, 16, 11}, {1, 3, 9, 7}};
+  auto run = [&](const std::string& properties) {
+    Devices d({"google_xnnpack"}, properties);
+    Devices r({"builtin_device"}, "");
+    NNAdapterCompilation *cx = nullptr, *cr = nullptr;
+    EXPECT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
+                                          d.context(), &cx),
+              NNADAPTER_NO_ERROR);
+    EXPECT_EQ(NNAdapterCompilation_finish(cx), NNADAPTER_NO_ERROR)
         << NNAdapter_getLastErrorMessage();
-    ASSERT_EQ(NNAdapterExecution_compute(er), NNADAPTER_NO_ERROR);
-    ExpectClose({ox}, {orf}, "dynamic");
-  }
-  NNAdapterExecution_destroy(ex);
-  NNAdapterExecution_destroy(er);
-  NNAdapterCompilation_destroy(cx);
-  NNAdapterCompilation_destroy(cr);
+    EXPECT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
+                                          r.context(), &cr),
+              NNADAPTER_NO_ERROR);
+    EXPECT_EQ(NNAdapterCompilation_finish(cr), NNADAPTER_NO_ERROR);
+    NNAdapterExecution *ex = nullptr, *er = nullptr;
+    EXPECT_EQ(NNAdapterExecution_create(cx, &ex), NNADAPTER_NO_ERROR);
+    EXPECT_EQ(NNAdapterExecution_create(cr, &er), NNADAPTER_NO_ERROR);
+    testing::internal::CaptureStderr();
+    for (const auto& dims : sequence) {
+      SCOPED_TRACE(::testing::PrintToString(dims));
+      Memory in{dims, Random(Count(dims), -1, 1, 81), 0}, ox, orf;
+      NNAdapterExecution_setInput(ex, 0, &in, AccessInput);
+      NNAdapterExecution_setOutput(ex, 0, &ox, AccessOutput);
+      NNAdapterExecution_setInput(er, 0, &in, AccessInput);
+      NNAdapterExecution_setOutput(er, 0, &orf, AccessOutput);
+      EXPECT_EQ(NNAdapterExecution_compute(ex), NNADAPTER_NO_ERROR)
+          << NNAdapter_getLastErrorMessage();
+      EXPECT_EQ(NNAdapterExecution_compute(er), NNADAPTER_NO_ERROR);
+      ExpectClose({ox}, {orf}, "dynamic");
+    }
+    const std::string report = testing::internal::GetCapturedStderr();
+    NNAdapterExecution_destroy(ex);
+    NNAdapterExecution_destroy(er);
+    NNAdapterCompilation_destroy(cx);
+    NNAdapterCompilation_destroy(cr);
+    int builds = 0;
+    for (size_t at = report.find("google_xnnpack profile:"); at != std::string::npos;
+         at = report.find("google_xnnpack profile:", at + 1)) {
+      builds++;
+    }
+    return builds;
+  };
+  EXPECT_EQ(run("GOOGLE_XNNPACK_PROFILE=1"), 5);  // one runtime: every change rebuilds
+  EXPECT_EQ(run("GOOGLE_XNNPACK_PROFILE=1;GOOGLE_XNNPACK_MAX_SHAPES=2"), 2);
 }
 
 // What validate_program must refuse (and what the model then needs another
@@ -722,7 +737,9 @@ TEST(GoogleXnnpack, ThreadsProperty) {
   for (const char* bad : {"GOOGLE_XNNPACK_NUM_THREADS=0",
                           "GOOGLE_XNNPACK_NUM_THREADS=two",
                           "GOOGLE_XNNPACK_NUM_THREADS=1000",
-                          "GOOGLE_XNNPACK_PROFILE=yes"}) {
+                          "GOOGLE_XNNPACK_PROFILE=yes",
+                          "GOOGLE_XNNPACK_MAX_SHAPES=0",
+                          "GOOGLE_XNNPACK_MAX_SHAPES=17"}) {
     NNAdapterContext* context = nullptr;
     EXPECT_EQ(NNAdapterContext_create(&device, 1, bad, &context),
               NNADAPTER_INVALID_PARAMETER)
