@@ -342,6 +342,9 @@ TEST(Pool2D, FloorCeilSameValid) {
       {NNADAPTER_AUTO_PAD_NONE, {0, 0, 0, 0}, true, {1, 2, 4, 4}},
       // pads 1 + 1: (7 + 2 - 2) / 2 + 1 = 4
       {NNADAPTER_AUTO_PAD_NONE, {1, 1, 1, 1}, false, {1, 2, 4, 4}},
+      // ceil: (7 + 2 - 2 + 1) / 2 + 1 = 5; the last window starts at
+      // 4 * 2 - 1 = 7, inside the end padding, and is kept (Paddle)
+      {NNADAPTER_AUTO_PAD_NONE, {1, 1, 1, 1}, true, {1, 2, 5, 5}},
       {NNADAPTER_AUTO_PAD_SAME, {0, 0, 0, 0}, false, {1, 2, 4, 4}},
       {NNADAPTER_AUTO_PAD_VALID, {5, 5, 5, 5}, false, {1, 2, 3, 3}},
   };

@@ -1,6 +1,18 @@
 // 2-D poolings (NCHW): AVERAGE_POOL_2D, MAX_POOL_2D and the adaptive ones.
 // MAX_POOL_2D/ADAPTIVE_MAX_POOL_2D indices are offsets inside the H_in x W_in
 // plane (h * W_in + w), the first maximum wins.
+//
+// Window values follow Paddle's CPU pool2d loops (as lite/operators/nn
+// pool2d does). Per axis, with start = o * stride - pad_begin:
+//   begin = max(start, 0), end = min(start + kernel, in)
+// (end - begin may be <= 0 for a ceil_mode window lying in the padding).
+//   * max: the maximum over the real elements; a window without any is
+//     -FLT_MAX with index -1.
+//   * average, count_include_pad = false: sum / ((end_h - begin_h) *
+//     (end_w - begin_w)), the signed product: a window without any real
+//     element is 0 / 0 = NaN, or -0 / +0 when the product is nonzero.
+//   * average, count_include_pad = true: sum / (kernel_h * kernel_w).
+#include <cfloat>
 #include <cmath>
 
 #include "drivers/builtin_device/kernels/kernel.h"
@@ -46,12 +58,13 @@ int Pool(KernelContext* ctx, bool is_max) {
     for (int64_t oh = 0; oh < OH; oh++)
       for (int64_t ow = 0; ow < OW; ow++) {
         int64_t h0 = oh * strides[0] - pads[0], w0 = ow * strides[1] - pads[2];
-        int64_t h1 = std::min(h0 + kernel[0], H + pads[1]);
-        int64_t w1 = std::min(w0 + kernel[1], W + pads[3]);
-        double acc = is_max ? -INFINITY : 0.0;
-        int64_t best = -1, count = 0;
-        for (int64_t h = std::max<int64_t>(h0, 0); h < std::min(h1, H); h++)
-          for (int64_t w = std::max<int64_t>(w0, 0); w < std::min(w1, W); w++) {
+        int64_t h1 = std::min(h0 + kernel[0], H), w1 = std::min(w0 + kernel[1], W);
+        h0 = std::max<int64_t>(h0, 0);
+        w0 = std::max<int64_t>(w0, 0);
+        double acc = is_max ? -static_cast<double>(FLT_MAX) : 0.0;
+        int64_t best = -1;
+        for (int64_t h = h0; h < h1; h++)
+          for (int64_t w = w0; w < w1; w++) {
             double x = v[(nc * H + h) * W + w];
             if (is_max) {
               if (best < 0 || x > acc) {
@@ -61,12 +74,13 @@ int Pool(KernelContext* ctx, bool is_max) {
             } else {
               acc += x;
             }
-            count++;
           }
         int64_t o = (nc * OH + oh) * OW + ow;
         if (!is_max) {
-          int64_t div = count_include_pad ? (h1 - h0) * (w1 - w0) : count;
-          acc = div > 0 ? acc / div : 0.0;
+          int64_t div = count_include_pad ? kernel[0] * kernel[1]
+                                          : (h1 - h0) * (w1 - w0);
+          // No real element when div == 0: Paddle's 0 / 0, spelled out.
+          acc = div == 0 ? std::nan("") : acc / static_cast<double>(div);
         }
         out[o] = acc;
         if (is_max) idx[o] = static_cast<double>(best);

@@ -45,16 +45,16 @@ inline int ResolvePads(KernelContext* ctx, int64_t auto_pad,
   return NNADAPTER_NO_ERROR;
 }
 
-// Output extent of a window sweep; ceil_mode drops a last window that would
-// start inside the end padding only.
+// Output extent of a window sweep, the standard's formula (Paddle's):
+// floor or ceil((in + pad0 + pad1 - ext) / s) + 1. With ceil_mode the last
+// window may start in the end padding (or past it); it is kept, as in Paddle
+// and nnadapter/operation shape inference (PyTorch/ONNX would drop it).
 inline int64_t WindowOutput(int64_t in, int64_t pad0, int64_t pad1, int64_t k,
                             int64_t s, int64_t d, bool ceil_mode) {
   int64_t ext = (k - 1) * d + 1;
   int64_t span = in + pad0 + pad1 - ext;
   if (span < 0) return 0;
-  int64_t out = ceil_mode ? (span + s - 1) / s + 1 : span / s + 1;
-  if (ceil_mode && (out - 1) * s >= in + pad0) out--;
-  return out;
+  return ceil_mode ? (span + s - 1) / s + 1 : span / s + 1;
 }
 
 }  // namespace builtin_device
