@@ -155,8 +155,10 @@ def main():
                     row = dict(model=name, threads=threads, engine=eng, round=r,
                                median=res["median_ms"], min=res["min_ms"], rss=rss)
                     results.append(row)
-                    print("%-10s t=%d round %d %-8s median %9.3f ms  min %9.3f ms  RSS %6.0f MB" % (
-                        name, threads, r, eng, row["median"], row["min"], rss), flush=True)
+                    load = open("/proc/loadavg").read().split()[0]
+                    print("%-10s t=%d round %d %-8s median %9.3f ms  min %9.3f ms  RSS %6.0f MB"
+                          "  (load %s)" % (name, threads, r, eng, row["median"], row["min"], rss,
+                                           load), flush=True)
 
     print("\nversions: %s; oneDNN %s; XNNPACK (Debian libxnnpack) %s" % (
         ort_ver, pkg_version("libdnnl2"), pkg_version("libxnnpack0")))
