@@ -231,11 +231,8 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
     // output reorder instead of 1.9 ms for NHWC brgconv and two transposes.
     if (!pd_ptr && g == 1 && in[1] <= 4 && !pointwise) {
       try {
-        // 8-multiple output channels: nChw8c halves the padded output the
-        // reorder back to NCHW reads (3->8 @640: 3.3 MB instead of 6.5 MB).
-        const bool blocked8 = w[0] % 16 != 0 && w[0] % 8 == 0;
-        pd_ptr.reset(new dnnl::convolution_forward::primitive_desc(make_pd(
-            blocked8 ? tag::nChw8c : tag::any, dnnl::algorithm::convolution_direct, tag::nchw)));
+        pd_ptr.reset(new dnnl::convolution_forward::primitive_desc(
+            make_pd(tag::any, dnnl::algorithm::convolution_direct, tag::nchw)));
         if (std::string(pd_ptr->impl_info_str()).rfind("ref", 0) == 0) pd_ptr.reset();
       } catch (const dnnl::error&) {
         pd_ptr.reset();
