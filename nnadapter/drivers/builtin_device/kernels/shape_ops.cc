@@ -227,8 +227,11 @@ int Compute_CONCAT(KernelContext* ctx) {
                            " does not match input 0 " + DimsToString(d0));
     dims[axis] += d[axis];
   }
+  if (int r = CheckSize(ctx, dims)) return r;
   Tensor combined = Combine(ts);
-  int64_t outer = Product(d0, 0, axis), inner = Product(d0, axis + 1);
+  // An empty output may still have huge other extents ([2^30, 0]): no loop.
+  int64_t outer = Product(dims) > 0 ? Product(d0, 0, axis) : 0;
+  int64_t inner = Product(d0, axis + 1);
   std::vector<int64_t> src;
   std::vector<int64_t> base(n, 0);
   for (size_t i = 1; i < n; i++) base[i] = base[i - 1] + ts[i - 1]->count();
@@ -258,8 +261,10 @@ int Compute_STACK(KernelContext* ctx) {
     return Fail(ctx, "axis out of range");
   Dims dims = d0;
   dims.insert(dims.begin() + axis, static_cast<int64_t>(n));
+  if (int r = CheckSize(ctx, dims)) return r;
   Tensor combined = Combine(ts);
-  int64_t outer = Product(d0, 0, axis), inner = Product(d0, axis);
+  int64_t outer = Product(dims) > 0 ? Product(d0, 0, axis) : 0;  // see CONCAT
+  int64_t inner = Product(d0, axis);
   int64_t each = ts[0]->count();
   std::vector<int64_t> src;
   for (int64_t o = 0; o < outer; o++)
@@ -294,7 +299,7 @@ int Compute_SPLIT(KernelContext* ctx) {
     Dims dims = in.dims;
     dims[axis] = split[k];
     std::vector<int64_t> src;
-    for (int64_t o = 0; o < outer; o++)
+    for (int64_t o = 0; Product(dims) > 0 && o < outer; o++)  // see CONCAT
       for (int64_t j = 0; j < split[k] * inner; j++)
         src.push_back((o * in.dims[axis] + start) * inner + j);
     int r = Gather(ctx, k, in, dims, src);
@@ -370,7 +375,9 @@ int Compute_GATHER(KernelContext* ctx) {
   Dims dims(in.dims.begin(), in.dims.begin() + axis);
   dims.insert(dims.end(), indices.dims.begin(), indices.dims.end());
   dims.insert(dims.end(), in.dims.begin() + axis + 1, in.dims.end());
-  int64_t outer = Product(in.dims, 0, axis), inner = Product(in.dims, axis + 1);
+  if (int r = CheckSize(ctx, dims)) return r;
+  int64_t outer = Product(dims) > 0 ? Product(in.dims, 0, axis) : 0;  // see CONCAT
+  int64_t inner = Product(in.dims, axis + 1);
   std::vector<int64_t> src;
   for (int64_t o = 0; o < outer; o++)
     for (auto i : id)
