@@ -10,8 +10,17 @@
 // nearest: src = align_corners ? int(ratio*k + 0.5) : int(ratio*k).
 // bilinear: align_mode 0 and !align_corners: src = max(ratio*(k+0.5)-0.5, 0)
 //   (half-pixel), else src = ratio*k; neighbours src and min(src+1, in-1).
+// Fast path (NCHW nearest): when out = in * k exactly on both axes and the
+//   source indices computed above are exactly i / kh, j / kw (checked per
+//   index, so the result is the same copy bit for bit; the usual case is
+//   align_corners false with an integer scale), each output row is built once
+//   by repeating every input element kw times and then copied kh - 1 times.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "lite/core/registry.h"
 #include "lite/operators/tensor/tensor_util.h"
@@ -20,6 +29,56 @@ namespace paddle {
 namespace lite {
 namespace operators {
 namespace {
+
+// out[j] = row[j / k] for j < w * k.
+void RepeatRow(const float* row, int64_t w, int64_t k, float* out) {
+  int64_t j = 0;
+#if defined(__SSE2__)
+  if (k == 2) {
+    for (; j + 4 <= w; j += 4) {
+      const __m128 v = _mm_loadu_ps(row + j);
+      _mm_storeu_ps(out + 2 * j, _mm_unpacklo_ps(v, v));
+      _mm_storeu_ps(out + 2 * j + 4, _mm_unpackhi_ps(v, v));
+    }
+  } else if (k == 4) {
+    for (; j < w; ++j) _mm_storeu_ps(out + 4 * j, _mm_set1_ps(row[j]));
+  } else if (k == 8) {
+    for (; j < w; ++j) {
+      const __m128 v = _mm_set1_ps(row[j]);
+      _mm_storeu_ps(out + 8 * j, v);
+      _mm_storeu_ps(out + 8 * j + 4, v);
+    }
+  }
+#endif
+  for (; j < w; ++j) std::fill(out + j * k, out + (j + 1) * k, row[j]);
+}
+
+// NCHW plane-wise nearest upsampling by integer factors kh, kw.
+void NearestIntegerUpscale(const float* x, int64_t planes, int64_t in_h, int64_t in_w,
+                           int64_t kh, int64_t kw, int threads, float* out) {
+  const int64_t out_w = in_w * kw, in_hw = in_h * in_w, out_hw = in_hw * kh * kw;
+  const size_t row_bytes = static_cast<size_t>(out_w) * sizeof(float);
+#pragma omp parallel for num_threads(threads) schedule(static) if (planes * out_hw > 65536)
+  for (int64_t nc = 0; nc < planes; ++nc) {
+    const float* src = x + nc * in_hw;
+    float* dst = out + nc * out_hw;
+    for (int64_t i = 0; i < in_h; ++i) {
+      float* first = dst + i * kh * out_w;
+      RepeatRow(src + i * in_w, in_w, kw, first);
+      for (int64_t r = 1; r < kh; ++r) std::memcpy(first + r * out_w, first, row_bytes);
+    }
+  }
+}
+
+// True when idx[k] == k / factor for every k (factor = out / in, integer).
+bool IsIntegerRepeat(const std::vector<int64_t>& idx, int64_t in, int64_t out) {
+  if (in <= 0 || out % in != 0) return false;
+  const int64_t factor = out / in;
+  for (int64_t k = 0; k < out; ++k) {
+    if (idx[k] != k / factor) return false;
+  }
+  return true;
+}
 
 struct InterpParam {
   const Tensor* x{nullptr};
@@ -160,6 +219,12 @@ class InterpKernel : public KernelBase<InterpParam> {
     std::vector<float> wy(p.out_h), wx(p.out_w);
     Coords(p.ratio_h, p.in_h, p.out_h, &y0, &y1, &wy);
     Coords(p.ratio_w, p.in_w, p.out_w, &x0, &x1, &wx);
+    if (p.nearest && !p.nhwc && IsIntegerRepeat(y0, p.in_h, p.out_h) &&
+        IsIntegerRepeat(x0, p.in_w, p.out_w)) {
+      NearestIntegerUpscale(x, p.n * p.c, p.in_h, p.in_w, p.out_h / p.in_h, p.out_w / p.in_w,
+                            ctx.threads, out);
+      return;
+    }
     const int64_t in_hw = p.in_h * p.in_w, out_hw = p.out_h * p.out_w;
     const int64_t planes = p.n * p.c;
     const int64_t C = p.c;

@@ -169,6 +169,104 @@ TEST(Interp, NearestScale2IsPixelReplication) {
   EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{5, 5, 6, 6, 7, 7, 5, 5, 6, 6, 7, 7}));
 }
 
+// Pure replication: out[b, c, i, j] = x[b, c, i / kh, j / kw] (NCHW).
+std::vector<float> Replicate(const std::vector<float>& x, int64_t planes, int64_t h, int64_t w,
+                             int64_t kh, int64_t kw) {
+  std::vector<float> out;
+  for (int64_t p = 0; p < planes; ++p)
+    for (int64_t i = 0; i < h * kh; ++i)
+      for (int64_t j = 0; j < w * kw; ++j) out.push_back(x[(p * h + i / kh) * w + j / kw]);
+  return out;
+}
+
+// Integer nearest upscaling (the kernel's row-repeating fast path) must be
+// bit-identical to the per-element formula, through every way of giving the
+// size: v1/v2 scale attribute, out_h/out_w, OutSize, Scale input.
+TEST(Interp, NearestIntegerUpscaleMatchesGeneralPathExactly) {
+  const int64_t n = 2, c = 3;
+  struct Shape { int64_t h, w, kh, kw; };
+  for (Shape s : {Shape{5, 7, 2, 2}, Shape{7, 3, 3, 3}, Shape{3, 9, 4, 4}, Shape{1, 13, 2, 2},
+                  Shape{6, 5, 8, 8}, Shape{5, 11, 1, 2}, Shape{4, 3, 3, 2}}) {
+    DDim in{n, c, s.h, s.w};
+    auto x = RandomFloats(Numel(in), -3, 3, 11);
+    const auto expected = Replicate(x, n * c, s.h, s.w, s.kh, s.kw);
+    for (int variant = 0; variant < 5; ++variant) {
+      const bool v2 = variant != 1;
+      if (variant == 0 && s.kh != s.kw) continue;  // v1 scale is one number
+      OpRunner r(v2 ? "nearest_interp_v2" : "nearest_interp");
+      r.Input<float>("X", "x", in, x);
+      r.Output("Out", "out");
+      r.Attr("align_corners", false);
+      r.Attr("align_mode", 1);
+      const float sh = static_cast<float>(s.kh), sw = static_cast<float>(s.kw);
+      if (variant == 0) r.Attr("scale", sh);                                     // v1 scale
+      if (variant == 1) { r.Attr("out_h", int(s.h * s.kh)); r.Attr("out_w", int(s.w * s.kw)); }
+      if (variant == 2) r.Attr("scale", std::vector<float>{sh, sw});             // v2 scale
+      if (variant == 3) r.Input<int32_t>("OutSize", "os", {2}, {int(s.h * s.kh), int(s.w * s.kw)});
+      if (variant == 4) r.Input<float>("Scale", "sc", {2}, {sh, sw});
+      r.Run(variant % 2 ? 2 : 1);
+      std::string what = "variant " + std::to_string(variant) + " in " + DimsToString(in) +
+                         " k " + std::to_string(s.kh) + "x" + std::to_string(s.kw);
+      ASSERT_EQ(r.Get("out")->dims(), (DDim{n, c, s.h * s.kh, s.w * s.kw})) << what;
+      EXPECT_EQ(r.Values<float>("out"), expected) << what;
+      // The per-element reference formula gives the same values.
+      InterpCase k{true, v2, false, 1, false, s.h, s.w, int(s.h * s.kh), int(s.w * s.kw), -1, -1};
+      if (variant == 0 || variant == 2 || variant == 4) {
+        k.scale_h = sh;
+        k.scale_w = sw;
+      }
+      int64_t oh, ow;
+      EXPECT_EQ(NaiveInterp(x, n, c, k, &oh, &ow), expected) << what;
+    }
+  }
+  // Above the parallel threshold, 2 threads: 2 x 20 planes of 33x21 -> 66x42.
+  DDim in{2, 20, 33, 21};
+  auto x = RandomFloats(Numel(in), -1, 1, 12);
+  OpRunner r("nearest_interp_v2");
+  r.Input<float>("X", "x", in, x);
+  r.Output("Out", "out");
+  r.Attr("scale", std::vector<float>{2.f, 2.f});
+  r.Attr("align_corners", false);
+  r.Run(2);
+  EXPECT_EQ(r.Values<float>("out"), Replicate(x, 40, 33, 21, 2, 2));
+}
+
+// Other sizes keep Paddle's formula. Where the output is an integer multiple
+// but the coordinates are not i / k (`differs`), the result must differ from
+// plain replication. (align_corners with 5 -> 10 happens to give i / 2.)
+TEST(Interp, NearestNonReplicatingCasesKeepTheGeneralFormula) {
+  const int64_t n = 2, c = 3;
+  struct Case { bool v2, ac; int64_t h, w; float sh, sw; int oh, ow; bool differs; };
+  for (Case t : {Case{true, true, 5, 7, 2.f, 2.f, -1, -1, false},  // align_corners, scale 2
+                 Case{true, true, 5, 7, 3.f, 3.f, -1, -1, true},   // align_corners, scale 3
+                 Case{false, true, 4, 6, -1, -1, 12, 18, true},    // align_corners, out 3x
+                 Case{true, false, 5, 5, 2.1f, 2.1f, -1, -1, true},  // 5 * 2.1 -> 10, ratio 1/2.1
+                 Case{true, false, 5, 7, 2.5f, 1.5f, -1, -1, false},  // non-integer scales
+                 Case{false, false, 6, 4, -1, -1, 9, 10, false}}) {   // non-integer factors
+    InterpCase k{true, t.v2, t.ac, 1, false, t.h, t.w, t.oh, t.ow, t.sh, t.sw};
+    DDim in{n, c, t.h, t.w};
+    auto x = RandomFloats(Numel(in), -3, 3, 13);
+    OpRunner r(t.v2 ? "nearest_interp_v2" : "nearest_interp");
+    r.Input<float>("X", "x", in, x);
+    r.Output("Out", "out");
+    r.Attr("out_h", t.oh);
+    r.Attr("out_w", t.ow);
+    if (t.v2) r.Attr("scale", t.sh > 0 ? std::vector<float>{t.sh, t.sw} : std::vector<float>{});
+    r.Attr("align_corners", t.ac);
+    r.Attr("align_mode", 1);
+    r.Run();
+    int64_t oh, ow;
+    auto expected = NaiveInterp(x, n, c, k, &oh, &ow);
+    std::string what = "in " + DimsToString(in) + " out " + std::to_string(oh) + "x" +
+                       std::to_string(ow) + " ac " + std::to_string(t.ac);
+    ASSERT_EQ(r.Get("out")->dims(), (DDim{n, c, oh, ow})) << what;
+    EXPECT_EQ(r.Values<float>("out"), expected) << what;
+    if (t.differs) {
+      EXPECT_NE(r.Values<float>("out"), Replicate(x, n * c, t.h, t.w, oh / t.h, ow / t.w)) << what;
+    }
+  }
+}
+
 TEST(Interp, V1AndV2RatiosDifferWhenScaleIsGiven) {
   // in_w 5, scale 1.5 -> out_w 7. v1 ratio = 5/7, v2 ratio = 1/1.5.
   std::vector<float> x = {0, 10, 20, 30, 40};
