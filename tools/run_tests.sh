@@ -1,15 +1,33 @@
 #!/usr/bin/env bash
 # Builds everything and runs the whole test suite (fresh Debian 12 machine):
-# installs dependencies, builds, runs CTest (unit, ops, model acceptance,
-# NNAdapter, conformance), installs the API and builds/runs the example
-# against the installed library.
+#  1. installs dependencies, builds (Release, Ninja, ccache);
+#  2. installs the API and builds/runs the example against the installed
+#     library, as a user would;
+#  3. runs CTest: unit, ops, graph/passes, model acceptance, .nb/opt/light
+#     library, NNAdapter runtime/operations/drivers (builtin_device,
+#     fake_device, google_xnnpack), bridge, conformance;
+#  4. builds NNAdapter alone under AddressSanitizer + UndefinedBehaviorSanitizer
+#     and runs its whole suite there;
+#  5. runs the libFuzzer targets (NNAdapter model building, .nnc loader, .nb
+#     loader) for FUZZ_SECONDS each (default 60) under ASan/UBSan.
 # Real models and references are read from ../shared/models (override with
 # PADDLE_LITE_MODELS_DIR); tests that need them fail loudly when absent.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
+step() { echo; echo "== [run_tests] $* ($(date -u +%T))"; }
+step "setup"
 "$ROOT/tools/scripts/setup_debian.sh"
+step "build"
 "$ROOT/tools/scripts/build.sh"
+step "example against the installed library"
 "$ROOT/examples/build_and_run_examples.sh" "$BUILD_DIR"
-cd "$BUILD_DIR"
-ctest --output-on-failure -j "${CTEST_JOBS:-2}" --timeout 900
+step "ctest"
+(cd "$BUILD_DIR" && ctest --output-on-failure -j "${CTEST_JOBS:-2}" --timeout 900)
+step "NNAdapter suite under ASan + UBSan"
+"$ROOT/tools/scripts/run_sanitizers.sh"
+step "fuzzers, ${FUZZ_SECONDS} s each"
+"$ROOT/tests/fuzz/run_fuzzers.sh" "$FUZZ_SECONDS"
+"$ROOT/tools/scripts/run_nb_fuzzer.sh" "$FUZZ_SECONDS"
+step "all passed"
