@@ -325,7 +325,9 @@ static bool MakeExternal(const core::Operand* o, External* e, std::string* error
   e->nhwc = dims.size() == 4 && dims[3] != 1 && dims[1] * dims[2] != 1;
   void* p = nullptr;
   if (posix_memalign(&p, 64, e->elements * e->element_size + XNN_EXTRA_BYTES)) {
-    throw std::bad_alloc();
+    *error = "out of memory allocating a " + std::to_string(e->elements * e->element_size) +
+             "-byte sub-model input/output buffer";
+    return false;
   }
   e->buffer.reset(static_cast<uint8_t*>(p));
   return true;
