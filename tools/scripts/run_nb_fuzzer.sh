@@ -52,6 +52,15 @@ cd "$BUILD"
 NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+# libFuzzer's progress lines go to a log; on a finding the log is printed.
+LOG="$BUILD/fuzz_nb.log"
+rc=0
 ./fuzz_nb -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=65536 -print_final_stats=1 corpus seeds
-echo "run_nb_fuzzer: no crash in $SECONDS_TO_RUN s"
+  -max_len=65536 -print_final_stats=1 corpus seeds >"$LOG" 2>&1 || rc=$?
+execs=$(grep -m1 '^stat::number_of_executed_units' "$LOG" | awk '{print $2}')
+if [ "$rc" -ne 0 ]; then
+  cat "$LOG" >&2
+  echo "run_nb_fuzzer: FAILED (exit $rc) after ${execs:-?} executions; reproducer in $BUILD" >&2
+  exit 1
+fi
+echo "run_nb_fuzzer: ${execs:-?} executions, corpus $(ls corpus | wc -l), no crash in $SECONDS_TO_RUN s"
