@@ -172,6 +172,7 @@ TEST(ConvertQuant, Int8ConvBecomesQuantizeConvDequantizeAndMatchesIntegerMath) {
   NNAdapterExecution* execution = nullptr;
   ASSERT_EQ(NNAdapterExecution_create(compilation, &execution), NNADAPTER_NO_ERROR);
   std::vector<float> y(M * H * W, -1.f);
+  g_input_dims = {1, C, H, W};  // the other tests set other dims in the same process
   ASSERT_EQ(NNAdapterExecution_setInput(execution, 0, x.data(), InputAccess), NNADAPTER_NO_ERROR);
   ASSERT_EQ(NNAdapterExecution_setOutput(execution, 0, y.data(), OutputAccess), NNADAPTER_NO_ERROR);
   ASSERT_EQ(NNAdapterExecution_compute(execution), NNADAPTER_NO_ERROR)
