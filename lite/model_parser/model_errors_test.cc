@@ -337,6 +337,8 @@ TEST(RandomCorruption, LoadsOrThrowsErrorNeverCrashes) {
   ASSERT_FALSE(dir.empty());
   const std::string model = ReadBytes(dir + "/model.pdmodel");
   const std::string params = ReadBytes(dir + "/model.pdiparams");
+  // Without the model the mutation loop below would index an empty string.
+  ASSERT_FALSE(model.empty() || params.empty()) << "cannot read the model in " << dir;
   uint64_t state = 0x9e3779b97f4a7c15ULL;
   auto next = [&state] {
     state ^= state << 13;
