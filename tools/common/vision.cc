@@ -180,6 +180,18 @@ std::vector<Box> ConnectedRegions(const float* map, int height, int width,
   return boxes;
 }
 
+Box UnclipBox(const Box& box, float ratio, int width, int height) {
+  const float w = static_cast<float>(box.x1 - box.x0 + 1);
+  const float h = static_cast<float>(box.y1 - box.y0 + 1);
+  const int d = static_cast<int>(std::lround(w * h * ratio / (2.f * (w + h))));
+  Box out = box;
+  out.x0 = std::max(0, box.x0 - d);
+  out.y0 = std::max(0, box.y0 - d);
+  out.x1 = std::min(width - 1, box.x1 + d);
+  out.y1 = std::min(height - 1, box.y1 + d);
+  return out;
+}
+
 void DrawRect(Image* image, const Box& box, uint8_t r, uint8_t g, uint8_t b) {
   auto put = [&](int x, int y) {
     if (x < 0 || y < 0 || x >= image->width || y >= image->height) return;

@@ -43,6 +43,10 @@ struct Box {
 // min_pixels pixels, in scan order of their first pixel.
 std::vector<Box> ConnectedRegions(const float* map, int height, int width,
                                   float threshold, int min_pixels);
+// DB post-processing's "unclip": the detector's map marks a shrunk kernel of
+// each text line; grow the box on every side by area * ratio / perimeter
+// (PaddleOCR's det_db_unclip_ratio, 1.5 by default), clamped to the map.
+Box UnclipBox(const Box& box, float ratio, int width, int height);
 // Draws a rectangle outline (thickness 2) in the given RGB color.
 void DrawRect(Image* image, const Box& box, uint8_t r, uint8_t g, uint8_t b);
 

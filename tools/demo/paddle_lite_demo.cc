@@ -81,7 +81,7 @@ void DetectText(const std::string& dir, const std::string& out_dir) {
               img.width, img.height, Ms(t0, t1), regions.size());
   const float sx = static_cast<float>(img.width) / w, sy = static_cast<float>(img.height) / h;
   for (size_t i = 0; i < regions.size(); ++i) {
-    vision::Box b = regions[i];
+    vision::Box b = vision::UnclipBox(regions[i], 1.5f, w, h);
     b.x0 = static_cast<int>(b.x0 * sx);
     b.x1 = static_cast<int>((b.x1 + 1) * sx) - 1;
     b.y0 = static_cast<int>(b.y0 * sy);
