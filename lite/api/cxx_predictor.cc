@@ -69,37 +69,10 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
 }
 
 CxxPredictor::CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads)
-    : shared_(std::move(shared)) {
-  LITE_ENFORCE(threads >= 1, "set_threads: expected at least 1 thread, got ", threads);
-  threads_ = threads;
+    : ProgramPredictor(threads), shared_(std::move(shared)) {
   scope_.reset(new Scope(shared_->weights));
   program_.reset(new RuntimeProgram(shared_->program, scope_.get(), shared_->places,
                                     &shared_->nnadapter));
-}
-
-std::unique_ptr<lite_api::Tensor> CxxPredictor::GetInput(int i) {
-  const auto& names = program_->feed_names();
-  LITE_ENFORCE(i >= 0 && i < static_cast<int>(names.size()), "GetInput(", i,
-               "): the model has ", names.size(), " inputs");
-  return std::unique_ptr<lite_api::Tensor>(
-      new lite_api::Tensor(static_cast<void*>(scope_->GetVar(names[i]))));
-}
-
-std::unique_ptr<const lite_api::Tensor> CxxPredictor::GetOutput(int i) const {
-  const auto& names = program_->fetch_names();
-  LITE_ENFORCE(i >= 0 && i < static_cast<int>(names.size()), "GetOutput(", i,
-               "): the model has ", names.size(), " outputs");
-  return std::unique_ptr<const lite_api::Tensor>(
-      new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(names[i]))));
-}
-
-void CxxPredictor::Run() {
-  for (const auto& name : program_->feed_names()) {
-    Tensor* t = scope_->GetVar(name);
-    LITE_ENFORCE(t->initialized(), "Run(): input '", name,
-                 "' has no data; call GetInput(i)->Resize(...) and fill it first");
-  }
-  program_->Run(threads_);
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone() {
@@ -118,29 +91,8 @@ size_t CxxPredictor::ActivationBytes() const {
 
 std::string CxxPredictor::GetVersion() const { return "paddle-lite-nna 0.1.0"; }
 
-std::vector<std::string> CxxPredictor::GetInputNames() { return program_->feed_names(); }
-std::vector<std::string> CxxPredictor::GetOutputNames() { return program_->fetch_names(); }
-
 std::vector<std::string> CxxPredictor::GetParamNames() {
   return shared_->weights->LocalVarNames();
-}
-
-std::unique_ptr<lite_api::Tensor> CxxPredictor::GetInputByName(const std::string& name) {
-  const auto& names = program_->feed_names();
-  for (const auto& n : names) {
-    if (n == name) {
-      return std::unique_ptr<lite_api::Tensor>(
-          new lite_api::Tensor(static_cast<void*>(scope_->GetVar(n))));
-    }
-  }
-  std::string all;
-  for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
-  ThrowError("GetInputByName: '", name, "' is not an input of the model (inputs: ", all, ")");
-}
-
-std::unique_ptr<const lite_api::Tensor> CxxPredictor::GetTensor(const std::string& name) const {
-  return std::unique_ptr<const lite_api::Tensor>(
-      new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(name))));
 }
 
 std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& config,

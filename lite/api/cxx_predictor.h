@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "lite/api/program_predictor.h"
 #include "lite/core/program.h"
 #include "lite/core/program_desc.h"
 #include "lite/core/scope.h"
@@ -23,20 +24,13 @@ struct PredictorShared {
   NNAdapterOptions nnadapter;
 };
 
-class CxxPredictor : public lite_api::PaddlePredictor {
+class CxxPredictor : public ProgramPredictor {
  public:
   CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads);
 
-  std::unique_ptr<lite_api::Tensor> GetInput(int i) override;
-  std::unique_ptr<const lite_api::Tensor> GetOutput(int i) const override;
-  void Run() override;
   std::shared_ptr<lite_api::PaddlePredictor> Clone() override;
   std::string GetVersion() const override;
-  std::vector<std::string> GetInputNames() override;
-  std::vector<std::string> GetOutputNames() override;
   std::vector<std::string> GetParamNames() override;
-  std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
-  std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
   void SaveOptimizedModel(const std::string& model_dir,
                           lite_api::LiteModelType model_type = lite_api::LiteModelType::kNaiveBuffer,
                           bool record_info = false) override;
@@ -47,14 +41,10 @@ class CxxPredictor : public lite_api::PaddlePredictor {
   // Bytes of the distinct buffers held by this predictor's activations
   // (its own scope; weights excluded).
   size_t ActivationBytes() const;
-  // For tools (benchmark per-op profile).
-  RuntimeProgram& runtime_program() { return *program_; }
   const PredictorShared& shared() const { return *shared_; }
 
  private:
   std::shared_ptr<const PredictorShared> shared_;
-  std::unique_ptr<Scope> scope_;
-  std::unique_ptr<RuntimeProgram> program_;
 };
 
 // Loads the config's model and runs the optimizer passes: what

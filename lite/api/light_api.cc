@@ -111,9 +111,7 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
 }
 
 LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int threads)
-    : shared_(std::move(shared)) {
-  LITE_ENFORCE(threads >= 1, "set_threads: expected at least 1 thread, got ", threads);
-  threads_ = threads;
+    : ProgramPredictor(threads), shared_(std::move(shared)) {
   scope_.reset(new Scope(shared_->model.weights));
   try {
     program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), {},
@@ -123,56 +121,13 @@ LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int th
   }
 }
 
-std::unique_ptr<lite_api::Tensor> LightPredictor::GetInput(int i) {
-  const auto& names = program_->feed_names();
-  LITE_ENFORCE(i >= 0 && i < static_cast<int>(names.size()), "GetInput(", i,
-               "): the model has ", names.size(), " inputs");
-  return std::unique_ptr<lite_api::Tensor>(
-      new lite_api::Tensor(static_cast<void*>(scope_->GetVar(names[i]))));
-}
-
-std::unique_ptr<const lite_api::Tensor> LightPredictor::GetOutput(int i) const {
-  const auto& names = program_->fetch_names();
-  LITE_ENFORCE(i >= 0 && i < static_cast<int>(names.size()), "GetOutput(", i,
-               "): the model has ", names.size(), " outputs");
-  return std::unique_ptr<const lite_api::Tensor>(
-      new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(names[i]))));
-}
-
-void LightPredictor::Run() {
-  for (const auto& name : program_->feed_names()) {
-    LITE_ENFORCE(scope_->GetVar(name)->initialized(), "Run(): input '", name,
-                 "' has no data; call GetInput(i)->Resize(...) and fill it first");
-  }
-  program_->Run(threads_);
-}
-
 std::shared_ptr<lite_api::PaddlePredictor> LightPredictor::Clone() {
   return std::make_shared<LightPredictor>(shared_, threads_);
 }
 
 std::string LightPredictor::GetVersion() const { return nb::kProducerVersion; }
-std::vector<std::string> LightPredictor::GetInputNames() { return program_->feed_names(); }
-std::vector<std::string> LightPredictor::GetOutputNames() { return program_->fetch_names(); }
 std::vector<std::string> LightPredictor::GetParamNames() {
   return shared_->model.weights->LocalVarNames();
-}
-
-std::unique_ptr<lite_api::Tensor> LightPredictor::GetInputByName(const std::string& name) {
-  for (const auto& n : program_->feed_names()) {
-    if (n == name) {
-      return std::unique_ptr<lite_api::Tensor>(
-          new lite_api::Tensor(static_cast<void*>(scope_->GetVar(n))));
-    }
-  }
-  std::string all;
-  for (const auto& n : program_->feed_names()) all += (all.empty() ? "" : ", ") + n;
-  ThrowError("GetInputByName: '", name, "' is not an input of the model (inputs: ", all, ")");
-}
-
-std::unique_ptr<const lite_api::Tensor> LightPredictor::GetTensor(const std::string& name) const {
-  return std::unique_ptr<const lite_api::Tensor>(
-      new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(name))));
 }
 
 }  // namespace lite

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "lite/api/program_predictor.h"
 #include "lite/core/program.h"
 #include "lite/model_parser/nb/nb_model.h"
 
@@ -21,27 +22,17 @@ struct LightShared {
   std::string source;  // file path or "model buffer", for messages
 };
 
-class LightPredictor : public lite_api::PaddlePredictor {
+class LightPredictor : public ProgramPredictor {
  public:
   LightPredictor(std::shared_ptr<const LightShared> shared, int threads);
 
-  std::unique_ptr<lite_api::Tensor> GetInput(int i) override;
-  std::unique_ptr<const lite_api::Tensor> GetOutput(int i) const override;
-  void Run() override;
   std::shared_ptr<lite_api::PaddlePredictor> Clone() override;
   std::string GetVersion() const override;
-  std::vector<std::string> GetInputNames() override;
-  std::vector<std::string> GetOutputNames() override;
   std::vector<std::string> GetParamNames() override;
-  std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
-  std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
 
-  RuntimeProgram& runtime_program() { return *program_; }
 
  private:
   std::shared_ptr<const LightShared> shared_;
-  std::unique_ptr<Scope> scope_;
-  std::unique_ptr<RuntimeProgram> program_;
 };
 
 // Loads the .nb of a MobileConfig and checks that this runtime can run it:

@@ -1,0 +1,38 @@
+// What the full (CxxConfig) and light (MobileConfig) predictors share: a
+// runtime program over the predictor's own activation scope, its inputs and
+// outputs by index or name, and Run.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+#include "lite/core/program.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+
+class ProgramPredictor : public lite_api::PaddlePredictor {
+ public:
+  std::unique_ptr<lite_api::Tensor> GetInput(int i) override;
+  std::unique_ptr<const lite_api::Tensor> GetOutput(int i) const override;
+  void Run() override;
+  std::vector<std::string> GetInputNames() override;
+  std::vector<std::string> GetOutputNames() override;
+  std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
+  std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
+
+  // For tools (benchmark per-op profile).
+  RuntimeProgram& runtime_program() { return *program_; }
+
+ protected:
+  // Checks the thread count (Error when < 1).
+  explicit ProgramPredictor(int threads);
+
+  std::unique_ptr<Scope> scope_;  // activations; its parent holds the weights
+  std::unique_ptr<RuntimeProgram> program_;
+};
+
+}  // namespace lite
+}  // namespace paddle
