@@ -118,7 +118,8 @@ class ConfigBase {
   int threads() const { return threads_; }
 
   // --- NNAdapter (see the NNAdapter doc: "Paddle Lite 为 NNAdapter 新增的接口") ---
-  // True when the device's driver can be loaded ("builtin_device" always).
+  // True when the device's driver can be loaded (the reference device built
+  // into libnnadapter always can).
   bool check_nnadapter_device_name(const std::string& device_name);
   // Devices to run subgraphs on, in priority order. Setting names enables
   // NNAdapter (no kNNAdapter place is needed); an unknown name makes
