@@ -5,26 +5,8 @@
 #   Builds the family's ops/kernels into the OBJECT library lite_ops_<family>
 #   (linked into paddle_lite_static / the shared API library), and its tests
 #   into one executable lite_<family>_test registered with CTest (label: ops).
-# Listed files that do not exist yet (someone is still writing them) are a
-# warning in a developer tree and an error under CI (env CI set).
-function(lite_existing_files out_var)
-  set(result "")
-  foreach(f ${ARGN})
-    if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${f} OR IS_ABSOLUTE ${f})
-      list(APPEND result ${f})
-    elseif(DEFINED ENV{CI})
-      message(FATAL_ERROR "${CMAKE_CURRENT_SOURCE_DIR}: listed file ${f} does not exist")
-    else()
-      message(WARNING "${CMAKE_CURRENT_SOURCE_DIR}: skipping missing ${f}")
-    endif()
-  endforeach()
-  set(${out_var} ${result} PARENT_SCOPE)
-endfunction()
-
 function(lite_add_op_family family)
   cmake_parse_arguments(ARG "" "" "SOURCES;TESTS;LIBS" ${ARGN})
-  lite_existing_files(ARG_SOURCES ${ARG_SOURCES})
-  lite_existing_files(ARG_TESTS ${ARG_TESTS})
   add_library(lite_ops_${family} OBJECT ${ARG_SOURCES})
   target_link_libraries(lite_ops_${family} PUBLIC lite_core ${ARG_LIBS})
   target_compile_options(lite_ops_${family} PRIVATE ${PROJECT_WARNING_FLAGS})

@@ -6,7 +6,7 @@
 #include <set>
 #include <sstream>
 
-#include "lite/kernels/nnadapter/device_context.h"
+#include "lite/nnadapter/device_context.h"
 
 #include "lite/graph/pass.h"
 #include "lite/model_parser/model_loader.h"

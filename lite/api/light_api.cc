@@ -4,7 +4,7 @@
 #include <set>
 
 #include "lite/core/registry.h"
-#include "lite/kernels/nnadapter/device_context.h"
+#include "lite/nnadapter/device_context.h"
 #include "lite/model_parser/nb/nb_format.h"
 
 namespace paddle {

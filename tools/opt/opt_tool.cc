@@ -10,8 +10,8 @@
 #include "lite/api/cxx_predictor.h"
 #include "lite/core/registry.h"
 #include "lite/graph/pass.h"
-#include "lite/kernels/nnadapter/converter.h"
-#include "lite/kernels/nnadapter/device_context.h"
+#include "lite/nnadapter/converter.h"
+#include "lite/nnadapter/device_context.h"
 #include "lite/model_parser/model_loader.h"
 
 namespace paddle {

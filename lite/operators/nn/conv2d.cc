@@ -13,7 +13,7 @@
 #include <memory>
 
 #include "lite/core/registry.h"
-#include "lite/kernels/x86/layout_transpose.h"
+#include "lite/operators/nn/layout_transpose.h"
 #include "lite/operators/nn/conv_param.h"
 #include "lite/operators/nn/depthwise_conv_nchw.h"
 

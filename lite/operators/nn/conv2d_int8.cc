@@ -18,7 +18,7 @@
 #include <memory>
 
 #include "lite/core/registry.h"
-#include "lite/kernels/x86/layout_transpose.h"
+#include "lite/operators/nn/layout_transpose.h"
 #include "lite/operators/nn/conv_param.h"
 
 namespace paddle {

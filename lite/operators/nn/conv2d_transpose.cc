@@ -19,7 +19,7 @@
 #include <memory>
 
 #include "lite/core/registry.h"
-#include "lite/kernels/x86/layout_transpose.h"
+#include "lite/operators/nn/layout_transpose.h"
 #include "lite/operators/nn/dnnl_matmul.h"
 #include "lite/operators/nn/nn_common.h"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "lite/core/registry.h"
-#include "lite/kernels/x86/dnnl_context.h"
+#include "lite/operators/nn/dnnl_context.h"
 
 namespace {
 

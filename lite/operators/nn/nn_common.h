@@ -9,7 +9,7 @@
 #include <dnnl.hpp>
 
 #include "lite/core/op.h"
-#include "lite/kernels/x86/dnnl_context.h"
+#include "lite/operators/nn/dnnl_context.h"
 
 namespace paddle {
 namespace lite {

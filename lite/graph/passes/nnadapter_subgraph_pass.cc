@@ -1,0 +1,316 @@
+// nnadapter_subgraph_pass: finds the ops the selected NNAdapter devices can
+// run and replaces each maximal, cycle-free cluster of them by a `subgraph`
+// op that owns a block with the cluster's ops.
+//
+// Support is asked of the devices: each candidate op (one with a converter)
+// is converted alone into a small NNAdapter model and
+// NNAdapterModel_getSupportedOperations must answer true for every
+// operation it became. No device names are listed anywhere in lite/.
+#include <glog/logging.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "lite/core/program.h"
+#include "lite/graph/passes/passes.h"
+#include "lite/nnadapter/converter.h"
+#include "lite/nnadapter/device_context.h"
+#include "lite/nnadapter/partition_config.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+namespace {
+using nnadapter_bridge::Converter;
+
+using ShapeHints = std::map<std::string, std::pair<DDim, DataType>>;
+
+// Concrete dims of every variable for known input shapes, learnt by running
+// the CPU program once on zeros: devices that compile static shapes (most
+// NPUs) can only answer for concrete shapes. Input shapes come from
+// set_nnadapter_dynamic_shape_info (first shape), else from the feed's
+// VarDesc when at most the batch is unknown (taken as 1). Empty when the
+// shapes are unknown or the run fails (then VarDesc dims, with -1, are used).
+ShapeHints LearnShapes(SSAGraph* graph, const PassContext& ctx) {
+  ShapeHints hints;
+  cpp::ProgramDesc program;
+  program.blocks.push_back(ctx.program->blocks[0]);
+  graph->ToBlock(&program.blocks[0]);
+  const auto& info = ctx.options->nnadapter.dynamic_shape_info;
+  std::map<std::string, DDim> feeds;
+  for (const auto& name : graph->feeds()) {
+    auto it = info.find(name);
+    if (it != info.end() && !it->second.empty()) {
+      feeds[name] = it->second[0];
+      continue;
+    }
+    const cpp::VarDesc* v = program.blocks[0].FindVar(name);
+    if (!v) return hints;
+    DDim d = v->dims;
+    for (size_t i = 0; i < d.size(); ++i) {
+      if (d[i] < 0 && i == 0) d[i] = 1;
+      if (d[i] < 0) return hints;
+    }
+    feeds[name] = d;
+  }
+  try {
+    auto parent = std::shared_ptr<const Scope>(ctx.weights, [](const Scope*) {});
+    Scope scope(parent);
+    RuntimeProgram rp(program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
+    for (auto& [name, dims] : feeds) {
+      Tensor* t = scope.Var(name);
+      t->Resize(dims);
+      DataType type = t->dtype() == DataType::kUnknown ? DataType::kFloat32 : t->dtype();
+      std::memset(t->mutable_data(type), 0, t->memory_size());
+    }
+    rp.Run(1);
+    for (const auto& name : scope.LocalVarNames()) {
+      const Tensor* t = scope.FindLocalVar(name);
+      hints[name] = {t->dims(), t->dtype()};
+    }
+  } catch (const Error& e) {
+    VLOG(3) << "nnadapter: shapes not learnt (" << e.what() << ")";
+    hints.clear();
+  }
+  return hints;
+}
+
+bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const ShapeHints& hints,
+                 const Scope* weights, NNAdapterContext* context, std::string* why) {
+  if (!nnadapter_bridge::FindConverter(op.Type())) {
+    *why = "no converter";
+    return false;
+  }
+  NNAdapterModel* model = nullptr;
+  if (NNAdapterModel_create(&model) != NNADAPTER_NO_ERROR) {
+    *why = NNAdapter_getLastErrorMessage();
+    return false;
+  }
+  std::unique_ptr<NNAdapterModel, void (*)(NNAdapterModel*)> guard(model, NNAdapterModel_destroy);
+  Converter conv(model, weights, [&](const std::string& name, DDim* dims, DataType* type) {
+    auto h = hints.find(name);
+    if (h != hints.end()) {
+      *dims = h->second.first;
+      *type = h->second.second;
+      return true;
+    }
+    const cpp::VarDesc* v = block.FindVar(name);
+    if (!v) return false;
+    *dims = v->dims;
+    *type = v->dtype;
+    return true;
+  });
+  try {
+    conv.Convert(op);
+  } catch (const Error& e) {
+    *why = e.what();
+    return false;
+  }
+  size_t n = conv.operation_count();
+  std::unique_ptr<bool[]> flags(new bool[n > 0 ? n : 1]());
+  if (NNAdapterModel_getSupportedOperations(model, context, flags.get()) != NNADAPTER_NO_ERROR) {
+    *why = NNAdapter_getLastErrorMessage();
+    return false;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!flags[i]) {
+      *why = "operation " + std::to_string(i) + " of " + std::to_string(n) +
+             " is supported by no selected device";
+      return false;
+    }
+  }
+  return n > 0;
+}
+
+// Union-find over statement nodes.
+struct Clusters {
+  std::map<Node*, Node*> parent;  // only supported statements are keys
+  Node* Find(Node* n) {
+    while (parent[n] != n) n = parent[n] = parent[parent[n]];
+    return n;
+  }
+};
+
+// True if a path leads from cluster `a` to cluster `b` through a statement
+// outside both (merging them would then create a cycle).
+bool PathOutside(Clusters& cl, Node* a, Node* b, const std::vector<Node*>& stmts) {
+  std::set<Node*> seen;
+  std::vector<Node*> stack;
+  for (Node* s : stmts) {
+    if (!cl.parent.count(s) || cl.Find(s) != a) continue;
+    for (Node* arg : s->outlinks) {
+      for (Node* next : arg->outlinks) {
+        Node* r = cl.parent.count(next) ? cl.Find(next) : nullptr;
+        if (r != a && r != b && seen.insert(next).second) stack.push_back(next);
+      }
+    }
+  }
+  while (!stack.empty()) {
+    Node* s = stack.back();
+    stack.pop_back();
+    for (Node* arg : s->outlinks) {
+      for (Node* next : arg->outlinks) {
+        Node* r = cl.parent.count(next) ? cl.Find(next) : nullptr;
+        if (r == b) return true;
+        if (r != a && seen.insert(next).second) stack.push_back(next);
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
+  const NNAdapterOptions& opts = ctx.options->nnadapter;
+  if (!opts.enabled()) return 0;
+  cpp::ProgramDesc* program = ctx.program;
+  const cpp::BlockDesc block0 = program->blocks[0];
+  nnadapter_bridge::DeviceContext devices(opts);
+
+  auto rules = nnadapter_bridge::ParsePartitionConfig(opts.partition_config,
+                                                      opts.partition_config_source);
+  std::vector<int> rule_hits(rules.size(), 0);
+  const ShapeHints hints = LearnShapes(graph, ctx);
+  std::vector<Node*> order = graph->StmtTopologicalOrder();
+  Clusters cl;
+  for (Node* s : order) {
+    bool forced = false;
+    for (size_t i = 0; i < rules.size(); ++i) {
+      if (nnadapter_bridge::RuleMatches(rules[i], s->op)) {
+        rule_hits[i]++;
+        forced = true;
+      }
+    }
+    if (forced) {
+      VLOG(4) << "nnadapter: " << s->op.Type() << " forced to CPU by the partition config";
+      continue;
+    }
+    std::string why;
+    if (OpSupported(s->op, block0, hints, ctx.weights, devices.context(), &why)) {
+      cl.parent[s] = s;
+    } else {
+      VLOG(4) << "nnadapter: " << nnadapter_bridge::OpConfigLine(s->op) << " stays on CPU: " << why;
+    }
+  }
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (!rule_hits[i]) {
+      LOG(WARNING) << opts.partition_config_source << ":" << rules[i].line << ": '"
+                   << rules[i].text << "' matched no op of the model";
+    }
+  }
+  // Merge along edges between supported ops, in topological order, unless
+  // another path joins the two clusters.
+  for (Node* s : order) {
+    if (!cl.parent.count(s)) continue;
+    for (Node* arg : s->outlinks) {
+      for (Node* next : arg->outlinks) {
+        if (!cl.parent.count(next)) continue;
+        Node* a = cl.Find(s);
+        Node* b = cl.Find(next);
+        if (a == b || PathOutside(cl, a, b, order)) continue;
+        // Keep the earlier node as the root (determinism).
+        if (a->id < b->id) cl.parent[b] = a; else cl.parent[a] = b;
+      }
+    }
+  }
+  std::map<Node*, std::vector<Node*>> members;
+  for (Node* s : order) {
+    if (cl.parent.count(s)) members[cl.Find(s)].push_back(s);
+  }
+  std::vector<std::vector<Node*>> clusters;
+  for (Node* s : order) {  // clusters in the order of their first op
+    auto it = members.find(s);
+    if (it != members.end() && static_cast<int>(it->second.size()) >= opts.min_subgraph_size) {
+      clusters.push_back(it->second);
+    }
+  }
+
+  if (VLOG_IS_ON(5)) {
+    std::map<const Node*, int> color;
+    for (size_t i = 0; i < clusters.size(); ++i) {
+      for (Node* s : clusters[i]) color[s] = static_cast<int>(i);
+    }
+    std::ostringstream os;
+    os << "subgraph clusters: " << clusters.size() << "\n" << graph->Dot(color)
+       << "subgraph operators:\n";
+    for (const auto& f : graph->feeds()) os << "feed:feed:" << f << "\n";
+    for (Node* s : order) os << nnadapter_bridge::OpConfigLine(s->op) << "\n";
+    for (const auto& f : graph->fetches()) os << "fetch:" << f << ":fetch\n";
+    VLOG(5) << os.str();
+  }
+
+  for (const auto& cluster : clusters) {
+    std::set<Node*> in_cluster(cluster.begin(), cluster.end());
+    std::set<std::string> inputs, data_inputs, outputs;
+    std::set<Node*> input_args, output_args, internal;
+    for (Node* s : cluster) {
+      for (Node* arg : s->inlinks) {
+        Node* p = arg->Producer();
+        if (!p || !in_cluster.count(p)) {
+          inputs.insert(arg->var_name);
+          if (!arg->is_weight) data_inputs.insert(arg->var_name);
+          input_args.insert(arg);
+        }
+      }
+      for (Node* arg : s->outlinks) {
+        bool used_outside = arg->is_fetch;
+        for (Node* c : arg->outlinks) used_outside |= !in_cluster.count(c);
+        if (used_outside) {
+          outputs.insert(arg->var_name);
+          output_args.insert(arg);
+        } else {
+          internal.insert(arg);
+        }
+      }
+    }
+    cpp::BlockDesc sub;
+    sub.idx = static_cast<int32_t>(program->blocks.size());
+    sub.parent_idx = 0;
+    std::set<std::string> names;
+    for (Node* s : cluster) {
+      sub.ops.push_back(s->op);
+      for (auto& n : s->op.InputArgumentNames()) names.insert(n);
+      for (auto& n : s->op.OutputArgumentNames()) names.insert(n);
+    }
+    for (const auto& n : names) {
+      if (const cpp::VarDesc* v = block0.FindVar(n)) {
+        sub.vars.push_back(*v);
+      } else {
+        cpp::VarDesc var;
+        var.name = n;
+        var.persistable = ctx.weights && ctx.weights->FindVar(n);
+        sub.vars.push_back(var);
+      }
+    }
+    program->blocks.push_back(sub);
+
+    cpp::OpDesc op("subgraph");
+    op.SetInput("Inputs", std::vector<std::string>(inputs.begin(), inputs.end()));
+    op.SetOutput("Outputs", std::vector<std::string>(outputs.begin(), outputs.end()));
+    cpp::Attribute block_attr;
+    block_attr.type = cpp::AttrType::BLOCK;
+    block_attr.value = sub.idx;
+    op.SetAttribute("sub_block", block_attr);
+    op.SetAttr("input_data_names", std::vector<std::string>(data_inputs.begin(), data_inputs.end()));
+    op.SetAttr("output_data_names", std::vector<std::string>(outputs.begin(), outputs.end()));
+    Node* stmt = graph->NewStmt(op);
+    for (Node* arg : input_args) SSAGraph::Link(arg, stmt);
+    for (Node* arg : output_args) {
+      SSAGraph::Unlink(arg->Producer(), arg);
+      SSAGraph::Link(stmt, arg);
+    }
+    std::set<Node*> dead(cluster.begin(), cluster.end());
+    dead.insert(internal.begin(), internal.end());
+    graph->RemoveNodes(dead);
+  }
+  return static_cast<int>(clusters.size());
+}
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle

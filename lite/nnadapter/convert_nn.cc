@@ -1,0 +1,208 @@
+// Converters of the NN ops: conv2d/depthwise_conv2d, conv2d_transpose,
+// pool2d, batch_norm, fc, mul, matmul(_v2), softmax.
+#include <algorithm>
+#include <cstring>
+
+#include "lite/nnadapter/converters.h"
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_bridge {
+
+namespace {
+const std::string& One(const cpp::OpDesc& op, const std::string& slot, bool input = true) {
+  const auto& names = input ? op.Input(slot) : op.Output(slot);
+  LITE_ENFORCE(names.size() == 1, "op '", op.Type(), "': slot '", slot,
+               "' must name one variable");
+  return names[0];
+}
+
+int32_t AutoPad(const cpp::OpDesc& op) {
+  std::string algo = op.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+  if (algo == "SAME") return NNADAPTER_AUTO_PAD_SAME;
+  if (algo == "VALID") return NNADAPTER_AUTO_PAD_VALID;
+  LITE_ENFORCE(algo == "EXPLICIT", "op '", op.Type(), "': unknown padding_algorithm '", algo, "'");
+  return NNADAPTER_AUTO_PAD_NONE;
+}
+
+// Paddle paddings ([h, w] or [top, bottom, left, right]) -> NNAdapter pads.
+std::vector<int32_t> Pads(const cpp::OpDesc& op) {
+  auto p = op.GetAttr<std::vector<int32_t>>("paddings", {0, 0});
+  if (p.size() == 2) return {p[0], p[0], p[1], p[1]};
+  LITE_ENFORCE(p.size() == 4, "op '", op.Type(), "': paddings must have 2 or 4 values");
+  return p;
+}
+
+// A float constant of zeros of length n (missing biases).
+NNAdapterOperand* Zeros(Converter& c, int64_t n) {
+  Tensor t;
+  t.Resize({n});
+  std::memset(t.mutable_data<float>(), 0, n * sizeof(float));
+  return c.ConstantTensor(t, {n});
+}
+
+// The transposed copy of a 2-D weight [K, N] as [N, K].
+NNAdapterOperand* Transposed2D(Converter& c, const Tensor& w) {
+  const int64_t k = w.dims()[0], n = w.dims()[1];
+  Tensor t;
+  t.Resize({n, k});
+  float* dst = t.mutable_data<float>();
+  const float* src = w.data<float>();
+  for (int64_t i = 0; i < k; ++i) {
+    for (int64_t j = 0; j < n; ++j) dst[j * k + i] = src[i * n + j];
+  }
+  return c.ConstantTensor(t, {n, k});
+}
+}  // namespace
+
+void ConvertConv2d(Converter& c, const cpp::OpDesc& op) {
+  if (IsInt8Conv(c, op)) {
+    ConvertConv2dInt8(c, op);
+    return;
+  }
+  LITE_ENFORCE(op.GetAttr<std::string>("data_format", "NCHW") != "NHWC",
+               "op '", op.Type(), "': NHWC data_format is not converted");
+  const Tensor* filter = c.Weight(One(op, "Filter"));
+  LITE_ENFORCE(filter && filter->dims().size() == 4, "op '", op.Type(),
+               "': Filter must be a 4-D weight");
+  auto* input = c.Input(One(op, "Input"));
+  auto* w = c.Input(One(op, "Filter"));
+  auto* b = op.HasInput("Bias") ? c.Input(One(op, "Bias")) : Zeros(c, filter->dims()[0]);
+  auto strides = op.GetAttr<std::vector<int32_t>>("strides", {1, 1});
+  auto dilations = op.GetAttr<std::vector<int32_t>>("dilations", {1, 1});
+  FusedAct act = ReadFusedAct(op);
+  std::vector<NNAdapterOperand*> in = {input, w, b, c.Int32(AutoPad(op)), c.Int32s(Pads(op)),
+                                       c.Int32s(strides), c.Int32(op.GetAttr<int32_t>("groups", 1)),
+                                       c.Int32s(dilations), c.Int32(act.fuse_code)};
+  AddWithActivation(c, op, NNADAPTER_CONV_2D, in, One(op, "Output", false), act);
+}
+
+void ConvertConv2dTranspose(Converter& c, const cpp::OpDesc& op) {
+  const Tensor* filter = c.Weight(One(op, "Filter"));
+  LITE_ENFORCE(filter && filter->dims().size() == 4, "op '", op.Type(),
+               "': Filter must be a 4-D weight");
+  const int groups = op.GetAttr<int32_t>("groups", 1);
+  // The filter keeps Paddle's layout [C_in, C_out / groups, kh, kw], which
+  // is what NNAdapter's CONV_2D_TRANSPOSE validation and kernels use.
+  const int64_t cout = filter->dims()[1] * groups;
+  NNAdapterOperand* w = c.Input(One(op, "Filter"));
+  auto* input = c.Input(One(op, "Input"));
+  auto* b = op.HasInput("Bias") ? c.Input(One(op, "Bias")) : Zeros(c, cout);
+  auto output_padding = op.GetAttr<std::vector<int32_t>>("output_padding", {});
+  auto output_size = op.GetAttr<std::vector<int32_t>>("output_size", {});
+  FusedAct act = ReadFusedAct(op);
+  std::vector<NNAdapterOperand*> in = {
+      input, w, b, c.Int32(AutoPad(op)), c.Int32s(Pads(op)),
+      c.Int32s(op.GetAttr<std::vector<int32_t>>("strides", {1, 1})), c.Int32(groups),
+      c.Int32s(op.GetAttr<std::vector<int32_t>>("dilations", {1, 1})),
+      output_padding.empty() ? nullptr : c.Int32s(output_padding),
+      output_size.empty() ? nullptr : c.Int32s(output_size), c.Int32(act.fuse_code)};
+  AddWithActivation(c, op, NNADAPTER_CONV_2D_TRANSPOSE, in, One(op, "Output", false), act);
+}
+
+void ConvertPool2d(Converter& c, const cpp::OpDesc& op) {
+  LITE_ENFORCE(op.GetAttr<std::string>("data_format", "NCHW") != "NHWC",
+               "op '", op.Type(), "': NHWC data_format is not converted");
+  const std::string type = op.GetAttr<std::string>("pooling_type");
+  LITE_ENFORCE(type == "max" || type == "avg", "op 'pool2d': pooling_type '", type, "'");
+  auto ksize = op.GetAttr<std::vector<int32_t>>("ksize");
+  const bool global = op.GetAttr<bool>("global_pooling", false);
+  const bool adaptive = op.GetAttr<bool>("adaptive", false);
+  auto* input = c.Input(One(op, "X"));
+  auto* out = c.Output(One(op, "Out", false));
+  if (global || adaptive) {
+    std::vector<int32_t> shape = global ? std::vector<int32_t>{1, 1} : ksize;
+    if (type == "avg") {
+      c.AddOperation(NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, {input, c.Int32s(shape)}, {out});
+    } else {
+      c.AddOperation(NNADAPTER_ADAPTIVE_MAX_POOL_2D,
+                     {input, c.Int32s(shape), c.Bool(false), c.Int32(NNADAPTER_INT32)}, {out});
+    }
+    return;
+  }
+  auto strides = op.GetAttr<std::vector<int32_t>>("strides", {1, 1});
+  const bool ceil_mode = op.GetAttr<bool>("ceil_mode", false);
+  if (type == "avg") {
+    const bool exclusive = op.GetAttr<bool>("exclusive", true);
+    c.AddOperation(NNADAPTER_AVERAGE_POOL_2D,
+                   {input, c.Int32(AutoPad(op)), c.Int32s(Pads(op)), c.Int32s(ksize),
+                    c.Int32s(strides), c.Bool(ceil_mode), c.Bool(!exclusive),
+                    c.Int32(NNADAPTER_FUSED_NONE)},
+                   {out});
+  } else {
+    c.AddOperation(NNADAPTER_MAX_POOL_2D,
+                   {input, c.Int32(AutoPad(op)), c.Int32s(Pads(op)), c.Int32s(ksize),
+                    c.Int32s(strides), c.Bool(ceil_mode), c.Bool(false),
+                    c.Int32(NNADAPTER_INT32), c.Int32(NNADAPTER_FUSED_NONE)},
+                   {out});
+  }
+}
+
+void ConvertBatchNorm(Converter& c, const cpp::OpDesc& op) {
+  std::vector<NNAdapterOperand*> in = {
+      c.Input(One(op, "X")), c.Input(One(op, "Scale")), c.Input(One(op, "Bias")),
+      c.Input(One(op, "Mean")), c.Input(One(op, "Variance")),
+      c.Float32(op.GetAttr<float>("epsilon", 1e-5f))};
+  c.AddOperation(NNADAPTER_BATCH_NORMALIZATION, in, {c.Output(One(op, "Y", false))});
+}
+
+void ConvertFc(Converter& c, const cpp::OpDesc& op) {
+  if (IsInt8Fc(c, op)) {
+    ConvertFcInt8(c, op);
+    return;
+  }
+  const Tensor* w = c.Weight(One(op, "W"));
+  LITE_ENFORCE(w && w->dims().size() == 2, "op 'fc': W must be a 2-D weight");
+  const int in_num_col_dims = op.GetAttr<int32_t>("in_num_col_dims", 1);
+  LITE_ENFORCE(in_num_col_dims == 1, "op 'fc': in_num_col_dims ", in_num_col_dims,
+               " is not converted (FULLY_CONNECTED flattens to [batch, K])");
+  auto* b = op.HasInput("Bias") ? c.Input(One(op, "Bias")) : Zeros(c, w->dims()[1]);
+  FusedAct act = ReadFusedAct(op, "activation_type");
+  AddWithActivation(c, op, NNADAPTER_FULLY_CONNECTED,
+                    {c.Input(One(op, "Input")), Transposed2D(c, *w), b, c.Int32(act.fuse_code)},
+                    One(op, "Out", false), act);
+}
+
+void ConvertMul(Converter& c, const cpp::OpDesc& op) {
+  if (IsInt8Fc(c, op)) {
+    ConvertFcInt8(c, op);
+    return;
+  }
+  const Tensor* w = c.Weight(One(op, "Y"));
+  LITE_ENFORCE(w && w->dims().size() == 2, "op 'mul': Y must be a 2-D weight");
+  LITE_ENFORCE(op.GetAttr<int32_t>("x_num_col_dims", 1) == 1 &&
+                   op.GetAttr<int32_t>("y_num_col_dims", 1) == 1,
+               "op 'mul': only x_num_col_dims == y_num_col_dims == 1 is converted");
+  c.AddOperation(NNADAPTER_FULLY_CONNECTED,
+                 {c.Input(One(op, "X")), Transposed2D(c, *w), Zeros(c, w->dims()[1]),
+                  c.Int32(NNADAPTER_FUSED_NONE)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertMatmul(Converter& c, const cpp::OpDesc& op) {
+  const bool v2 = op.Type() == "matmul_v2";
+  const bool tx = op.GetAttr<bool>(v2 ? "trans_x" : "transpose_X", false);
+  const bool ty = op.GetAttr<bool>(v2 ? "trans_y" : "transpose_Y", false);
+  const float alpha = v2 ? 1.f : op.GetAttr<float>("alpha", 1.f);
+  std::vector<NNAdapterOperand*> in = {c.Input(One(op, "X")), c.Input(One(op, "Y")),
+                                       c.Bool(tx), c.Bool(ty)};
+  const std::string& out = One(op, "Out", false);
+  if (alpha == 1.f) {
+    c.AddOperation(NNADAPTER_MAT_MUL, in, {c.Output(out)});
+  } else {
+    NNAdapterOperand* tmp = c.Temporary();
+    c.AddOperation(NNADAPTER_MAT_MUL, in, {tmp});
+    c.AddOperation(NNADAPTER_MUL, {tmp, c.Float32(alpha), c.Int32(NNADAPTER_FUSED_NONE)},
+                   {c.Output(out)});
+  }
+}
+
+void ConvertSoftmax(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_SOFTMAX,
+                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+}  // namespace nnadapter_bridge
+}  // namespace lite
+}  // namespace paddle

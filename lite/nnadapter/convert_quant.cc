@@ -1,0 +1,236 @@
+// conv2d / depthwise_conv2d carrying int8 scales (set by
+// quant_dequant_fold_pass / quant_int8_weight_pass: enable_int8,
+// Input0_scale, Filter0_scale, Output0_scale, an int8 Filter weight) become
+// NNAdapter operations on QUANT_INT8 operands:
+//
+//   x (float) ─QUANTIZE(Input0_scale)─► QUANT_INT8_SYMM_PER_LAYER
+//     ─CONV_2D(filter QUANT_INT8_SYMM_PER_CHANNEL (Filter0_scale, channel 0),
+//              bias QUANT_INT32_SYMM_PER_CHANNEL (Input0_scale * Filter0_scale[c]),
+//              relu/relu6 as fuse_code)─► QUANT_INT8_SYMM_PER_LAYER (Output0_scale)
+//     ─DEQUANTIZE─► float [─ other fused activation in float ─] ► output
+//
+// The subgraph keeps float tensors at its boundaries and between ops (the
+// other converters are float); a device runs the convolution in int8.
+// Without Output0_scale (the conv's output does not feed an int8 op, so QAT
+// recorded no range for it) the conv is converted in float with the
+// dequantized filter (q * Filter0_scale[c]): the same numbers as the CPU
+// int8 kernel up to input quantization, never an invented output range.
+#include <cmath>
+#include <cstring>
+
+#include "lite/nnadapter/converters.h"
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_bridge {
+
+namespace {
+const std::string& Single(const cpp::OpDesc& op, const std::string& slot, bool input = true) {
+  const auto& names = input ? op.Input(slot) : op.Output(slot);
+  LITE_ENFORCE(names.size() == 1, "op '", op.Type(), "': slot '", slot,
+               "' must name one variable");
+  return names[0];
+}
+
+int32_t AutoPadOf(const cpp::OpDesc& op) {
+  std::string algo = op.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+  if (algo == "SAME") return NNADAPTER_AUTO_PAD_SAME;
+  if (algo == "VALID") return NNADAPTER_AUTO_PAD_VALID;
+  LITE_ENFORCE(algo == "EXPLICIT", "op '", op.Type(), "': unknown padding_algorithm '", algo, "'");
+  return NNADAPTER_AUTO_PAD_NONE;
+}
+
+std::vector<int32_t> PadsOf(const cpp::OpDesc& op) {
+  auto p = op.GetAttr<std::vector<int32_t>>("paddings", {0, 0});
+  if (p.size() == 2) return {p[0], p[0], p[1], p[1]};
+  LITE_ENFORCE(p.size() == 4, "op '", op.Type(), "': paddings must have 2 or 4 values");
+  return p;
+}
+
+float PositiveScale(const cpp::OpDesc& op, const std::string& attr) {
+  auto v = op.GetAttr<std::vector<float>>(attr);
+  LITE_ENFORCE(v.size() == 1 && v[0] > 0.f && std::isfinite(v[0]), "op '", op.Type(),
+               "': attribute '", attr, "' must be one positive scale");
+  return v[0];
+}
+}  // namespace
+
+bool IsInt8Conv(Converter& c, const cpp::OpDesc& op) {
+  if (!op.GetAttr<bool>("enable_int8", false)) return false;
+  const Tensor* f = c.Weight(Single(op, "Filter"));
+  return f && f->dtype() == DataType::kInt8;
+}
+
+void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op) {
+  LITE_ENFORCE(op.GetAttr<std::string>("data_format", "NCHW") != "NHWC",
+               "op '", op.Type(), "': NHWC data_format is not converted");
+  const Tensor* filter = c.Weight(Single(op, "Filter"));
+  LITE_ENFORCE(filter && filter->dims().size() == 4 && filter->dtype() == DataType::kInt8,
+               "op '", op.Type(), "': an int8 conv needs a 4-D int8 Filter weight");
+  const int64_t cout = filter->dims()[0], per = filter->numel() / cout;
+  std::vector<float> wscale = op.GetAttr<std::vector<float>>("Filter0_scale");
+  if (wscale.size() == 1) wscale.assign(cout, wscale[0]);
+  LITE_ENFORCE(static_cast<int64_t>(wscale.size()) == cout, "op '", op.Type(),
+               "': attribute 'Filter0_scale' has ", wscale.size(), " values; expected ", cout,
+               " (one per output channel)");
+  for (float s : wscale) {
+    LITE_ENFORCE(s > 0.f && std::isfinite(s), "op '", op.Type(),
+                 "': attribute 'Filter0_scale' values must be positive");
+  }
+  const float in_scale = PositiveScale(op, "Input0_scale");
+  const bool quant_out = op.HasAttr("Output0_scale");
+  const std::string& out_name = Single(op, "Output", false);
+  const Tensor* bias = op.HasInput("Bias") ? c.Weight(Single(op, "Bias")) : nullptr;
+  LITE_ENFORCE(!op.HasInput("Bias") || (bias && bias->numel() == cout &&
+                                        bias->dtype() == DataType::kFloat32),
+               "op '", op.Type(), "': Bias must be a float weight with ", cout, " values");
+  FusedAct act = ReadFusedAct(op);
+  std::vector<NNAdapterOperand*> attrs = {
+      c.Int32(AutoPadOf(op)), c.Int32s(PadsOf(op)),
+      c.Int32s(op.GetAttr<std::vector<int32_t>>("strides", {1, 1})),
+      c.Int32(op.GetAttr<int32_t>("groups", 1)),
+      c.Int32s(op.GetAttr<std::vector<int32_t>>("dilations", {1, 1})), c.Int32(act.fuse_code)};
+
+  if (!quant_out) {
+    // Float CONV_2D on the dequantized filter.
+    Tensor wf;
+    wf.Resize(filter->dims());
+    float* d = wf.mutable_data<float>();
+    const int8_t* q = filter->data<int8_t>();
+    for (int64_t m = 0; m < cout; ++m) {
+      for (int64_t i = 0; i < per; ++i) d[m * per + i] = q[m * per + i] * wscale[m];
+    }
+    Tensor b;
+    b.Resize({cout});
+    float* bd = b.mutable_data<float>();
+    for (int64_t m = 0; m < cout; ++m) bd[m] = bias ? bias->data<float>()[m] : 0.f;
+    std::vector<NNAdapterOperand*> in = {c.Input(Single(op, "Input")),
+                                         c.ConstantTensor(wf, wf.dims()),
+                                         c.ConstantTensor(b, b.dims())};
+    in.insert(in.end(), attrs.begin(), attrs.end());
+    AddWithActivation(c, op, NNADAPTER_CONV_2D, in, out_name, act);
+    return;
+  }
+  const float out_scale = PositiveScale(op, "Output0_scale");
+  // QUANTIZE the float input with the input scale.
+  NNAdapterOperand* x = c.Input(Single(op, "Input"));
+  NNAdapterOperand* xq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(4, -1), {in_scale});
+  const float zero = 0.f;
+  c.AddOperation(NNADAPTER_QUANTIZE, {x, c.Int32(1), c.Float32(in_scale), c.Float32(zero)}, {xq});
+  // Filter per output channel; bias int32 with scale in_scale * w_scale[c].
+  NNAdapterOperand* w = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, filter->dims(), wscale, 0,
+                                filter->raw_data(), filter->memory_size());
+  std::vector<float> bscale(cout);
+  std::vector<int32_t> bq(cout, 0);
+  for (int64_t m = 0; m < cout; ++m) {
+    bscale[m] = in_scale * wscale[m];
+    if (bias) {
+      const double v = std::round(static_cast<double>(bias->data<float>()[m]) / bscale[m]);
+      bq[m] = static_cast<int32_t>(std::max(-2147483647.0, std::min(2147483647.0, v)));
+    }
+  }
+  NNAdapterOperand* b = c.Quant(NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, {cout}, bscale, 0,
+                                bq.data(), bq.size() * sizeof(int32_t));
+  NNAdapterOperand* yq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(4, -1), {out_scale});
+  std::vector<NNAdapterOperand*> in = {xq, w, b};
+  in.insert(in.end(), attrs.begin(), attrs.end());
+  c.AddOperation(NNADAPTER_CONV_2D, in, {yq});
+  // Back to float; activations that are no fuse_code run in float after.
+  if (act.type.empty() || act.fuse_code != NNADAPTER_FUSED_NONE) {
+    c.AddOperation(NNADAPTER_DEQUANTIZE, {yq}, {c.Output(out_name)});
+    return;
+  }
+  NNAdapterOperand* yf = c.Temporary();
+  c.AddOperation(NNADAPTER_DEQUANTIZE, {yq}, {yf});
+  AddActivation(c, op, act.type, true, yf, c.Output(out_name));
+}
+
+bool IsInt8Fc(Converter& c, const cpp::OpDesc& op) {
+  if (!op.GetAttr<bool>("enable_int8", false)) return false;
+  const Tensor* w = c.Weight(Single(op, op.Type() == "fc" ? "W" : "Y"));
+  return w && w->dtype() == DataType::kInt8;
+}
+
+// fc / mul with int8 scales (Input0_scale/W0_scale or X0_scale/Y0_scale and
+// an int8 [K, N] weight) -> FULLY_CONNECTED with the weight transposed to
+// [N, K], QUANT_INT8_SYMM_PER_CHANNEL along dim 0, int32 bias; the same
+// QUANTIZE / DEQUANTIZE framing and output-scale rule as the convs, with
+// Out0_scale; without it a float FULLY_CONNECTED on the dequantized weight.
+void ConvertFcInt8(Converter& c, const cpp::OpDesc& op) {
+  const bool fc = op.Type() == "fc";
+  const Tensor* w = c.Weight(Single(op, fc ? "W" : "Y"));
+  LITE_ENFORCE(w && w->dims().size() == 2 && w->dtype() == DataType::kInt8, "op '", op.Type(),
+               "': an int8 ", op.Type(), " needs a 2-D int8 weight");
+  if (fc) {
+    LITE_ENFORCE(op.GetAttr<int32_t>("in_num_col_dims", 1) == 1 &&
+                     !op.GetAttr<bool>("padding_weights", false),
+                 "op 'fc': only in_num_col_dims == 1 without padding_weights is converted");
+  } else {
+    LITE_ENFORCE(op.GetAttr<int32_t>("x_num_col_dims", 1) == 1 &&
+                     op.GetAttr<int32_t>("y_num_col_dims", 1) == 1,
+                 "op 'mul': only x_num_col_dims == y_num_col_dims == 1 is converted");
+  }
+  const int64_t K = w->dims()[0], N = w->dims()[1];
+  const std::string w_attr = fc ? "W0_scale" : "Y0_scale";
+  std::vector<float> wscale = op.GetAttr<std::vector<float>>(w_attr);
+  if (wscale.size() == 1) wscale.assign(N, wscale[0]);
+  LITE_ENFORCE(static_cast<int64_t>(wscale.size()) == N, "op '", op.Type(), "': attribute '",
+               w_attr, "' has ", wscale.size(), " values; expected ", N, " (one per column)");
+  for (float v : wscale) {
+    LITE_ENFORCE(v > 0.f && std::isfinite(v), "op '", op.Type(), "': attribute '", w_attr,
+                 "' values must be positive");
+  }
+  const float in_scale = PositiveScale(op, fc ? "Input0_scale" : "X0_scale");
+  const Tensor* bias = fc && op.HasInput("Bias") ? c.Weight(Single(op, "Bias")) : nullptr;
+  LITE_ENFORCE(!(fc && op.HasInput("Bias")) ||
+                   (bias && bias->numel() == N && bias->dtype() == DataType::kFloat32),
+               "op 'fc': Bias must be a float weight with ", N, " values");
+  FusedAct act = fc ? ReadFusedAct(op, "activation_type") : FusedAct{};
+  const bool act_in_op = act.type.empty() || act.fuse_code != NNADAPTER_FUSED_NONE;
+  const float out_scale =
+      act_in_op && op.HasAttr("Out0_scale") ? PositiveScale(op, "Out0_scale") : 0.f;
+  const std::string& x_name = Single(op, fc ? "Input" : "X");
+  const std::string& out_name = Single(op, "Out", false);
+  const int8_t* q = w->data<int8_t>();
+  if (out_scale <= 0.f) {
+    Tensor wt, b;
+    wt.Resize({N, K});
+    float* d = wt.mutable_data<float>();
+    for (int64_t k = 0; k < K; ++k)
+      for (int64_t n = 0; n < N; ++n) d[n * K + k] = q[k * N + n] * wscale[n];
+    b.Resize({N});
+    for (int64_t n = 0; n < N; ++n) b.mutable_data<float>()[n] = bias ? bias->data<float>()[n] : 0.f;
+    AddWithActivation(c, op, NNADAPTER_FULLY_CONNECTED,
+                      {c.Input(x_name), c.ConstantTensor(wt, wt.dims()),
+                       c.ConstantTensor(b, b.dims()), c.Int32(act.fuse_code)},
+                      out_name, act);
+    return;
+  }
+  std::vector<int8_t> qt(N * K);
+  for (int64_t k = 0; k < K; ++k)
+    for (int64_t n = 0; n < N; ++n) qt[n * K + k] = q[k * N + n];
+  NNAdapterOperand* xq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(c.Dims(x_name).size(), -1),
+                                 {in_scale});
+  c.AddOperation(NNADAPTER_QUANTIZE,
+                 {c.Input(x_name), c.Int32(0), c.Float32(in_scale), c.Float32(0.f)}, {xq});
+  NNAdapterOperand* wq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, {N, K}, wscale, 0,
+                                 qt.data(), qt.size());
+  std::vector<float> bscale(N);
+  std::vector<int32_t> bq(N, 0);
+  for (int64_t n = 0; n < N; ++n) {
+    bscale[n] = in_scale * wscale[n];
+    if (bias) {
+      const double v = std::round(static_cast<double>(bias->data<float>()[n]) / bscale[n]);
+      bq[n] = static_cast<int32_t>(std::max(-2147483647.0, std::min(2147483647.0, v)));
+    }
+  }
+  NNAdapterOperand* bqo = c.Quant(NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, {N}, bscale, 0,
+                                  bq.data(), bq.size() * sizeof(int32_t));
+  NNAdapterOperand* yq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(2, -1), {out_scale});
+  c.AddOperation(NNADAPTER_FULLY_CONNECTED, {xq, wq, bqo, c.Int32(act.fuse_code)}, {yq});
+  c.AddOperation(NNADAPTER_DEQUANTIZE, {yq}, {c.Output(out_name)});
+}
+
+}  // namespace nnadapter_bridge
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,175 @@
+// Converters of tensor ops: concat, split, reshape, transpose, flatten,
+// interpolation, shape, slice, fill_constant, cast.
+#include <algorithm>
+#include <climits>
+#include <map>
+
+#include "lite/nnadapter/converters.h"
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_bridge {
+
+namespace {
+const std::string& One(const cpp::OpDesc& op, const std::string& slot, bool input = true) {
+  const auto& names = input ? op.Input(slot) : op.Output(slot);
+  LITE_ENFORCE(names.size() == 1, "op '", op.Type(), "': slot '", slot,
+               "' must name one variable");
+  return names[0];
+}
+void NoTensorInputs(const cpp::OpDesc& op, std::initializer_list<const char*> slots) {
+  for (const char* s : slots) {
+    LITE_ENFORCE(!op.HasInput(s), "op '", op.Type(), "': input '", s,
+                 "' (a run-time tensor) is not converted");
+  }
+}
+int32_t Clamp32(int64_t v) {
+  return static_cast<int32_t>(std::max<int64_t>(INT_MIN, std::min<int64_t>(INT_MAX, v)));
+}
+}  // namespace
+
+void ConvertConcat(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"AxisTensor"});
+  std::vector<NNAdapterOperand*> in;
+  for (const auto& x : op.Input("X")) in.push_back(c.Input(x));
+  in.push_back(c.Int32(op.GetAttr<int32_t>("axis", 0)));
+  c.AddOperation(NNADAPTER_CONCAT, in, {c.Output(One(op, "Out", false))});
+}
+
+void ConvertSplit(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"AxisTensor", "SectionsTensorList"});
+  const std::string& x = One(op, "X");
+  const DDim dims = c.Dims(x);
+  int axis = op.GetAttr<int32_t>("axis", 0);
+  if (axis < 0) axis += static_cast<int>(dims.size());
+  LITE_ENFORCE(axis >= 0 && axis < static_cast<int>(dims.size()), "op 'split': axis out of range");
+  auto sections = op.GetAttr<std::vector<int32_t>>("sections", {});
+  const int num = op.GetAttr<int32_t>("num", 0);
+  const auto& outs = op.Output("Out");
+  const int64_t extent = dims[axis];
+  if (sections.empty()) {
+    LITE_ENFORCE(num > 0 && extent > 0 && extent % num == 0, "op 'split': cannot split extent ",
+                 extent, " into ", num, " equal parts at conversion time");
+    sections.assign(num, static_cast<int32_t>(extent / num));
+  } else {
+    auto unknown = std::count(sections.begin(), sections.end(), -1);
+    if (unknown == 1) {
+      LITE_ENFORCE(extent > 0, "op 'split': a -1 section needs a known extent");
+      int64_t known = 0;
+      for (int32_t s : sections) known += s > 0 ? s : 0;
+      for (auto& s : sections) {
+        if (s == -1) s = static_cast<int32_t>(extent - known);
+      }
+    }
+  }
+  std::vector<NNAdapterOperand*> outputs;
+  for (const auto& o : outs) outputs.push_back(c.Output(o));
+  c.AddOperation(NNADAPTER_SPLIT, {c.Input(x), c.Int32(axis), c.Int32s(sections)}, outputs);
+}
+
+void ConvertReshape(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"Shape", "ShapeTensor"});
+  auto shape = op.GetAttr<std::vector<int32_t>>("shape");
+  c.AddOperation(NNADAPTER_RESHAPE, {c.Input(One(op, "X")), c.Int32s(shape)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertTranspose(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_TRANSPOSE,
+                 {c.Input(One(op, "X")), c.Int32s(op.GetAttr<std::vector<int32_t>>("axis"))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertFlatten(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_FLATTEN,
+                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("start_axis", 1)),
+                  c.Int32(op.GetAttr<int32_t>("stop_axis", -1))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertInterpolate(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"SizeTensor", "OutSize", "Scale"});
+  LITE_ENFORCE(op.GetAttr<std::string>("data_layout", "NCHW") == "NCHW", "op '", op.Type(),
+               "': only NCHW is converted");
+  const bool nearest = op.Type() == "nearest_interp_v2";
+  const int out_h = op.GetAttr<int32_t>("out_h", -1), out_w = op.GetAttr<int32_t>("out_w", -1);
+  auto scale = op.GetAttr<std::vector<float>>("scale", {});
+  NNAdapterOperand* shape = nullptr;
+  NNAdapterOperand* scales = nullptr;
+  if (!scale.empty() && scale[0] > 0) {
+    if (scale.size() == 1) scale.push_back(scale[0]);
+    scales = c.Constant2f(scale[0], scale[1]);
+  } else {
+    LITE_ENFORCE(out_h > 0 && out_w > 0, "op '", op.Type(), "': needs out_h/out_w or scale");
+    shape = c.Int32s({out_h, out_w});
+  }
+  const bool align_corners = op.GetAttr<bool>("align_corners", false);
+  std::vector<NNAdapterOperand*> in = {c.Input(One(op, "X")), shape, scales, c.Bool(align_corners)};
+  if (nearest) {
+    c.AddOperation(NNADAPTER_RESIZE_NEAREST, in, {c.Output(One(op, "Out", false))});
+  } else {
+    in.push_back(c.Int32(op.GetAttr<int32_t>("align_mode", 1)));
+    c.AddOperation(NNADAPTER_RESIZE_LINEAR, in, {c.Output(One(op, "Out", false))});
+  }
+}
+
+void ConvertShape(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_SHAPE, {c.Input(One(op, "Input")), c.Int32(NNADAPTER_INT32)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertSlice(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"StartsTensor", "EndsTensor", "StartsTensorList", "EndsTensorList"});
+  auto axes = op.GetAttr<std::vector<int32_t>>("axes");
+  auto starts64 = op.GetAttr<std::vector<int64_t>>("starts");
+  auto ends64 = op.GetAttr<std::vector<int64_t>>("ends");
+  std::vector<int32_t> starts, ends;
+  for (auto v : starts64) starts.push_back(Clamp32(v));
+  for (auto v : ends64) ends.push_back(Clamp32(v));
+  std::vector<int32_t> steps(axes.size(), 1);
+  auto decrease = op.GetAttr<std::vector<int32_t>>("decrease_axis", {});
+  std::vector<NNAdapterOperand*> in = {c.Input(One(op, "Input")), c.Int32s(axes), c.Int32s(starts),
+                                       c.Int32s(ends), c.Int32s(steps)};
+  const std::string& out = One(op, "Out", false);
+  if (decrease.empty()) {
+    c.AddOperation(NNADAPTER_SLICE, in, {c.Output(out)});
+  } else {
+    NNAdapterOperand* tmp = c.Temporary();
+    c.AddOperation(NNADAPTER_SLICE, in, {tmp});
+    c.AddOperation(NNADAPTER_SQUEEZE, {tmp, c.Int32s(decrease)}, {c.Output(out)});
+  }
+}
+
+void ConvertFillConstant(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"ShapeTensor", "ShapeTensorList", "ValueTensor"});
+  auto shape = op.GetAttr<std::vector<int64_t>>("shape");
+  const int dtype = op.GetAttr<int32_t>("dtype", 5);
+  std::string str_value = op.GetAttr<std::string>("str_value", "");
+  double value = str_value.empty() ? op.GetAttr<float>("value", 0.f) : std::stod(str_value);
+  NNAdapterOperand* v = nullptr;
+  if (dtype == 5) {
+    v = c.Float32(static_cast<float>(value));
+  } else if (dtype == 2) {
+    v = c.Int32(static_cast<int32_t>(value));
+  } else if (dtype == 3) {
+    v = c.Int64s({static_cast<int64_t>(value)});
+  } else {
+    ThrowError("op 'fill_constant': dtype ", dtype, " is not converted");
+  }
+  c.AddOperation(NNADAPTER_FILL, {c.Int64s(shape), v}, {c.Output(One(op, "Out", false))});
+}
+
+void ConvertCast(Converter& c, const cpp::OpDesc& op) {
+  static const std::map<int, int32_t> kTypes = {{0, NNADAPTER_BOOL8}, {2, NNADAPTER_INT32},
+                                               {3, NNADAPTER_INT64},  {5, NNADAPTER_FLOAT32},
+                                               {20, NNADAPTER_UINT8}, {21, NNADAPTER_INT8}};
+  auto it = kTypes.find(op.GetAttr<int32_t>("out_dtype"));
+  LITE_ENFORCE(it != kTypes.end(), "op 'cast': out_dtype ", op.GetAttr<int32_t>("out_dtype"),
+               " is not converted");
+  c.AddOperation(NNADAPTER_CAST, {c.Input(One(op, "X")), c.Int32(it->second)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+}  // namespace nnadapter_bridge
+}  // namespace lite
+}  // namespace paddle

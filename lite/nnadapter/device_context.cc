@@ -1,0 +1,46 @@
+#include "lite/nnadapter/device_context.h"
+
+#include "lite/core/error.h"
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_bridge {
+
+DeviceContext::DeviceContext(const NNAdapterOptions& options) {
+  LITE_ENFORCE(!options.device_names.empty(), "NNAdapter: no device names were set");
+  try {
+    for (const auto& name : options.device_names) {
+      NNAdapterDevice* device = nullptr;
+      int rc = NNAdapterDevice_acquire(name.c_str(), &device);
+      LITE_ENFORCE(rc == NNADAPTER_NO_ERROR, "NNAdapter device '", name,
+                   "' is not available: ", NNAdapter_getLastErrorMessage());
+      devices_.push_back(device);
+      int32_t version = 0;
+      NNAdapterDevice_getVersion(device, &version);
+      signature_ += name + ":" + std::to_string(version) + ";";
+    }
+    int rc = NNAdapterContext_create(devices_.data(), static_cast<uint32_t>(devices_.size()),
+                                     options.context_properties.c_str(), &context_);
+    LITE_ENFORCE(rc == NNADAPTER_NO_ERROR, "NNAdapter context properties '",
+                 options.context_properties, "' rejected: ", NNAdapter_getLastErrorMessage());
+  } catch (...) {
+    for (auto* d : devices_) NNAdapterDevice_release(d);
+    throw;
+  }
+}
+
+DeviceContext::~DeviceContext() {
+  NNAdapterContext_destroy(context_);
+  for (auto* d : devices_) NNAdapterDevice_release(d);
+}
+
+bool DeviceAvailable(const std::string& name) {
+  NNAdapterDevice* device = nullptr;
+  if (NNAdapterDevice_acquire(name.c_str(), &device) != NNADAPTER_NO_ERROR) return false;
+  NNAdapterDevice_release(device);
+  return true;
+}
+
+}  // namespace nnadapter_bridge
+}  // namespace lite
+}  // namespace paddle

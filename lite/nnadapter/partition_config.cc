@@ -1,0 +1,103 @@
+#include "lite/nnadapter/partition_config.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "lite/core/error.h"
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_bridge {
+
+namespace {
+std::string Trim(const std::string& s) {
+  const char* ws = " \t\r\n";
+  size_t b = s.find_first_not_of(ws);
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(ws) - b + 1);
+}
+
+std::vector<std::string> SplitKeepEmpty(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char ch : s) {
+    if (ch == sep) {
+      parts.push_back(cur);
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  parts.push_back(cur);
+  return parts;
+}
+
+bool ValidName(const std::string& s) {
+  return !s.empty() && s.find_first_of(" \t:,") == std::string::npos;
+}
+
+std::vector<std::string> NameList(const std::string& field, const std::string& source, int line,
+                                  const std::string& what) {
+  std::vector<std::string> names;
+  if (Trim(field).empty()) return names;
+  for (const auto& part : SplitKeepEmpty(field, ',')) {
+    std::string name = Trim(part);
+    LITE_ENFORCE(ValidName(name), source, ":", line, ": malformed ", what,
+                 " list '", Trim(field), "' (expected comma-separated variable names)");
+    names.push_back(name);
+  }
+  return names;
+}
+}  // namespace
+
+std::vector<PartitionRule> ParsePartitionConfig(const std::string& text,
+                                                const std::string& source) {
+  std::vector<PartitionRule> rules;
+  std::stringstream ss(text);
+  std::string raw;
+  int line = 0;
+  while (std::getline(ss, raw)) {
+    ++line;
+    std::string s = Trim(raw);
+    if (s.empty() || s[0] == '#') continue;
+    auto fields = SplitKeepEmpty(s, ':');
+    LITE_ENFORCE(fields.size() <= 3, source, ":", line, ": '", s,
+                 "' has more than 3 ':'-separated fields (expected op_type:inputs:outputs)");
+    PartitionRule rule;
+    rule.line = line;
+    rule.text = s;
+    rule.op_type = Trim(fields[0]);
+    LITE_ENFORCE(ValidName(rule.op_type), source, ":", line, ": '", s,
+                 "' does not start with an op type");
+    if (fields.size() > 1) rule.inputs = NameList(fields[1], source, line, "input");
+    if (fields.size() > 2) rule.outputs = NameList(fields[2], source, line, "output");
+    rules.push_back(rule);
+  }
+  return rules;
+}
+
+bool RuleMatches(const PartitionRule& rule, const cpp::OpDesc& op) {
+  if (rule.op_type != op.Type()) return false;
+  auto ins = op.InputArgumentNames();
+  auto outs = op.OutputArgumentNames();
+  for (const auto& n : rule.inputs) {
+    if (std::find(ins.begin(), ins.end(), n) == ins.end()) return false;
+  }
+  for (const auto& n : rule.outputs) {
+    if (std::find(outs.begin(), outs.end(), n) == outs.end()) return false;
+  }
+  return true;
+}
+
+std::string OpConfigLine(const cpp::OpDesc& op) {
+  auto join = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& n : v) s += (s.empty() ? "" : ",") + n;
+    return s;
+  };
+  return op.Type() + ":" + join(op.InputArgumentNames()) + ":" + join(op.OutputArgumentNames());
+}
+
+}  // namespace nnadapter_bridge
+}  // namespace lite
+}  // namespace paddle

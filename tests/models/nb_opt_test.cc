@@ -1,0 +1,205 @@
+// opt's behaviour: flags, what it prints, exit codes, and its errors
+// (unsupported op, unknown target or device, missing model, bad flags).
+#include <sys/wait.h>
+
+#include <cstdio>
+
+#include "tests/models/nb_test_util.h"
+#include "lite/model_parser/model_loader.h"
+#include "lite/model_parser/nb/nb_model.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+#define EXPECT_HAS(text, part) \
+  EXPECT_NE((text).find(part), std::string::npos) << "expected '" << (part) << "' in: " << (text)
+
+int Opt(const opt::OptFlags& f, std::string* text) {
+  std::ostringstream out, err;
+  int rc = opt::RunOpt(f, out, err);
+  *text = out.str() + err.str();
+  return rc;
+}
+
+opt::OptFlags MnistFlags() {
+  opt::OptFlags f;
+  f.model_dir = ModelsDir() + "/mnist_mlp_handwriting";
+  return f;
+}
+
+TEST(NbOpt, HelpDocumentsEveryFlag) {
+  FILE* p = ::popen((std::string(OPT_PATH) + " --help 2>&1").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string text;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof(buf), p)) > 0) text.append(buf, n);
+  ::pclose(p);
+  for (const char* flag :
+       {"-model_dir (", "-model_file (", "-param_file (", "-optimize_out_type (", "-optimize_out (",
+        "-valid_targets (", "-print_supported_ops (", "-print_all_ops (", "-print_model_ops (",
+        "-nnadapter_device_names (", "-nnadapter_context_properties (",
+        "-nnadapter_subgraph_partition_config_path (", "-nnadapter_model_cache_dir ("}) {
+    EXPECT_HAS(text, flag);
+  }
+  EXPECT_EQ(text.find("-logtostderr"), std::string::npos) << "glog flags are not opt's";
+}
+
+TEST(NbOpt, ReportsWhatItDid) {
+  opt::OptFlags f;
+  f.model_dir = ModelsDir() + "/shufflenet_v2_imagenet";
+  std::string dir = TempDir("report");
+  f.optimize_out = dir + "/s";
+  std::string text;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "model loaded: 232 ops in 1 block(s), 282 params, 9179136 bytes");
+  EXPECT_HAS(text, "conv_bn_fuse_pass(56)");
+  EXPECT_HAS(text, "ops on the CPU (x86): ");
+  EXPECT_HAS(text, "written: " + dir + "/s.nb (");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(NbOpt, ReportsSubgraphsPerDevice) {
+  opt::OptFlags f = MnistFlags();
+  std::string dir = TempDir("subgraphs");
+  f.optimize_out = dir + "/m";
+  f.valid_targets = "x86";
+  f.nnadapter_device_names = "builtin_device";
+  f.nnadapter_context_properties = "SOME_KEY=1";
+  f.nnadapter_model_cache_dir = dir + "/cache";
+  std::string text;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "subgraphs: 1 for NNAdapter devices [builtin_device] holding 4 ops");
+  EXPECT_HAS(text, "ops on the CPU (x86): 0");
+  nb::NbModel m;
+  nb::LoadNbModelFile(dir + "/m.nb", &m);
+  EXPECT_EQ(m.nnadapter_device_names, std::vector<std::string>{"builtin_device"});
+  EXPECT_EQ(m.nnadapter_context_properties, "SOME_KEY=1");
+  EXPECT_EQ(m.nnadapter_model_cache_dir, dir + "/cache");
+  // A partition config keeping every fc on the CPU: no subgraph is left
+  // with more than the softmax.
+  std::string config = dir + "/partition.txt";
+  {
+    std::ofstream out(config);
+    out << "fc::\r\n# comment\n";
+  }
+  f.nnadapter_subgraph_partition_config_path = config;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "ops on the CPU (x86): 3 (fc x3)");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(NbOpt, PrintFlags) {
+  opt::OptFlags f;
+  f.print_all_ops = true;
+  std::string text;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "conv2d");
+  EXPECT_HAS(text, "kX86/kFloat");
+  EXPECT_HAS(text, "nnadapter");
+  f = opt::OptFlags();
+  f.print_supported_ops = true;
+  f.valid_targets = "builtin_device,x86";
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "x86: ");
+  EXPECT_HAS(text, "NNAdapter (builtin_device): ");
+  f = MnistFlags();
+  f.print_model_ops = true;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "elementwise_add");
+  EXPECT_HAS(text, "yes");
+  // With a device: how many ops of each type the device accepted.
+  setenv("NNADAPTER_DRIVER_PATH", NNADAPTER_TEST_DRIVER_DIR, 0);
+  f.model_dir = ModelsDir() + "/shufflenet_v2_imagenet";
+  f.valid_targets = "fake_device,x86";
+  f.nnadapter_context_properties = "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU";
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "on NNAdapter devices (fake_device)");
+  EXPECT_HAS(text, "conv2d                        37     yes     37\n");
+  EXPECT_HAS(text, "batch_norm                    56     yes     - (removed or fused by the passes)");
+  EXPECT_HAS(text, "transpose2                    16     yes     0 (the devices declined)");
+}
+
+// A Paddle model with an op this build does not have.
+std::string UnsupportedModel(const std::string& dir) {
+  cpp::ProgramDesc program;
+  program.blocks.resize(1);
+  cpp::BlockDesc& b = program.blocks[0];
+  for (const char* name : {"x", "y"}) {
+    cpp::VarDesc v;
+    v.name = name;
+    v.dims = {1, 4};
+    b.vars.push_back(v);
+  }
+  cpp::OpDesc feed("feed");
+  feed.SetInput("X", {"feed"});
+  feed.SetOutput("Out", {"x"});
+  feed.SetAttr("col", int32_t{0});
+  cpp::OpDesc op("no_such_op");
+  op.SetInput("X", {"x"});
+  op.SetOutput("Out", {"y"});
+  cpp::OpDesc fetch("fetch");
+  fetch.SetInput("X", {"y"});
+  fetch.SetOutput("Out", {"fetch"});
+  fetch.SetAttr("col", int32_t{0});
+  b.ops = {feed, op, fetch};
+  Scope weights;
+  SaveModel(program, weights, dir + "/__model__", "");
+  return dir;
+}
+
+TEST(NbOpt, UnsupportedOpNamesItAndTheTargetsTried) {
+  std::string dir = UnsupportedModel(TempDir("unsupported"));
+  opt::OptFlags f;
+  f.model_dir = dir;
+  f.optimize_out = dir + "/out";
+  std::string text;
+  EXPECT_NE(Opt(f, &text), 0);
+  EXPECT_HAS(text, "no_such_op");
+  EXPECT_HAS(text, "targets tried: ");
+  EXPECT_HAS(text, "kX86");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/out.nb"));
+  f.print_model_ops = true;
+  EXPECT_NE(Opt(f, &text), 0);
+  EXPECT_HAS(text, "no_such_op");
+  EXPECT_HAS(text, "NO");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(NbOpt, BadFlagsAreErrors) {
+  std::string text;
+  opt::OptFlags f = MnistFlags();
+  f.optimize_out = "/tmp/never";
+  f.valid_targets = "arm";
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "target 'arm' is not supported by this build");
+  f.valid_targets = "no_such_npu,x86";
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "'no_such_npu' is neither a CPU target");
+  EXPECT_HAS(text, "libno_such_npu.so");
+  f = MnistFlags();
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "--optimize_out is required");
+  f.optimize_out = "/tmp/never";
+  f.optimize_out_type = "flatbuffers";
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "expected naive_buffer or protobuf");
+  f = opt::OptFlags();
+  f.optimize_out = "/tmp/never";
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "no model");
+  f.model_dir = "/nonexistent";
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "/nonexistent");
+  f = MnistFlags();
+  f.optimize_out = "/nonexistent/dir/m";
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "cannot write '/nonexistent/dir/m.nb");
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
