@@ -10,12 +10,12 @@
 # Usage: tools/bench_vs_ort.sh [--rounds N] [--repeats N] [--threads 1,2]
 #        [--only ppocr_det,ppocr_cls,shufflenet] [--engines ort,cpu,cpu_passive,xnnpack,builtin]
 #        [--json out.json] [--compile_times]   (see tools/benchmark/bench_vs_ort.py --help)
-# Needs ../shared (models + ort scripts), node/npm, python3, /usr/bin/time.
+# Needs the models folder ($PADDLE_LITE_MODELS_DIR or ../shared/models), node
+# and npm (installed from Debian if missing), python3, /usr/bin/time.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SHARED="${SHARED_DIR:-$ROOT/../shared}"
 BUILD="${BUILD_DIR:-$ROOT/build}"
 [ -x "$BUILD/tools/benchmark/benchmark" ] || "$ROOT/tools/scripts/build.sh" >/dev/null
-NODE_PATH="$("$SHARED/tools/setup_onnxruntime.sh" 2>/dev/null)"
+NODE_PATH="$("$ROOT/tools/scripts/setup_onnxruntime.sh")"
 export NODE_PATH
-exec python3 "$ROOT/tools/benchmark/bench_vs_ort.py" --shared "$SHARED" --build "$BUILD" "$@"
+exec python3 "$ROOT/tools/benchmark/bench_vs_ort.py" --build "$BUILD" "$@"

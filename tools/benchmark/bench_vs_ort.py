@@ -60,7 +60,7 @@ def run_timed(cmd, env=None):
 
 def ort_cmd(args, m, threads, warmup, repeats):
     d = os.path.join(args.models, m["dir"])
-    return ["node", os.path.join(args.shared, "tools", "ort_bench.js"),
+    return ["node", os.path.join(args.root, "tools", "benchmark", "ort_bench.js"),
             os.path.join(d, m["onnx"]), "--shape=" + m["shape"],
             "--input=" + os.path.join(d, m["input"]), "--threads=%d" % threads,
             "--warmup=%d" % warmup, "--runs=%d" % repeats]
@@ -91,8 +91,9 @@ def main():
     ap.add_argument("--repeats", type=int, default=20, help="timed runs per measurement (>= 20)")
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--threads", default="1,2")
-    ap.add_argument("--models", default=None, help="models folder (default ../shared/models)")
-    ap.add_argument("--shared", default=os.environ.get("SHARED_DIR", os.path.join(root, "..", "shared")))
+    ap.add_argument("--models", default=os.environ.get(
+        "PADDLE_LITE_MODELS_DIR", os.path.join(root, "..", "shared", "models")),
+        help="models folder (default $PADDLE_LITE_MODELS_DIR, else ../shared/models)")
     ap.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(root, "build")))
     ap.add_argument("--only", default="ppocr_det,ppocr_cls,shufflenet", help="models to run")
     ap.add_argument("--engines", default="ort,cpu,cpu_passive,xnnpack,builtin")
@@ -100,8 +101,7 @@ def main():
     ap.add_argument("--compile_times", action="store_true",
                     help="also print NNAdapter load + first-run times without/with the .nnc cache")
     args = ap.parse_args()
-    args.models = args.models or os.environ.get("PADDLE_LITE_MODELS_DIR",
-                                                os.path.join(args.shared, "models"))
+    args.root = root
     args.bench = os.path.join(args.build, "tools", "benchmark", "benchmark")
     if args.repeats < 20:
         sys.exit("--repeats must be >= 20 (the table reports medians of >= 20 runs)")
