@@ -74,31 +74,7 @@ class ConvOp : public OperatorBase<ConvParam> {
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
-    p.op_type = desc.Type();
-    p.input = GetInput(desc, scope, "Input");
-    p.filter = GetInput(desc, scope, "Filter");
-    p.bias = GetOptionalInput(desc, scope, "Bias");
-    p.output = GetOutput(desc, scope, "Output");
-    p.strides = ReadIntList(desc, "strides", 2, {1, 1});
-    p.dilations = ReadIntList(desc, "dilations", 2, {1, 1});
-    p.paddings = ReadPaddings4(desc);
-    p.groups = desc.GetAttr<int>("groups", 1);
-    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
-    std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
-    LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op '", p.op_type,
-                 "': attribute 'data_format' is '", fmt, "'; only NCHW is supported");
-    LITE_ENFORCE(p.groups >= 1, "op '", p.op_type, "': attribute 'groups' must be >= 1, got ",
-                 p.groups);
-    for (int i = 0; i < 2; ++i) {
-      LITE_ENFORCE(p.strides[i] >= 1, "op '", p.op_type,
-                   "': attribute 'strides' values must be >= 1");
-      LITE_ENFORCE(p.dilations[i] >= 1, "op '", p.op_type,
-                   "': attribute 'dilations' values must be >= 1");
-    }
-    for (int v : p.paddings) {
-      LITE_ENFORCE(v >= 0, "op '", p.op_type, "': attribute 'paddings' must be >= 0");
-    }
-    p.act = ParseFusedActivation(desc);
+    ReadConvAttributes(desc, scope, &p);
     p.enable_int8 = desc.GetAttr<bool>("enable_int8", false);
     if (p.enable_int8) {
       p.input_scale = desc.GetAttr<float>("input_scale", 0.f);
@@ -252,13 +228,8 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
                         p.output->mutable_data<float>(), ctx.threads);
       return;
     }
-    x86::ScopedDnnlThreads threads(ctx.threads);
-    DnnlPlanKey key{id, fd, od, p.filter->raw_data(), p.bias != nullptr,
-                    p.eff_paddings, p.eff_dilations, ctx.threads};
-    DnnlPlan& plan = plans_.Get(key, p.filter->persistable(), [&] { return Build(key); });
-    if (!plan.weights_valid()) plan.PackWeights(p.filter->data<float>(), p.filter->persistable());
-    plan.Execute(p.input->data<float>(), p.bias ? p.bias->data<float>() : nullptr,
-                 p.output->mutable_data<float>(), p.act);
+    RunFloatConvPlan(&plans_, p, ctx.threads,
+                     [&](const DnnlPlanKey& key) { return Build(key); });
   }
 
   DnnlPlanCache plans_;

@@ -157,8 +157,7 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
   void RunImpl(const RunContext& ctx) {
     auto& p = param();
     x86::ScopedDnnlThreads threads(ctx.threads);
-    DnnlPlanKey key{p.input->dims(), p.filter->dims(), p.output->dims(), p.filter->raw_data(),
-                    p.bias != nullptr, p.eff_paddings, p.eff_dilations, ctx.threads};
+    const DnnlPlanKey key = ConvPlanKey(p, ctx.threads);
     // Packed int8 weights are not carried over to a new plan: they are
     // requantized with each build.
     DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });

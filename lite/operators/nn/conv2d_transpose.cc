@@ -19,6 +19,7 @@
 #include <memory>
 
 #include "lite/core/registry.h"
+#include "lite/operators/nn/conv_param.h"
 #include "lite/operators/nn/dnnl_matmul.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
 
@@ -103,34 +104,13 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
-    p.op_type = desc.Type();
-    p.input = GetInput(desc, scope, "Input");
-    p.filter = GetInput(desc, scope, "Filter");
-    p.bias = GetOptionalInput(desc, scope, "Bias");
-    p.output = GetOutput(desc, scope, "Output");
-    p.strides = ReadIntList(desc, "strides", 2, {1, 1});
-    p.dilations = ReadIntList(desc, "dilations", 2, {1, 1});
-    p.paddings = ReadPaddings4(desc);
-    p.groups = desc.GetAttr<int>("groups", 1);
+    ReadConvAttributes(desc, scope, &p);
     p.output_padding = desc.GetAttr<std::vector<int>>("output_padding", {});
     p.output_size = desc.GetAttr<std::vector<int>>("output_size", {});
     LITE_ENFORCE(p.output_padding.empty() || p.output_padding.size() == 2, "op '", p.op_type,
                  "': attribute 'output_padding' must be empty or have 2 values");
     LITE_ENFORCE(p.output_size.empty() || p.output_size.size() == 2, "op '", p.op_type,
                  "': attribute 'output_size' must be empty or have 2 values");
-    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
-    std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
-    LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op '", p.op_type,
-                 "': attribute 'data_format' is '", fmt, "'; only NCHW is supported");
-    LITE_ENFORCE(p.groups >= 1, "op '", p.op_type, "': attribute 'groups' must be >= 1");
-    for (int i = 0; i < 2; ++i) {
-      LITE_ENFORCE(p.strides[i] >= 1 && p.dilations[i] >= 1, "op '", p.op_type,
-                   "': attributes 'strides' and 'dilations' must be >= 1");
-    }
-    for (int v : p.paddings) {
-      LITE_ENFORCE(v >= 0, "op '", p.op_type, "': attribute 'paddings' must be >= 0");
-    }
-    p.act = ParseFusedActivation(desc);
   }
 };
 
@@ -377,14 +357,8 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
   }
 
   void RunImpl(const RunContext& ctx) {
-    auto& p = param();
-    x86::ScopedDnnlThreads threads(ctx.threads);
-    DnnlPlanKey key{p.input->dims(), p.filter->dims(), p.output->dims(), p.filter->raw_data(),
-                    p.bias != nullptr, p.eff_paddings, p.eff_dilations, ctx.threads};
-    DnnlPlan& plan = plans_.Get(key, p.filter->persistable(), [&] { return Build(key); });
-    if (!plan.weights_valid()) plan.PackWeights(p.filter->data<float>(), p.filter->persistable());
-    plan.Execute(p.input->data<float>(), p.bias ? p.bias->data<float>() : nullptr,
-                 p.output->mutable_data<float>(), p.act);
+    RunFloatConvPlan(&plans_, param(), ctx.threads,
+                     [&](const DnnlPlanKey& key) { return Build(key); });
   }
 
   DnnlPlanCache plans_;

@@ -99,6 +99,32 @@ class DnnlPlanCache {
   std::unique_ptr<DnnlPlan> plan_;
 };
 
+// The key of a conv-like op (ConvParam, ConvTransposeParam) for its current
+// tensors and resolved paddings / dilations.
+template <typename ConvLikeParam>
+DnnlPlanKey ConvPlanKey(const ConvLikeParam& p, int threads) {
+  return DnnlPlanKey{p.input->dims(),     p.filter->dims(),    p.output->dims(),
+                     p.filter->raw_data(), p.bias != nullptr,   p.eff_paddings,
+                     p.eff_dilations,      threads};
+}
+
+// Runs a float conv-like op through `cache`: build(key) makes the plan when
+// the key changed, the float filter is packed when the packing is not
+// valid, then Execute with the op's input, bias, output and activation.
+template <typename ConvLikeParam, typename BuildFn>
+void RunFloatConvPlan(DnnlPlanCache* cache, const ConvLikeParam& p, int threads,
+                      BuildFn&& build) {
+  x86::ScopedDnnlThreads guard(threads);
+  const DnnlPlanKey key = ConvPlanKey(p, threads);
+  DnnlPlan& plan = cache->Get(key, p.filter->persistable(), [&] { return build(key); });
+  if (!plan.weights_valid()) {
+    plan.PackWeights(p.filter->template data<float>(), p.filter->persistable());
+  }
+  plan.Execute(p.input->template data<float>(),
+               p.bias ? p.bias->template data<float>() : nullptr,
+               p.output->template mutable_data<float>(), p.act);
+}
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle
