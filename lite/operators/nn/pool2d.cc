@@ -202,6 +202,21 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     return acc;
   }
 
+  // The input range [*start, *end) of output position o along an axis of
+  // `in` inputs and `out` outputs: Paddle's adaptive bins, or the window of
+  // `k` at stride `stride` after `pad` leading padding, clipped to the input.
+  static void Window(int64_t o, int64_t in, int64_t out, bool adaptive, int stride, int pad,
+                     int k, int64_t* start, int64_t* end) {
+    if (adaptive) {
+      *start = o * in / out;
+      *end = ((o + 1) * in + out - 1) / out;
+      return;
+    }
+    const int64_t s = o * stride - pad;
+    *end = std::min<int64_t>(s + k, in);
+    *start = std::max<int64_t>(s, 0);
+  }
+
   void RunPlain(const RunContext& ctx) {
     auto& p = param();
     const DDim& in = p.x->dims();
@@ -222,24 +237,10 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
       float* op = out + pn * OH * OW;
       for (int64_t oh = 0; oh < OH; ++oh) {
         int64_t hs, he;
-        if (adaptive) {
-          hs = oh * H / OH;
-          he = ((oh + 1) * H + OH - 1) / OH;
-        } else {
-          hs = oh * sh - pt;
-          he = std::min<int64_t>(hs + kh, H);
-          hs = std::max<int64_t>(hs, 0);
-        }
+        Window(oh, H, OH, adaptive, sh, pt, kh, &hs, &he);
         for (int64_t ow = 0; ow < OW; ++ow) {
           int64_t ws, we;
-          if (adaptive) {
-            ws = ow * W / OW;
-            we = ((ow + 1) * W + OW - 1) / OW;
-          } else {
-            ws = ow * sw - pl;
-            we = std::min<int64_t>(ws + kw, W);
-            ws = std::max<int64_t>(ws, 0);
-          }
+          Window(ow, W, OW, adaptive, sw, pl, kw, &ws, &we);
           float acc = is_max ? -std::numeric_limits<float>::max() : 0.f;
           for (int64_t h = hs; h < he; ++h)
             for (int64_t w = ws; w < we; ++w) {
