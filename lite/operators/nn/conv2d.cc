@@ -31,11 +31,7 @@ class ConvOp : public OperatorBase<ConvParam> {
     const std::string& op = p.op_type;
     const DDim& in = p.input->dims();
     const DDim& w = p.filter->dims();
-    LITE_ENFORCE(in.size() == 4, "op '", op, "': input 'Input' must be 4-D NCHW, got ",
-                 DimsToString(in));
-    LITE_ENFORCE(w.size() == 4, "op '", op,
-                 "': input 'Filter' must be 4-D [M, C/groups, KH, KW], got ",
-                 DimsToString(w));
+    CheckConvRanks(p, "[M, C/groups, KH, KW]");
     LITE_ENFORCE(in[1] == w[1] * p.groups, "op '", op, "': input 'Input' ",
                  DimsToString(in), " has ", in[1], " channels but 'Filter' ",
                  DimsToString(w), " with groups=", p.groups, " expects ",
@@ -53,11 +49,7 @@ class ConvOp : public OperatorBase<ConvParam> {
                    DimsToString(p.bias->dims()), " must have ", w[0],
                    " elements (output channels)");
     }
-    p.eff_paddings = p.paddings;
-    p.eff_dilations = p.dilations;
-    ApplyPaddingAlgorithm(op, p.padding_algorithm, {in[2], in[3]},
-                          {static_cast<int>(w[2]), static_cast<int>(w[3])}, p.strides,
-                          &p.eff_paddings, &p.eff_dilations);
+    ResolveConvPadding(&p);
     DDim out{in[0], w[0], 0, 0};
     for (int i = 0; i < 2; ++i) {
       int64_t k = p.eff_dilations[i] * (w[2 + i] - 1) + 1;

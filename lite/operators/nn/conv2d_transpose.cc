@@ -54,10 +54,7 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
     const std::string& op = p.op_type;
     const DDim& in = p.input->dims();
     const DDim& w = p.filter->dims();
-    LITE_ENFORCE(in.size() == 4, "op '", op, "': input 'Input' must be 4-D NCHW, got ",
-                 DimsToString(in));
-    LITE_ENFORCE(w.size() == 4, "op '", op,
-                 "': input 'Filter' must be 4-D [C, M/groups, KH, KW], got ", DimsToString(w));
+    CheckConvRanks(p, "[C, M/groups, KH, KW]");
     LITE_ENFORCE(in[1] == w[0], "op '", op, "': input 'Input' ", DimsToString(in), " has ",
                  in[1], " channels but 'Filter' ", DimsToString(w), " expects ", w[0],
                  " (Filter dim 0)");
@@ -68,11 +65,7 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
       LITE_ENFORCE(p.bias->numel() == M, "op '", op, "': input 'Bias' ",
                    DimsToString(p.bias->dims()), " must have ", M, " elements");
     }
-    p.eff_paddings = p.paddings;
-    p.eff_dilations = p.dilations;
-    ApplyPaddingAlgorithm(op, p.padding_algorithm, {in[2], in[3]},
-                          {static_cast<int>(w[2]), static_cast<int>(w[3])}, p.strides,
-                          &p.eff_paddings, &p.eff_dilations);
+    ResolveConvPadding(&p);
     DDim out{in[0], M, 0, 0};
     for (int i = 0; i < 2; ++i) {
       const int64_t ext = p.eff_dilations[i] * (w[2 + i] - 1) + 1;

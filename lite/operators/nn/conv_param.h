@@ -68,6 +68,31 @@ void ReadConvAttributes(const cpp::OpDesc& desc, Scope* scope, ConvLikeParam* p)
   p->act = ParseFusedActivation(desc);
 }
 
+// Checks that Input is 4-D NCHW and Filter 4-D (`filter_layout` names its
+// dims in the message).
+template <typename ConvLikeParam>
+void CheckConvRanks(const ConvLikeParam& p, const char* filter_layout) {
+  const DDim& in = p.input->dims();
+  const DDim& w = p.filter->dims();
+  LITE_ENFORCE(in.size() == 4, "op '", p.op_type, "': input 'Input' must be 4-D NCHW, got ",
+               DimsToString(in));
+  LITE_ENFORCE(w.size() == 4, "op '", p.op_type, "': input 'Filter' must be 4-D ", filter_layout,
+               ", got ", DimsToString(w));
+}
+
+// eff_paddings / eff_dilations: paddings and dilations resolved by
+// padding_algorithm for the current input's spatial size.
+template <typename ConvLikeParam>
+void ResolveConvPadding(ConvLikeParam* p) {
+  const DDim& in = p->input->dims();
+  const DDim& w = p->filter->dims();
+  p->eff_paddings = p->paddings;
+  p->eff_dilations = p->dilations;
+  ApplyPaddingAlgorithm(p->op_type, p->padding_algorithm, {in[2], in[3]},
+                        {static_cast<int>(w[2]), static_cast<int>(w[3])}, p->strides,
+                        &p->eff_paddings, &p->eff_dilations);
+}
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle
