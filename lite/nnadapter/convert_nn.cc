@@ -45,12 +45,9 @@ void ConvertConv2d(Converter& c, const cpp::OpDesc& op) {
   auto* input = c.Input(One(op, "Input"));
   auto* w = c.Input(One(op, "Filter"));
   auto* b = op.HasInput("Bias") ? c.Input(One(op, "Bias")) : Zeros(c, filter->dims()[0]);
-  auto strides = op.GetAttr<std::vector<int32_t>>("strides", {1, 1});
-  auto dilations = op.GetAttr<std::vector<int32_t>>("dilations", {1, 1});
   FusedAct act = ReadFusedAct(op);
-  std::vector<NNAdapterOperand*> in = {input, w, b, c.Int32(AutoPad(op)), c.Int32s(Pads(op)),
-                                       c.Int32s(strides), c.Int32(op.GetAttr<int32_t>("groups", 1)),
-                                       c.Int32s(dilations), c.Int32(act.fuse_code)};
+  std::vector<NNAdapterOperand*> in = {input, w, b};
+  for (NNAdapterOperand* a : ConvAttributeOperands(c, op, act.fuse_code)) in.push_back(a);
   AddWithActivation(c, op, NNADAPTER_CONV_2D, in, One(op, "Output", false), act);
 }
 

@@ -90,11 +90,7 @@ void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op) {
                                         bias->dtype() == DataType::kFloat32),
                "op '", op.Type(), "': Bias must be a float weight with ", cout, " values");
   FusedAct act = ReadFusedAct(op);
-  std::vector<NNAdapterOperand*> attrs = {
-      c.Int32(AutoPad(op)), c.Int32s(Pads(op)),
-      c.Int32s(op.GetAttr<std::vector<int32_t>>("strides", {1, 1})),
-      c.Int32(op.GetAttr<int32_t>("groups", 1)),
-      c.Int32s(op.GetAttr<std::vector<int32_t>>("dilations", {1, 1})), c.Int32(act.fuse_code)};
+  const std::vector<NNAdapterOperand*> attrs = ConvAttributeOperands(c, op, act.fuse_code);
 
   if (!quant_out) {
     // Float CONV_2D on the dequantized filter.

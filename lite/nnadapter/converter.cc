@@ -65,6 +65,14 @@ std::vector<int32_t> Pads(const cpp::OpDesc& op) {
   return p;
 }
 
+std::vector<NNAdapterOperand*> ConvAttributeOperands(Converter& c, const cpp::OpDesc& op,
+                                                     int32_t fuse_code) {
+  return {c.Int32(AutoPad(op)), c.Int32s(Pads(op)),
+          c.Int32s(op.GetAttr<std::vector<int32_t>>("strides", {1, 1})),
+          c.Int32(op.GetAttr<int32_t>("groups", 1)),
+          c.Int32s(op.GetAttr<std::vector<int32_t>>("dilations", {1, 1})), c.Int32(fuse_code)};
+}
+
 namespace {
 std::string Who(const Converter& c) {
   return c.current() ? "converting op '" + c.current()->Type() + "' to NNAdapter: " : "";
