@@ -91,8 +91,8 @@ void DnnlPlan::Execute(const float* src, const float* bias, float* dst,
   }
   std::unordered_map<int, dnnl::memory> args{
       {DNNL_ARG_SRC, src_move_ == DnnlMove::kInPlace ? src_user : src_mem_},
-      {DNNL_ARG_WEIGHTS, weights_},
       {DNNL_ARG_DST, dst_move_ == DnnlMove::kInPlace ? dst_user : dst_mem_}};
+  if (w_md_) args[DNNL_ARG_WEIGHTS] = weights_;
   if (bias) args[DNNL_ARG_BIAS] = dnnl::memory(bias_md_, eng, const_cast<float*>(bias));
   prim_.execute(stream, args);
   if (dst_move_ == DnnlMove::kTranspose) {
@@ -112,7 +112,7 @@ void DnnlPlanCache::Install(std::unique_ptr<DnnlPlan> plan, bool keep_weights) {
       prev->key_.w == plan->key_.w && prev->weights_.get_desc() == plan->w_md_) {
     plan->weights_ = prev->weights_;
     plan->weights_valid_ = true;
-  } else {
+  } else if (plan->w_md_) {
     plan->weights_ = dnnl::memory(plan->w_md_, x86::DnnlEngine());
   }
   plan_ = std::move(plan);

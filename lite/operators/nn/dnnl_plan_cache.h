@@ -1,6 +1,6 @@
 // A oneDNN primitive planned for the shapes it was built for and reused until
-// they change: conv2d (float and int8), conv2d_transpose and the int8 fc each
-// keep one DnnlPlanCache. A plan owns the conversions between the op's dense
+// they change: conv2d (float and int8), conv2d_transpose, pool2d and the int8
+// fc each keep one DnnlPlanCache. A plan owns the conversions between the op's dense
 // float tensors (NCHW, or [M, N] for fc) and the layouts the primitive chose
 // (our AVX transposes for NHWC, oneDNN reorders for blocked layouts), the
 // packed weights, and runs on the calling thread's stream (dnnl_context.h).
@@ -19,7 +19,7 @@ namespace operators {
 
 // What a plan was built for; any change means a new plan.
 struct DnnlPlanKey {
-  DDim in, w, out;              // activation, weight and output dims
+  DDim in, w, out;              // activation, weight (pooling: window) and output dims
   const void* w_data{nullptr};  // the weights' buffer
   bool has_bias{false};
   std::vector<int> pads, dil;  // resolved paddings [t, b, l, r] and dilations
@@ -42,7 +42,8 @@ enum class DnnlMove {
 class DnnlPlan {
  public:
   // `pd` is the descriptor `prim` was made from. `w_user` describes the
-  // weights the kernel hands to PackWeights. The op's tensors are dense
+  // weights the kernel hands to PackWeights (empty for a primitive without
+  // weights, such as pooling). The op's tensors are dense
   // float with key.in / key.out dims; the input moves kByKernel when
   // `src_by_kernel`, otherwise as the layouts require. `post_act_fallback`:
   // the fused activation is not a post-op, Execute applies it afterwards.

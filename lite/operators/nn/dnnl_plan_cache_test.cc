@@ -1,9 +1,10 @@
-// DnnlPlan / DnnlPlanCache on small convolutions built here directly: each
-// activation move (in place, transpose, reorder, filled by the kernel) gives
-// the naive convolution's values, a plan is rebuilt only when its key
+// DnnlPlan / DnnlPlanCache on small convolutions (and a pooling) built here
+// directly: each activation move (in place, transpose, reorder, filled by
+// the kernel) gives the naive result, a plan is rebuilt only when its key
 // changes, and packed weights carry over only when allowed and unchanged.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -143,6 +144,39 @@ TEST(DnnlPlan, PostActivationFallbackRunsAfterTheOutputMove) {
   p.PackWeights(conv.f.data(), true);
   std::vector<float> out(want.size());
   p.Execute(conv.x.data(), conv.b.data(), out.data(), relu);
+  ExpectNear(want, out);
+}
+
+TEST(DnnlPlan, PrimitiveWithoutWeightsRunsInPlace) {
+  // 2x2 max pooling, stride 2, of a [1, 2, 4, 3] tensor (last column padded).
+  std::vector<float> x(24);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i * 7) % 11);
+  const DnnlPlanKey key{{1, 2, 4, 3}, {2, 2}, {1, 2, 2, 2}, nullptr, false, {0, 0, 0, 1}, {}, 1};
+  DnnlPlanCache cache;
+  DnnlPlan& p = cache.Get(key, false, [&] {
+    dnnl::memory::desc src({1, 2, 4, 3}, dt::f32, tag::nchw), dst({1, 2, 2, 2}, dt::f32, tag::nchw);
+    dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference,
+                                  dnnl::algorithm::pooling_max, src, dst, {2, 2}, {2, 2},
+                                  {0, 0}, {0, 1});
+    dnnl::pooling_forward::primitive_desc pd(d, x86::DnnlEngine());
+    return std::make_unique<DnnlPlan>(key, pd, dnnl::pooling_forward(pd), dnnl::memory::desc(),
+                                      false);
+  });
+  EXPECT_EQ(p.src_move(), DnnlMove::kInPlace);
+  EXPECT_EQ(p.dst_move(), DnnlMove::kInPlace);
+  std::vector<float> out(8, -1.f), want(8);
+  for (int c = 0; c < 2; ++c)
+    for (int oy = 0; oy < 2; ++oy)
+      for (int ox = 0; ox < 2; ++ox) {
+        float m = -1e30f;
+        for (int ky = 0; ky < 2; ++ky)
+          for (int kx = 0; kx < 2; ++kx) {
+            const int iy = oy * 2 + ky, ix = ox * 2 + kx;
+            if (ix < 3) m = std::max(m, x[(c * 4 + iy) * 3 + ix]);
+          }
+        want[(c * 2 + oy) * 2 + ox] = m;
+      }
+  p.Execute(x.data(), nullptr, out.data(), FusedActivation());
   ExpectNear(want, out);
 }
 

@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "lite/core/registry.h"
-#include "lite/operators/nn/nn_common.h"
+#include "lite/operators/nn/dnnl_plan_cache.h"
 
 namespace paddle {
 namespace lite {
@@ -129,59 +129,50 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
   using tag = dnnl::memory::format_tag;
   using dt = dnnl::memory::data_type;
 
-  struct Plan {
-    DDim in;
-    std::vector<int> k, pads;
-    int threads{0};
-    dnnl::pooling_forward prim;
-    dnnl::memory::desc src, dst;
-    bool unsupported{false};  // oneDNN refused this configuration
-  };
-
   // false when oneDNN does not support the configuration.
   bool RunDnnl(const RunContext& ctx) {
     auto& p = param();
     x86::ScopedDnnlThreads threads(ctx.threads);
-    const DDim& in = p.x->dims();
-    const DDim& out = p.out->dims();
-    if (!plan_ || plan_->in != in || plan_->k != p.eff_ksize || plan_->pads != p.eff_paddings ||
-        plan_->threads != ctx.threads) {
-      auto plan = std::make_unique<Plan>();
-      plan->in = in;
-      plan->k = p.eff_ksize;
-      plan->pads = p.eff_paddings;
-      plan->threads = ctx.threads;
-      plan->src = dnnl::memory::desc(ToDnnlDims(in), dt::f32, tag::nchw);
-      plan->dst = dnnl::memory::desc(ToDnnlDims(out), dt::f32, tag::nchw);
-      dnnl::memory::dims pad_l{p.eff_paddings[0], p.eff_paddings[2]};
-      dnnl::memory::dims pad_r{p.eff_paddings[1], p.eff_paddings[3]};
-      for (int i = 0; i < 2; ++i) {
-        // ceil_mode: extend the right padding so the last window fits.
-        int64_t need = (out[2 + i] - 1) * p.strides[i] + p.eff_ksize[i] - in[2 + i] - pad_l[i];
-        pad_r[i] = std::max<int64_t>(pad_r[i], need);
-      }
-      auto alg = p.is_max ? dnnl::algorithm::pooling_max
-                          : (p.exclusive ? dnnl::algorithm::pooling_avg_exclude_padding
-                                         : dnnl::algorithm::pooling_avg_include_padding);
-      try {
-        dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, plan->src,
-                                      plan->dst, {p.strides[0], p.strides[1]},
-                                      {p.eff_ksize[0], p.eff_ksize[1]}, pad_l, pad_r);
-        plan->prim = dnnl::pooling_forward(
-            dnnl::pooling_forward::primitive_desc(d, x86::DnnlEngine()));
-      } catch (const dnnl::error&) {
-        plan->unsupported = true;
-      }
-      plan_ = std::move(plan);
+    const DDim window{p.eff_ksize[0], p.eff_ksize[1]};
+    const DnnlPlanKey key{p.x->dims(), window, p.out->dims(), nullptr, false,
+                          p.eff_paddings, {}, ctx.threads};
+    if (unsupported_ && unsupported_key_ == key) return false;
+    DnnlPlan* plan = nullptr;
+    try {
+      plan = &plans_.Get(key, false, [&] { return Build(key); });
+    } catch (const dnnl::error&) {
+      // oneDNN refused this configuration; remembered so that later runs
+      // with the same shapes go straight to the plain loop.
+      unsupported_ = true;
+      unsupported_key_ = key;
+      return false;
     }
-    if (plan_->unsupported) return false;
-    const auto& eng = x86::DnnlEngine();
-    dnnl::memory src(plan_->src, eng, const_cast<float*>(p.x->data<float>()));
-    dnnl::memory dst(plan_->dst, eng, p.out->mutable_data<float>());
-    auto& stream = x86::DnnlStream();
-    plan_->prim.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
-    stream.wait();
+    plan->Execute(p.x->data<float>(), nullptr, p.out->mutable_data<float>(), FusedActivation());
     return true;
+  }
+
+  std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
+    auto& p = param();
+    const DDim& in = key.in;
+    const DDim& out = key.out;
+    dnnl::memory::desc src(ToDnnlDims(in), dt::f32, tag::nchw);
+    dnnl::memory::desc dst(ToDnnlDims(out), dt::f32, tag::nchw);
+    dnnl::memory::dims pad_l{key.pads[0], key.pads[2]};
+    dnnl::memory::dims pad_r{key.pads[1], key.pads[3]};
+    for (int i = 0; i < 2; ++i) {
+      // ceil_mode: extend the right padding so the last window fits.
+      int64_t need = (out[2 + i] - 1) * p.strides[i] + key.w[i] - in[2 + i] - pad_l[i];
+      pad_r[i] = std::max<int64_t>(pad_r[i], need);
+    }
+    auto alg = p.is_max ? dnnl::algorithm::pooling_max
+                        : (p.exclusive ? dnnl::algorithm::pooling_avg_exclude_padding
+                                       : dnnl::algorithm::pooling_avg_include_padding);
+    dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, src, dst,
+                                  {p.strides[0], p.strides[1]}, {key.w[0], key.w[1]}, pad_l,
+                                  pad_r);
+    dnnl::pooling_forward::primitive_desc pd(d, x86::DnnlEngine());
+    return std::make_unique<DnnlPlan>(key, pd, dnnl::pooling_forward(pd), dnnl::memory::desc(),
+                                      /*post_act_fallback=*/false);
   }
 
   void RunPlaneMean(const RunContext& ctx) {
@@ -257,7 +248,9 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     }
   }
 
-  std::unique_ptr<Plan> plan_;
+  DnnlPlanCache plans_;
+  bool unsupported_{false};
+  DnnlPlanKey unsupported_key_;
 };
 
 }  // namespace operators
