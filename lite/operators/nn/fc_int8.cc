@@ -70,11 +70,11 @@ class FcInt8Kernel : public KernelBase<FcParam> {
     auto& p = param();
     float* out = p.out->mutable_data<float>();
     if (p.M == 0 || p.N == 0) return;
-    const float* bias = p.bias ? p.bias->data<float>() : nullptr;
     if (p.K == 0) {
-      for (int64_t i = 0; i < p.M * p.N; ++i) out[i] = p.act.Apply(bias ? bias[i % p.N] : 0.f);
+      FillFcWithoutProducts(p, out);
       return;
     }
+    const float* bias = p.bias ? p.bias->data<float>() : nullptr;
     x86::ScopedDnnlThreads threads(ctx.threads);
     DnnlPlanKey key{{p.M, p.K}, {p.K, p.N}, {p.M, p.N}, p.w->raw_data(), false, {}, {},
                     ctx.threads};

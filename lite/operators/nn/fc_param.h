@@ -30,6 +30,13 @@ struct FcParam {
   std::vector<float> weight_scale;
 };
 
+// The [M, N] output of an fc / mul with K == 0 (no products to sum):
+// act(bias[j]), or act(0) without a bias.
+inline void FillFcWithoutProducts(const FcParam& p, float* out) {
+  const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+  for (int64_t i = 0; i < p.M * p.N; ++i) out[i] = p.act.Apply(bias ? bias[i % p.N] : 0.f);
+}
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle
