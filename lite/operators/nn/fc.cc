@@ -114,11 +114,7 @@ class FcKernel : public KernelBase<FcParam> {
   void Run(const RunContext& ctx) override {
     auto& p = param();
     float* out = p.out->mutable_data<float>();
-    if (p.M == 0 || p.N == 0) return;
-    if (p.K == 0) {
-      FillFcWithoutProducts(p, out);
-      return;
-    }
+    if (FillFcWithoutProducts(p, out)) return;
     MatmulSpec spec;
     spec.src_dims = {p.M, p.K};
     spec.src_strides = {p.K, 1};

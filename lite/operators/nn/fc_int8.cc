@@ -69,11 +69,7 @@ class FcInt8Kernel : public KernelBase<FcParam> {
   void RunImpl(const RunContext& ctx) {
     auto& p = param();
     float* out = p.out->mutable_data<float>();
-    if (p.M == 0 || p.N == 0) return;
-    if (p.K == 0) {
-      FillFcWithoutProducts(p, out);
-      return;
-    }
+    if (FillFcWithoutProducts(p, out)) return;
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
     x86::ScopedDnnlThreads threads(ctx.threads);
     DnnlPlanKey key{{p.M, p.K}, {p.K, p.N}, {p.M, p.N}, p.w->raw_data(), false, {}, {},
