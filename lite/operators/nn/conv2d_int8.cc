@@ -121,18 +121,20 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
         dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src_any, w_any,
         b_md, dst_any, strides, dil, pad_l, pad_r);
     dnnl::primitive_attr attr;
-    out_scales_.resize(M);
-    for (int64_t m = 0; m < M; ++m) out_scales_[m] = p.input_scale * ScaleAt(p.weight_scale, m);
-    attr.set_output_scales(1 << 1, out_scales_);
+    std::vector<float> scales(M);
+    for (int64_t m = 0; m < M; ++m) scales[m] = p.input_scale * ScaleAt(p.weight_scale, m);
+    attr.set_output_scales(1 << 1, scales);
     dnnl::post_ops ops;
     const bool post_act_fallback = !p.act.AppendPostOps(&ops);
     if (!post_act_fallback) attr.set_post_ops(ops);
     dnnl::convolution_forward::primitive_desc pd(desc, attr, x86::DnnlEngine());
     // The input is quantized straight into the primitive's NHWC s8 buffer.
-    return std::make_unique<DnnlPlan>(
+    auto plan = std::make_unique<DnnlPlan>(
         key, pd, dnnl::convolution_forward(pd),
         dnnl::memory::desc(w_dims, dt::s8, g == 1 ? tag::oihw : tag::goihw), post_act_fallback,
         /*src_by_kernel=*/true);
+    out_scales_ = std::move(scales);
+    return plan;
   }
 
   // Quantizes (if float) and packs the filter.
