@@ -51,9 +51,12 @@ struct Conv {
           }
     return out;
   }
-  // A plan whose primitive reads / writes activations in `act_tag`.
-  std::unique_ptr<DnnlPlan> Plan(const DnnlPlanKey& key, tag act_tag) const {
-    dnnl::memory::desc src({n, c, h, w}, dt::f32, act_tag), dst({n, m, h, w}, dt::f32, act_tag);
+  // A plan whose primitive reads activations in `src_tag` and writes them
+  // in `dst_tag`.
+  std::unique_ptr<DnnlPlan> Plan(const DnnlPlanKey& key, tag src_tag, tag dst_tag,
+                                 bool post_act_fallback = false,
+                                 bool src_by_kernel = false) const {
+    dnnl::memory::desc src({n, c, h, w}, dt::f32, src_tag), dst({n, m, h, w}, dt::f32, dst_tag);
     dnnl::memory::desc wd({m, c, 3, 3}, dt::f32, tag::any), bd({m}, dt::f32, tag::x);
     dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_inference,
                                       dnnl::algorithm::convolution_direct, src, wd, bd, dst,
@@ -61,7 +64,10 @@ struct Conv {
     dnnl::convolution_forward::primitive_desc pd(d, x86::DnnlEngine());
     return std::make_unique<DnnlPlan>(key, pd, dnnl::convolution_forward(pd),
                                       dnnl::memory::desc({m, c, 3, 3}, dt::f32, tag::oihw),
-                                      false);
+                                      post_act_fallback, src_by_kernel);
+  }
+  std::unique_ptr<DnnlPlan> Plan(const DnnlPlanKey& key, tag act_tag) const {
+    return Plan(key, act_tag, act_tag);
   }
 };
 
@@ -98,15 +104,7 @@ TEST(DnnlPlan, InputFilledByTheKernelIsReadFromItsBuffer) {
   const Conv conv(1, 3, 4, 5, 5);
   DnnlPlanCache cache;
   DnnlPlan& p = cache.Get(conv.Key(), false, [&] {
-    dnnl::memory::desc src({1, 3, 5, 5}, dt::f32, tag::nhwc), dst({1, 4, 5, 5}, dt::f32, tag::nchw);
-    dnnl::memory::desc wd({4, 3, 3, 3}, dt::f32, tag::any), bd({4}, dt::f32, tag::x);
-    dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_inference,
-                                      dnnl::algorithm::convolution_direct, src, wd, bd, dst,
-                                      {1, 1}, {0, 0}, {1, 1}, {1, 1});
-    dnnl::convolution_forward::primitive_desc pd(d, x86::DnnlEngine());
-    return std::make_unique<DnnlPlan>(conv.Key(), pd, dnnl::convolution_forward(pd),
-                                      dnnl::memory::desc({4, 3, 3, 3}, dt::f32, tag::oihw),
-                                      false, /*src_by_kernel=*/true);
+    return conv.Plan(conv.Key(), tag::nhwc, tag::nchw, false, /*src_by_kernel=*/true);
   });
   EXPECT_EQ(p.src_move(), DnnlMove::kByKernel);
   EXPECT_EQ(p.dst_move(), DnnlMove::kInPlace);
@@ -128,16 +126,7 @@ TEST(DnnlPlan, PostActivationFallbackRunsAfterTheOutputMove) {
   relu.kind = FusedActivation::kRelu;
   DnnlPlanCache cache;
   DnnlPlan& p = cache.Get(conv.Key(), true, [&] {
-    dnnl::memory::desc src({1, 16, 4, 4}, dt::f32, tag::nChw16c);
-    dnnl::memory::desc dst({1, 3, 4, 4}, dt::f32, tag::nhwc);
-    dnnl::memory::desc wd({3, 16, 3, 3}, dt::f32, tag::any), bd({3}, dt::f32, tag::x);
-    dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_inference,
-                                      dnnl::algorithm::convolution_direct, src, wd, bd, dst,
-                                      {1, 1}, {0, 0}, {1, 1}, {1, 1});
-    dnnl::convolution_forward::primitive_desc pd(d, x86::DnnlEngine());
-    return std::make_unique<DnnlPlan>(conv.Key(), pd, dnnl::convolution_forward(pd),
-                                      dnnl::memory::desc({3, 16, 3, 3}, dt::f32, tag::oihw),
-                                      /*post_act_fallback=*/true);
+    return conv.Plan(conv.Key(), tag::nChw16c, tag::nhwc, /*post_act_fallback=*/true);
   });
   EXPECT_EQ(p.src_move(), DnnlMove::kReorder);
   EXPECT_EQ(p.dst_move(), DnnlMove::kTranspose);
