@@ -97,12 +97,16 @@ bool OtherOutputsUnused(const Node* stmt, const Node* keep) {
   return true;
 }
 
-Node* ConvFeeding(Node* conv, const std::string& type, Node** out) {
-  if (!IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) return nullptr;
-  *out = OutputArg(conv, "Output");
+Node* SoleXReader(Node* stmt, const std::string& slot, const std::string& type, Node** out) {
+  *out = OutputArg(stmt, slot);
   Node* next = SoleConsumer(*out);
   if (!next || next->op.Type() != type || InputArg(next, "X") != *out) return nullptr;
   return next;
+}
+
+Node* ConvFeeding(Node* conv, const std::string& type, Node** out) {
+  if (!IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) return nullptr;
+  return SoleXReader(conv, "Output", type, out);
 }
 
 void SetConvBias(SSAGraph* graph, Node* conv, Node* old_bias_arg, const std::string& name) {

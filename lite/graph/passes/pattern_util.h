@@ -1,6 +1,7 @@
-// Rewriting helpers the weight-producing passes share (conv_bn_fuse,
-// conv_elementwise_add_fuse, constant_fold, quant_dequant_fold); the
-// pattern-matching helpers are declared in passes.h.
+// Helpers the fusion and folding passes share (conv_bn_fuse,
+// conv_elementwise_add_fuse, fc_fuse, constant_fold, quant_dequant_fold):
+// two-op patterns and new weights. The basic slot / weight lookups are
+// declared in passes.h.
 #pragma once
 #include <string>
 
@@ -20,9 +21,12 @@ void RemoveOrphanWeights(SSAGraph* graph);
 // True when no output of `stmt` other than `keep` is read or fetched.
 bool OtherOutputsUnused(const Node* stmt, const Node* keep);
 
-// For a conv2d / depthwise_conv2d / conv2d_transpose without a fused
-// activation whose Output is read only by a `type` op, as its X: that op
-// (and the Output arg in *out); nullptr otherwise.
+// The `type` op that alone reads the `slot` output of `stmt`, as its X (and
+// that output arg in *out); nullptr otherwise.
+Node* SoleXReader(Node* stmt, const std::string& slot, const std::string& type, Node** out);
+
+// SoleXReader of a conv2d / depthwise_conv2d / conv2d_transpose's Output
+// when the conv has no fused activation; nullptr otherwise.
 Node* ConvFeeding(Node* conv, const std::string& type, Node** out);
 
 // Makes the weight `name` the conv's Bias, replacing `old_bias_arg` (its
