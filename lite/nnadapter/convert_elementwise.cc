@@ -8,15 +8,6 @@ namespace paddle {
 namespace lite {
 namespace nnadapter_bridge {
 
-namespace {
-const std::string& One(const cpp::OpDesc& op, const std::string& slot, bool input = true) {
-  const auto& names = input ? op.Input(slot) : op.Output(slot);
-  LITE_ENFORCE(names.size() == 1, "op '", op.Type(), "': slot '", slot,
-               "' must name one variable");
-  return names[0];
-}
-}  // namespace
-
 FusedAct ReadFusedAct(const cpp::OpDesc& op, const std::string& attr) {
   FusedAct act;
   act.type = op.GetAttr<std::string>(attr, "");

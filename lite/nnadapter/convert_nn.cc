@@ -10,29 +10,6 @@ namespace lite {
 namespace nnadapter_bridge {
 
 namespace {
-const std::string& One(const cpp::OpDesc& op, const std::string& slot, bool input = true) {
-  const auto& names = input ? op.Input(slot) : op.Output(slot);
-  LITE_ENFORCE(names.size() == 1, "op '", op.Type(), "': slot '", slot,
-               "' must name one variable");
-  return names[0];
-}
-
-int32_t AutoPad(const cpp::OpDesc& op) {
-  std::string algo = op.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
-  if (algo == "SAME") return NNADAPTER_AUTO_PAD_SAME;
-  if (algo == "VALID") return NNADAPTER_AUTO_PAD_VALID;
-  LITE_ENFORCE(algo == "EXPLICIT", "op '", op.Type(), "': unknown padding_algorithm '", algo, "'");
-  return NNADAPTER_AUTO_PAD_NONE;
-}
-
-// Paddle paddings ([h, w] or [top, bottom, left, right]) -> NNAdapter pads.
-std::vector<int32_t> Pads(const cpp::OpDesc& op) {
-  auto p = op.GetAttr<std::vector<int32_t>>("paddings", {0, 0});
-  if (p.size() == 2) return {p[0], p[0], p[1], p[1]};
-  LITE_ENFORCE(p.size() == 4, "op '", op.Type(), "': paddings must have 2 or 4 values");
-  return p;
-}
-
 // A float constant of zeros of length n (missing biases).
 NNAdapterOperand* Zeros(Converter& c, int64_t n) {
   Tensor t;
@@ -68,12 +45,9 @@ void ConvertConv2d(Converter& c, const cpp::OpDesc& op) {
   auto* input = c.Input(One(op, "Input"));
   auto* w = c.Input(One(op, "Filter"));
   auto* b = op.HasInput("Bias") ? c.Input(One(op, "Bias")) : Zeros(c, filter->dims()[0]);
-  auto strides = op.GetAttr<std::vector<int32_t>>("strides", {1, 1});
-  auto dilations = op.GetAttr<std::vector<int32_t>>("dilations", {1, 1});
   FusedAct act = ReadFusedAct(op);
-  std::vector<NNAdapterOperand*> in = {input, w, b, c.Int32(AutoPad(op)), c.Int32s(Pads(op)),
-                                       c.Int32s(strides), c.Int32(op.GetAttr<int32_t>("groups", 1)),
-                                       c.Int32s(dilations), c.Int32(act.fuse_code)};
+  std::vector<NNAdapterOperand*> in = {input, w, b};
+  for (NNAdapterOperand* a : ConvAttributeOperands(c, op, act.fuse_code)) in.push_back(a);
   AddWithActivation(c, op, NNADAPTER_CONV_2D, in, One(op, "Output", false), act);
 }
 

@@ -25,71 +25,72 @@ namespace lite {
 namespace nnadapter_bridge {
 
 namespace {
-const std::string& Single(const cpp::OpDesc& op, const std::string& slot, bool input = true) {
-  const auto& names = input ? op.Input(slot) : op.Output(slot);
-  LITE_ENFORCE(names.size() == 1, "op '", op.Type(), "': slot '", slot,
-               "' must name one variable");
-  return names[0];
-}
-
-int32_t AutoPadOf(const cpp::OpDesc& op) {
-  std::string algo = op.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
-  if (algo == "SAME") return NNADAPTER_AUTO_PAD_SAME;
-  if (algo == "VALID") return NNADAPTER_AUTO_PAD_VALID;
-  LITE_ENFORCE(algo == "EXPLICIT", "op '", op.Type(), "': unknown padding_algorithm '", algo, "'");
-  return NNADAPTER_AUTO_PAD_NONE;
-}
-
-std::vector<int32_t> PadsOf(const cpp::OpDesc& op) {
-  auto p = op.GetAttr<std::vector<int32_t>>("paddings", {0, 0});
-  if (p.size() == 2) return {p[0], p[0], p[1], p[1]};
-  LITE_ENFORCE(p.size() == 4, "op '", op.Type(), "': paddings must have 2 or 4 values");
-  return p;
-}
-
 float PositiveScale(const cpp::OpDesc& op, const std::string& attr) {
   auto v = op.GetAttr<std::vector<float>>(attr);
   LITE_ENFORCE(v.size() == 1 && v[0] > 0.f && std::isfinite(v[0]), "op '", op.Type(),
                "': attribute '", attr, "' must be one positive scale");
   return v[0];
 }
+
+// Attribute `attr`: one positive scale per output channel (`count` of them,
+// `per` says what a channel is in messages), or one for all, expanded.
+std::vector<float> ChannelScales(const cpp::OpDesc& op, const std::string& attr, int64_t count,
+                                 const char* per) {
+  std::vector<float> scales = op.GetAttr<std::vector<float>>(attr);
+  if (scales.size() == 1) scales.assign(count, scales[0]);
+  LITE_ENFORCE(static_cast<int64_t>(scales.size()) == count, "op '", op.Type(), "': attribute '",
+               attr, "' has ", scales.size(), " values; expected ", count, " (one per ", per,
+               ")");
+  for (float v : scales) {
+    LITE_ENFORCE(v > 0.f && std::isfinite(v), "op '", op.Type(), "': attribute '", attr,
+                 "' values must be positive");
+  }
+  return scales;
+}
+
+// The QUANT_INT32_SYMM_PER_CHANNEL bias of a quantized conv / fc: scale
+// in_scale * wscale[m], values round(bias[m] / scale) saturated to int32
+// (zeros without a bias).
+NNAdapterOperand* Int32Bias(Converter& c, const Tensor* bias, float in_scale,
+                            const std::vector<float>& wscale) {
+  const int64_t n = static_cast<int64_t>(wscale.size());
+  std::vector<float> bscale(n);
+  std::vector<int32_t> bq(n, 0);
+  for (int64_t m = 0; m < n; ++m) {
+    bscale[m] = in_scale * wscale[m];
+    if (bias) {
+      const double v = std::round(static_cast<double>(bias->data<float>()[m]) / bscale[m]);
+      bq[m] = static_cast<int32_t>(std::max(-2147483647.0, std::min(2147483647.0, v)));
+    }
+  }
+  return c.Quant(NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, {n}, bscale, 0, bq.data(),
+                 bq.size() * sizeof(int32_t));
+}
 }  // namespace
 
 bool IsInt8Conv(Converter& c, const cpp::OpDesc& op) {
   if (!op.GetAttr<bool>("enable_int8", false)) return false;
-  const Tensor* f = c.Weight(Single(op, "Filter"));
+  const Tensor* f = c.Weight(One(op, "Filter"));
   return f && f->dtype() == DataType::kInt8;
 }
 
 void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op) {
   LITE_ENFORCE(op.GetAttr<std::string>("data_format", "NCHW") != "NHWC",
                "op '", op.Type(), "': NHWC data_format is not converted");
-  const Tensor* filter = c.Weight(Single(op, "Filter"));
+  const Tensor* filter = c.Weight(One(op, "Filter"));
   LITE_ENFORCE(filter && filter->dims().size() == 4 && filter->dtype() == DataType::kInt8,
                "op '", op.Type(), "': an int8 conv needs a 4-D int8 Filter weight");
   const int64_t cout = filter->dims()[0], per = filter->numel() / cout;
-  std::vector<float> wscale = op.GetAttr<std::vector<float>>("Filter0_scale");
-  if (wscale.size() == 1) wscale.assign(cout, wscale[0]);
-  LITE_ENFORCE(static_cast<int64_t>(wscale.size()) == cout, "op '", op.Type(),
-               "': attribute 'Filter0_scale' has ", wscale.size(), " values; expected ", cout,
-               " (one per output channel)");
-  for (float s : wscale) {
-    LITE_ENFORCE(s > 0.f && std::isfinite(s), "op '", op.Type(),
-                 "': attribute 'Filter0_scale' values must be positive");
-  }
+  const std::vector<float> wscale = ChannelScales(op, "Filter0_scale", cout, "output channel");
   const float in_scale = PositiveScale(op, "Input0_scale");
   const bool quant_out = op.HasAttr("Output0_scale");
-  const std::string& out_name = Single(op, "Output", false);
-  const Tensor* bias = op.HasInput("Bias") ? c.Weight(Single(op, "Bias")) : nullptr;
+  const std::string& out_name = One(op, "Output", false);
+  const Tensor* bias = op.HasInput("Bias") ? c.Weight(One(op, "Bias")) : nullptr;
   LITE_ENFORCE(!op.HasInput("Bias") || (bias && bias->numel() == cout &&
                                         bias->dtype() == DataType::kFloat32),
                "op '", op.Type(), "': Bias must be a float weight with ", cout, " values");
   FusedAct act = ReadFusedAct(op);
-  std::vector<NNAdapterOperand*> attrs = {
-      c.Int32(AutoPadOf(op)), c.Int32s(PadsOf(op)),
-      c.Int32s(op.GetAttr<std::vector<int32_t>>("strides", {1, 1})),
-      c.Int32(op.GetAttr<int32_t>("groups", 1)),
-      c.Int32s(op.GetAttr<std::vector<int32_t>>("dilations", {1, 1})), c.Int32(act.fuse_code)};
+  const std::vector<NNAdapterOperand*> attrs = ConvAttributeOperands(c, op, act.fuse_code);
 
   if (!quant_out) {
     // Float CONV_2D on the dequantized filter.
@@ -104,7 +105,7 @@ void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op) {
     b.Resize({cout});
     float* bd = b.mutable_data<float>();
     for (int64_t m = 0; m < cout; ++m) bd[m] = bias ? bias->data<float>()[m] : 0.f;
-    std::vector<NNAdapterOperand*> in = {c.Input(Single(op, "Input")),
+    std::vector<NNAdapterOperand*> in = {c.Input(One(op, "Input")),
                                          c.ConstantTensor(wf, wf.dims()),
                                          c.ConstantTensor(b, b.dims())};
     in.insert(in.end(), attrs.begin(), attrs.end());
@@ -113,24 +114,14 @@ void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op) {
   }
   const float out_scale = PositiveScale(op, "Output0_scale");
   // QUANTIZE the float input with the input scale.
-  NNAdapterOperand* x = c.Input(Single(op, "Input"));
+  NNAdapterOperand* x = c.Input(One(op, "Input"));
   NNAdapterOperand* xq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(4, -1), {in_scale});
   const float zero = 0.f;
   c.AddOperation(NNADAPTER_QUANTIZE, {x, c.Int32(1), c.Float32(in_scale), c.Float32(zero)}, {xq});
   // Filter per output channel; bias int32 with scale in_scale * w_scale[c].
   NNAdapterOperand* w = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, filter->dims(), wscale, 0,
                                 filter->raw_data(), filter->memory_size());
-  std::vector<float> bscale(cout);
-  std::vector<int32_t> bq(cout, 0);
-  for (int64_t m = 0; m < cout; ++m) {
-    bscale[m] = in_scale * wscale[m];
-    if (bias) {
-      const double v = std::round(static_cast<double>(bias->data<float>()[m]) / bscale[m]);
-      bq[m] = static_cast<int32_t>(std::max(-2147483647.0, std::min(2147483647.0, v)));
-    }
-  }
-  NNAdapterOperand* b = c.Quant(NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, {cout}, bscale, 0,
-                                bq.data(), bq.size() * sizeof(int32_t));
+  NNAdapterOperand* b = Int32Bias(c, bias, in_scale, wscale);
   NNAdapterOperand* yq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(4, -1), {out_scale});
   std::vector<NNAdapterOperand*> in = {xq, w, b};
   in.insert(in.end(), attrs.begin(), attrs.end());
@@ -147,7 +138,7 @@ void ConvertConv2dInt8(Converter& c, const cpp::OpDesc& op) {
 
 bool IsInt8Fc(Converter& c, const cpp::OpDesc& op) {
   if (!op.GetAttr<bool>("enable_int8", false)) return false;
-  const Tensor* w = c.Weight(Single(op, op.Type() == "fc" ? "W" : "Y"));
+  const Tensor* w = c.Weight(One(op, op.Type() == "fc" ? "W" : "Y"));
   return w && w->dtype() == DataType::kInt8;
 }
 
@@ -158,7 +149,7 @@ bool IsInt8Fc(Converter& c, const cpp::OpDesc& op) {
 // Out0_scale; without it a float FULLY_CONNECTED on the dequantized weight.
 void ConvertFcInt8(Converter& c, const cpp::OpDesc& op) {
   const bool fc = op.Type() == "fc";
-  const Tensor* w = c.Weight(Single(op, fc ? "W" : "Y"));
+  const Tensor* w = c.Weight(One(op, fc ? "W" : "Y"));
   LITE_ENFORCE(w && w->dims().size() == 2 && w->dtype() == DataType::kInt8, "op '", op.Type(),
                "': an int8 ", op.Type(), " needs a 2-D int8 weight");
   if (fc) {
@@ -172,16 +163,9 @@ void ConvertFcInt8(Converter& c, const cpp::OpDesc& op) {
   }
   const int64_t K = w->dims()[0], N = w->dims()[1];
   const std::string w_attr = fc ? "W0_scale" : "Y0_scale";
-  std::vector<float> wscale = op.GetAttr<std::vector<float>>(w_attr);
-  if (wscale.size() == 1) wscale.assign(N, wscale[0]);
-  LITE_ENFORCE(static_cast<int64_t>(wscale.size()) == N, "op '", op.Type(), "': attribute '",
-               w_attr, "' has ", wscale.size(), " values; expected ", N, " (one per column)");
-  for (float v : wscale) {
-    LITE_ENFORCE(v > 0.f && std::isfinite(v), "op '", op.Type(), "': attribute '", w_attr,
-                 "' values must be positive");
-  }
+  const std::vector<float> wscale = ChannelScales(op, w_attr, N, "column");
   const float in_scale = PositiveScale(op, fc ? "Input0_scale" : "X0_scale");
-  const Tensor* bias = fc && op.HasInput("Bias") ? c.Weight(Single(op, "Bias")) : nullptr;
+  const Tensor* bias = fc && op.HasInput("Bias") ? c.Weight(One(op, "Bias")) : nullptr;
   LITE_ENFORCE(!(fc && op.HasInput("Bias")) ||
                    (bias && bias->numel() == N && bias->dtype() == DataType::kFloat32),
                "op 'fc': Bias must be a float weight with ", N, " values");
@@ -189,8 +173,8 @@ void ConvertFcInt8(Converter& c, const cpp::OpDesc& op) {
   const bool act_in_op = act.type.empty() || act.fuse_code != NNADAPTER_FUSED_NONE;
   const float out_scale =
       act_in_op && op.HasAttr("Out0_scale") ? PositiveScale(op, "Out0_scale") : 0.f;
-  const std::string& x_name = Single(op, fc ? "Input" : "X");
-  const std::string& out_name = Single(op, "Out", false);
+  const std::string& x_name = One(op, fc ? "Input" : "X");
+  const std::string& out_name = One(op, "Out", false);
   const int8_t* q = w->data<int8_t>();
   if (out_scale <= 0.f) {
     Tensor wt, b;
@@ -215,17 +199,7 @@ void ConvertFcInt8(Converter& c, const cpp::OpDesc& op) {
                  {c.Input(x_name), c.Int32(0), c.Float32(in_scale), c.Float32(0.f)}, {xq});
   NNAdapterOperand* wq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, {N, K}, wscale, 0,
                                  qt.data(), qt.size());
-  std::vector<float> bscale(N);
-  std::vector<int32_t> bq(N, 0);
-  for (int64_t n = 0; n < N; ++n) {
-    bscale[n] = in_scale * wscale[n];
-    if (bias) {
-      const double v = std::round(static_cast<double>(bias->data<float>()[n]) / bscale[n]);
-      bq[n] = static_cast<int32_t>(std::max(-2147483647.0, std::min(2147483647.0, v)));
-    }
-  }
-  NNAdapterOperand* bqo = c.Quant(NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, {N}, bscale, 0,
-                                  bq.data(), bq.size() * sizeof(int32_t));
+  NNAdapterOperand* bqo = Int32Bias(c, bias, in_scale, wscale);
   NNAdapterOperand* yq = c.Quant(NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, DDim(2, -1), {out_scale});
   c.AddOperation(NNADAPTER_FULLY_CONNECTED, {xq, wq, bqo, c.Int32(act.fuse_code)}, {yq});
   c.AddOperation(NNADAPTER_DEQUANTIZE, {yq}, {c.Output(out_name)});

@@ -11,12 +11,6 @@ namespace lite {
 namespace nnadapter_bridge {
 
 namespace {
-const std::string& One(const cpp::OpDesc& op, const std::string& slot, bool input = true) {
-  const auto& names = input ? op.Input(slot) : op.Output(slot);
-  LITE_ENFORCE(names.size() == 1, "op '", op.Type(), "': slot '", slot,
-               "' must name one variable");
-  return names[0];
-}
 void NoTensorInputs(const cpp::OpDesc& op, std::initializer_list<const char*> slots) {
   for (const char* s : slots) {
     LITE_ENFORCE(!op.HasInput(s), "op '", op.Type(), "': input '", s,

@@ -43,15 +43,43 @@ DataType DataTypeOfPrecision(int32_t precision) {
   }
 }
 
+const std::string& One(const cpp::OpDesc& op, const std::string& slot, bool input) {
+  const auto& names = input ? op.Input(slot) : op.Output(slot);
+  LITE_ENFORCE(names.size() == 1, "op '", op.Type(), "': slot '", slot,
+               "' must name one variable");
+  return names[0];
+}
+
+int32_t AutoPad(const cpp::OpDesc& op) {
+  std::string algo = op.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+  if (algo == "SAME") return NNADAPTER_AUTO_PAD_SAME;
+  if (algo == "VALID") return NNADAPTER_AUTO_PAD_VALID;
+  LITE_ENFORCE(algo == "EXPLICIT", "op '", op.Type(), "': unknown padding_algorithm '", algo, "'");
+  return NNADAPTER_AUTO_PAD_NONE;
+}
+
+std::vector<int32_t> Pads(const cpp::OpDesc& op) {
+  auto p = op.GetAttr<std::vector<int32_t>>("paddings", {0, 0});
+  if (p.size() == 2) return {p[0], p[0], p[1], p[1]};
+  LITE_ENFORCE(p.size() == 4, "op '", op.Type(), "': paddings must have 2 or 4 values");
+  return p;
+}
+
+std::vector<NNAdapterOperand*> ConvAttributeOperands(Converter& c, const cpp::OpDesc& op,
+                                                     int32_t fuse_code) {
+  return {c.Int32(AutoPad(op)), c.Int32s(Pads(op)),
+          c.Int32s(op.GetAttr<std::vector<int32_t>>("strides", {1, 1})),
+          c.Int32(op.GetAttr<int32_t>("groups", 1)),
+          c.Int32s(op.GetAttr<std::vector<int32_t>>("dilations", {1, 1})), c.Int32(fuse_code)};
+}
+
 namespace {
 std::string Who(const Converter& c) {
   return c.current() ? "converting op '" + c.current()->Type() + "' to NNAdapter: " : "";
 }
-}  // namespace
 
-NNAdapterOperand* Converter::Add(NNAdapterOperandPrecisionCode precision, const DDim& dims) {
-  LITE_ENFORCE(dims.size() <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS, Who(*this), "rank ",
-               dims.size(), " exceeds NNAdapter's maximum ", NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
+// An operand type of `precision` with `dims` (-1 = unknown), layout NCHW.
+NNAdapterOperandType OperandType(NNAdapterOperandPrecisionCode precision, const DDim& dims) {
   NNAdapterOperandType type;
   std::memset(&type, 0, sizeof(type));
   type.precision = precision;
@@ -60,6 +88,14 @@ NNAdapterOperand* Converter::Add(NNAdapterOperandPrecisionCode precision, const 
   for (size_t i = 0; i < dims.size(); ++i) {
     type.dimensions.data[i] = dims[i] < 0 ? NNADAPTER_UNKNOWN : static_cast<int32_t>(dims[i]);
   }
+  return type;
+}
+}  // namespace
+
+NNAdapterOperand* Converter::Add(NNAdapterOperandPrecisionCode precision, const DDim& dims) {
+  LITE_ENFORCE(dims.size() <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS, Who(*this), "rank ",
+               dims.size(), " exceeds NNAdapter's maximum ", NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
+  NNAdapterOperandType type = OperandType(precision, dims);
   NNAdapterOperand* operand = nullptr;
   int rc = NNAdapterModel_addOperand(model_, &type, &operand);
   LITE_ENFORCE(rc == NNADAPTER_NO_ERROR, Who(*this), "NNAdapterModel_addOperand failed: ",
@@ -82,14 +118,7 @@ NNAdapterOperand* Converter::Quant(NNAdapterOperandPrecisionCode precision, cons
                                    const void* data, size_t bytes) {
   LITE_ENFORCE(dims.size() <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS && !scales.empty(), Who(*this),
                "bad quantized operand (rank ", dims.size(), ", ", scales.size(), " scales)");
-  NNAdapterOperandType type;
-  std::memset(&type, 0, sizeof(type));
-  type.precision = precision;
-  type.layout = NNADAPTER_NCHW;
-  type.dimensions.count = static_cast<uint32_t>(dims.size());
-  for (size_t i = 0; i < dims.size(); ++i) {
-    type.dimensions.data[i] = dims[i] < 0 ? NNADAPTER_UNKNOWN : static_cast<int32_t>(dims[i]);
-  }
+  NNAdapterOperandType type = OperandType(precision, dims);
   std::vector<float> copy = scales;  // addOperand copies the scales
   if (precision == NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL ||
       precision == NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL) {

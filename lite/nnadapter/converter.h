@@ -102,6 +102,19 @@ ConvertFn FindConverter(const std::string& op_type);
 std::vector<std::string> ConvertibleOpTypes();
 
 NNAdapterOperandPrecisionCode PrecisionOf(DataType type);
+// Readers of an op's slots and attributes shared by the converters; errors
+// name the op and the slot or attribute.
+// The one variable an input slot (with input = false, an output slot) names.
+const std::string& One(const cpp::OpDesc& op, const std::string& slot, bool input = true);
+// "padding_algorithm" (EXPLICIT, SAME, VALID) as an NNAdapter auto-pad code.
+int32_t AutoPad(const cpp::OpDesc& op);
+// "paddings" ([h, w] or [top, bottom, left, right]) as 4 NNAdapter pads.
+std::vector<int32_t> Pads(const cpp::OpDesc& op);
+// The operands of CONV_2D after input, filter and bias, from a conv2d /
+// depthwise_conv2d: auto_pad, pads, strides, groups, dilations and
+// `fuse_code`.
+std::vector<NNAdapterOperand*> ConvAttributeOperands(Converter& c, const cpp::OpDesc& op,
+                                                     int32_t fuse_code);
 DataType DataTypeOfPrecision(int32_t precision);
 
 }  // namespace nnadapter_bridge

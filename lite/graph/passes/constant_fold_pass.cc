@@ -6,7 +6,7 @@
 #include <glog/logging.h>
 
 #include "lite/core/registry.h"
-#include "lite/graph/passes/passes.h"
+#include "lite/graph/passes/pattern_util.h"
 
 namespace paddle {
 namespace lite {
@@ -53,10 +53,8 @@ int ConstantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     for (Node* out : std::vector<Node*>(s->outlinks)) {
       Tensor* produced = scratch.FindLocalVar(out->var_name);
       if (!produced || !produced->initialized()) continue;
-      std::string name = FreshWeightName(*weights, out->var_name);
-      Tensor* w = weights->Var(name);
-      w->CopyFrom(*produced);
-      w->set_persistable(true);
+      std::string name;
+      NewWeight(weights, out->var_name, produced->dims(), &name)->CopyFrom(*produced);
       Node* wnode = graph->NewArg(name, true);
       for (Node* consumer : std::vector<Node*>(out->outlinks)) {
         SSAGraph::ReplaceInput(consumer, out, wnode);
@@ -69,11 +67,7 @@ int ConstantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     graph->RemoveNodes(dead);
     ++n;
   }
-  std::set<Node*> orphans;
-  for (Node* a : graph->Args()) {
-    if (a->is_weight && a->outlinks.empty() && !a->is_fetch) orphans.insert(a);
-  }
-  graph->RemoveNodes(orphans);
+  RemoveOrphanWeights(graph);
   return n;
 }
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "lite/graph/passes/passes.h"
+#include "lite/graph/passes/pattern_util.h"
 
 namespace paddle {
 namespace lite {
@@ -16,10 +16,9 @@ int ConvBnFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
     if (conv->removed) continue;
-    if (!IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) continue;
-    Node* out = OutputArg(conv, "Output");
-    Node* bn = SoleConsumer(out);
-    if (!bn || bn->op.Type() != "batch_norm" || InputArg(bn, "X") != out) continue;
+    Node* out = nullptr;
+    Node* bn = ConvFeeding(conv, "batch_norm", &out);
+    if (!bn) continue;
     const Tensor* filter = FloatWeight(InputArg(conv, "Filter"), weights);
     const Tensor* scale = FloatWeight(InputArg(bn, "Scale"), weights);
     const Tensor* shift = FloatWeight(InputArg(bn, "Bias"), weights);
@@ -36,11 +35,7 @@ int ConvBnFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     }
     // The BN's other outputs (MeanOut, SavedMean, …) must be unused.
     Node* y = OutputArg(bn, "Y");
-    bool others_used = false;
-    for (Node* o : bn->outlinks) {
-      if (o != y && (!o->outlinks.empty() || o->is_fetch)) others_used = true;
-    }
-    if (!y || others_used) continue;
+    if (!y || !OtherOutputsUnused(bn, y)) continue;
 
     const float eps = bn->op.GetAttr<float>("epsilon", 1e-5f);
     // Output channel of filter element i: conv2d [M, C/g, KH, KW] -> i / (numel/M);
@@ -56,14 +51,10 @@ int ConvBnFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
       const int64_t row = i / (fd[1] * k);
       return (row / rows_per_group) * fd[1] + (i / k) % fd[1];
     };
-    std::string fname = FreshWeightName(*weights, InputArg(conv, "Filter")->var_name + "@bn_fold");
-    std::string bname = FreshWeightName(*weights, fname + "_bias");
-    Tensor* new_filter = weights->Var(fname);
-    new_filter->Resize(filter->dims());
-    new_filter->set_persistable(true);
-    Tensor* new_bias = weights->Var(bname);
-    new_bias->Resize({cout});
-    new_bias->set_persistable(true);
+    std::string fname, bname;
+    Tensor* new_filter = NewWeight(weights, InputArg(conv, "Filter")->var_name + "@bn_fold",
+                                   filter->dims(), &fname);
+    Tensor* new_bias = NewWeight(weights, fname + "_bias", {cout}, &bname);
     float* fw = new_filter->mutable_data<float>();
     float* fb = new_bias->mutable_data<float>();
     const float* w = filter->data<float>();
@@ -74,15 +65,8 @@ int ConvBnFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
       fb[c] = (b - mean->data<float>()[c]) * alpha[c] + shift->data<float>()[c];
     }
     for (int64_t i = 0; i < filter->numel(); ++i) fw[i] = w[i] * alpha[out_channel(i)];
-    Node* filter_arg = graph->NewArg(fname, true);
-    Node* bias_arg = graph->NewArg(bname, true);
-    SSAGraph::ReplaceInput(conv, InputArg(conv, "Filter"), filter_arg);
-    if (old_bias_arg) {
-      SSAGraph::ReplaceInput(conv, old_bias_arg, bias_arg);
-    } else {
-      conv->op.SetInput("Bias", {bname});
-      SSAGraph::Link(bias_arg, conv);
-    }
+    SSAGraph::ReplaceInput(conv, InputArg(conv, "Filter"), graph->NewArg(fname, true));
+    SetConvBias(graph, conv, old_bias_arg, bname);
     // conv now writes Y; the BN, its parameters' links and outputs go.
     std::set<Node*> dead = {bn, out};
     for (Node* o : bn->outlinks) dead.insert(o);
@@ -92,12 +76,7 @@ int ConvBnFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     graph->RemoveNodes(dead);
     ++n;
   }
-  // Weight args nobody reads any more are dropped from the graph.
-  std::set<Node*> orphans;
-  for (Node* a : graph->Args()) {
-    if (a->is_weight && a->outlinks.empty() && !a->is_fetch) orphans.insert(a);
-  }
-  graph->RemoveNodes(orphans);
+  RemoveOrphanWeights(graph);
   return n;
 }
 

@@ -1,6 +1,6 @@
 // conv2d/depthwise_conv2d/conv2d_transpose → elementwise_add(Y = per-output-
 // channel weight) ⇒ the conv with Bias (added to an existing Bias).
-#include "lite/graph/passes/passes.h"
+#include "lite/graph/passes/pattern_util.h"
 
 namespace paddle {
 namespace lite {
@@ -11,13 +11,9 @@ int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
     if (conv->removed) continue;
-    if (!IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) continue;
-    Node* out = OutputArg(conv, "Output");
-    Node* add = SoleConsumer(out);
-    if (!add || add->op.Type() != "elementwise_add" || InputArg(add, "X") != out ||
-        add->op.HasAttr("act_type")) {
-      continue;
-    }
+    Node* out = nullptr;
+    Node* add = ConvFeeding(conv, "elementwise_add", &out);
+    if (!add || add->op.HasAttr("act_type")) continue;
     Node* y_arg = InputArg(add, "Y");
     const Tensor* y = FloatWeight(y_arg, weights);
     const Tensor* filter = FloatWeight(InputArg(conv, "Filter"), weights);
@@ -31,21 +27,13 @@ int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     Node* old_bias_arg = InputArg(conv, "Bias");
     const Tensor* old_bias = FloatWeight(old_bias_arg, weights);
     if (old_bias_arg && (!old_bias || old_bias->numel() != cout)) continue;
-    std::string bname = FreshWeightName(*weights, y_arg->var_name + "@conv_bias");
-    Tensor* bias = weights->Var(bname);
-    bias->Resize({cout});
-    bias->set_persistable(true);
+    std::string bname;
+    Tensor* bias = NewWeight(weights, y_arg->var_name + "@conv_bias", {cout}, &bname);
     float* b = bias->mutable_data<float>();
     for (int64_t c = 0; c < cout; ++c) {
       b[c] = y->data<float>()[c] + (old_bias ? old_bias->data<float>()[c] : 0.f);
     }
-    Node* bias_arg = graph->NewArg(bname, true);
-    if (old_bias_arg) {
-      SSAGraph::ReplaceInput(conv, old_bias_arg, bias_arg);
-    } else {
-      conv->op.SetInput("Bias", {bname});
-      SSAGraph::Link(bias_arg, conv);
-    }
+    SetConvBias(graph, conv, old_bias_arg, bname);
     Node* add_out = OutputArg(add, "Out");
     SSAGraph::ReplaceOutput(conv, out, add_out);
     SSAGraph::Unlink(add, add_out);

@@ -1,6 +1,6 @@
 // mul(X, Y = weight [K, N]) → elementwise_add(Y = bias [N]) ⇒
 // fc(Input, W, Bias, in_num_col_dims), and fc → relu ⇒ activation_type.
-#include "lite/graph/passes/passes.h"
+#include "lite/graph/passes/pattern_util.h"
 
 namespace paddle {
 namespace lite {
@@ -14,12 +14,9 @@ int FcFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     if (mul->op.Type() != "mul" || mul->op.GetAttr<int32_t>("y_num_col_dims", 1) != 1) continue;
     const Tensor* w = FloatWeight(InputArg(mul, "Y"), weights);
     if (!w || w->dims().size() != 2) continue;
-    Node* out = OutputArg(mul, "Out");
-    Node* add = SoleConsumer(out);
-    if (!add || add->op.Type() != "elementwise_add" || InputArg(add, "X") != out ||
-        add->op.HasAttr("act_type")) {
-      continue;
-    }
+    Node* out = nullptr;
+    Node* add = SoleXReader(mul, "Out", "elementwise_add", &out);
+    if (!add || add->op.HasAttr("act_type")) continue;
     const int x_num_col_dims = mul->op.GetAttr<int32_t>("x_num_col_dims", 1);
     const int axis = add->op.GetAttr<int32_t>("axis", -1);
     const Tensor* b = FloatWeight(InputArg(add, "Y"), weights);

@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "lite/graph/passes/passes.h"
+#include "lite/graph/passes/pattern_util.h"
 
 namespace paddle {
 namespace lite {
@@ -72,6 +72,51 @@ bool IsConvOrTranspose(const Node* stmt) {
 int64_t ConvOutputChannels(const Node* stmt, const Tensor& filter) {
   if (stmt->op.Type() != "conv2d_transpose") return filter.dims()[0];
   return filter.dims()[1] * stmt->op.GetAttr<int32_t>("groups", 1);
+}
+
+Tensor* NewWeight(Scope* weights, const std::string& base, const DDim& dims, std::string* name) {
+  *name = FreshWeightName(*weights, base);
+  Tensor* t = weights->Var(*name);
+  t->Resize(dims);
+  t->set_persistable(true);
+  return t;
+}
+
+void RemoveOrphanWeights(SSAGraph* graph) {
+  std::set<Node*> orphans;
+  for (Node* a : graph->Args()) {
+    if (a->is_weight && a->outlinks.empty() && !a->is_fetch) orphans.insert(a);
+  }
+  graph->RemoveNodes(orphans);
+}
+
+bool OtherOutputsUnused(const Node* stmt, const Node* keep) {
+  for (const Node* o : stmt->outlinks) {
+    if (o != keep && (!o->outlinks.empty() || o->is_fetch)) return false;
+  }
+  return true;
+}
+
+Node* SoleXReader(Node* stmt, const std::string& slot, const std::string& type, Node** out) {
+  *out = OutputArg(stmt, slot);
+  Node* next = SoleConsumer(*out);
+  if (!next || next->op.Type() != type || InputArg(next, "X") != *out) return nullptr;
+  return next;
+}
+
+Node* ConvFeeding(Node* conv, const std::string& type, Node** out) {
+  if (!IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) return nullptr;
+  return SoleXReader(conv, "Output", type, out);
+}
+
+void SetConvBias(SSAGraph* graph, Node* conv, Node* old_bias_arg, const std::string& name) {
+  Node* bias_arg = graph->NewArg(name, true);
+  if (old_bias_arg) {
+    SSAGraph::ReplaceInput(conv, old_bias_arg, bias_arg);
+  } else {
+    conv->op.SetInput("Bias", {name});
+    SSAGraph::Link(bias_arg, conv);
+  }
 }
 
 }  // namespace graph

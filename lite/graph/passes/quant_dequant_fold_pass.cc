@@ -36,7 +36,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lite/graph/passes/passes.h"
+#include "lite/graph/passes/pattern_util.h"
 
 namespace paddle {
 namespace lite {
@@ -139,10 +139,8 @@ Node* FoldFilter(SSAGraph* graph, Scope* weights, Node* q, std::vector<float>* s
   const float bin = Bin(bits);
   const std::vector<float> s = ChannelAbsMax(*w, axis);
   const AxisView v(w->dims(), axis);
-  const std::string name = FreshWeightName(*weights, InputArg(q, "X")->var_name + "@quant_dequant");
-  Tensor* t = weights->Var(name);
-  t->Resize(w->dims());
-  t->set_persistable(true);
+  std::string name;
+  Tensor* t = NewWeight(weights, InputArg(q, "X")->var_name + "@quant_dequant", w->dims(), &name);
   float* out = t->mutable_data<float>();
   const float* x = w->data<float>();
   for (int64_t o = 0; o < v.outer; ++o)
@@ -158,18 +156,7 @@ Node* FoldFilter(SSAGraph* graph, Scope* weights, Node* q, std::vector<float>* s
 
 // Removes a fake op whose outputs other than `keep` are unused.
 bool OnlyOutUsed(const Node* q, const Node* keep) {
-  for (const Node* o : q->outlinks) {
-    if (o != keep && (!o->outlinks.empty() || o->is_fetch)) return false;
-  }
-  return !keep->is_fetch;
-}
-
-void RemoveOrphanWeights(SSAGraph* graph) {
-  std::set<Node*> orphans;
-  for (Node* a : graph->Args()) {
-    if (a->is_weight && a->outlinks.empty() && !a->is_fetch) orphans.insert(a);
-  }
-  graph->RemoveNodes(orphans);
+  return OtherOutputsUnused(q, keep) && !keep->is_fetch;
 }
 }  // namespace
 
@@ -240,10 +227,8 @@ int QuantInt8WeightPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     std::vector<float> s = ChannelAbsMax(*w, slots->axis);
     for (float& v : s) v = v > 0.f ? v / bin : 1.f;  // an all-zero channel stays 0
     const AxisView v(w->dims(), slots->axis);
-    const std::string name = FreshWeightName(*weights, f->var_name + "@int8");
-    Tensor* t = weights->Var(name);
-    t->Resize(w->dims());
-    t->set_persistable(true);
+    std::string name;
+    Tensor* t = NewWeight(weights, f->var_name + "@int8", w->dims(), &name);
     int8_t* q = t->mutable_data<int8_t>();
     const float* x = w->data<float>();
     for (int64_t o = 0; o < v.outer; ++o)

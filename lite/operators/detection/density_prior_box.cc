@@ -12,22 +12,17 @@
 #include <cmath>
 
 #include "lite/core/registry.h"
-#include "lite/operators/tensor/tensor_util.h"
+#include "lite/operators/detection/prior_box_common.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 namespace {
 
-struct DensityPriorBoxParam {
-  const Tensor* input{nullptr};
-  const Tensor* image{nullptr};
-  Tensor* boxes{nullptr};
-  Tensor* variances{nullptr};
-  std::vector<float> fixed_sizes, fixed_ratios, variances_attr;
+struct DensityPriorBoxParam : PriorBoxCommon {
+  std::vector<float> fixed_sizes, fixed_ratios;
   std::vector<int> densities;
-  bool clip{false}, flatten{false};
-  float step_w{0}, step_h{0}, offset{0.5f};
+  bool flatten{false};
   int64_t num_priors{0};
 };
 
@@ -35,38 +30,22 @@ class DensityPriorBoxOp : public OperatorBase<DensityPriorBoxParam> {
  public:
   void InferShape() override {
     auto& p = param_;
-    const DDim& in = p.input->dims();
-    const DDim& im = p.image->dims();
-    LITE_ENFORCE(in.size() == 4 && im.size() == 4, "op 'density_prior_box': Input and Image "
-                 "must be 4-D, got ", DimsToString(in), " and ", DimsToString(im));
-    DDim d = p.flatten ? DDim{in[2] * in[3] * p.num_priors, 4} : DDim{in[2], in[3], p.num_priors, 4};
-    p.boxes->Resize(d);
-    p.boxes->set_dtype(DataType::kFloat32);
-    p.variances->Resize(d);
-    p.variances->set_dtype(DataType::kFloat32);
+    const DDim& in = p.CheckedInputDims("density_prior_box");
+    p.SetOutputs(p.flatten ? DDim{in[2] * in[3] * p.num_priors, 4}
+                           : DDim{in[2], in[3], p.num_priors, 4});
   }
 
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
-    p.input = GetInput(desc, scope, "Input");
-    p.image = GetInput(desc, scope, "Image");
-    p.boxes = GetOutput(desc, scope, "Boxes");
-    p.variances = GetOutput(desc, scope, "Variances");
+    p.Attach(desc, scope, /*clip_default=*/false);
     p.fixed_sizes = desc.GetAttr<std::vector<float>>("fixed_sizes");
     p.fixed_ratios = desc.GetAttr<std::vector<float>>("fixed_ratios");
     p.densities = desc.GetAttr<std::vector<int32_t>>("densities");
-    p.variances_attr = desc.GetAttr<std::vector<float>>("variances", {0.1f, 0.1f, 0.2f, 0.2f});
-    p.clip = desc.GetAttr<bool>("clip", false);
     p.flatten = desc.GetAttr<bool>("flatten_to_2d", false);
-    p.step_w = desc.GetAttr<float>("step_w", 0.f);
-    p.step_h = desc.GetAttr<float>("step_h", 0.f);
-    p.offset = desc.GetAttr<float>("offset", 0.5f);
     LITE_ENFORCE(p.fixed_sizes.size() == p.densities.size(), "op 'density_prior_box': "
                  "'fixed_sizes' (", p.fixed_sizes.size(), ") and 'densities' (",
                  p.densities.size(), ") must have the same length");
-    LITE_ENFORCE(p.variances_attr.size() == 4, "op 'density_prior_box': 'variances' must hold 4 "
-                 "values");
     p.num_priors = 0;
     for (int d : p.densities) {
       LITE_ENFORCE(d > 0, "op 'density_prior_box': densities must be positive, got ", d);
@@ -90,7 +69,6 @@ class DensityPriorBoxKernel : public KernelBase<DensityPriorBoxParam> {
     }
     const int step_avg = static_cast<int>((step_w + step_h) * 0.5);
     float* out = p.boxes->mutable_data<float>();
-    float* var = p.variances->mutable_data<float>();
     int64_t k = 0;
     for (int64_t h = 0; h < fh; ++h) {
       for (int64_t w = 0; w < fw; ++w) {
@@ -117,7 +95,7 @@ class DensityPriorBoxKernel : public KernelBase<DensityPriorBoxParam> {
       }
     }
     // `clip` would clamp to [0, 1] again; the values already are.
-    for (int64_t i = 0; i < p.boxes->numel(); ++i) var[i] = p.variances_attr[i % 4];
+    p.FillVariances();
   }
 };
 

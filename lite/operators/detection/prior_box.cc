@@ -10,21 +10,16 @@
 #include <cmath>
 
 #include "lite/core/registry.h"
-#include "lite/operators/tensor/tensor_util.h"
+#include "lite/operators/detection/prior_box_common.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 namespace {
 
-struct PriorBoxParam {
-  const Tensor* input{nullptr};
-  const Tensor* image{nullptr};
-  Tensor* boxes{nullptr};
-  Tensor* variances{nullptr};
-  std::vector<float> min_sizes, max_sizes, aspect_ratios, variances_attr;
-  bool flip{true}, clip{true}, min_max_order{false};
-  float step_w{0}, step_h{0}, offset{0.5f};
+struct PriorBoxParam : PriorBoxCommon {
+  std::vector<float> min_sizes, max_sizes, aspect_ratios;
+  bool flip{true}, min_max_order{false};
   std::vector<float> ratios;  // expanded
 };
 
@@ -32,34 +27,20 @@ class PriorBoxOp : public OperatorBase<PriorBoxParam> {
  public:
   void InferShape() override {
     auto& p = param_;
-    const DDim& in = p.input->dims();
-    const DDim& im = p.image->dims();
-    LITE_ENFORCE(in.size() == 4 && im.size() == 4, "op 'prior_box': Input and Image must be "
-                 "4-D, got ", DimsToString(in), " and ", DimsToString(im));
+    const DDim& in = p.CheckedInputDims("prior_box");
     const int64_t num = static_cast<int64_t>(p.ratios.size() * p.min_sizes.size() +
                                              p.max_sizes.size());
-    p.boxes->Resize({in[2], in[3], num, 4});
-    p.boxes->set_dtype(DataType::kFloat32);
-    p.variances->Resize({in[2], in[3], num, 4});
-    p.variances->set_dtype(DataType::kFloat32);
+    p.SetOutputs({in[2], in[3], num, 4});
   }
 
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
-    p.input = GetInput(desc, scope, "Input");
-    p.image = GetInput(desc, scope, "Image");
-    p.boxes = GetOutput(desc, scope, "Boxes");
-    p.variances = GetOutput(desc, scope, "Variances");
+    p.Attach(desc, scope, /*clip_default=*/true);
     p.min_sizes = desc.GetAttr<std::vector<float>>("min_sizes");
     p.max_sizes = desc.GetAttr<std::vector<float>>("max_sizes", {});
     p.aspect_ratios = desc.GetAttr<std::vector<float>>("aspect_ratios", {1.f});
-    p.variances_attr = desc.GetAttr<std::vector<float>>("variances", {0.1f, 0.1f, 0.2f, 0.2f});
     p.flip = desc.GetAttr<bool>("flip", true);
-    p.clip = desc.GetAttr<bool>("clip", true);
-    p.step_w = desc.GetAttr<float>("step_w", 0.f);
-    p.step_h = desc.GetAttr<float>("step_h", 0.f);
-    p.offset = desc.GetAttr<float>("offset", 0.5f);
     p.min_max_order = desc.GetAttr<bool>("min_max_aspect_ratios_order", false);
     LITE_ENFORCE(!p.min_sizes.empty(), "op 'prior_box': attribute 'min_sizes' is empty");
     LITE_ENFORCE(p.max_sizes.empty() || p.max_sizes.size() == p.min_sizes.size(),
@@ -69,8 +50,6 @@ class PriorBoxOp : public OperatorBase<PriorBoxParam> {
       LITE_ENFORCE(p.max_sizes[i] > p.min_sizes[i], "op 'prior_box': max_sizes[", i, "] = ",
                    p.max_sizes[i], " must exceed min_sizes[", i, "] = ", p.min_sizes[i]);
     }
-    LITE_ENFORCE(p.variances_attr.size() == 4, "op 'prior_box': attribute 'variances' must "
-                 "hold 4 values, got ", p.variances_attr.size());
     p.ratios = {1.f};
     for (float ar : p.aspect_ratios) {
       bool seen = false;
@@ -93,7 +72,6 @@ class PriorBoxKernel : public KernelBase<PriorBoxParam> {
     const float step_w = p.step_w == 0 ? img_w / fw : p.step_w;
     const float step_h = p.step_h == 0 ? img_h / fh : p.step_h;
     float* out = p.boxes->mutable_data<float>();
-    float* var = p.variances->mutable_data<float>();
     int64_t k = 0;
     for (int64_t h = 0; h < fh; ++h) {
       for (int64_t w = 0; w < fw; ++w) {
@@ -130,7 +108,7 @@ class PriorBoxKernel : public KernelBase<PriorBoxParam> {
     if (p.clip) {
       for (int64_t i = 0; i < n; ++i) out[i] = std::min(std::max(out[i], 0.f), 1.f);
     }
-    for (int64_t i = 0; i < n; ++i) var[i] = p.variances_attr[i % 4];
+    p.FillVariances();
   }
 };
 

@@ -22,9 +22,7 @@ struct ClipParam {
 class ClipOp : public OperatorBase<ClipParam> {
  public:
   void InferShape() override {
-    param_.out->Resize(param_.x->dims());
-    param_.out->set_lod(param_.x->lod());
-    if (param_.x->dtype() != DataType::kUnknown) param_.out->set_dtype(param_.x->dtype());
+    SameShapeAsX(*param_.x, param_.out);
   }
 
  protected:

@@ -22,9 +22,7 @@ struct CompareParam {
   int axis{-1};
   CompareKind kind{CompareKind::kEq};
   std::string op_type;
-  BroadcastPlan plan;
-  DDim plan_x, plan_y;
-  bool has_plan{false};
+  CachedBroadcastPlan broadcast;
 };
 
 class CompareOp : public OperatorBase<CompareParam> {
@@ -34,13 +32,7 @@ class CompareOp : public OperatorBase<CompareParam> {
     if (!p.y) {
       p.out->Resize(p.x->dims());
     } else {
-      if (!p.has_plan || p.plan_x != p.x->dims() || p.plan_y != p.y->dims()) {
-        p.plan = MakeBroadcastPlan(p.op_type, p.x->dims(), p.y->dims(), p.axis);
-        p.plan_x = p.x->dims();
-        p.plan_y = p.y->dims();
-        p.has_plan = true;
-      }
-      p.out->Resize(p.plan.out_dims);
+      p.out->Resize(p.broadcast.Update(p.op_type, p.x->dims(), p.y->dims(), p.axis).out_dims);
     }
     p.out->set_lod(p.x->lod());
     p.out->set_dtype(DataType::kBool);
@@ -64,10 +56,8 @@ class CompareOp : public OperatorBase<CompareParam> {
     p.x = GetInput(desc, scope, "X");
     p.y = p.kind == CompareKind::kNot ? nullptr : GetInput(desc, scope, "Y");
     p.out = GetOutput(desc, scope, "Out");
-    p.axis = desc.GetAttr<int32_t>("axis", -1);
-    LITE_ENFORCE(p.axis >= -1, "op '", p.op_type, "': attribute 'axis' is ", p.axis,
-                 ", expected -1 or a non-negative dim index");
-    p.has_plan = false;
+    p.axis = ReadBroadcastAxis(desc);
+    p.broadcast.valid = false;
   }
 };
 
@@ -92,25 +82,25 @@ void RunCompare(const CompareParam& p, int threads) {
   bool* out = p.out->mutable_data<bool>();
   switch (p.kind) {
     case CompareKind::kEq:
-      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return PaddleEqual(a, b); });
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out, [](T a, T b) { return PaddleEqual(a, b); });
     case CompareKind::kNe:
-      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return !PaddleEqual(a, b); });
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out, [](T a, T b) { return !PaddleEqual(a, b); });
     case CompareKind::kLt:
-      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a < b; });
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out, [](T a, T b) { return a < b; });
     case CompareKind::kLe:
-      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a <= b; });
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out, [](T a, T b) { return a <= b; });
     case CompareKind::kGt:
-      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a > b; });
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out, [](T a, T b) { return a > b; });
     case CompareKind::kGe:
-      return BroadcastBinary(p.plan, threads, x, y, out, [](T a, T b) { return a >= b; });
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out, [](T a, T b) { return a >= b; });
     case CompareKind::kAnd:
-      return BroadcastBinary(p.plan, threads, x, y, out,
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out,
                              [](T a, T b) { return a != T(0) && b != T(0); });
     case CompareKind::kOr:
-      return BroadcastBinary(p.plan, threads, x, y, out,
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out,
                              [](T a, T b) { return a != T(0) || b != T(0); });
     case CompareKind::kXor:
-      return BroadcastBinary(p.plan, threads, x, y, out,
+      return BroadcastBinary(p.broadcast.plan, threads, x, y, out,
                              [](T a, T b) { return (a != T(0)) != (b != T(0)); });
     case CompareKind::kNot:
       return;

@@ -30,10 +30,7 @@ struct ElementwiseParam {
   BinaryKind kind{BinaryKind::kAdd};
   ActParam act;
   std::string op_type;
-  // Cached loop plan and the dims it was built for.
-  BroadcastPlan plan;
-  DDim plan_x, plan_y;
-  bool has_plan{false};
+  CachedBroadcastPlan broadcast;
 };
 
 namespace {
@@ -141,23 +138,10 @@ void RunTyped(const ElementwiseParam& p, int threads) {
   const BinaryFn<T, K> f;
   const ActParam& act = p.act;
   ForEachBroadcastRow(
-      p.plan, threads,
+      p.broadcast.plan, threads,
       [&](int64_t xo, int64_t yo, int64_t oo, int64_t n, bool xv, bool yv) {
-        const T* xp = x + xo;
-        const T* yp = y + yo;
         T* op = out + oo;
-        if (xv && yv) {
-          for (int64_t i = 0; i < n; ++i) op[i] = f(xp[i], yp[i]);
-        } else if (xv) {
-          const T b = *yp;
-          for (int64_t i = 0; i < n; ++i) op[i] = f(xp[i], b);
-        } else if (yv) {
-          const T a = *xp;
-          for (int64_t i = 0; i < n; ++i) op[i] = f(a, yp[i]);
-        } else {
-          const T v = f(*xp, *yp);
-          for (int64_t i = 0; i < n; ++i) op[i] = v;
-        }
+        BinaryRow(f, x + xo, y + yo, op, n, xv, yv);
         if (act.type == ActType::kNone) return;
         if constexpr (std::is_same_v<T, float>) {
           ApplyAct(act, op, op, n);
@@ -188,14 +172,9 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
  public:
   void InferShape() override {
     auto& p = param_;
-    if (!p.has_plan || p.plan_x != p.x->dims() || p.plan_y != p.y->dims()) {
-      p.plan = MakeBroadcastPlan(p.op_type, p.x->dims(), p.y->dims(), p.axis);
-      p.plan_x = p.x->dims();
-      p.plan_y = p.y->dims();
-      p.has_plan = true;
-    }
-    p.out->Resize(p.plan.out_dims);
-    p.out->set_lod(p.x->dims() == p.plan.out_dims ? p.x->lod() : p.y->lod());
+    const BroadcastPlan& plan = p.broadcast.Update(p.op_type, p.x->dims(), p.y->dims(), p.axis);
+    p.out->Resize(plan.out_dims);
+    p.out->set_lod(p.x->dims() == plan.out_dims ? p.x->lod() : p.y->lod());
     if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
   }
 
@@ -207,11 +186,9 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.x = GetInput(desc, scope, "X");
     p.y = GetInput(desc, scope, "Y");
     p.out = GetOutput(desc, scope, "Out");
-    p.axis = desc.GetAttr<int32_t>("axis", -1);
-    LITE_ENFORCE(p.axis >= -1, "op '", p.op_type, "': attribute 'axis' is ",
-                 p.axis, ", expected -1 or a non-negative dim index");
+    p.axis = ReadBroadcastAxis(desc);
     p.act = ReadFusedActParam(desc);
-    p.has_plan = false;
+    p.broadcast.valid = false;
   }
 };
 

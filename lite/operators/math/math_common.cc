@@ -74,6 +74,13 @@ DDim BroadcastOutputDims(const std::string& op, const DDim& x, const DDim& y,
   return out;
 }
 
+int ReadBroadcastAxis(const cpp::OpDesc& desc) {
+  const int axis = desc.GetAttr<int32_t>("axis", -1);
+  LITE_ENFORCE(axis >= -1, "op '", desc.Type(), "': attribute 'axis' is ", axis,
+               ", expected -1 or a non-negative dim index");
+  return axis;
+}
+
 BroadcastPlan MakeBroadcastPlan(const std::string& op, const DDim& x,
                                 const DDim& y, int axis) {
   BroadcastPlan plan;

@@ -67,6 +67,34 @@ struct BroadcastPlan {
 BroadcastPlan MakeBroadcastPlan(const std::string& op, const DDim& x,
                                 const DDim& y, int axis);
 
+// A BroadcastPlan kept with the X / Y dims it was made for: ops call Update
+// from InferShape (which runs before every Run) and the plan is remade only
+// when the dims changed.
+struct CachedBroadcastPlan {
+  BroadcastPlan plan;
+  DDim x, y;
+  bool valid{false};
+  const BroadcastPlan& Update(const std::string& op, const DDim& xd, const DDim& yd, int axis) {
+    if (!valid || x != xd || y != yd) {
+      plan = MakeBroadcastPlan(op, xd, yd, axis);
+      x = xd;
+      y = yd;
+      valid = true;
+    }
+    return plan;
+  }
+};
+
+// The "axis" attribute of a broadcasting op: -1 or a dim index.
+int ReadBroadcastAxis(const cpp::OpDesc& desc);
+
+// Out takes X's dims and LoD, and X's element type when it is known.
+inline void SameShapeAsX(const Tensor& x, Tensor* out) {
+  out->Resize(x.dims());
+  out->set_lod(x.lod());
+  if (x.dtype() != DataType::kUnknown) out->set_dtype(x.dtype());
+}
+
 // Runs row(xrow, yrow, outrow, n, x_is_vector, y_is_vector) over the plan,
 // where rows are contiguous runs of the innermost collapsed dim (split into
 // chunks for long rows), in parallel over `threads` OpenMP threads when the
@@ -104,27 +132,34 @@ void ForEachBroadcastRow(const BroadcastPlan& plan, int threads, RowFn&& row) {
 
 // Applies out[i] = f(x[i], y[i]) over a broadcast plan; x, y, out are the
 // typed base pointers.
+// One row of a broadcast binary op: out[i] = f(x[i], y[i]), where an
+// operand that is not a vector (xv / yv false) is its first value repeated.
+template <typename T, typename O, typename F>
+inline void BinaryRow(const F& f, const T* xp, const T* yp, O* op, int64_t n, bool xv,
+                      bool yv) {
+  if (xv && yv) {
+    for (int64_t i = 0; i < n; ++i) op[i] = f(xp[i], yp[i]);
+  } else if (xv) {
+    const T b = *yp;
+    for (int64_t i = 0; i < n; ++i) op[i] = f(xp[i], b);
+  } else if (yv) {
+    const T a = *xp;
+    for (int64_t i = 0; i < n; ++i) op[i] = f(a, yp[i]);
+  } else {
+    const O v = f(*xp, *yp);
+    for (int64_t i = 0; i < n; ++i) op[i] = v;
+  }
+}
+
+// Applies out[i] = f(x[i], y[i]) over a broadcast plan; x, y, out are the
+// typed base pointers.
 template <typename T, typename O, typename F>
 void BroadcastBinary(const BroadcastPlan& plan, int threads, const T* x,
                      const T* y, O* out, F f) {
   ForEachBroadcastRow(plan, threads,
                       [&](int64_t xo, int64_t yo, int64_t oo, int64_t n,
                           bool xv, bool yv) {
-                        const T* xp = x + xo;
-                        const T* yp = y + yo;
-                        O* op = out + oo;
-                        if (xv && yv) {
-                          for (int64_t i = 0; i < n; ++i) op[i] = f(xp[i], yp[i]);
-                        } else if (xv) {
-                          const T b = *yp;
-                          for (int64_t i = 0; i < n; ++i) op[i] = f(xp[i], b);
-                        } else if (yv) {
-                          const T a = *xp;
-                          for (int64_t i = 0; i < n; ++i) op[i] = f(a, yp[i]);
-                        } else {
-                          const O v = f(*xp, *yp);
-                          for (int64_t i = 0; i < n; ++i) op[i] = v;
-                        }
+                        BinaryRow(f, x + xo, y + yo, out + oo, n, xv, yv);
                       });
 }
 

@@ -27,9 +27,7 @@ struct ScaleParam {
 class ScaleOp : public OperatorBase<ScaleParam> {
  public:
   void InferShape() override {
-    param_.out->Resize(param_.x->dims());
-    param_.out->set_lod(param_.x->lod());
-    if (param_.x->dtype() != DataType::kUnknown) param_.out->set_dtype(param_.x->dtype());
+    SameShapeAsX(*param_.x, param_.out);
   }
 
  protected:

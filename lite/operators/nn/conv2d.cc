@@ -13,9 +13,9 @@
 #include <memory>
 
 #include "lite/core/registry.h"
-#include "lite/operators/nn/layout_transpose.h"
 #include "lite/operators/nn/conv_param.h"
 #include "lite/operators/nn/depthwise_conv_nchw.h"
+#include "lite/operators/nn/dnnl_plan_cache.h"
 
 namespace paddle {
 namespace lite {
@@ -31,11 +31,7 @@ class ConvOp : public OperatorBase<ConvParam> {
     const std::string& op = p.op_type;
     const DDim& in = p.input->dims();
     const DDim& w = p.filter->dims();
-    LITE_ENFORCE(in.size() == 4, "op '", op, "': input 'Input' must be 4-D NCHW, got ",
-                 DimsToString(in));
-    LITE_ENFORCE(w.size() == 4, "op '", op,
-                 "': input 'Filter' must be 4-D [M, C/groups, KH, KW], got ",
-                 DimsToString(w));
+    CheckConvRanks(p, "[M, C/groups, KH, KW]");
     LITE_ENFORCE(in[1] == w[1] * p.groups, "op '", op, "': input 'Input' ",
                  DimsToString(in), " has ", in[1], " channels but 'Filter' ",
                  DimsToString(w), " with groups=", p.groups, " expects ",
@@ -53,11 +49,7 @@ class ConvOp : public OperatorBase<ConvParam> {
                    DimsToString(p.bias->dims()), " must have ", w[0],
                    " elements (output channels)");
     }
-    p.eff_paddings = p.paddings;
-    p.eff_dilations = p.dilations;
-    ApplyPaddingAlgorithm(op, p.padding_algorithm, {in[2], in[3]},
-                          {static_cast<int>(w[2]), static_cast<int>(w[3])}, p.strides,
-                          &p.eff_paddings, &p.eff_dilations);
+    ResolveConvPadding(&p);
     DDim out{in[0], w[0], 0, 0};
     for (int i = 0; i < 2; ++i) {
       int64_t k = p.eff_dilations[i] * (w[2 + i] - 1) + 1;
@@ -74,31 +66,7 @@ class ConvOp : public OperatorBase<ConvParam> {
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
-    p.op_type = desc.Type();
-    p.input = GetInput(desc, scope, "Input");
-    p.filter = GetInput(desc, scope, "Filter");
-    p.bias = GetOptionalInput(desc, scope, "Bias");
-    p.output = GetOutput(desc, scope, "Output");
-    p.strides = ReadIntList(desc, "strides", 2, {1, 1});
-    p.dilations = ReadIntList(desc, "dilations", 2, {1, 1});
-    p.paddings = ReadPaddings4(desc);
-    p.groups = desc.GetAttr<int>("groups", 1);
-    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
-    std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
-    LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op '", p.op_type,
-                 "': attribute 'data_format' is '", fmt, "'; only NCHW is supported");
-    LITE_ENFORCE(p.groups >= 1, "op '", p.op_type, "': attribute 'groups' must be >= 1, got ",
-                 p.groups);
-    for (int i = 0; i < 2; ++i) {
-      LITE_ENFORCE(p.strides[i] >= 1, "op '", p.op_type,
-                   "': attribute 'strides' values must be >= 1");
-      LITE_ENFORCE(p.dilations[i] >= 1, "op '", p.op_type,
-                   "': attribute 'dilations' values must be >= 1");
-    }
-    for (int v : p.paddings) {
-      LITE_ENFORCE(v >= 0, "op '", p.op_type, "': attribute 'paddings' must be >= 0");
-    }
-    p.act = ParseFusedActivation(desc);
+    ReadConvAttributes(desc, scope, &p);
     p.enable_int8 = desc.GetAttr<bool>("enable_int8", false);
     if (p.enable_int8) {
       p.input_scale = desc.GetAttr<float>("input_scale", 0.f);
@@ -125,40 +93,12 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
   using tag = dnnl::memory::format_tag;
   using dt = dnnl::memory::data_type;
 
-  struct Key {
-    DDim in, w;
-    const void* w_data{nullptr};
-    bool has_bias{false};
-    std::vector<int> pads, dil;
-    int threads{0};
-    bool operator==(const Key& o) const {
-      return in == o.in && w == o.w && w_data == o.w_data && has_bias == o.has_bias &&
-             pads == o.pads && dil == o.dil && threads == o.threads;
-    }
-  };
-
-  struct Plan {
-    Key key;
-    dnnl::convolution_forward conv;
-    dnnl::memory::desc src_user, dst_user, src_md, dst_md;
-    bool reorder_src{false}, reorder_dst{false};
-    // nchw<->nhwc done by x86::NchwToNhwc (faster than oneDNN's reorder).
-    bool transpose_src{false}, transpose_dst{false};
-    dnnl::reorder src_reorder, dst_reorder;
-    dnnl::memory src_mem, dst_mem, weights;  // internal buffers / packed weights
-    dnnl::memory::desc w_user;
-    bool weights_valid{false};  // packed weights hold the current filter
-    bool post_act_fallback{false};
-  };
-
-  void Build(const Key& key) {
+  std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
     const auto& eng = x86::DnnlEngine();
-    auto plan = std::make_unique<Plan>();
-    plan->key = key;
     const DDim& in = key.in;
     const DDim& w = key.w;
-    const DDim& out = p.output->dims();
+    const DDim& out = key.out;
     const int64_t g = p.groups;
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     dnnl::memory::dims w_dims;
@@ -182,9 +122,9 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
     // eltwise post-ops per element in scalar code: a 1x1 conv 24->120 @80x80
     // with hard_swish took 3.4 ms instead of 0.2 ms. Our SIMD loop afterwards
     // costs one pass over an output that is still in cache.
-    plan->post_act_fallback = (pointwise && p.act.Vectorized()) || !p.act.AppendPostOps(&ops);
+    const bool post_act_fallback = (pointwise && p.act.Vectorized()) || !p.act.AppendPostOps(&ops);
     dnnl::primitive_attr attr;
-    if (!plan->post_act_fallback) attr.set_post_ops(ops);
+    if (!post_act_fallback) attr.set_post_ops(ops);
     auto make_pd = [&](tag act_tag, dnnl::algorithm alg, tag src_tag = tag::undef) {
       dnnl::memory::desc src_md(src_dims, dt::f32, src_tag == tag::undef ? act_tag : src_tag);
       dnnl::memory::desc dst_md(dst_dims, dt::f32, act_tag);
@@ -254,47 +194,12 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
       }
     }
     auto& pd = *pd_ptr;
-    plan->conv = dnnl::convolution_forward(pd);
-    plan->src_user = dnnl::memory::desc(src_dims, dt::f32, tag::nchw);
-    plan->dst_user = dnnl::memory::desc(dst_dims, dt::f32, tag::nchw);
-    plan->src_md = pd.src_desc();
-    plan->dst_md = pd.dst_desc();
-    plan->reorder_src = plan->src_md != plan->src_user;
-    plan->reorder_dst = plan->dst_md != plan->dst_user;
-    plan->transpose_src = plan->reorder_src && plan->src_md == dnnl::memory::desc(src_dims, dt::f32, tag::nhwc);
-    plan->transpose_dst = plan->reorder_dst && plan->dst_md == dnnl::memory::desc(dst_dims, dt::f32, tag::nhwc);
-    if (plan->reorder_src) plan->src_mem = dnnl::memory(plan->src_md, eng);
-    if (plan->reorder_dst) plan->dst_mem = dnnl::memory(plan->dst_md, eng);
-    if (plan->reorder_src && !plan->transpose_src) {
-      plan->src_reorder = dnnl::reorder(
-          dnnl::reorder::primitive_desc(eng, plan->src_user, eng, plan->src_md));
-    }
-    if (plan->reorder_dst && !plan->transpose_dst) {
-      plan->dst_reorder = dnnl::reorder(
-          dnnl::reorder::primitive_desc(eng, plan->dst_md, eng, plan->dst_user));
-    }
-    // Packed weights: reuse the previous packing when its layout is the same
-    // (e.g. only the batch or spatial size changed).
-    // Only persistable (weight) tensors are packed once: their contents never
-    // change. A non-persistable filter is repacked on every run.
-    plan->w_user = dnnl::memory::desc(w_dims, dt::f32, w_user_tag);
-    if (p.filter->persistable() && plan_ && plan_->weights_valid &&
-        plan_->key.w_data == key.w_data && plan_->key.w == key.w &&
-        plan_->weights.get_desc() == pd.weights_desc()) {
-      plan->weights = plan_->weights;
-      plan->weights_valid = true;
-    } else {
-      plan->weights = dnnl::memory(pd.weights_desc(), eng);
-    }
-    plan_ = std::move(plan);
-  }
-
-  void PackWeights(Plan* plan) {
-    auto& p = param();
-    dnnl::memory user(plan->w_user, x86::DnnlEngine(),
-                      const_cast<float*>(p.filter->data<float>()));
-    dnnl::reorder(user, plan->weights).execute(x86::DnnlStream(), user, plan->weights);
-    plan->weights_valid = p.filter->persistable();
+    // Packed weights are reused by the cache when only the batch or spatial
+    // size changed; only persistable (weight) tensors are packed once, a
+    // non-persistable filter is repacked on every run.
+    return std::make_unique<DnnlPlan>(key, pd, dnnl::convolution_forward(pd),
+                                      dnnl::memory::desc(w_dims, dt::f32, w_user_tag),
+                                      post_act_fallback);
   }
 
   void RunImpl(const RunContext& ctx) {
@@ -315,49 +220,11 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
                         p.output->mutable_data<float>(), ctx.threads);
       return;
     }
-    x86::ScopedDnnlThreads threads(ctx.threads);
-    Key key{p.input->dims(), p.filter->dims(), p.filter->raw_data(), p.bias != nullptr,
-            p.eff_paddings, p.eff_dilations, ctx.threads};
-    if (!plan_ || !(plan_->key == key)) Build(key);
-    Plan& plan = *plan_;
-    if (!plan.weights_valid) PackWeights(&plan);
-    const auto& eng = x86::DnnlEngine();
-    auto& stream = x86::DnnlStream();
-    float* out = p.output->mutable_data<float>();
-    dnnl::memory src_user(plan.src_user, eng, const_cast<float*>(p.input->data<float>()));
-    dnnl::memory dst_user(plan.dst_user, eng, out);
-    dnnl::memory src = src_user, dst = dst_user;
-    const DDim& in = p.input->dims();
-    if (plan.transpose_src) {
-      x86::NchwToNhwc(p.input->data<float>(),
-                      static_cast<float*>(plan.src_mem.get_data_handle()), in[0], in[1],
-                      in[2] * in[3], ctx.threads);
-      src = plan.src_mem;
-    } else if (plan.reorder_src) {
-      plan.src_reorder.execute(stream, src_user, plan.src_mem);
-      src = plan.src_mem;
-    }
-    if (plan.reorder_dst) dst = plan.dst_mem;
-    std::unordered_map<int, dnnl::memory> args{
-        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, plan.weights}, {DNNL_ARG_DST, dst}};
-    if (p.bias) {
-      args[DNNL_ARG_BIAS] =
-          dnnl::memory(dnnl::memory::desc({p.filter->dims()[0]}, dt::f32, tag::x), eng,
-                       const_cast<float*>(p.bias->data<float>()));
-    }
-    plan.conv.execute(stream, args);
-    if (plan.transpose_dst) {
-      stream.wait();
-      x86::NhwcToNchw(static_cast<const float*>(plan.dst_mem.get_data_handle()), out, od[0],
-                      od[1], od[2] * od[3], ctx.threads);
-    } else if (plan.reorder_dst) {
-      plan.dst_reorder.execute(stream, plan.dst_mem, dst_user);
-    }
-    stream.wait();
-    if (plan.post_act_fallback) p.act.ApplyInPlace(out, p.output->numel(), ctx.threads);
+    RunFloatConvPlan(&plans_, p, ctx.threads,
+                     [&](const DnnlPlanKey& key) { return Build(key); });
   }
 
-  std::unique_ptr<Plan> plan_;
+  DnnlPlanCache plans_;
 };
 
 }  // namespace operators

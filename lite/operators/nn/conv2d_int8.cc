@@ -18,22 +18,15 @@
 #include <memory>
 
 #include "lite/core/registry.h"
-#include "lite/operators/nn/layout_transpose.h"
 #include "lite/operators/nn/conv_param.h"
+#include "lite/operators/nn/dnnl_plan_cache.h"
+#include "lite/operators/nn/quantize_s8.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 
 namespace {
-
-// q = clamp(round_half_even(x * inv), -127, 127); the 1.5 * 2^23 trick rounds
-// exactly for |v| <= 127 in the default rounding mode, as cvtps2dq does.
-inline int8_t QuantizeOne(float x, float inv) {
-  float v = std::min(127.f, std::max(-127.f, x * inv));
-  v = (v + 12582912.f) - 12582912.f;
-  return static_cast<int8_t>(static_cast<int32_t>(v));
-}
 
 // Pixels [p0, p0 + 8) of channels [c0, c0 + cb) (cb <= 8): eight float
 // rows of the NCHW plane are transposed in registers and each pixel's cb
@@ -93,7 +86,7 @@ void QuantizeToNhwc(const float* src, int8_t* dst, int64_t c, int64_t hw, float 
 #pragma omp parallel for num_threads(threads) schedule(static) if (c * hw > 65536)
   for (int64_t b = 0; b < blocks; ++b) QuantBlock8(src, dst, c, hw, inv, b);
   for (int64_t p = full; p < hw; ++p) {
-    for (int64_t k = 0; k < c; ++k) dst[p * c + k] = QuantizeOne(src[k * hw + p], inv);
+    for (int64_t k = 0; k < c; ++k) dst[p * c + k] = QuantizeS8(src[k * hw + p], inv);
   }
 }
 
@@ -109,45 +102,14 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
   using tag = dnnl::memory::format_tag;
   using dt = dnnl::memory::data_type;
 
-  struct Key {
-    DDim in, w;
-    const void* w_data{nullptr};
-    bool has_bias{false};
-    std::vector<int> pads, dil;
-    int threads{0};
-    bool operator==(const Key& o) const {
-      return in == o.in && w == o.w && w_data == o.w_data && has_bias == o.has_bias &&
-             pads == o.pads && dil == o.dil && threads == o.threads;
-    }
-  };
-
-  struct Plan {
-    Key key;
-    dnnl::convolution_forward conv;
-    dnnl::memory::desc w_user;
-    dnnl::memory src_mem, dst_mem, weights, bias;
-    bool weights_valid{false};
-    bool post_act_fallback{false};
-    std::vector<float> out_scales;
-  };
-
-  float WeightScale(int64_t m) const {
-    const auto& s = param().weight_scale;
-    return s.size() == 1 ? s[0] : s[m];
-  }
-
-  void Build(const Key& key) {
+  std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
-    const auto& eng = x86::DnnlEngine();
-    auto plan = std::make_unique<Plan>();
-    plan->key = key;
     const DDim& in = key.in;
     const DDim& w = key.w;
-    const DDim& out = p.output->dims();
+    const DDim& out = key.out;
     const int64_t g = p.groups, M = w[0];
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     dnnl::memory::dims w_dims = g == 1 ? ToDnnlDims(w) : dnnl::memory::dims{g, M / g, w[1], w[2], w[3]};
-    plan->w_user = dnnl::memory::desc(w_dims, dt::s8, g == 1 ? tag::oihw : tag::goihw);
     dnnl::memory::desc src_any(src_dims, dt::s8, tag::nhwc);
     dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::nhwc);
     dnnl::memory::desc w_any(w_dims, dt::s8, tag::any);
@@ -159,24 +121,24 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
         dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src_any, w_any,
         b_md, dst_any, strides, dil, pad_l, pad_r);
     dnnl::primitive_attr attr;
-    plan->out_scales.resize(M);
-    for (int64_t m = 0; m < M; ++m) plan->out_scales[m] = p.input_scale * WeightScale(m);
-    attr.set_output_scales(1 << 1, plan->out_scales);
+    std::vector<float> scales(M);
+    for (int64_t m = 0; m < M; ++m) scales[m] = p.input_scale * ScaleAt(p.weight_scale, m);
+    attr.set_output_scales(1 << 1, scales);
     dnnl::post_ops ops;
-    plan->post_act_fallback = !p.act.AppendPostOps(&ops);
-    if (!plan->post_act_fallback) attr.set_post_ops(ops);
-    dnnl::convolution_forward::primitive_desc pd(desc, attr, eng);
-    plan->conv = dnnl::convolution_forward(pd);
-    plan->src_mem = dnnl::memory(pd.src_desc(), eng);
-    plan->dst_mem = dnnl::memory(pd.dst_desc(), eng);
-    plan->weights = dnnl::memory(pd.weights_desc(), eng);
-    plan->bias = dnnl::memory(b_md, eng);
-    plan_ = std::move(plan);
+    const bool post_act_fallback = !p.act.AppendPostOps(&ops);
+    if (!post_act_fallback) attr.set_post_ops(ops);
+    dnnl::convolution_forward::primitive_desc pd(desc, attr, x86::DnnlEngine());
+    // The input is quantized straight into the primitive's NHWC s8 buffer.
+    auto plan = std::make_unique<DnnlPlan>(
+        key, pd, dnnl::convolution_forward(pd),
+        dnnl::memory::desc(w_dims, dt::s8, g == 1 ? tag::oihw : tag::goihw), post_act_fallback,
+        /*src_by_kernel=*/true);
+    out_scales_ = std::move(scales);
+    return plan;
   }
 
-  // Quantizes (if float) and packs the filter; oneDNN adds the bias before
-  // the output scale, so the bias is stored divided by it.
-  void PackWeights(Plan* plan) {
+  // Quantizes (if float) and packs the filter.
+  void PackWeights(DnnlPlan* plan) {
     auto& p = param();
     const DDim& w = p.filter->dims();
     const int64_t M = w[0], per = p.filter->numel() / std::max<int64_t>(M, 1);
@@ -187,56 +149,43 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
     } else {
       const float* src = p.filter->data<float>();
       for (int64_t m = 0; m < M; ++m) {
-        const float inv = 1.f / WeightScale(m);
-        for (int64_t i = 0; i < per; ++i) {
-          const float v = std::nearbyint(src[m * per + i] * inv);
-          q[m * per + i] = static_cast<int8_t>(std::min(127.f, std::max(-127.f, v)));
-        }
+        const float inv = 1.f / ScaleAt(p.weight_scale, m);
+        for (int64_t i = 0; i < per; ++i) q[m * per + i] = SaturateS8(src[m * per + i] * inv);
       }
     }
-    const auto& eng = x86::DnnlEngine();
-    dnnl::memory user(plan->w_user, eng, q.data());
-    dnnl::reorder(user, plan->weights).execute(x86::DnnlStream(), user, plan->weights);
-    x86::DnnlStream().wait();
-    plan->weights_valid = p.filter->persistable();
+    plan->PackWeights(q.data(), p.filter->persistable());
   }
 
   void RunImpl(const RunContext& ctx) {
     auto& p = param();
     x86::ScopedDnnlThreads threads(ctx.threads);
-    Key key{p.input->dims(), p.filter->dims(), p.filter->raw_data(), p.bias != nullptr,
-            p.eff_paddings, p.eff_dilations, ctx.threads};
-    if (!plan_ || !(plan_->key == key)) Build(key);
-    Plan& plan = *plan_;
-    if (!plan.weights_valid) PackWeights(&plan);
+    const DnnlPlanKey key = ConvPlanKey(p, ctx.threads);
+    // Packed int8 weights are not carried over to a new plan: they are
+    // requantized with each build.
+    DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });
+    if (!plan.weights_valid()) PackWeights(&plan);
+    // oneDNN adds the bias before the output scale, so the bias is passed
+    // divided by it.
     const int64_t M = p.filter->dims()[0];
-    float* bias_q = static_cast<float*>(plan.bias.get_data_handle());
+    bias_q_.resize(M);
     for (int64_t m = 0; m < M; ++m) {
-      bias_q[m] = p.bias ? p.bias->data<float>()[m] / plan.out_scales[m] : 0.f;
+      bias_q_[m] = p.bias ? p.bias->data<float>()[m] / out_scales_[m] : 0.f;
     }
     // NCHW float -> NHWC s8 in one pass per image.
     const DDim& in = p.input->dims();
     const int64_t image = in[1] * in[2] * in[3];
     const float inv = 1.f / p.input_scale;
-    int8_t* q = static_cast<int8_t*>(plan.src_mem.get_data_handle());
+    int8_t* q = static_cast<int8_t*>(plan.src_buffer());
     for (int64_t b = 0; b < in[0]; ++b) {
       QuantizeToNhwc(p.input->data<float>() + b * image, q + b * image, in[1], in[2] * in[3], inv,
                      ctx.threads);
     }
-    auto& stream = x86::DnnlStream();
-    plan.conv.execute(stream, {{DNNL_ARG_SRC, plan.src_mem},
-                               {DNNL_ARG_WEIGHTS, plan.weights},
-                               {DNNL_ARG_BIAS, plan.bias},
-                               {DNNL_ARG_DST, plan.dst_mem}});
-    stream.wait();
-    const DDim& od = p.output->dims();
-    float* out = p.output->mutable_data<float>();
-    x86::NhwcToNchw(static_cast<const float*>(plan.dst_mem.get_data_handle()), out, od[0], od[1],
-                    od[2] * od[3], ctx.threads);
-    if (plan.post_act_fallback) p.act.ApplyInPlace(out, p.output->numel(), ctx.threads);
+    plan.Execute(nullptr, bias_q_.data(), p.output->mutable_data<float>(), p.act);
   }
 
-  std::unique_ptr<Plan> plan_;
+  DnnlPlanCache plans_;
+  std::vector<float> out_scales_;  // input_scale * weight_scale[m] of the current plan
+  std::vector<float> bias_q_;
 };
 
 }  // namespace operators

@@ -19,9 +19,9 @@
 #include <memory>
 
 #include "lite/core/registry.h"
-#include "lite/operators/nn/layout_transpose.h"
+#include "lite/operators/nn/conv_param.h"
 #include "lite/operators/nn/dnnl_matmul.h"
-#include "lite/operators/nn/nn_common.h"
+#include "lite/operators/nn/dnnl_plan_cache.h"
 
 namespace paddle {
 namespace lite {
@@ -54,10 +54,7 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
     const std::string& op = p.op_type;
     const DDim& in = p.input->dims();
     const DDim& w = p.filter->dims();
-    LITE_ENFORCE(in.size() == 4, "op '", op, "': input 'Input' must be 4-D NCHW, got ",
-                 DimsToString(in));
-    LITE_ENFORCE(w.size() == 4, "op '", op,
-                 "': input 'Filter' must be 4-D [C, M/groups, KH, KW], got ", DimsToString(w));
+    CheckConvRanks(p, "[C, M/groups, KH, KW]");
     LITE_ENFORCE(in[1] == w[0], "op '", op, "': input 'Input' ", DimsToString(in), " has ",
                  in[1], " channels but 'Filter' ", DimsToString(w), " expects ", w[0],
                  " (Filter dim 0)");
@@ -68,11 +65,7 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
       LITE_ENFORCE(p.bias->numel() == M, "op '", op, "': input 'Bias' ",
                    DimsToString(p.bias->dims()), " must have ", M, " elements");
     }
-    p.eff_paddings = p.paddings;
-    p.eff_dilations = p.dilations;
-    ApplyPaddingAlgorithm(op, p.padding_algorithm, {in[2], in[3]},
-                          {static_cast<int>(w[2]), static_cast<int>(w[3])}, p.strides,
-                          &p.eff_paddings, &p.eff_dilations);
+    ResolveConvPadding(&p);
     DDim out{in[0], M, 0, 0};
     for (int i = 0; i < 2; ++i) {
       const int64_t ext = p.eff_dilations[i] * (w[2 + i] - 1) + 1;
@@ -104,34 +97,13 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
-    p.op_type = desc.Type();
-    p.input = GetInput(desc, scope, "Input");
-    p.filter = GetInput(desc, scope, "Filter");
-    p.bias = GetOptionalInput(desc, scope, "Bias");
-    p.output = GetOutput(desc, scope, "Output");
-    p.strides = ReadIntList(desc, "strides", 2, {1, 1});
-    p.dilations = ReadIntList(desc, "dilations", 2, {1, 1});
-    p.paddings = ReadPaddings4(desc);
-    p.groups = desc.GetAttr<int>("groups", 1);
+    ReadConvAttributes(desc, scope, &p);
     p.output_padding = desc.GetAttr<std::vector<int>>("output_padding", {});
     p.output_size = desc.GetAttr<std::vector<int>>("output_size", {});
     LITE_ENFORCE(p.output_padding.empty() || p.output_padding.size() == 2, "op '", p.op_type,
                  "': attribute 'output_padding' must be empty or have 2 values");
     LITE_ENFORCE(p.output_size.empty() || p.output_size.size() == 2, "op '", p.op_type,
                  "': attribute 'output_size' must be empty or have 2 values");
-    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
-    std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
-    LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op '", p.op_type,
-                 "': attribute 'data_format' is '", fmt, "'; only NCHW is supported");
-    LITE_ENFORCE(p.groups >= 1, "op '", p.op_type, "': attribute 'groups' must be >= 1");
-    for (int i = 0; i < 2; ++i) {
-      LITE_ENFORCE(p.strides[i] >= 1 && p.dilations[i] >= 1, "op '", p.op_type,
-                   "': attributes 'strides' and 'dilations' must be >= 1");
-    }
-    for (int v : p.paddings) {
-      LITE_ENFORCE(v >= 0, "op '", p.op_type, "': attribute 'paddings' must be >= 0");
-    }
-    p.act = ParseFusedActivation(desc);
   }
 };
 
@@ -333,34 +305,8 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
   using tag = dnnl::memory::format_tag;
   using dt = dnnl::memory::data_type;
 
-  struct Key {
-    DDim in, w, out;
-    const void* w_data{nullptr};
-    bool has_bias{false};
-    std::vector<int> pads, dil;
-    int threads{0};
-    bool operator==(const Key& o) const {
-      return in == o.in && w == o.w && out == o.out && w_data == o.w_data &&
-             has_bias == o.has_bias && pads == o.pads && dil == o.dil && threads == o.threads;
-    }
-  };
-
-  struct Plan {
-    Key key;
-    dnnl::deconvolution_forward prim;
-    dnnl::memory::desc src_user, dst_user, src_md, dst_md, w_user;
-    bool reorder_src{false}, reorder_dst{false}, transpose_src{false}, transpose_dst{false};
-    dnnl::reorder src_reorder, dst_reorder;
-    dnnl::memory src_mem, dst_mem, weights;
-    bool weights_valid{false};
-    bool post_act_fallback{false};
-  };
-
-  void Build(const Key& key) {
+  std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
-    const auto& eng = x86::DnnlEngine();
-    auto plan = std::make_unique<Plan>();
-    plan->key = key;
     const DDim& in = key.in;
     const DDim& w = key.w;
     const DDim& out = key.out;
@@ -375,7 +321,6 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
       w_dims = {g, ocg, icg, kh, kw};
       w_strides = {icg * ocg * kh * kw, kh * kw, ocg * kh * kw, kw, 1};
     }
-    plan->w_user = dnnl::memory::desc(w_dims, dt::f32, w_strides);
     dnnl::memory::desc src_any(src_dims, dt::f32, tag::any);
     dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::any);
     dnnl::memory::desc w_any(w_dims, dt::f32, tag::any);
@@ -395,90 +340,21 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
                           dnnl::algorithm::deconvolution_direct, src_any, w_any, dst_any,
                           strides, dil, pad_l, pad_r);
     dnnl::post_ops ops;
-    plan->post_act_fallback = !p.act.AppendPostOps(&ops);
+    const bool post_act_fallback = !p.act.AppendPostOps(&ops);
     dnnl::primitive_attr attr;
-    if (!plan->post_act_fallback) attr.set_post_ops(ops);
-    dnnl::deconvolution_forward::primitive_desc pd(desc, attr, eng);
-    plan->prim = dnnl::deconvolution_forward(pd);
-    plan->src_user = dnnl::memory::desc(src_dims, dt::f32, tag::nchw);
-    plan->dst_user = dnnl::memory::desc(dst_dims, dt::f32, tag::nchw);
-    plan->src_md = pd.src_desc();
-    plan->dst_md = pd.dst_desc();
-    plan->reorder_src = plan->src_md != plan->src_user;
-    plan->reorder_dst = plan->dst_md != plan->dst_user;
-    plan->transpose_src =
-        plan->reorder_src && plan->src_md == dnnl::memory::desc(src_dims, dt::f32, tag::nhwc);
-    plan->transpose_dst =
-        plan->reorder_dst && plan->dst_md == dnnl::memory::desc(dst_dims, dt::f32, tag::nhwc);
-    if (plan->reorder_src) plan->src_mem = dnnl::memory(plan->src_md, eng);
-    if (plan->reorder_dst) plan->dst_mem = dnnl::memory(plan->dst_md, eng);
-    if (plan->reorder_src && !plan->transpose_src) {
-      plan->src_reorder = dnnl::reorder(
-          dnnl::reorder::primitive_desc(eng, plan->src_user, eng, plan->src_md));
-    }
-    if (plan->reorder_dst && !plan->transpose_dst) {
-      plan->dst_reorder = dnnl::reorder(
-          dnnl::reorder::primitive_desc(eng, plan->dst_md, eng, plan->dst_user));
-    }
-    if (p.filter->persistable() && plan_ && plan_->weights_valid &&
-        plan_->key.w_data == key.w_data && plan_->key.w == key.w &&
-        plan_->weights.get_desc() == pd.weights_desc()) {
-      plan->weights = plan_->weights;
-      plan->weights_valid = true;
-    } else {
-      plan->weights = dnnl::memory(pd.weights_desc(), eng);
-    }
-    plan_ = std::move(plan);
+    if (!post_act_fallback) attr.set_post_ops(ops);
+    dnnl::deconvolution_forward::primitive_desc pd(desc, attr, x86::DnnlEngine());
+    return std::make_unique<DnnlPlan>(key, pd, dnnl::deconvolution_forward(pd),
+                                      dnnl::memory::desc(w_dims, dt::f32, w_strides),
+                                      post_act_fallback);
   }
 
   void RunImpl(const RunContext& ctx) {
-    auto& p = param();
-    x86::ScopedDnnlThreads threads(ctx.threads);
-    Key key{p.input->dims(), p.filter->dims(), p.output->dims(), p.filter->raw_data(),
-            p.bias != nullptr, p.eff_paddings, p.eff_dilations, ctx.threads};
-    if (!plan_ || !(plan_->key == key)) Build(key);
-    Plan& plan = *plan_;
-    const auto& eng = x86::DnnlEngine();
-    auto& stream = x86::DnnlStream();
-    if (!plan.weights_valid) {
-      dnnl::memory user(plan.w_user, eng, const_cast<float*>(p.filter->data<float>()));
-      dnnl::reorder(user, plan.weights).execute(stream, user, plan.weights);
-      plan.weights_valid = p.filter->persistable();
-    }
-    const DDim& in = p.input->dims();
-    const DDim& od = p.output->dims();
-    float* out = p.output->mutable_data<float>();
-    dnnl::memory src_user(plan.src_user, eng, const_cast<float*>(p.input->data<float>()));
-    dnnl::memory dst_user(plan.dst_user, eng, out);
-    dnnl::memory src = src_user, dst = dst_user;
-    if (plan.transpose_src) {
-      x86::NchwToNhwc(p.input->data<float>(), static_cast<float*>(plan.src_mem.get_data_handle()),
-                      in[0], in[1], in[2] * in[3], ctx.threads);
-      src = plan.src_mem;
-    } else if (plan.reorder_src) {
-      plan.src_reorder.execute(stream, src_user, plan.src_mem);
-      src = plan.src_mem;
-    }
-    if (plan.reorder_dst) dst = plan.dst_mem;
-    std::unordered_map<int, dnnl::memory> args{
-        {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, plan.weights}, {DNNL_ARG_DST, dst}};
-    if (p.bias) {
-      args[DNNL_ARG_BIAS] = dnnl::memory(dnnl::memory::desc({od[1]}, dt::f32, tag::x), eng,
-                                         const_cast<float*>(p.bias->data<float>()));
-    }
-    plan.prim.execute(stream, args);
-    if (plan.transpose_dst) {
-      stream.wait();
-      x86::NhwcToNchw(static_cast<const float*>(plan.dst_mem.get_data_handle()), out, od[0],
-                      od[1], od[2] * od[3], ctx.threads);
-    } else if (plan.reorder_dst) {
-      plan.dst_reorder.execute(stream, plan.dst_mem, dst_user);
-    }
-    stream.wait();
-    if (plan.post_act_fallback) p.act.ApplyInPlace(out, p.output->numel(), ctx.threads);
+    RunFloatConvPlan(&plans_, param(), ctx.threads,
+                     [&](const DnnlPlanKey& key) { return Build(key); });
   }
 
-  std::unique_ptr<Plan> plan_;
+  DnnlPlanCache plans_;
 };
 
 }  // namespace operators

@@ -1,5 +1,6 @@
 // Parameters of conv2d / depthwise_conv2d shared by the float kernel
-// (conv2d.cc) and the int8 kernel (conv2d_int8.cc).
+// (conv2d.cc) and the int8 kernel (conv2d_int8.cc), and the attribute reader
+// conv2d and conv2d_transpose share.
 #pragma once
 #include <string>
 #include <vector>
@@ -33,6 +34,64 @@ struct ConvParam {
   std::vector<int> eff_dilations{1, 1};
   std::string op_type;
 };
+
+// Reads what conv2d and conv2d_transpose share: the slots Input, Filter,
+// optional Bias and Output, the attributes strides, dilations, paddings,
+// groups, padding_algorithm, data_format (NCHW only) and the fused
+// activation, and checks them (errors name the op and the attribute).
+template <typename ConvLikeParam>
+void ReadConvAttributes(const cpp::OpDesc& desc, Scope* scope, ConvLikeParam* p) {
+  p->op_type = desc.Type();
+  p->input = GetInput(desc, scope, "Input");
+  p->filter = GetInput(desc, scope, "Filter");
+  p->bias = GetOptionalInput(desc, scope, "Bias");
+  p->output = GetOutput(desc, scope, "Output");
+  p->strides = ReadIntList(desc, "strides", 2, {1, 1});
+  p->dilations = ReadIntList(desc, "dilations", 2, {1, 1});
+  p->paddings = ReadPaddings4(desc);
+  p->groups = desc.GetAttr<int>("groups", 1);
+  p->padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+  std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
+  LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op '", p->op_type,
+               "': attribute 'data_format' is '", fmt, "'; only NCHW is supported");
+  LITE_ENFORCE(p->groups >= 1, "op '", p->op_type, "': attribute 'groups' must be >= 1, got ",
+               p->groups);
+  for (int i = 0; i < 2; ++i) {
+    LITE_ENFORCE(p->strides[i] >= 1, "op '", p->op_type,
+                 "': attribute 'strides' values must be >= 1");
+    LITE_ENFORCE(p->dilations[i] >= 1, "op '", p->op_type,
+                 "': attribute 'dilations' values must be >= 1");
+  }
+  for (int v : p->paddings) {
+    LITE_ENFORCE(v >= 0, "op '", p->op_type, "': attribute 'paddings' must be >= 0");
+  }
+  p->act = ParseFusedActivation(desc);
+}
+
+// Checks that Input is 4-D NCHW and Filter 4-D (`filter_layout` names its
+// dims in the message).
+template <typename ConvLikeParam>
+void CheckConvRanks(const ConvLikeParam& p, const char* filter_layout) {
+  const DDim& in = p.input->dims();
+  const DDim& w = p.filter->dims();
+  LITE_ENFORCE(in.size() == 4, "op '", p.op_type, "': input 'Input' must be 4-D NCHW, got ",
+               DimsToString(in));
+  LITE_ENFORCE(w.size() == 4, "op '", p.op_type, "': input 'Filter' must be 4-D ", filter_layout,
+               ", got ", DimsToString(w));
+}
+
+// eff_paddings / eff_dilations: paddings and dilations resolved by
+// padding_algorithm for the current input's spatial size.
+template <typename ConvLikeParam>
+void ResolveConvPadding(ConvLikeParam* p) {
+  const DDim& in = p->input->dims();
+  const DDim& w = p->filter->dims();
+  p->eff_paddings = p->paddings;
+  p->eff_dilations = p->dilations;
+  ApplyPaddingAlgorithm(p->op_type, p->padding_algorithm, {in[2], in[3]},
+                        {static_cast<int>(w[2]), static_cast<int>(w[3])}, p->strides,
+                        &p->eff_paddings, &p->eff_dilations);
+}
 
 }  // namespace operators
 }  // namespace lite

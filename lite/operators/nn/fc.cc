@@ -114,13 +114,7 @@ class FcKernel : public KernelBase<FcParam> {
   void Run(const RunContext& ctx) override {
     auto& p = param();
     float* out = p.out->mutable_data<float>();
-    if (p.M == 0 || p.N == 0) return;
-    if (p.K == 0) {
-      for (int64_t i = 0; i < p.M; ++i)
-        for (int64_t j = 0; j < p.N; ++j)
-          out[i * p.N + j] = p.act.Apply(p.bias ? p.bias->data<float>()[j] : 0.f);
-      return;
-    }
+    if (FillFcWithoutProducts(p, out)) return;
     MatmulSpec spec;
     spec.src_dims = {p.M, p.K};
     spec.src_strides = {p.K, 1};

@@ -10,7 +10,9 @@
 #include <memory>
 
 #include "lite/core/registry.h"
+#include "lite/operators/nn/dnnl_plan_cache.h"
 #include "lite/operators/nn/fc_param.h"
+#include "lite/operators/nn/quantize_s8.h"
 
 namespace paddle {
 namespace lite {
@@ -26,47 +28,27 @@ class FcInt8Kernel : public KernelBase<FcParam> {
   using tag = dnnl::memory::format_tag;
   using dt = dnnl::memory::data_type;
 
-  struct Plan {
-    int64_t M{0}, K{0}, N{0};
-    int threads{0};
-    const void* w_data{nullptr};
-    dnnl::matmul matmul;
-    dnnl::memory src, weights;
-    dnnl::memory::desc dst_md;
-    bool weights_valid{false};
-  };
-
-  float WeightScale(int64_t n) const {
-    const auto& s = param().weight_scale;
-    return s.size() == 1 ? s[0] : s[n];
-  }
-
-  void Build(int threads) {
+  std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
-    const auto& eng = x86::DnnlEngine();
-    auto plan = std::make_unique<Plan>();
-    plan->M = p.M;
-    plan->K = p.K;
-    plan->N = p.N;
-    plan->threads = threads;
-    plan->w_data = p.w->raw_data();
     dnnl::memory::desc src_md({p.M, p.K}, dt::s8, tag::ab);
     dnnl::memory::desc w_any({p.K, p.N}, dt::s8, tag::any);
-    plan->dst_md = dnnl::memory::desc({p.M, p.N}, dt::f32, tag::ab);
+    dnnl::memory::desc dst_md({p.M, p.N}, dt::f32, tag::ab);
     std::vector<float> scales(p.N);
-    for (int64_t n = 0; n < p.N; ++n) scales[n] = p.input_scale * WeightScale(n);
+    for (int64_t n = 0; n < p.N; ++n) scales[n] = p.input_scale * ScaleAt(p.weight_scale, n);
     dnnl::primitive_attr attr;
     attr.set_output_scales(1 << 1, scales);
-    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(src_md, w_any, plan->dst_md), attr, eng);
-    plan->matmul = dnnl::matmul(pd);
-    plan->src = dnnl::memory(src_md, eng);
-    plan->weights = dnnl::memory(pd.weights_desc(), eng);
-    plan_ = std::move(plan);
+    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(src_md, w_any, dst_md), attr,
+                                    x86::DnnlEngine());
+    // X is quantized straight into the primitive's s8 buffer; bias and
+    // activation follow in RunImpl.
+    return std::make_unique<DnnlPlan>(key, pd, dnnl::matmul(pd),
+                                      dnnl::memory::desc({p.K, p.N}, dt::s8, tag::ab),
+                                      /*post_act_fallback=*/false, /*src_by_kernel=*/true);
   }
 
   // Quantizes (if float) the top-left [K, N] of the weights per column and
   // packs them into oneDNN's layout.
-  void PackWeights(Plan* plan) {
+  void PackWeights(DnnlPlan* plan) {
     auto& p = param();
     const int64_t K = p.K, N = p.N, ld = p.padding_weights ? N + 4 : N;
     std::vector<int8_t> q(K * N);
@@ -77,51 +59,30 @@ class FcInt8Kernel : public KernelBase<FcParam> {
       const float* w = p.w->data<float>();
       for (int64_t k = 0; k < K; ++k) {
         for (int64_t n = 0; n < N; ++n) {
-          const float v = std::nearbyint(w[k * ld + n] / WeightScale(n));
-          q[k * N + n] = static_cast<int8_t>(std::min(127.f, std::max(-127.f, v)));
+          q[k * N + n] = SaturateS8(w[k * ld + n] / ScaleAt(p.weight_scale, n));
         }
       }
     }
-    const auto& eng = x86::DnnlEngine();
-    dnnl::memory user({{K, N}, dt::s8, tag::ab}, eng, q.data());
-    dnnl::reorder(user, plan->weights).execute(x86::DnnlStream(), user, plan->weights);
-    x86::DnnlStream().wait();
-    plan->weights_valid = p.w->persistable();
+    plan->PackWeights(q.data(), p.w->persistable());
   }
 
   void RunImpl(const RunContext& ctx) {
     auto& p = param();
     float* out = p.out->mutable_data<float>();
-    if (p.M == 0 || p.N == 0) return;
+    if (FillFcWithoutProducts(p, out)) return;
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
-    if (p.K == 0) {
-      for (int64_t i = 0; i < p.M * p.N; ++i) out[i] = p.act.Apply(bias ? bias[i % p.N] : 0.f);
-      return;
-    }
     x86::ScopedDnnlThreads threads(ctx.threads);
-    if (!plan_ || plan_->M != p.M || plan_->K != p.K || plan_->N != p.N ||
-        plan_->threads != ctx.threads || plan_->w_data != p.w->raw_data()) {
-      Build(ctx.threads);
-    }
-    Plan& plan = *plan_;
-    if (!plan.weights_valid) PackWeights(&plan);
-    // Quantize X (1.5 * 2^23 rounds half to even exactly for |v| <= 127).
+    DnnlPlanKey key{{p.M, p.K}, {p.K, p.N}, {p.M, p.N}, p.w->raw_data(), false, {}, {},
+                    ctx.threads};
+    DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });
+    if (!plan.weights_valid()) PackWeights(&plan);
     const int64_t n = p.M * p.K;
     const float* x = p.x->data<float>();
     const float inv = 1.f / p.input_scale;
-    int8_t* q = static_cast<int8_t*>(plan.src.get_data_handle());
+    int8_t* q = static_cast<int8_t*>(plan.src_buffer());
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (n > 65536)
-    for (int64_t i = 0; i < n; ++i) {
-      float v = std::min(127.f, std::max(-127.f, x[i] * inv));
-      v = (v + 12582912.f) - 12582912.f;
-      q[i] = static_cast<int8_t>(static_cast<int32_t>(v));
-    }
-    const auto& eng = x86::DnnlEngine();
-    dnnl::memory dst(plan.dst_md, eng, out);
-    plan.matmul.execute(x86::DnnlStream(), {{DNNL_ARG_SRC, plan.src},
-                                            {DNNL_ARG_WEIGHTS, plan.weights},
-                                            {DNNL_ARG_DST, dst}});
-    x86::DnnlStream().wait();
+    for (int64_t i = 0; i < n; ++i) q[i] = QuantizeS8(x[i], inv);
+    plan.Execute(nullptr, nullptr, out, p.act);
     if (bias) {
       for (int64_t i = 0; i < p.M; ++i)
         for (int64_t j = 0; j < p.N; ++j) out[i * p.N + j] += bias[j];
@@ -129,7 +90,7 @@ class FcInt8Kernel : public KernelBase<FcParam> {
     p.act.ApplyInPlace(out, p.M * p.N, ctx.threads);
   }
 
-  std::unique_ptr<Plan> plan_;
+  DnnlPlanCache plans_;
 };
 
 }  // namespace operators

@@ -30,6 +30,17 @@ struct FcParam {
   std::vector<float> weight_scale;
 };
 
+// Outputs with no products to sum: nothing when M or N is 0; act(bias[j])
+// (or act(0) without a bias) everywhere when K is 0. True when the output
+// is complete.
+inline bool FillFcWithoutProducts(const FcParam& p, float* out) {
+  if (p.M == 0 || p.N == 0) return true;
+  if (p.K != 0) return false;
+  const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+  for (int64_t i = 0; i < p.M * p.N; ++i) out[i] = p.act.Apply(bias ? bias[i % p.N] : 0.f);
+  return true;
+}
+
 }  // namespace operators
 }  // namespace lite
 }  // namespace paddle

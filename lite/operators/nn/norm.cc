@@ -44,6 +44,27 @@ void CheckNumel(const std::string& op, const char* slot, const Tensor* t, int64_
                " must have ", n, " elements (", what, ")");
 }
 
+// Y takes X's dims and LoD, float.
+void ShapeLikeX(Tensor* y, const Tensor* x) {
+  y->Resize(x->dims());
+  y->set_dtype(DataType::kFloat32);
+  y->set_lod(x->lod());
+}
+
+// For each of `rows` consecutive rows of `len` values of x: its mean and
+// (biased) variance and inv = 1 / sqrt(var + eps), handed to
+// row(i, mean, var, inv); rows run in parallel.
+template <typename RowFn>
+void ForEachRowStats(const float* x, int64_t rows, int64_t len, double eps, int threads,
+                     RowFn&& row) {
+#pragma omp parallel for num_threads(threads) schedule(static) if (rows * len > 65536)
+  for (int64_t i = 0; i < rows; ++i) {
+    double mean, var;
+    MeanVar(x + i * len, len, &mean, &var);
+    row(i, mean, var, static_cast<float>(1.0 / std::sqrt(var + eps)));
+  }
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- batch_norm
@@ -68,9 +89,7 @@ class BatchNormOp : public OperatorBase<BatchNormParam> {
     CheckNumel("batch_norm", "Bias", p.bias, C, "channels of X " + DimsToString(xd));
     CheckNumel("batch_norm", "Mean", p.mean, C, "channels of X " + DimsToString(xd));
     CheckNumel("batch_norm", "Variance", p.var, C, "channels of X " + DimsToString(xd));
-    p.y->Resize(xd);
-    p.y->set_dtype(DataType::kFloat32);
-    p.y->set_lod(p.x->lod());
+    ShapeLikeX(p.y, p.x);
     for (Tensor* t : {p.mean_out, p.var_out, p.saved_mean, p.saved_var}) {
       if (t && t != p.mean && t != p.var) t->Resize({C});
     }
@@ -155,11 +174,26 @@ class BatchNormKernel : public KernelBase<BatchNormParam> {
 };
 
 // ---------------------------------------------------------------- layer_norm
-struct LayerNormParam {
+// layer_norm and instance_norm: X, optional Scale and Bias, Y, two optional
+// statistics outputs and epsilon.
+struct RowNormParam {
   const Tensor *x{nullptr}, *scale{nullptr}, *bias{nullptr};
   Tensor *y{nullptr}, *mean{nullptr}, *var{nullptr};
-  int begin_norm_axis{1};
   float epsilon{1e-5f};
+  void Attach(const cpp::OpDesc& desc, Scope* scope, const char* mean_slot,
+              const char* var_slot) {
+    x = GetInput(desc, scope, "X");
+    scale = GetOptionalInput(desc, scope, "Scale");
+    bias = GetOptionalInput(desc, scope, "Bias");
+    y = GetOutput(desc, scope, "Y");
+    mean = GetOptionalOutput(desc, scope, mean_slot);
+    var = GetOptionalOutput(desc, scope, var_slot);
+    epsilon = desc.GetAttr<float>("epsilon", 1e-5f);
+  }
+};
+
+struct LayerNormParam : RowNormParam {
+  int begin_norm_axis{1};
   int64_t left{0}, right{0};
 };
 
@@ -176,24 +210,15 @@ class LayerNormOp : public OperatorBase<LayerNormParam> {
     p.right = DimsProduct(xd, p.begin_norm_axis, xd.size());
     CheckNumel("layer_norm", "Scale", p.scale, p.right, "normalized size");
     CheckNumel("layer_norm", "Bias", p.bias, p.right, "normalized size");
-    p.y->Resize(xd);
-    p.y->set_dtype(DataType::kFloat32);
-    p.y->set_lod(p.x->lod());
+    ShapeLikeX(p.y, p.x);
     if (p.mean) p.mean->Resize({p.left});
     if (p.var) p.var->Resize({p.left});
   }
 
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
-    auto& p = param_;
-    p.x = GetInput(desc, scope, "X");
-    p.scale = GetOptionalInput(desc, scope, "Scale");
-    p.bias = GetOptionalInput(desc, scope, "Bias");
-    p.y = GetOutput(desc, scope, "Y");
-    p.mean = GetOptionalOutput(desc, scope, "Mean");
-    p.var = GetOptionalOutput(desc, scope, "Variance");
-    p.begin_norm_axis = desc.GetAttr<int>("begin_norm_axis", 1);
-    p.epsilon = desc.GetAttr<float>("epsilon", 1e-5f);
+    param_.Attach(desc, scope, "Mean", "Variance");
+    param_.begin_norm_axis = desc.GetAttr<int>("begin_norm_axis", 1);
   }
 };
 
@@ -208,33 +233,26 @@ class LayerNormKernel : public KernelBase<LayerNormParam> {
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
     float* mean_out = p.mean ? p.mean->mutable_data<float>() : nullptr;
     float* var_out = p.var ? p.var->mutable_data<float>() : nullptr;
-    const double eps = p.epsilon;
-#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (left * right > 65536)
-    for (int64_t i = 0; i < left; ++i) {
-      double mean, var;
-      MeanVar(x + i * right, right, &mean, &var);
-      const float inv = static_cast<float>(1.0 / std::sqrt(var + eps));
-      const float m = static_cast<float>(mean);
-      const float* xp = x + i * right;
-      float* yp = y + i * right;
-      for (int64_t j = 0; j < right; ++j) {
-        float v = (xp[j] - m) * inv;
-        if (scale) v *= scale[j];
-        if (bias) v += bias[j];
-        yp[j] = v;
-      }
-      if (mean_out) mean_out[i] = m;
-      if (var_out) var_out[i] = static_cast<float>(var);
-    }
+    ForEachRowStats(x, left, right, p.epsilon, ctx.threads,
+                    [&](int64_t i, double mean, double var, float inv) {
+                      const float m = static_cast<float>(mean);
+                      const float* xp = x + i * right;
+                      float* yp = y + i * right;
+                      for (int64_t j = 0; j < right; ++j) {
+                        float v = (xp[j] - m) * inv;
+                        if (scale) v *= scale[j];
+                        if (bias) v += bias[j];
+                        yp[j] = v;
+                      }
+                      if (mean_out) mean_out[i] = m;
+                      if (var_out) var_out[i] = static_cast<float>(var);
+                    });
   }
 };
 
 // ------------------------------------------------------------- instance_norm
-struct InstanceNormParam {
-  const Tensor *x{nullptr}, *scale{nullptr}, *bias{nullptr};
-  Tensor *y{nullptr}, *saved_mean{nullptr}, *saved_var{nullptr};
-  float epsilon{1e-5f};
-};
+// var is SavedVariance: 1 / sqrt(var + epsilon), as Paddle stores it.
+struct InstanceNormParam : RowNormParam {};
 
 class InstanceNormOp : public OperatorBase<InstanceNormParam> {
  public:
@@ -245,23 +263,14 @@ class InstanceNormOp : public OperatorBase<InstanceNormParam> {
                  "op 'instance_norm': input 'X' must have rank 2-5, got ", DimsToString(xd));
     CheckNumel("instance_norm", "Scale", p.scale, xd[1], "channels of X " + DimsToString(xd));
     CheckNumel("instance_norm", "Bias", p.bias, xd[1], "channels of X " + DimsToString(xd));
-    p.y->Resize(xd);
-    p.y->set_dtype(DataType::kFloat32);
-    p.y->set_lod(p.x->lod());
-    if (p.saved_mean) p.saved_mean->Resize({xd[0] * xd[1]});
-    if (p.saved_var) p.saved_var->Resize({xd[0] * xd[1]});
+    ShapeLikeX(p.y, p.x);
+    if (p.mean) p.mean->Resize({xd[0] * xd[1]});
+    if (p.var) p.var->Resize({xd[0] * xd[1]});
   }
 
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
-    auto& p = param_;
-    p.x = GetInput(desc, scope, "X");
-    p.scale = GetOptionalInput(desc, scope, "Scale");
-    p.bias = GetOptionalInput(desc, scope, "Bias");
-    p.y = GetOutput(desc, scope, "Y");
-    p.saved_mean = GetOptionalOutput(desc, scope, "SavedMean");
-    p.saved_var = GetOptionalOutput(desc, scope, "SavedVariance");
-    p.epsilon = desc.GetAttr<float>("epsilon", 1e-5f);
+    param_.Attach(desc, scope, "SavedMean", "SavedVariance");
   }
 };
 
@@ -275,23 +284,19 @@ class InstanceNormKernel : public KernelBase<InstanceNormParam> {
     float* y = p.y->mutable_data<float>();
     const float* scale = p.scale ? p.scale->data<float>() : nullptr;
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
-    float* sm = p.saved_mean ? p.saved_mean->mutable_data<float>() : nullptr;
-    float* sv = p.saved_var ? p.saved_var->mutable_data<float>() : nullptr;
-    const double eps = p.epsilon;
-#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * inner > 65536)
-    for (int64_t i = 0; i < planes; ++i) {
-      double mean, var;
-      MeanVar(x + i * inner, inner, &mean, &var);
-      const float inv = static_cast<float>(1.0 / std::sqrt(var + eps));
-      const int64_t c = i % C;
-      const float a = inv * (scale ? scale[c] : 1.f);
-      const float b = (bias ? bias[c] : 0.f) - static_cast<float>(mean) * a;
-      const float* xp = x + i * inner;
-      float* yp = y + i * inner;
-      for (int64_t j = 0; j < inner; ++j) yp[j] = xp[j] * a + b;
-      if (sm) sm[i] = static_cast<float>(mean);
-      if (sv) sv[i] = inv;
-    }
+    float* sm = p.mean ? p.mean->mutable_data<float>() : nullptr;
+    float* sv = p.var ? p.var->mutable_data<float>() : nullptr;
+    ForEachRowStats(x, planes, inner, p.epsilon, ctx.threads,
+                    [&](int64_t i, double mean, double, float inv) {
+                      const int64_t c = i % C;
+                      const float a = inv * (scale ? scale[c] : 1.f);
+                      const float b = (bias ? bias[c] : 0.f) - static_cast<float>(mean) * a;
+                      const float* xp = x + i * inner;
+                      float* yp = y + i * inner;
+                      for (int64_t j = 0; j < inner; ++j) yp[j] = xp[j] * a + b;
+                      if (sm) sm[i] = static_cast<float>(mean);
+                      if (sv) sv[i] = inv;
+                    });
   }
 };
 

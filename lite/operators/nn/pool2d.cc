@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "lite/core/registry.h"
-#include "lite/operators/nn/nn_common.h"
+#include "lite/operators/nn/dnnl_plan_cache.h"
 
 namespace paddle {
 namespace lite {
@@ -129,59 +129,50 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
   using tag = dnnl::memory::format_tag;
   using dt = dnnl::memory::data_type;
 
-  struct Plan {
-    DDim in;
-    std::vector<int> k, pads;
-    int threads{0};
-    dnnl::pooling_forward prim;
-    dnnl::memory::desc src, dst;
-    bool unsupported{false};  // oneDNN refused this configuration
-  };
-
   // false when oneDNN does not support the configuration.
   bool RunDnnl(const RunContext& ctx) {
     auto& p = param();
     x86::ScopedDnnlThreads threads(ctx.threads);
-    const DDim& in = p.x->dims();
-    const DDim& out = p.out->dims();
-    if (!plan_ || plan_->in != in || plan_->k != p.eff_ksize || plan_->pads != p.eff_paddings ||
-        plan_->threads != ctx.threads) {
-      auto plan = std::make_unique<Plan>();
-      plan->in = in;
-      plan->k = p.eff_ksize;
-      plan->pads = p.eff_paddings;
-      plan->threads = ctx.threads;
-      plan->src = dnnl::memory::desc(ToDnnlDims(in), dt::f32, tag::nchw);
-      plan->dst = dnnl::memory::desc(ToDnnlDims(out), dt::f32, tag::nchw);
-      dnnl::memory::dims pad_l{p.eff_paddings[0], p.eff_paddings[2]};
-      dnnl::memory::dims pad_r{p.eff_paddings[1], p.eff_paddings[3]};
-      for (int i = 0; i < 2; ++i) {
-        // ceil_mode: extend the right padding so the last window fits.
-        int64_t need = (out[2 + i] - 1) * p.strides[i] + p.eff_ksize[i] - in[2 + i] - pad_l[i];
-        pad_r[i] = std::max<int64_t>(pad_r[i], need);
-      }
-      auto alg = p.is_max ? dnnl::algorithm::pooling_max
-                          : (p.exclusive ? dnnl::algorithm::pooling_avg_exclude_padding
-                                         : dnnl::algorithm::pooling_avg_include_padding);
-      try {
-        dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, plan->src,
-                                      plan->dst, {p.strides[0], p.strides[1]},
-                                      {p.eff_ksize[0], p.eff_ksize[1]}, pad_l, pad_r);
-        plan->prim = dnnl::pooling_forward(
-            dnnl::pooling_forward::primitive_desc(d, x86::DnnlEngine()));
-      } catch (const dnnl::error&) {
-        plan->unsupported = true;
-      }
-      plan_ = std::move(plan);
+    const DDim window{p.eff_ksize[0], p.eff_ksize[1]};
+    const DnnlPlanKey key{p.x->dims(), window, p.out->dims(), nullptr, false,
+                          p.eff_paddings, {}, ctx.threads};
+    if (unsupported_ && unsupported_key_ == key) return false;
+    DnnlPlan* plan = nullptr;
+    try {
+      plan = &plans_.Get(key, false, [&] { return Build(key); });
+    } catch (const dnnl::error&) {
+      // oneDNN refused this configuration; remembered so that later runs
+      // with the same shapes go straight to the plain loop.
+      unsupported_ = true;
+      unsupported_key_ = key;
+      return false;
     }
-    if (plan_->unsupported) return false;
-    const auto& eng = x86::DnnlEngine();
-    dnnl::memory src(plan_->src, eng, const_cast<float*>(p.x->data<float>()));
-    dnnl::memory dst(plan_->dst, eng, p.out->mutable_data<float>());
-    auto& stream = x86::DnnlStream();
-    plan_->prim.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_DST, dst}});
-    stream.wait();
+    plan->Execute(p.x->data<float>(), nullptr, p.out->mutable_data<float>(), FusedActivation());
     return true;
+  }
+
+  std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
+    auto& p = param();
+    const DDim& in = key.in;
+    const DDim& out = key.out;
+    dnnl::memory::desc src(ToDnnlDims(in), dt::f32, tag::nchw);
+    dnnl::memory::desc dst(ToDnnlDims(out), dt::f32, tag::nchw);
+    dnnl::memory::dims pad_l{key.pads[0], key.pads[2]};
+    dnnl::memory::dims pad_r{key.pads[1], key.pads[3]};
+    for (int i = 0; i < 2; ++i) {
+      // ceil_mode: extend the right padding so the last window fits.
+      int64_t need = (out[2 + i] - 1) * p.strides[i] + key.w[i] - in[2 + i] - pad_l[i];
+      pad_r[i] = std::max<int64_t>(pad_r[i], need);
+    }
+    auto alg = p.is_max ? dnnl::algorithm::pooling_max
+                        : (p.exclusive ? dnnl::algorithm::pooling_avg_exclude_padding
+                                       : dnnl::algorithm::pooling_avg_include_padding);
+    dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, src, dst,
+                                  {p.strides[0], p.strides[1]}, {key.w[0], key.w[1]}, pad_l,
+                                  pad_r);
+    dnnl::pooling_forward::primitive_desc pd(d, x86::DnnlEngine());
+    return std::make_unique<DnnlPlan>(key, pd, dnnl::pooling_forward(pd), dnnl::memory::desc(),
+                                      /*post_act_fallback=*/false);
   }
 
   void RunPlaneMean(const RunContext& ctx) {
@@ -200,6 +191,21 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
 #pragma omp simd reduction(+ : acc)
     for (int64_t i = 0; i < n; ++i) acc += x[i];
     return acc;
+  }
+
+  // The input range [*start, *end) of output position o along an axis of
+  // `in` inputs and `out` outputs: Paddle's adaptive bins, or the window of
+  // `k` at stride `stride` after `pad` leading padding, clipped to the input.
+  static void Window(int64_t o, int64_t in, int64_t out, bool adaptive, int stride, int pad,
+                     int k, int64_t* start, int64_t* end) {
+    if (adaptive) {
+      *start = o * in / out;
+      *end = ((o + 1) * in + out - 1) / out;
+      return;
+    }
+    const int64_t s = o * stride - pad;
+    *end = std::min<int64_t>(s + k, in);
+    *start = std::max<int64_t>(s, 0);
   }
 
   void RunPlain(const RunContext& ctx) {
@@ -222,24 +228,10 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
       float* op = out + pn * OH * OW;
       for (int64_t oh = 0; oh < OH; ++oh) {
         int64_t hs, he;
-        if (adaptive) {
-          hs = oh * H / OH;
-          he = ((oh + 1) * H + OH - 1) / OH;
-        } else {
-          hs = oh * sh - pt;
-          he = std::min<int64_t>(hs + kh, H);
-          hs = std::max<int64_t>(hs, 0);
-        }
+        Window(oh, H, OH, adaptive, sh, pt, kh, &hs, &he);
         for (int64_t ow = 0; ow < OW; ++ow) {
           int64_t ws, we;
-          if (adaptive) {
-            ws = ow * W / OW;
-            we = ((ow + 1) * W + OW - 1) / OW;
-          } else {
-            ws = ow * sw - pl;
-            we = std::min<int64_t>(ws + kw, W);
-            ws = std::max<int64_t>(ws, 0);
-          }
+          Window(ow, W, OW, adaptive, sw, pl, kw, &ws, &we);
           float acc = is_max ? -std::numeric_limits<float>::max() : 0.f;
           for (int64_t h = hs; h < he; ++h)
             for (int64_t w = ws; w < we; ++w) {
@@ -256,7 +248,9 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     }
   }
 
-  std::unique_ptr<Plan> plan_;
+  DnnlPlanCache plans_;
+  bool unsupported_{false};
+  DnnlPlanKey unsupported_key_;
 };
 
 }  // namespace operators

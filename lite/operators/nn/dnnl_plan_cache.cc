@@ -1,0 +1,123 @@
+#include "lite/operators/nn/dnnl_plan_cache.h"
+
+#include <unordered_map>
+
+#include "lite/operators/nn/layout_transpose.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+namespace {
+
+using tag = dnnl::memory::format_tag;
+using dt = dnnl::memory::data_type;
+
+// The dense row-major float layout of the op's tensors (nchw for 4-D).
+dnnl::memory::desc PlainDesc(const DDim& d) {
+  static const tag kPlain[] = {tag::undef, tag::a, tag::ab, tag::abc, tag::abcd, tag::abcde};
+  LITE_ENFORCE(d.size() >= 1 && d.size() <= 5, "oneDNN plan: unsupported rank ", d.size());
+  return dnnl::memory::desc(ToDnnlDims(d), dt::f32, kPlain[d.size()]);
+}
+
+DnnlMove MoveFor(const DDim& d, const dnnl::memory::desc& user, const dnnl::memory::desc& md) {
+  if (md == user) return DnnlMove::kInPlace;
+  if (d.size() == 4 && md == dnnl::memory::desc(ToDnnlDims(d), dt::f32, tag::nhwc)) {
+    return DnnlMove::kTranspose;
+  }
+  return DnnlMove::kReorder;
+}
+
+int64_t Numel(const DDim& d) {
+  int64_t n = 1;
+  for (int64_t v : d) n *= v;
+  return n;
+}
+
+}  // namespace
+
+DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,
+                   dnnl::primitive prim, const dnnl::memory::desc& w_user,
+                   bool post_act_fallback, bool src_by_kernel)
+    : key_(key),
+      prim_(std::move(prim)),
+      post_act_fallback_(post_act_fallback),
+      w_user_(w_user),
+      w_md_(pd.weights_desc()) {
+  const auto& eng = x86::DnnlEngine();
+  const dnnl::memory::desc src_md = pd.src_desc(), dst_md = pd.dst_desc();
+  src_user_ = PlainDesc(key.in);
+  dst_user_ = PlainDesc(key.out);
+  bias_md_ = dnnl::memory::desc({key.out[1]}, dt::f32, tag::x);
+  src_move_ = src_by_kernel ? DnnlMove::kByKernel : MoveFor(key.in, src_user_, src_md);
+  dst_move_ = MoveFor(key.out, dst_user_, dst_md);
+  if (src_move_ != DnnlMove::kInPlace) src_mem_ = dnnl::memory(src_md, eng);
+  if (dst_move_ != DnnlMove::kInPlace) dst_mem_ = dnnl::memory(dst_md, eng);
+  if (src_move_ == DnnlMove::kReorder) {
+    src_reorder_ = dnnl::reorder(dnnl::reorder::primitive_desc(eng, src_user_, eng, src_md));
+  }
+  if (dst_move_ == DnnlMove::kReorder) {
+    dst_reorder_ = dnnl::reorder(dnnl::reorder::primitive_desc(eng, dst_md, eng, dst_user_));
+  }
+}
+
+void DnnlPlan::PackWeights(const void* user, bool keep) {
+  auto& stream = x86::DnnlStream();
+  dnnl::memory user_mem(w_user_, x86::DnnlEngine(), const_cast<void*>(user));
+  dnnl::reorder(user_mem, weights_).execute(stream, user_mem, weights_);
+  stream.wait();
+  weights_valid_ = keep;
+}
+
+void DnnlPlan::Execute(const float* src, const float* bias, float* dst,
+                       const FusedActivation& act) {
+  const auto& eng = x86::DnnlEngine();
+  auto& stream = x86::DnnlStream();
+  const DDim& in = key_.in;
+  const DDim& od = key_.out;
+  dnnl::memory src_user(src_user_, eng, const_cast<float*>(src));
+  dnnl::memory dst_user(dst_user_, eng, dst);
+  switch (src_move_) {
+    case DnnlMove::kTranspose:
+      x86::NchwToNhwc(src, static_cast<float*>(src_mem_.get_data_handle()), in[0], in[1],
+                      in[2] * in[3], key_.threads);
+      break;
+    case DnnlMove::kReorder:
+      src_reorder_.execute(stream, src_user, src_mem_);
+      break;
+    case DnnlMove::kInPlace:
+    case DnnlMove::kByKernel:
+      break;
+  }
+  std::unordered_map<int, dnnl::memory> args{
+      {DNNL_ARG_SRC, src_move_ == DnnlMove::kInPlace ? src_user : src_mem_},
+      {DNNL_ARG_DST, dst_move_ == DnnlMove::kInPlace ? dst_user : dst_mem_}};
+  if (w_md_) args[DNNL_ARG_WEIGHTS] = weights_;
+  if (bias) args[DNNL_ARG_BIAS] = dnnl::memory(bias_md_, eng, const_cast<float*>(bias));
+  prim_.execute(stream, args);
+  if (dst_move_ == DnnlMove::kTranspose) {
+    stream.wait();
+    x86::NhwcToNchw(static_cast<const float*>(dst_mem_.get_data_handle()), dst, od[0], od[1],
+                    od[2] * od[3], key_.threads);
+  } else if (dst_move_ == DnnlMove::kReorder) {
+    dst_reorder_.execute(stream, dst_mem_, dst_user);
+  }
+  stream.wait();
+  if (post_act_fallback_) act.ApplyInPlace(dst, Numel(od), key_.threads);
+}
+
+void DnnlPlanCache::Install(std::unique_ptr<DnnlPlan> plan, bool keep_weights) {
+  const DnnlPlan* prev = plan_.get();
+  if (keep_weights && prev && prev->weights_valid_ && prev->key_.w_data == plan->key_.w_data &&
+      prev->key_.w == plan->key_.w && prev->weights_.get_desc() == plan->w_md_) {
+    plan->weights_ = prev->weights_;
+    plan->weights_valid_ = true;
+  } else if (plan->w_md_) {
+    plan->weights_ = dnnl::memory(plan->w_md_, x86::DnnlEngine());
+  }
+  plan_ = std::move(plan);
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
