@@ -23,8 +23,8 @@
 namespace nnadapter {
 namespace google_xnnpack {
 
-// The NNAdapter operations the converter knows (each may still be rejected
-// for its operand types or attribute values).
+// The NNAdapter operations the converter knows (operations.inc; each may
+// still be rejected for its operand types or attribute values).
 const std::set<NNAdapterOperationType>& ConvertibleOperations();
 
 // XNNPACK dims of an operand (NHWC for rank 4); false if a dim is unknown.
@@ -146,7 +146,7 @@ class Converter {
 
   xnn_subgraph_t subgraph_;
   std::list<std::vector<uint8_t>>* storage_;
-  // Set by Convert for the operations with an int8 path: QUANT_INT8
+  // Set by Convert from the INT8 column of operations.inc: QUANT_INT8
   // per-layer activations are accepted (else FLOAT32 only).
   bool int8_ok_ = false;
   std::map<const core::Operand*, uint32_t> values_;

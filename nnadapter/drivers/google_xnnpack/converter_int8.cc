@@ -82,7 +82,7 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
     return false;
   }
   if (!AttrInts(op, 5, 2, {}, &strides, error) ||
-      !AttrInt(op, 6, &group, error) ||
+      !kit::ReadInt32(op, 6, &group, error) ||
       !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
       !AttrFuse(op, 8, &lo, &hi, error)) {
     return false;
@@ -154,7 +154,7 @@ bool Converter::ConvertFullyConnectedInt8(const core::Operation& op,
   std::vector<uint8_t> w, bias;
   std::vector<int32_t> wd, bd;
   float lo, hi;
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   const core::Operand* out = op.output_operands[0];
   if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
       !AttrFuse(op, 3, &lo, &hi, error)) {

@@ -5,6 +5,7 @@
 //   depthwise CONV_2D  [C*m, 1, kh, kw]      -> [1, kh, kw, C*m]
 //   CONV_2D_TRANSPOSE  [Cin, Cout/g, kh, kw] -> [Cout, kh, kw, Cin/g]
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "attributes.h"
@@ -96,7 +97,7 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
   }
   if (bias.empty()) bias.assign(static_cast<size_t>(Cout), 0.0f);
   if (!AttrInts(op, 5, 2, {}, &strides, error) ||
-      !AttrInt(op, 6, &group, error) ||
+      !kit::ReadInt32(op, 6, &group, error) ||
       !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
       !AttrFuse(op, 8, &lo, &hi, error)) {
     return false;
@@ -249,9 +250,9 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
     *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor";
     return false;
   }
-  if (!AttrInt(op, 3, &auto_pad, error) ||
+  if (!kit::ReadInt32(op, 3, &auto_pad, error) ||
       !AttrInts(op, 5, 2, {}, &strides, error) ||
-      !AttrInt(op, 6, &group, error) ||
+      !kit::ReadInt32(op, 6, &group, error) ||
       !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
       !AttrFuse(op, 10, &lo, &hi, error)) {
     return false;
@@ -328,7 +329,7 @@ bool Converter::ConvertFullyConnected(const core::Operation& op,
   std::vector<float> w, bias;
   std::vector<int32_t> wd, bd;
   float lo, hi;
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   const core::Operand* out = op.output_operands[0];
   if (in && in->type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
     return ConvertFullyConnectedInt8(op, error);
@@ -383,10 +384,10 @@ bool Converter::ConvertMatMul(const core::Operation& op, std::string* error) {
   std::vector<float> w;
   std::vector<int32_t> wd;
   bool tx, ty;
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
-      in->type.dimensions.count != 2 || !AttrBool(op, 2, false, &tx, error) ||
-      !AttrBool(op, 3, false, &ty, error)) {
+      in->type.dimensions.count != 2 || !kit::ReadOptionalBool(op, 2, false, &tx, error) ||
+      !kit::ReadOptionalBool(op, 3, false, &ty, error)) {
     if (error->empty()) *error = "x must be a rank-2 tensor";
     return false;
   }
@@ -420,8 +421,8 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
   if (!ActivationNchw(op.input_operands[0], x, error, true) ||
       !AttrInts(op, 3, 2, {}, &kernel, error) ||
       !AttrInts(op, 4, 2, {1, 1}, &strides, error) ||
-      !AttrBool(op, 5, false, &ceil_mode, error) ||
-      !AttrBool(op, 6, false, &flag, error) ||
+      !kit::ReadOptionalBool(op, 5, false, &ceil_mode, error) ||
+      !kit::ReadOptionalBool(op, 6, false, &flag, error) ||
       !AttrFuse(op, is_max ? 8 : 7, &lo, &hi, error)) {
     return false;
   }
@@ -514,11 +515,11 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
   std::vector<int32_t> shape;
   if (op.input_operands.size() < 4 ||
       !ActivationNchw(op.input_operands[0], x, error, false) ||
-      !AttrBool(op, 3, false, &align_corners, error)) {
+      !kit::ReadOptionalBool(op, 3, false, &align_corners, error)) {
     if (error->empty()) *error = "expected input, shape, scales, align_corners";
     return false;
   }
-  if (InputAt(op, 4) && !AttrInt(op, 4, &align_mode, error)) return false;
+  if (kit::InputOperand(op, 4) && !kit::ReadInt32(op, 4, &align_mode, error)) return false;
   if (align_mode != 0 && align_mode != 1) {
     *error = "input 4: align_mode must be 0 or 1";
     return false;
@@ -528,8 +529,8 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
     *error = "output must be rank 4 with known dims";
     return false;
   }
-  const core::Operand* shape_op = InputAt(op, 1);
-  const core::Operand* scales_op = InputAt(op, 2);
+  const core::Operand* shape_op = kit::InputOperand(op, 1);
+  const core::Operand* scales_op = kit::InputOperand(op, 2);
   if (shape_op && !AttrInts(op, 1, 2, {}, &shape, error)) return false;
   if (!shape_op && scales_op && !align_corners) {
     // builtin/Paddle sample with ratio 1 / scale; XNNPACK with in / out.
@@ -571,7 +572,7 @@ bool Converter::ConvertAdaptivePool(const core::Operation& op,
   if (op.input_operands.size() != (is_max ? 4u : 2u) ||
       !ActivationNchw(op.input_operands[0], x, error, false) ||
       !AttrInts(op, 1, 2, {}, &os, error) ||
-      (is_max && !AttrBool(op, 2, false, &return_indices, error))) {
+      (is_max && !kit::ReadOptionalBool(op, 2, false, &return_indices, error))) {
     if (error->empty()) *error = "unexpected inputs";
     return false;
   }
@@ -622,7 +623,7 @@ bool Converter::ConvertResizeNearest(const core::Operation& op,
   bool align_corners;
   if (op.input_operands.size() != 4 ||
       !ActivationNchw(op.input_operands[0], x, error, false) ||
-      !AttrBool(op, 3, false, &align_corners, error)) {
+      !kit::ReadOptionalBool(op, 3, false, &align_corners, error)) {
     if (error->empty()) *error = "expected input, shape, scales, align_corners";
     return false;
   }
@@ -642,8 +643,8 @@ bool Converter::ConvertResizeNearest(const core::Operation& op,
     *error = "upsampling factors above 4096 in total";
     return false;
   }
-  const core::Operand* scales = InputAt(op, 2);
-  if (!InputAt(op, 1) && scales) {
+  const core::Operand* scales = kit::InputOperand(op, 2);
+  if (!kit::InputOperand(op, 1) && scales) {
     if (!IsConstantOperand(scales) || scales->type.precision != NNADAPTER_FLOAT32 ||
         scales->length != 2 * sizeof(float)) {
       *error = "input 2 (scales) must be a constant FLOAT32 [2] tensor";
