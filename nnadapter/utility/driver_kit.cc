@@ -166,6 +166,19 @@ int BindArguments(const char* what, uint32_t count,
   return NNADAPTER_NO_ERROR;
 }
 
+int WriteOutputs(uint32_t count, const core::Argument* arguments,
+                 const std::vector<NNAdapterOperandType>& types,
+                 Coverage coverage,
+                 const std::function<void(size_t index, void* buffer)>& write) {
+  std::vector<BoundArgument> bound;
+  int code = BindArguments("output", count, arguments, types, coverage, &bound);
+  if (code != NNADAPTER_NO_ERROR) return code;
+  for (size_t i = 0; i < bound.size(); i++) {
+    if (bound[i].buffer) write(i, bound[i].buffer);
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
 std::vector<int32_t> DimensionsOf(const NNAdapterOperandType& type) {
   const uint32_t count =
       type.dimensions.count < NNADAPTER_MAX_SIZE_OF_DIMENSIONS

@@ -363,17 +363,12 @@ int WriteOutputs(Program* p, uint32_t count, core::Argument* arguments) {
     type.dimensions.dynamic_count = 0;
     types.push_back(type);
   }
-  std::vector<kit::BoundArgument> bound;
-  int code = kit::BindArguments("output", count, arguments, types,
-                                kit::Coverage::kSome, &bound);
-  if (code != NNADAPTER_NO_ERROR) return code;
-  for (size_t i = 0; i < outputs.size(); i++) {
-    const auto& data = TensorOf(p, outputs[i])->data;
-    if (bound[i].buffer && !data.empty()) {
-      std::memcpy(bound[i].buffer, data.data(), data.size());
-    }
-  }
-  return NNADAPTER_NO_ERROR;
+  return kit::WriteOutputs(
+      count, arguments, types, kit::Coverage::kSome,
+      [&](size_t i, void* buffer) {
+        const auto& data = TensorOf(p, outputs[i])->data;
+        if (!data.empty()) std::memcpy(buffer, data.data(), data.size());
+      });
 }
 
 // Kernels allocate with std::vector: a huge shape computed at run time
@@ -403,19 +398,7 @@ int ExecuteProgram(void* program, uint32_t input_count,
 }  // namespace builtin_device
 }  // namespace nnadapter
 
-NNADAPTER_EXPORT_DEVICE(builtin_device) = {
-    NNADAPTER_HAL_VERSION,
-    nnadapter::builtin_device::kName,
-    "PaddleLite-NNA",
-    NNADAPTER_CPU,
-    1,
-    nnadapter::builtin_device::OpenDevice,
-    nnadapter::builtin_device::CloseDevice,
-    nnadapter::builtin_device::CreateContext,
-    nnadapter::builtin_device::DestroyContext,
-    nnadapter::builtin_device::ValidateProgram,
-    nnadapter::builtin_device::CreateProgram,
-    nnadapter::builtin_device::DestroyProgram,
-    nnadapter::builtin_device::ExecuteProgram,
-    nnadapter::kit::LastErrorMessage,
-};
+NNADAPTER_KIT_EXPORT_DEVICE(builtin_device,
+                            nnadapter::builtin_device::kName,
+                            "PaddleLite-NNA", NNADAPTER_CPU, 1,
+                            nnadapter::builtin_device);

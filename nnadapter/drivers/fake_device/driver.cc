@@ -25,7 +25,6 @@
 #endif
 #define FAKE_DEVICE_STRINGIFY2(x) #x
 #define FAKE_DEVICE_STRINGIFY(x) FAKE_DEVICE_STRINGIFY2(x)
-#define FAKE_DEVICE_EXPORT(name) NNADAPTER_EXPORT_DEVICE(name)
 
 namespace nnadapter {
 namespace fake_device {
@@ -248,7 +247,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
     int code = kit::CheckArgumentCount("output", output_count,
                                        p->output_types.size());
     if (code != NNADAPTER_NO_ERROR) return code;
-    std::vector<kit::BoundArgument> in, out;
+    std::vector<kit::BoundArgument> in;
     code = kit::BindArguments("input", input_count, input_arguments,
                               p->input_types, kit::Coverage::kEvery, &in);
     if (code != NNADAPTER_NO_ERROR) return code;
@@ -278,33 +277,20 @@ static int ExecuteProgram(void* program, uint32_t input_count,
       return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
                        "execution failed: " + error);
     }
-    code = kit::BindArguments("output", output_count, output_arguments,
-                              output_types, kit::Coverage::kEvery, &out);
-    if (code != NNADAPTER_NO_ERROR) return code;
-    for (uint32_t i = 0; i < output_count; i++) {
-      std::copy(results[i].begin(), results[i].end(),
-                static_cast<float*>(out[i].buffer));
-    }
-    return NNADAPTER_NO_ERROR;
+    return kit::WriteOutputs(
+        output_count, output_arguments, output_types, kit::Coverage::kEvery,
+        [&](size_t i, void* buffer) {
+          std::copy(results[i].begin(), results[i].end(),
+                    static_cast<float*>(buffer));
+        });
   });
 }
 
 }  // namespace fake_device
 }  // namespace nnadapter
 
-FAKE_DEVICE_EXPORT(FAKE_DEVICE_NAME) = {
-    NNADAPTER_HAL_VERSION,
-    nnadapter::fake_device::kName,
-    "PaddleLite-NNA (fake vendor)",
-    NNADAPTER_ACCELERATOR,
-    nnadapter::fake_device::kVersion,
-    nnadapter::fake_device::OpenDevice,
-    nnadapter::fake_device::CloseDevice,
-    nnadapter::fake_device::CreateContext,
-    nnadapter::fake_device::DestroyContext,
-    nnadapter::fake_device::ValidateProgram,
-    nnadapter::fake_device::CreateProgram,
-    nnadapter::fake_device::DestroyProgram,
-    nnadapter::fake_device::ExecuteProgram,
-    nnadapter::kit::LastErrorMessage,
-};
+NNADAPTER_KIT_EXPORT_DEVICE(FAKE_DEVICE_NAME, nnadapter::fake_device::kName,
+                            "PaddleLite-NNA (fake vendor)",
+                            NNADAPTER_ACCELERATOR,
+                            nnadapter::fake_device::kVersion,
+                            nnadapter::fake_device);

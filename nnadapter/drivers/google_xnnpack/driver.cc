@@ -554,7 +554,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
     int code = kit::CheckArgumentCount(
         "output", output_count, p->model.model.output_operands.size());
     if (code != NNADAPTER_NO_ERROR) return code;
-    std::vector<kit::BoundArgument> in, out;
+    std::vector<kit::BoundArgument> in;
     code = kit::BindArguments("input", input_count, input_arguments,
                               p->input_types, kit::Coverage::kEvery, &in);
     if (code != NNADAPTER_NO_ERROR) return code;
@@ -572,33 +572,18 @@ static int ExecuteProgram(void* program, uint32_t input_count,
     }
     std::vector<NNAdapterOperandType> output_types;
     for (const External& e : b.outputs) output_types.push_back(e.type);
-    code = kit::BindArguments("output", output_count, output_arguments,
-                              output_types, kit::Coverage::kEvery, &out);
-    if (code != NNADAPTER_NO_ERROR) return code;
-    for (uint32_t i = 0; i < output_count; i++) {
-      CopyExternal(b.outputs[i], b.outputs[i].buffer.get(), out[i].buffer,
-                   false);
-    }
-    return NNADAPTER_NO_ERROR;
+    return kit::WriteOutputs(
+        output_count, output_arguments, output_types, kit::Coverage::kEvery,
+        [&](size_t i, void* buffer) {
+          CopyExternal(b.outputs[i], b.outputs[i].buffer.get(), buffer, false);
+        });
   });
 }
 
 }  // namespace google_xnnpack
 }  // namespace nnadapter
 
-NNADAPTER_EXPORT_DEVICE(google_xnnpack) = {
-    NNADAPTER_HAL_VERSION,
-    nnadapter::google_xnnpack::kName,
-    "Google (XNNPACK, Debian libxnnpack)",
-    NNADAPTER_CPU,
-    nnadapter::google_xnnpack::kVersion,
-    nnadapter::google_xnnpack::OpenDevice,
-    nnadapter::google_xnnpack::CloseDevice,
-    nnadapter::google_xnnpack::CreateContext,
-    nnadapter::google_xnnpack::DestroyContext,
-    nnadapter::google_xnnpack::ValidateProgram,
-    nnadapter::google_xnnpack::CreateProgram,
-    nnadapter::google_xnnpack::DestroyProgram,
-    nnadapter::google_xnnpack::ExecuteProgram,
-    nnadapter::kit::LastErrorMessage,
-};
+NNADAPTER_KIT_EXPORT_DEVICE(google_xnnpack, nnadapter::google_xnnpack::kName,
+                            "Google (XNNPACK, Debian libxnnpack)",
+                            NNADAPTER_CPU, nnadapter::google_xnnpack::kVersion,
+                            nnadapter::google_xnnpack);

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "nnadapter/hal/device.h"
 #include "nnadapter/hal/types.h"
 
 namespace nnadapter {
@@ -111,6 +112,14 @@ int BindArguments(const char* what, uint32_t count,
                   const std::vector<NNAdapterOperandType>& types,
                   Coverage coverage, std::vector<BoundArgument>* bound);
 
+// Binds the output arguments as BindArguments does, then calls
+// write(index, buffer) for each bound output (types[index] holds the final
+// dimensions the access callback publishes).
+int WriteOutputs(uint32_t count, const core::Argument* arguments,
+                 const std::vector<NNAdapterOperandType>& types,
+                 Coverage coverage,
+                 const std::function<void(size_t index, void* buffer)>& write);
+
 // The dimensions of a type as a vector, and back (count and data only; at
 // most NNADAPTER_MAX_SIZE_OF_DIMENSIONS are stored).
 std::vector<int32_t> DimensionsOf(const NNAdapterOperandType& type);
@@ -128,5 +137,19 @@ void SetDimensions(const std::vector<T>& dims, NNAdapterOperandType* type) {
 
 }  // namespace kit
 }  // namespace nnadapter
+
+// Defines the exported function table of a driver (see hal/device.h) from
+// the entry points in namespace `ns`: OpenDevice, CloseDevice,
+// CreateContext, DestroyContext, ValidateProgram, CreateProgram,
+// DestroyProgram and ExecuteProgram; last_error_message is
+// kit::LastErrorMessage. `symbol` is the device name as an identifier (a
+// macro is expanded first), `name` the same as a string.
+#define NNADAPTER_KIT_EXPORT_DEVICE(symbol, name, vendor, type, version, ns) \
+  NNADAPTER_EXPORT_DEVICE(symbol) = {                                        \
+      NNADAPTER_HAL_VERSION, name, vendor, type, version,                    \
+      ns::OpenDevice,        ns::CloseDevice,    ns::CreateContext,          \
+      ns::DestroyContext,    ns::ValidateProgram, ns::CreateProgram,         \
+      ns::DestroyProgram,    ns::ExecuteProgram,                             \
+      ::nnadapter::kit::LastErrorMessage}
 
 #endif  // NNADAPTER_UTILITY_DRIVER_KIT_H_
