@@ -6,18 +6,13 @@
 #include <sstream>
 
 #include "nnadapter/utility/modeling.h"
+#include "nnadapter/utility/precision.h"
 
 namespace nnadapter {
 
 std::string OperandPrecisionName(NNAdapterOperandPrecision precision) {
-  switch (precision) {
-#define NNADAPTER_PRECISION(name, bytes) \
-  case NNADAPTER_##name:                 \
-    return #name;
-#include "nnadapter/utility/precision_types.inc"
-    default:
-      return "UNKNOWN(" + std::to_string(precision) + ")";
-  }
+  const char* name = PrecisionName(precision);
+  return name ? name : "UNKNOWN(" + std::to_string(precision) + ")";
 }
 
 static std::string Upper(std::string s) {

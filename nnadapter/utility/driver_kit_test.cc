@@ -343,6 +343,18 @@ TEST(PrecisionTable, EveryPrecisionCodeHasItsElementSize) {
   static_assert(PrecisionByteSize(NNADAPTER_INT16) == 2, "constexpr table");
 }
 
+TEST(PrecisionTable, NamesComeFromTheSameTable) {
+  EXPECT_STREQ(PrecisionName(NNADAPTER_FLOAT32), "FLOAT32");
+  EXPECT_STREQ(PrecisionName(NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL),
+               "QUANT_UINT8_ASYMM_PER_CHANNEL");
+  EXPECT_STREQ(PrecisionName(NNADAPTER_UNKNOWN_PRECISION), "UNKNOWN_PRECISION");
+  EXPECT_EQ(PrecisionName(77), nullptr);
+  for (int32_t code = NNADAPTER_BOOL8;
+       code <= NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER; code++) {
+    EXPECT_NE(PrecisionName(code), nullptr) << code;
+  }
+}
+
 TEST(OperationList, MacrosGiveCodesAndNames) {
 #define TEST_OPERATION(name, column) \
   NNADAPTER_KIT_OPERATION_CODE(name, column)
