@@ -68,6 +68,30 @@ int WithReason(int code) noexcept {
   }
 }
 
+int RequireNotNull(std::initializer_list<NamedPointer> arguments) {
+  for (const NamedPointer& a : arguments) {
+    if (!a.pointer) {
+      return Fail(NNADAPTER_INVALID_PARAMETER,
+                  std::string("'") + a.name + "' must not be null");
+    }
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
+int CheckCachedProgram(const core::Cache& cache, size_t inputs,
+                       size_t outputs) {
+  if (inputs == cache.input_types.size() &&
+      outputs == cache.output_types.size()) {
+    return NNADAPTER_NO_ERROR;
+  }
+  return Fail(NNADAPTER_INVALID_PARAMETER,
+              "the cached program has " + std::to_string(inputs) +
+                  " inputs and " + std::to_string(outputs) +
+                  " outputs, the sub-model " +
+                  std::to_string(cache.input_types.size()) + " and " +
+                  std::to_string(cache.output_types.size()));
+}
+
 namespace {
 
 int CheckOperations(const char* driver, const core::Model* model,
@@ -103,9 +127,7 @@ int ValidateProgram(const char* driver, const void* context,
                     const core::Model* model, bool* supported_operations,
                     const OperationCheck& check) {
   return Guard(driver, "validate_program", [&] {
-    if (!context) {
-      return Fail(NNADAPTER_INVALID_PARAMETER, "'context' must not be null");
-    }
+    if (int code = RequireNotNull({{"context", context}})) return code;
     return CheckOperations(driver, model, supported_operations, check);
   });
 }

@@ -65,6 +65,29 @@ TEST(DriverKitGuard, ReasonsArePerThread) {
   EXPECT_EQ(Last(), "dev: a: main");
 }
 
+TEST(DriverKitArguments, RequireNotNullNamesTheFirstNullPointer) {
+  int a = 0;
+  kit::BeginEntryPoint("dev", "create_program");
+  EXPECT_EQ(kit::RequireNotNull({{"context", &a}, {"cache", &a}}),
+            NNADAPTER_NO_ERROR);
+  EXPECT_EQ(kit::RequireNotNull(
+                {{"context", &a}, {"cache", nullptr}, {"program", nullptr}}),
+            NNADAPTER_INVALID_PARAMETER);
+  EXPECT_EQ(Last(), "dev: create_program: 'cache' must not be null");
+}
+
+TEST(DriverKitArguments, CachedProgramMustMatchTheSubModel) {
+  core::Cache cache;
+  cache.input_types.resize(2);
+  cache.output_types.resize(1);
+  kit::BeginEntryPoint("dev", "create_program");
+  EXPECT_EQ(kit::CheckCachedProgram(cache, 2, 1), NNADAPTER_NO_ERROR);
+  EXPECT_EQ(kit::CheckCachedProgram(cache, 1, 1), NNADAPTER_INVALID_PARAMETER);
+  EXPECT_EQ(Last(),
+            "dev: create_program: the cached program has 1 inputs and 1 "
+            "outputs, the sub-model 2 and 1");
+}
+
 // A model of `n` RELU operations whose operands are owned by `m`.
 core::Model ReluModel(size_t n, std::list<core::Operand>* operands) {
   core::Model m;

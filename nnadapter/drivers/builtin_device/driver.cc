@@ -178,7 +178,7 @@ constexpr char kName[] = "builtin_device";
 
 int OpenDevice(void** device) {
   return kit::Guard(kName, "open_device", [&]() -> int {
-    if (!device) return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'device'");
+    if (int code = kit::RequireNotNull({{"device", device}})) return code;
     *device = nullptr;
     return NNADAPTER_NO_ERROR;
   });
@@ -186,9 +186,7 @@ int OpenDevice(void** device) {
 void CloseDevice(void*) {}
 int CreateContext(void*, const char*, int (*)(int, void*), void** context) {
   return kit::Guard(kName, "create_context", [&]() -> int {
-    if (!context) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'context'");
-    }
+    if (int code = kit::RequireNotNull({{"context", context}})) return code;
     *context = nullptr;
     return NNADAPTER_NO_ERROR;
   });
@@ -283,7 +281,7 @@ int CreateProgramImpl(core::Model* model, core::Cache* cache, void** program) {
 int CreateProgram(void*, core::Model* model, core::Cache* cache,
                   void** program) {
   return kit::Guard(kName, "create_program", [&]() -> int {
-    if (!program) return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'program'");
+    if (int code = kit::RequireNotNull({{"program", program}})) return code;
     *program = nullptr;
     return CreateProgramImpl(model, cache, program);
   });
@@ -378,7 +376,7 @@ int ExecuteProgram(void* program, uint32_t input_count,
                    core::Argument* output_arguments) {
   return kit::Guard(kName, "execute_program", [&]() -> int {
     Program* p = static_cast<Program*>(program);
-    if (!p) return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'program'");
+    if (int code = kit::RequireNotNull({{"program", p}})) return code;
     for (auto& kv : p->tensors) {
       if (!IsConstantOperand(kv.first)) {
         kv.second->valid = false;

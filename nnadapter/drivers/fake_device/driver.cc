@@ -50,7 +50,7 @@ static std::string PropertyKey() {
 
 static int OpenDevice(void** device) {
   return kit::Guard(kName, "open_device", [&]() -> int {
-    if (!device) return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'device'");
+    if (int code = kit::RequireNotNull({{"device", device}})) return code;
     *device = const_cast<char*>(kName);  // no per-device state
     return NNADAPTER_NO_ERROR;
   });
@@ -81,9 +81,7 @@ static int ParseSupportedOperations(const std::string& value,
 static int CreateContext(void*, const char* properties,
                          int (*)(int, void*), void** context) {
   return kit::Guard(kName, "create_context", [&]() -> int {
-    if (!context) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'context'");
-    }
+    if (int code = kit::RequireNotNull({{"context", context}})) return code;
     *context = nullptr;
     std::map<std::string, std::string> parsed;
     std::string error;
@@ -195,20 +193,16 @@ static int LoadCachedGraph(const core::Cache& cache, fake_ddk::Graph* graph) {
     return kit::Fail(NNADAPTER_INVALID_PARAMETER,
                      "invalid cached graph: " + error);
   }
-  if (graph->inputs().size() != cache.input_types.size() ||
-      graph->outputs().size() != cache.output_types.size()) {
-    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
-                     "cached graph inputs/outputs mismatch");
-  }
-  return NNADAPTER_NO_ERROR;
+  return kit::CheckCachedProgram(cache, graph->inputs().size(),
+                                 graph->outputs().size());
 }
 
 static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
                          void** program) {
   return kit::Guard(kName, "create_program", [&]() -> int {
-    if (!context || !cache || !program) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER,
-                       "'context', 'cache' and 'program' must not be null");
+    if (int code = kit::RequireNotNull(
+            {{"context", context}, {"cache", cache}, {"program", program}})) {
+      return code;
     }
     *program = nullptr;
     auto* ctx = static_cast<Context*>(context);
@@ -242,7 +236,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
                           core::Argument* output_arguments) {
   return kit::Guard(kName, "execute_program", [&]() -> int {
     auto* p = static_cast<Program*>(program);
-    if (!p) return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'program'");
+    if (int code = kit::RequireNotNull({{"program", p}})) return code;
     const auto& tensors = p->graph.tensors();
     int code = kit::CheckArgumentCount("output", output_count,
                                        p->output_types.size());

@@ -138,7 +138,7 @@ static bool Initialize() {
 
 static int OpenDevice(void** device) {
   return kit::Guard(kName, "open_device", [&]() -> int {
-    if (!device) return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'device'");
+    if (int code = kit::RequireNotNull({{"device", device}})) return code;
     if (!Initialize()) {
       return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
                        "xnn_initialize failed (unsupported CPU?)");
@@ -170,9 +170,7 @@ static int ReadIntProperty(const std::map<std::string, std::string>& parsed,
 static int CreateContext(void*, const char* properties, int (*)(int, void*),
                          void** context) {
   return kit::Guard(kName, "create_context", [&]() -> int {
-    if (!context) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'context'");
-    }
+    if (int code = kit::RequireNotNull({{"context", context}})) return code;
     *context = nullptr;
     std::map<std::string, std::string> parsed;
     std::string error;
@@ -443,20 +441,16 @@ static int LoadCachedModel(const core::Cache& cache, Program* p) {
     return kit::Fail(NNADAPTER_INVALID_PARAMETER,
                      "invalid cached model: " + error);
   }
-  if (p->model.model.input_operands.size() != cache.input_types.size() ||
-      p->model.model.output_operands.size() != cache.output_types.size()) {
-    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
-                     "cached model inputs/outputs mismatch");
-  }
-  return NNADAPTER_NO_ERROR;
+  return kit::CheckCachedProgram(cache, p->model.model.input_operands.size(),
+                                 p->model.model.output_operands.size());
 }
 
 static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
                          void** program) {
   return kit::Guard(kName, "create_program", [&]() -> int {
-    if (!context || !cache || !program) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER,
-                       "'context', 'cache' and 'program' must not be null");
+    if (int code = kit::RequireNotNull(
+            {{"context", context}, {"cache", cache}, {"program", program}})) {
+      return code;
     }
     *program = nullptr;
     auto p = std::make_unique<Program>();
@@ -550,7 +544,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
                           core::Argument* output_arguments) {
   return kit::Guard(kName, "execute_program", [&]() -> int {
     auto* p = static_cast<Program*>(program);
-    if (!p) return kit::Fail(NNADAPTER_INVALID_PARAMETER, "null 'program'");
+    if (int code = kit::RequireNotNull({{"program", p}})) return code;
     int code = kit::CheckArgumentCount(
         "output", output_count, p->model.model.output_operands.size());
     if (code != NNADAPTER_NO_ERROR) return code;

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <initializer_list>
 #include <new>
 #include <string>
 #include <vector>
@@ -65,6 +66,19 @@ int Guard(const char* driver, const char* entry_point, F&& body) noexcept {
                 "internal error: unknown exception");
   }
 }
+
+// NNADAPTER_INVALID_PARAMETER with "'<name>' must not be null" for the
+// first null pointer, else NNADAPTER_NO_ERROR:
+//   if (int code = kit::RequireNotNull({{"program", program}})) return code;
+struct NamedPointer {
+  const char* name;
+  const void* pointer;
+};
+int RequireNotNull(std::initializer_list<NamedPointer> arguments);
+
+// A program rebuilt from cache->buffer must have the input and output
+// counts of the sub-model the cache belongs to.
+int CheckCachedProgram(const core::Cache& cache, size_t inputs, size_t outputs);
 
 // Decides whether the driver runs one operation (given its operands as in
 // the model); on false it may say why in `reason`.
