@@ -2,6 +2,7 @@
 
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/properties.h"
 
 namespace nnadapter {
 namespace kit {
@@ -90,6 +91,15 @@ int CheckCachedProgram(const core::Cache& cache, size_t inputs,
                   " outputs, the sub-model " +
                   std::to_string(cache.input_types.size()) + " and " +
                   std::to_string(cache.output_types.size()));
+}
+
+int ParseContextProperties(const char* properties,
+                           std::map<std::string, std::string>* parsed) {
+  std::string error;
+  if (!ParseProperties(properties ? properties : "", parsed, &error)) {
+    return Fail(NNADAPTER_INVALID_PARAMETER, error);
+  }
+  return NNADAPTER_NO_ERROR;
 }
 
 namespace {

@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <list>
+#include <map>
 #include <stdexcept>
 #include <thread>
 
@@ -86,6 +87,46 @@ TEST(DriverKitArguments, CachedProgramMustMatchTheSubModel) {
   EXPECT_EQ(Last(),
             "dev: create_program: the cached program has 1 inputs and 1 "
             "outputs, the sub-model 2 and 1");
+}
+
+struct TestContext {
+  std::string mode = "default";
+};
+
+int CreateTestContext(const char* properties, void** context) {
+  return kit::CreateContext<TestContext>(
+      "dev", properties, context,
+      [](const std::map<std::string, std::string>& parsed, TestContext* c) {
+        auto it = parsed.find("DEV_MODE");
+        if (it == parsed.end()) return static_cast<int>(NNADAPTER_NO_ERROR);
+        if (it->second != "fast") {
+          return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                           "DEV_MODE='" + it->second + "': expected fast");
+        }
+        c->mode = it->second;
+        return static_cast<int>(NNADAPTER_NO_ERROR);
+      });
+}
+
+TEST(DriverKitContext, ParsesPropertiesAndConfigures) {
+  void* context = nullptr;
+  ASSERT_EQ(CreateTestContext("OTHER=1; DEV_MODE=fast", &context),
+            NNADAPTER_NO_ERROR);
+  ASSERT_NE(context, nullptr);
+  EXPECT_EQ(static_cast<TestContext*>(context)->mode, "fast");
+  delete static_cast<TestContext*>(context);
+  ASSERT_EQ(CreateTestContext(nullptr, &context), NNADAPTER_NO_ERROR);
+  EXPECT_EQ(static_cast<TestContext*>(context)->mode, "default");
+  delete static_cast<TestContext*>(context);
+  EXPECT_EQ(CreateTestContext("DEV_MODE=slow", &context),
+            NNADAPTER_INVALID_PARAMETER);
+  EXPECT_EQ(context, nullptr);
+  EXPECT_EQ(Last(), "dev: create_context: DEV_MODE='slow': expected fast");
+  EXPECT_EQ(CreateTestContext("NOVALUE", &context), NNADAPTER_INVALID_PARAMETER);
+  EXPECT_NE(Last().find("dev: create_context: "), std::string::npos);
+  EXPECT_NE(Last().find("'NOVALUE'"), std::string::npos) << Last();
+  EXPECT_EQ(CreateTestContext("", nullptr), NNADAPTER_INVALID_PARAMETER);
+  EXPECT_EQ(Last(), "dev: create_context: 'context' must not be null");
 }
 
 // A model of `n` RELU operations whose operands are owned by `m`.

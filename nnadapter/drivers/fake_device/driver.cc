@@ -80,24 +80,15 @@ static int ParseSupportedOperations(const std::string& value,
 
 static int CreateContext(void*, const char* properties,
                          int (*)(int, void*), void** context) {
-  return kit::Guard(kName, "create_context", [&]() -> int {
-    if (int code = kit::RequireNotNull({{"context", context}})) return code;
-    *context = nullptr;
-    std::map<std::string, std::string> parsed;
-    std::string error;
-    if (!ParseProperties(properties ? properties : "", &parsed, &error)) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
-    }
-    auto ctx = std::make_unique<Context>();
-    ctx->supported = ImplementedOperations();
-    auto it = parsed.find(PropertyKey());
-    if (it != parsed.end()) {
-      int code = ParseSupportedOperations(it->second, &ctx->supported);
-      if (code != NNADAPTER_NO_ERROR) return code;
-    }
-    *context = ctx.release();
-    return NNADAPTER_NO_ERROR;
-  });
+  return kit::CreateContext<Context>(
+      kName, properties, context,
+      [](const std::map<std::string, std::string>& parsed, Context* ctx) {
+        ctx->supported = ImplementedOperations();
+        auto it = parsed.find(PropertyKey());
+        return it == parsed.end()
+                   ? static_cast<int>(NNADAPTER_NO_ERROR)
+                   : ParseSupportedOperations(it->second, &ctx->supported);
+      });
 }
 
 static void DestroyContext(void* context) {

@@ -27,7 +27,6 @@
 #include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/precision.h"
-#include "nnadapter/utility/properties.h"
 #include "nnadapter/utility/serialization.h"
 
 namespace nnadapter {
@@ -167,34 +166,35 @@ static int ReadIntProperty(const std::map<std::string, std::string>& parsed,
   return NNADAPTER_NO_ERROR;
 }
 
+// GOOGLE_XNNPACK_PROFILE=0|1, if set.
+static int ReadProfileProperty(const std::map<std::string, std::string>& parsed,
+                               bool* profile) {
+  auto it = parsed.find(kProfileKey);
+  if (it == parsed.end()) return NNADAPTER_NO_ERROR;
+  if (it->second != "0" && it->second != "1") {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                     std::string(kProfileKey) + "='" + it->second +
+                         "': expected 0 or 1");
+  }
+  *profile = it->second == "1";
+  return NNADAPTER_NO_ERROR;
+}
+
 static int CreateContext(void*, const char* properties, int (*)(int, void*),
                          void** context) {
-  return kit::Guard(kName, "create_context", [&]() -> int {
-    if (int code = kit::RequireNotNull({{"context", context}})) return code;
-    *context = nullptr;
-    std::map<std::string, std::string> parsed;
-    std::string error;
-    if (!ParseProperties(properties ? properties : "", &parsed, &error)) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
-    }
-    auto ctx = std::make_unique<Context>();
-    int code = ReadIntProperty(parsed, kThreadsKey, 1, 64, &ctx->threads);
-    if (code == NNADAPTER_NO_ERROR) {
-      code = ReadIntProperty(parsed, kMaxShapesKey, 1, 16, &ctx->max_shapes);
-    }
-    if (code != NNADAPTER_NO_ERROR) return code;
-    auto it = parsed.find(kProfileKey);
-    if (it != parsed.end()) {
-      if (it->second != "0" && it->second != "1") {
-        return kit::Fail(NNADAPTER_INVALID_PARAMETER,
-                         std::string(kProfileKey) + "='" + it->second +
-                             "': expected 0 or 1");
-      }
-      ctx->profile = it->second == "1";
-    }
-    *context = ctx.release();
-    return NNADAPTER_NO_ERROR;
-  });
+  return kit::CreateContext<Context>(
+      kName, properties, context,
+      [](const std::map<std::string, std::string>& parsed, Context* ctx) {
+        int code = ReadIntProperty(parsed, kThreadsKey, 1, 64, &ctx->threads);
+        if (code == NNADAPTER_NO_ERROR) {
+          code = ReadIntProperty(parsed, kMaxShapesKey, 1, 16,
+                                 &ctx->max_shapes);
+        }
+        if (code == NNADAPTER_NO_ERROR) {
+          code = ReadProfileProperty(parsed, &ctx->profile);
+        }
+        return code;
+      });
 }
 
 static void DestroyContext(void* context) {

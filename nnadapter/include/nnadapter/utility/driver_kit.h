@@ -21,6 +21,8 @@
 #include <exception>
 #include <functional>
 #include <initializer_list>
+#include <map>
+#include <memory>
 #include <new>
 #include <string>
 #include <vector>
@@ -79,6 +81,30 @@ int RequireNotNull(std::initializer_list<NamedPointer> arguments);
 // A program rebuilt from cache->buffer must have the input and output
 // counts of the sub-model the cache belongs to.
 int CheckCachedProgram(const core::Cache& cache, size_t inputs, size_t outputs);
+
+// Parses the context's "KEY=VALUE;..." string (null means empty); a
+// malformed string is NNADAPTER_INVALID_PARAMETER with the parser's reason.
+int ParseContextProperties(const char* properties,
+                           std::map<std::string, std::string>* parsed);
+
+// A complete hal::Device::create_context for a driver whose context is a
+// `Context` object: checks `context`, parses `properties`, and lets
+// configure(parsed, &new_context) (returning a result code) read the keys
+// of the driver.
+template <typename Context, typename Configure>
+int CreateContext(const char* driver, const char* properties, void** context,
+                  Configure&& configure) {
+  return Guard(driver, "create_context", [&]() -> int {
+    if (int code = RequireNotNull({{"context", context}})) return code;
+    *context = nullptr;
+    std::map<std::string, std::string> parsed;
+    if (int code = ParseContextProperties(properties, &parsed)) return code;
+    auto created = std::make_unique<Context>();
+    if (int code = configure(parsed, created.get())) return code;
+    *context = created.release();
+    return NNADAPTER_NO_ERROR;
+  });
+}
 
 // Decides whether the driver runs one operation (given its operands as in
 // the model); on false it may say why in `reason`.
