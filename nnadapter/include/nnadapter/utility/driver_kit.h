@@ -4,8 +4,13 @@
 //                         crosses the HAL, every error carries a reason.
 //   kit::Fail             records the reason of an error and returns its code.
 //   kit::LastErrorMessage the hal::Device::last_error_message of a driver.
+//   kit::RequireNotNull   the null-pointer checks of the entry points.
+//   kit::CreateContext    create_context around the driver's property reader.
 //   kit::ValidateProgram  the whole validate_program loop around a callback.
-//   kit::BindArguments    execute_program arguments -> buffers and types.
+//   kit::CheckCachedProgram  a program rebuilt from the cache fits its model.
+//   kit::BindArguments, kit::WriteOutputs
+//                         execute_program arguments -> buffers and types.
+//   NNADAPTER_KIT_EXPORT_DEVICE  the exported function table.
 //
 // Related kit pieces: constant attribute operands (utility/attributes.h), a
 // driver's own operation list (utility/operation_list.h), element sizes
