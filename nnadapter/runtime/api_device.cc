@@ -82,7 +82,8 @@ NNADAPTER_API_EXPORT int NNAdapterDevice_acquire(const char* name,
     if (code != NNADAPTER_NO_ERROR) {
       NNADAPTER_FAIL(code, std::string("device '") + name +
                                "': open_device failed with code " +
-                               std::to_string(code));
+                               std::to_string(code) +
+                               nnadapter::runtime::DriverReason(driver));
     }
     nnadapter::runtime::Devices().Add(handle.get());
     *device = handle.release();
@@ -186,13 +187,14 @@ NNADAPTER_API_EXPORT int NNAdapterContext_create(NNAdapterDevice** devices,
       int code = d->driver->hal->create_context(
           d->handle, ctx->properties.c_str(), nullptr, &driver_context);
       if (code != NNADAPTER_NO_ERROR) {
+        const std::string reason = nnadapter::runtime::DriverReason(d->driver);
         for (size_t k = 0; k < ctx->contexts.size(); k++) {
           ctx->drivers[k]->hal->destroy_context(ctx->contexts[k]);
         }
         NNADAPTER_FAIL(code, "device '" + d->driver->name +
                                  "' rejected the context (properties '" +
                                  ctx->properties + "'), code " +
-                                 std::to_string(code));
+                                 std::to_string(code) + reason);
       }
       ctx->contexts.push_back(driver_context);
     }

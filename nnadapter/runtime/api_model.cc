@@ -485,7 +485,8 @@ NNADAPTER_API_EXPORT int NNAdapterModel_getSupportedOperations(
         NNADAPTER_FAIL(NNADAPTER_DEVICE_INTERNAL_ERROR,
                        "device '" + driver->name +
                            "' failed to validate the model (code " +
-                           std::to_string(code) + ")");
+                           std::to_string(code) + ")" +
+                           nnadapter::runtime::DriverReason(driver));
       }
       for (size_t i = 0; i < n; i++) {
         supported_operations[i] = supported_operations[i] || flags[i];

@@ -137,7 +137,7 @@ TEST(Devices, DriverPathIsSearchedFirst) {
   unsetenv("NNADAPTER_DRIVER_PATH");
   EXPECT_NE(msg.find(std::string(NNADAPTER_TEST_BAD_DRIVER_DIR) +
                      "/libbad_hal_device.so: refused: HAL version 999 is not "
-                     "supported by this runtime (requires HAL version 1)"),
+                     "supported by this runtime (requires HAL version 2)"),
             std::string::npos)
       << msg;
   EXPECT_NE(msg.find("was refused"), std::string::npos) << msg;

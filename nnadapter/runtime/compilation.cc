@@ -147,7 +147,7 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
                                              flags.get());
     if (code != NNADAPTER_NO_ERROR) {
       *message = "device '" + driver->name + "' failed to validate the model (" +
-                 ResultCodeName(code) + ")";
+                 ResultCodeName(code) + ")" + DriverReason(driver);
       return NNADAPTER_DEVICE_INTERNAL_ERROR;
     }
     supported.emplace_back(flags.get(), flags.get() + num_ops);
@@ -228,7 +228,8 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
       *message = "device '" + driver->name +
                  "' failed to compile sub-model " + std::to_string(s) + " (" +
                  op_names.substr(op_names.empty() ? 0 : 1) + "): " +
-                 ResultCodeName(code);
+                 ResultCodeName(code) +
+                 (code != NNADAPTER_NO_ERROR ? DriverReason(driver) : "");
       DestroyPrograms();
       return code != NNADAPTER_NO_ERROR ? code
                                         : NNADAPTER_DEVICE_INTERNAL_ERROR;
@@ -325,7 +326,8 @@ bool Compilation::LoadCache(const uint8_t* data, size_t size,
     if (code != NNADAPTER_NO_ERROR || !program.program) {
       *reason = "device '" + driver->name +
                 "' rejected the cached program of sub-model " +
-                std::to_string(s) + " (" + ResultCodeName(code) + ")";
+                std::to_string(s) + " (" + ResultCodeName(code) + ")" +
+                (code != NNADAPTER_NO_ERROR ? DriverReason(driver) : "");
       DestroyPrograms();
       return false;
     }

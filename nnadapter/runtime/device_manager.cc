@@ -85,10 +85,16 @@ std::string CheckDeviceTable(const hal::Device* device,
   if (!device->vendor || !device->open_device || !device->close_device ||
       !device->create_context || !device->destroy_context ||
       !device->validate_program || !device->create_program ||
-      !device->destroy_program || !device->execute_program) {
+      !device->destroy_program || !device->execute_program ||
+      !device->last_error_message) {
     return "device table has a null vendor or function pointer";
   }
   return "";
+}
+
+std::string DriverReason(const Driver* driver) {
+  const char* reason = driver->hal->last_error_message();
+  return reason && *reason ? std::string(": ") + reason : std::string();
 }
 
 // Tries one library path; returns true if it holds a usable driver.

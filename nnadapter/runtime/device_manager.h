@@ -31,6 +31,10 @@ int FindDriver(const std::string& name, Driver** driver, std::string* message);
 // drivers found in the search directories, sorted.
 std::vector<std::string> EnumerateDevices();
 
+// The reason the driver gave for its last failed call on this thread, as
+// ": <reason>" ready to append to a message, or "" if it gave none.
+std::string DriverReason(const Driver* driver);
+
 // Checks a function table; returns an empty string if usable.
 std::string CheckDeviceTable(const hal::Device* device,
                              const std::string& expected_name);

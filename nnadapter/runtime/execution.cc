@@ -228,7 +228,7 @@ int Execution::Compute(std::string* message) {
     if (code != NNADAPTER_NO_ERROR) {
       *message = "device '" + program.driver->name +
                  "' failed to execute sub-model " + std::to_string(p) + " (" +
-                 ResultCodeName(code) + ")";
+                 ResultCodeName(code) + ")" + DriverReason(program.driver);
       return code;
     }
     for (size_t k = 0; k < program.outputs.size(); k++) {

@@ -6,27 +6,13 @@
 #include <sstream>
 
 #include "nnadapter/utility/modeling.h"
+#include "nnadapter/utility/precision.h"
 
 namespace nnadapter {
 
-#define NNADAPTER_PRECISION_LIST(X)                                       \
-  X(UNKNOWN_PRECISION) X(BOOL8) X(INT8) X(UINT8) X(INT16) X(UINT16)       \
-  X(INT32) X(UINT32) X(INT64) X(UINT64) X(FLOAT16) X(FLOAT32) X(FLOAT64)  \
-  X(QUANT_INT8_SYMM_PER_LAYER) X(QUANT_INT8_SYMM_PER_CHANNEL)             \
-  X(QUANT_UINT8_ASYMM_PER_LAYER) X(QUANT_UINT8_ASYMM_PER_CHANNEL)         \
-  X(QUANT_INT32_SYMM_PER_LAYER) X(QUANT_INT32_SYMM_PER_CHANNEL)           \
-  X(QUANT_UINT32_ASYMM_PER_LAYER)
-
 std::string OperandPrecisionName(NNAdapterOperandPrecision precision) {
-  switch (precision) {
-#define X(name)           \
-  case NNADAPTER_##name: \
-    return #name;
-    NNADAPTER_PRECISION_LIST(X)
-#undef X
-    default:
-      return "UNKNOWN(" + std::to_string(precision) + ")";
-  }
+  const char* name = PrecisionName(precision);
+  return name ? name : "UNKNOWN(" + std::to_string(precision) + ")";
 }
 
 static std::string Upper(std::string s) {
@@ -38,13 +24,12 @@ static std::string Upper(std::string s) {
 bool ParseOperandPrecisionName(const std::string& name,
                                NNAdapterOperandPrecision* precision) {
   const std::string upper = Upper(name);
-#define X(n)                     \
-  if (upper == #n) {             \
-    *precision = NNADAPTER_##n;  \
+#define NNADAPTER_PRECISION(n, bytes)  \
+  if (upper == #n) {                   \
+    *precision = NNADAPTER_##n;        \
     return upper != "UNKNOWN_PRECISION"; \
   }
-  NNADAPTER_PRECISION_LIST(X)
-#undef X
+#include "nnadapter/utility/precision_types.inc"
   if (upper == "FLOAT" || upper == "FP32") {
     *precision = NNADAPTER_FLOAT32;
     return true;

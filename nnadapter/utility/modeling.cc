@@ -6,36 +6,12 @@
 #include <set>
 #include <unordered_map>
 
+#include "nnadapter/utility/precision.h"
+
 namespace nnadapter {
 
 uint32_t GetOperandPrecisionDataLength(NNAdapterOperandPrecision precision) {
-  switch (precision) {
-    case NNADAPTER_BOOL8:
-    case NNADAPTER_INT8:
-    case NNADAPTER_UINT8:
-    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
-    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL:
-      return 1;
-    case NNADAPTER_INT16:
-    case NNADAPTER_UINT16:
-    case NNADAPTER_FLOAT16:
-      return 2;
-    case NNADAPTER_INT32:
-    case NNADAPTER_UINT32:
-    case NNADAPTER_FLOAT32:
-    case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER:
-    case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL:
-    case NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER:
-      return 4;
-    case NNADAPTER_INT64:
-    case NNADAPTER_UINT64:
-    case NNADAPTER_FLOAT64:
-      return 8;
-    default:
-      return 0;
-  }
+  return PrecisionByteSize(precision);
 }
 
 bool IsValidPrecision(NNAdapterOperandPrecision precision) {

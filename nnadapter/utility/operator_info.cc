@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "nnadapter/utility/debug.h"
+#include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/properties.h"
 
@@ -310,13 +311,11 @@ bool IsOperationSupported(const OperatorInfo& info,
 int ValidateProgramWithOperatorInfo(const OperatorInfo& info,
                                     const core::Model* model,
                                     bool* supported_operations) {
-  if (!model || !supported_operations) return NNADAPTER_INVALID_PARAMETER;
-  size_t i = 0;
-  for (const auto& op : model->operations) {
-    std::string reason;
-    supported_operations[i++] = IsOperationSupported(info, op, &reason);
-  }
-  return NNADAPTER_NO_ERROR;
+  return kit::ValidateProgram(
+      "operator-info file", model, supported_operations,
+      [&info](const core::Operation& op, std::string* reason) {
+        return IsOperationSupported(info, op, reason);
+      });
 }
 
 }  // namespace nnadapter

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "nnadapter/utility/precision.h"
+
 namespace conformance {
 
 int64_t Tensor::NumElements() const {
@@ -65,58 +67,12 @@ double Tensor::At(int64_t i) const {
 }
 
 size_t ElementSize(int32_t precision) {
-  switch (precision) {
-    case NNADAPTER_BOOL8:
-    case NNADAPTER_INT8:
-    case NNADAPTER_UINT8:
-    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
-    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL:
-      return 1;
-    case NNADAPTER_INT16:
-    case NNADAPTER_UINT16:
-    case NNADAPTER_FLOAT16:
-      return 2;
-    case NNADAPTER_INT32:
-    case NNADAPTER_UINT32:
-    case NNADAPTER_FLOAT32:
-    case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER:
-    case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL:
-    case NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER:
-      return 4;
-    case NNADAPTER_INT64:
-    case NNADAPTER_UINT64:
-    case NNADAPTER_FLOAT64:
-      return 8;
-    default:
-      return 0;
-  }
+  return nnadapter::PrecisionByteSize(precision);
 }
 
 const char* PrecisionName(int32_t precision) {
-  switch (precision) {
-    case NNADAPTER_BOOL8: return "BOOL8";
-    case NNADAPTER_INT8: return "INT8";
-    case NNADAPTER_UINT8: return "UINT8";
-    case NNADAPTER_INT16: return "INT16";
-    case NNADAPTER_UINT16: return "UINT16";
-    case NNADAPTER_INT32: return "INT32";
-    case NNADAPTER_UINT32: return "UINT32";
-    case NNADAPTER_INT64: return "INT64";
-    case NNADAPTER_UINT64: return "UINT64";
-    case NNADAPTER_FLOAT16: return "FLOAT16";
-    case NNADAPTER_FLOAT32: return "FLOAT32";
-    case NNADAPTER_FLOAT64: return "FLOAT64";
-    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER: return "QUANT_INT8_SYMM_PER_LAYER";
-    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL: return "QUANT_INT8_SYMM_PER_CHANNEL";
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER: return "QUANT_UINT8_ASYMM_PER_LAYER";
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL: return "QUANT_UINT8_ASYMM_PER_CHANNEL";
-    case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER: return "QUANT_INT32_SYMM_PER_LAYER";
-    case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL: return "QUANT_INT32_SYMM_PER_CHANNEL";
-    case NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER: return "QUANT_UINT32_ASYMM_PER_LAYER";
-    default: return "UNKNOWN_PRECISION";
-  }
+  const char* name = nnadapter::PrecisionName(precision);
+  return name ? name : "UNKNOWN_PRECISION";
 }
 
 std::string DimsToString(const std::vector<int32_t>& dims) {

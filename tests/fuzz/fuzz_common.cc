@@ -2,29 +2,15 @@
 
 #include <memory>
 
+#include "nnadapter/utility/precision.h"
+
 namespace fuzz {
 
+// An unknown code counts as 4 bytes, so that a hostile precision still
+// gets a buffer.
 size_t PrecisionSize(int32_t precision) {
-  switch (precision) {
-    case NNADAPTER_BOOL8:
-    case NNADAPTER_INT8:
-    case NNADAPTER_UINT8:
-    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
-    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL:
-      return 1;
-    case NNADAPTER_INT16:
-    case NNADAPTER_UINT16:
-    case NNADAPTER_FLOAT16:
-      return 2;
-    case NNADAPTER_INT64:
-    case NNADAPTER_UINT64:
-    case NNADAPTER_FLOAT64:
-      return 8;
-    default:
-      return 4;
-  }
+  const size_t size = nnadapter::PrecisionByteSize(precision);
+  return size ? size : 4;
 }
 
 namespace {

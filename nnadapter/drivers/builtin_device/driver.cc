@@ -15,8 +15,6 @@
 //   work without shape inference. Final output dimensions are published
 //   through the Argument access callback.
 #include <cstring>
-#include <exception>
-#include <new>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,7 +23,7 @@
 #include "drivers/builtin_device/kernels/kernel.h"
 #include "drivers/builtin_device/registry.h"
 #include "nnadapter/hal/device.h"
-#include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/serialization.h"
 
@@ -176,83 +174,88 @@ bool CheckOperation(const core::Operation& op, std::string* reason) {
 
 namespace {
 
+constexpr char kName[] = "builtin_device";
+
 int OpenDevice(void** device) {
-  *device = nullptr;
-  return NNADAPTER_NO_ERROR;
+  return kit::Guard(kName, "open_device", [&]() -> int {
+    if (int code = kit::RequireNotNull({{"device", device}})) return code;
+    *device = nullptr;
+    return NNADAPTER_NO_ERROR;
+  });
 }
 void CloseDevice(void*) {}
 int CreateContext(void*, const char*, int (*)(int, void*), void** context) {
-  *context = nullptr;
-  return NNADAPTER_NO_ERROR;
+  return kit::Guard(kName, "create_context", [&]() -> int {
+    if (int code = kit::RequireNotNull({{"context", context}})) return code;
+    *context = nullptr;
+    return NNADAPTER_NO_ERROR;
+  });
 }
 void DestroyContext(void*) {}
 
 int ValidateProgram(void*, const core::Model* model, bool* supported) {
-  size_t i = 0;
-  for (const auto& op : model->operations) {
-    std::string reason;
-    supported[i] = CheckOperation(op, &reason);
-    if (!supported[i]) {
-      NNADAPTER_VLOG(1) << "builtin_device: unsupported: " << reason;
-    }
-    i++;
+  return kit::ValidateProgram(kName, model, supported, CheckOperation);
+}
+
+int LoadCachedModel(const std::vector<uint8_t>& b, OwnedModel* model) {
+  uint32_t version = 0;
+  if (b.size() < 8 || std::memcmp(b.data(), kCacheMagic, 4) != 0) {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                     "cache buffer is not a builtin_device program (bad magic)");
+  }
+  std::memcpy(&version, b.data() + 4, 4);
+  if (version != kCacheVersion) {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                     "cache version " + std::to_string(version) +
+                         ", expected " + std::to_string(kCacheVersion));
+  }
+  std::string error;
+  if (!DeserializeModel(b.data() + 8, b.size() - 8, model, &error)) {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER, "corrupt cache: " + error);
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
+// Copies `model` through the serializer (the program owns every operand)
+// and stores the serialized form in `cache` when there is one.
+int CopyModel(const core::Model& model, core::Cache* cache, OwnedModel* copy) {
+  std::string error;
+  std::vector<uint8_t> bytes;
+  if (!SerializeModel(model, &bytes, &error) ||
+      !DeserializeModel(bytes.data(), bytes.size(), copy, &error)) {
+    return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                     "cannot copy the model: " + error);
+  }
+  if (cache) {
+    cache->buffer.assign(kCacheMagic, kCacheMagic + 4);
+    uint32_t v = kCacheVersion;
+    const uint8_t* vb = reinterpret_cast<const uint8_t*>(&v);
+    cache->buffer.insert(cache->buffer.end(), vb, vb + 4);
+    cache->buffer.insert(cache->buffer.end(), bytes.begin(), bytes.end());
   }
   return NNADAPTER_NO_ERROR;
 }
 
 int CreateProgramImpl(core::Model* model, core::Cache* cache, void** program) {
-  *program = nullptr;
   auto p = std::make_unique<Program>();
-  std::string error;
+  int code;
   if (cache && !cache->buffer.empty()) {
-    const std::vector<uint8_t>& b = cache->buffer;
-    uint32_t version = 0;
-    if (b.size() < 8 || std::memcmp(b.data(), kCacheMagic, 4) != 0) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: cache buffer is not a "
-                              "builtin_device program (bad magic)";
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    std::memcpy(&version, b.data() + 4, 4);
-    if (version != kCacheVersion) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: cache version " << version
-                           << ", expected " << kCacheVersion;
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    if (!DeserializeModel(b.data() + 8, b.size() - 8, &p->model, &error)) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: corrupt cache: " << error;
-      return NNADAPTER_INVALID_PARAMETER;
-    }
+    code = LoadCachedModel(cache->buffer, &p->model);
+  } else if (!model) {
+    code = kit::Fail(NNADAPTER_INVALID_PARAMETER, "no model and no cache");
   } else {
-    if (!model) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: no model and no cache";
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    std::vector<uint8_t> bytes;
-    if (!SerializeModel(*model, &bytes, &error) ||
-        !DeserializeModel(bytes.data(), bytes.size(), &p->model, &error)) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: cannot copy the model: "
-                           << error;
-      return NNADAPTER_DEVICE_INTERNAL_ERROR;
-    }
-    if (cache) {
-      cache->buffer.assign(kCacheMagic, kCacheMagic + 4);
-      uint32_t v = kCacheVersion;
-      const uint8_t* vb = reinterpret_cast<const uint8_t*>(&v);
-      cache->buffer.insert(cache->buffer.end(), vb, vb + 4);
-      cache->buffer.insert(cache->buffer.end(), bytes.begin(), bytes.end());
-    }
+    code = CopyModel(*model, cache, &p->model);
   }
+  if (code != NNADAPTER_NO_ERROR) return code;
   for (const auto& op : p->model.model.operations) {
     std::string reason;
     if (!CheckOperation(op, &reason)) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: " << reason;
-      return NNADAPTER_FEATURE_NOT_SUPPORTED;
+      return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED, reason);
     }
   }
   p->order = SortOperationsInTopologicalOrder(&p->model.model);
   if (p->order.size() != p->model.model.operations.size()) {
-    NNADAPTER_LOG(ERROR) << "builtin_device: the model has a cycle";
-    return NNADAPTER_INVALID_PARAMETER;
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER, "the model has a cycle");
   }
   for (auto& operand : p->model.model.operands) {
     Tensor* t = TensorOf(p.get(), &operand);
@@ -260,10 +263,11 @@ int CreateProgramImpl(core::Model* model, core::Cache* cache, void** program) {
       t->dims = DimsOf(operand.type.dimensions);
       int64_t expected = GetOperandTypeBufferLength(operand.type);
       if (expected < 0 || expected != static_cast<int64_t>(operand.length)) {
-        NNADAPTER_LOG(ERROR)
-            << "builtin_device: constant operand of " << operand.length
-            << " bytes does not match its type (" << expected << " bytes)";
-        return NNADAPTER_INVALID_PARAMETER;
+        return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                         "constant operand of " +
+                             std::to_string(operand.length) +
+                             " bytes does not match its type (" +
+                             std::to_string(expected) + " bytes)");
       }
       const uint8_t* b = static_cast<const uint8_t*>(operand.buffer);
       t->data.assign(b, b + operand.length);
@@ -276,59 +280,42 @@ int CreateProgramImpl(core::Model* model, core::Cache* cache, void** program) {
 
 int CreateProgram(void*, core::Model* model, core::Cache* cache,
                   void** program) {
-  try {
+  return kit::Guard(kName, "create_program", [&]() -> int {
+    if (int code = kit::RequireNotNull({{"program", program}})) return code;
+    *program = nullptr;
     return CreateProgramImpl(model, cache, program);
-  } catch (const std::bad_alloc&) {
-    NNADAPTER_LOG(ERROR) << "builtin_device: out of memory creating a program";
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (const std::exception& e) {
-    NNADAPTER_LOG(ERROR) << "builtin_device: " << e.what();
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+  });
 }
 
 void DestroyProgram(void* program) { delete static_cast<Program*>(program); }
 
-int ExecuteProgramImpl(void* program, uint32_t input_count,
-                       core::Argument* input_arguments, uint32_t output_count,
-                       core::Argument* output_arguments) {
-  Program* p = static_cast<Program*>(program);
-  if (!p) return NNADAPTER_INVALID_PARAMETER;
-  auto& model = p->model.model;
-  for (auto& kv : p->tensors) {
-    if (!IsConstantOperand(kv.first)) {
-      kv.second->valid = false;
-      kv.second->type = kv.first->type;
-    }
-  }
-  for (uint32_t i = 0; i < input_count; i++) {
-    core::Argument& arg = input_arguments[i];
-    if (arg.index < 0 ||
-        static_cast<size_t>(arg.index) >= model.input_operands.size() ||
-        !arg.access) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: invalid input argument " << i;
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    core::Operand* operand = model.input_operands[arg.index];
-    NNAdapterOperandType type = operand->type;
-    void* buffer = arg.access(arg.memory, &type);
-    if (!buffer) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: input " << arg.index
-                           << ": access callback returned no buffer";
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    Tensor* t = TensorOf(p, operand);
-    t->dims = DimsOf(type.dimensions);
-    int64_t length = GetOperandTypeBufferLength(type);
+// Copies the bound model inputs into their tensors.
+int ReadInputs(Program* p, uint32_t count, core::Argument* arguments) {
+  const auto& inputs = p->model.model.input_operands;
+  std::vector<NNAdapterOperandType> types;
+  for (const auto* operand : inputs) types.push_back(operand->type);
+  std::vector<kit::BoundArgument> bound;
+  int code = kit::BindArguments("input", count, arguments, types,
+                                kit::Coverage::kSome, &bound);
+  if (code != NNADAPTER_NO_ERROR) return code;
+  for (size_t i = 0; i < inputs.size(); i++) {
+    if (!bound[i].buffer) continue;
+    Tensor* t = TensorOf(p, inputs[i]);
+    t->dims = DimsOf(bound[i].type.dimensions);
+    int64_t length = GetOperandTypeBufferLength(bound[i].type);
     if (length < 0) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: input " << arg.index
-                           << ": unknown dimensions " << DimsToString(t->dims);
-      return NNADAPTER_INVALID_DIMENSIONS;
+      return kit::Fail(NNADAPTER_INVALID_DIMENSIONS,
+                       "input " + std::to_string(i) + ": unknown dimensions " +
+                           DimsToString(t->dims));
     }
-    const uint8_t* b = static_cast<const uint8_t*>(buffer);
+    const uint8_t* b = static_cast<const uint8_t*>(bound[i].buffer);
     t->data.assign(b, b + length);
     t->valid = true;
   }
+  return NNADAPTER_NO_ERROR;
+}
+
+int RunKernels(Program* p) {
   for (core::Operation* op : p->order) {
     const KernelInfo* info = FindKernel(op->type);
     KernelContext ctx;
@@ -337,10 +324,10 @@ int ExecuteProgramImpl(void* program, uint32_t input_count,
     for (auto* o : op->input_operands) {
       Tensor* t = TensorOf(p, o);
       if (t && !t->valid) {
-        NNADAPTER_LOG(ERROR) << "builtin_device: " << info->name
-                             << ": an input operand has no value (model "
-                                "input not set?)";
-        return NNADAPTER_INVALID_STATE;
+        return kit::Fail(NNADAPTER_INVALID_STATE,
+                         std::string(info->name) +
+                             ": an input operand has no value (model input "
+                             "not set?)");
       }
       ctx.in.push_back(t);
     }
@@ -349,79 +336,67 @@ int ExecuteProgramImpl(void* program, uint32_t input_count,
     if (r != NNADAPTER_NO_ERROR) return r;
     for (size_t i = 0; i < ctx.out.size(); i++) {
       if (ctx.out[i] && !ctx.out[i]->valid) {
-        NNADAPTER_LOG(ERROR) << "builtin_device: " << info->name
-                             << ": output " << i << " was not produced";
-        return NNADAPTER_DEVICE_INTERNAL_ERROR;
+        return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                         std::string(info->name) + ": output " +
+                             std::to_string(i) + " was not produced");
       }
     }
-  }
-  for (uint32_t i = 0; i < output_count; i++) {
-    core::Argument& arg = output_arguments[i];
-    if (arg.index < 0 ||
-        static_cast<size_t>(arg.index) >= model.output_operands.size() ||
-        !arg.access) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: invalid output argument " << i;
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    core::Operand* operand = model.output_operands[arg.index];
-    Tensor* t = TensorOf(p, operand);
-    if (!t->valid) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: output " << arg.index
-                           << " was not computed";
-      return NNADAPTER_DEVICE_INTERNAL_ERROR;
-    }
-    NNAdapterOperandType type = t->type;
-    type.lifetime = operand->type.lifetime;
-    type.dimensions.count = static_cast<uint32_t>(t->dims.size());
-    for (size_t d = 0; d < t->dims.size(); d++) {
-      type.dimensions.data[d] = static_cast<int32_t>(t->dims[d]);
-    }
-    type.dimensions.dynamic_count = 0;
-    void* buffer = arg.access(arg.memory, &type);
-    if (!buffer) {
-      NNADAPTER_LOG(ERROR) << "builtin_device: output " << arg.index
-                           << ": access callback returned no buffer";
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    if (!t->data.empty()) std::memcpy(buffer, t->data.data(), t->data.size());
   }
   return NNADAPTER_NO_ERROR;
 }
 
+// Publishes the final dimensions of the model outputs and copies them out.
+int WriteOutputs(Program* p, uint32_t count, core::Argument* arguments) {
+  const auto& outputs = p->model.model.output_operands;
+  std::vector<NNAdapterOperandType> types;
+  for (size_t i = 0; i < outputs.size(); i++) {
+    Tensor* t = TensorOf(p, outputs[i]);
+    if (!t->valid) {
+      return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                       "output " + std::to_string(i) + " was not computed");
+    }
+    NNAdapterOperandType type = t->type;
+    type.lifetime = outputs[i]->type.lifetime;
+    kit::SetDimensions(t->dims, &type);
+    type.dimensions.dynamic_count = 0;
+    types.push_back(type);
+  }
+  return kit::WriteOutputs(
+      count, arguments, types, kit::Coverage::kSome,
+      [&](size_t i, void* buffer) {
+        const auto& data = TensorOf(p, outputs[i])->data;
+        if (!data.empty()) std::memcpy(buffer, data.data(), data.size());
+      });
+}
+
 // Kernels allocate with std::vector: a huge shape computed at run time
-// (e.g. FILL) must become an error code, never an exception through the
-// C ABI.
+// (e.g. FILL) becomes NNADAPTER_OUT_OF_MEMORY through the guard.
 int ExecuteProgram(void* program, uint32_t input_count,
                    core::Argument* input_arguments, uint32_t output_count,
                    core::Argument* output_arguments) {
-  try {
-    return ExecuteProgramImpl(program, input_count, input_arguments,
-                              output_count, output_arguments);
-  } catch (const std::bad_alloc&) {
-    NNADAPTER_LOG(ERROR) << "builtin_device: out of memory while executing";
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (const std::exception& e) {
-    NNADAPTER_LOG(ERROR) << "builtin_device: " << e.what();
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+  return kit::Guard(kName, "execute_program", [&]() -> int {
+    Program* p = static_cast<Program*>(program);
+    if (int code = kit::RequireNotNull({{"program", p}})) return code;
+    for (auto& kv : p->tensors) {
+      if (!IsConstantOperand(kv.first)) {
+        kv.second->valid = false;
+        kv.second->type = kv.first->type;
+      }
+    }
+    int code = ReadInputs(p, input_count, input_arguments);
+    if (code == NNADAPTER_NO_ERROR) code = RunKernels(p);
+    if (code == NNADAPTER_NO_ERROR) {
+      code = WriteOutputs(p, output_count, output_arguments);
+    }
+    return code;
+  });
 }
 
 }  // namespace
 }  // namespace builtin_device
 }  // namespace nnadapter
 
-NNADAPTER_EXPORT_DEVICE(builtin_device) = {
-    NNADAPTER_HAL_VERSION,
-    "builtin_device",
-    "PaddleLite-NNA",
-    NNADAPTER_CPU,
-    1,
-    nnadapter::builtin_device::OpenDevice,
-    nnadapter::builtin_device::CloseDevice,
-    nnadapter::builtin_device::CreateContext,
-    nnadapter::builtin_device::DestroyContext,
-    nnadapter::builtin_device::ValidateProgram,
-    nnadapter::builtin_device::CreateProgram,
-    nnadapter::builtin_device::DestroyProgram,
-    nnadapter::builtin_device::ExecuteProgram,
-};
+NNADAPTER_KIT_EXPORT_DEVICE(builtin_device,
+                            nnadapter::builtin_device::kName,
+                            "PaddleLite-NNA", NNADAPTER_CPU, 1,
+                            nnadapter::builtin_device);

@@ -12,7 +12,7 @@
 namespace nnadapter {
 namespace fake_device {
 
-// The NNAdapter operations fake_ddk implements.
+// The NNAdapter operations fake_ddk implements (operations.inc).
 const std::set<NNAdapterOperationType>& ImplementedOperations();
 
 class Converter {
@@ -31,6 +31,29 @@ class Converter {
   int32_t TensorOf(const core::Operand* operand) const;
 
  private:
+  // The CONVERT methods of operations.inc: they fill the node's inputs and
+  // attributes (its type comes from the DDK_TYPE column).
+  using Node = fake_ddk::Node;
+  using Operation = core::Operation;
+  bool ConvertConv(const Operation& op, Node* node, std::string* error);
+  bool ConvertBinary(const Operation& op, Node* node, std::string* error);
+  bool ConvertUnary(const Operation& op, Node* node, std::string* error);
+  bool ConvertHardActivation(const Operation& op, Node* node,
+                             std::string* error);
+  bool ConvertPool(const Operation& op, Node* node, std::string* error);
+  bool ConvertConcat(const Operation& op, Node* node, std::string* error);
+  bool ConvertReshape(const Operation& op, Node* node, std::string* error);
+  bool ConvertTranspose(const Operation& op, Node* node, std::string* error);
+  bool ConvertSoftmax(const Operation& op, Node* node, std::string* error);
+  bool ConvertResizeNearest(const Operation& op, Node* node,
+                            std::string* error);
+  bool ConvertBatchNorm(const Operation& op, Node* node, std::string* error);
+  bool ConvertMatMul(const Operation& op, Node* node, std::string* error);
+  bool ConvertFullyConnected(const Operation& op, Node* node,
+                             std::string* error);
+  // Appends the tensor of input `i` of `op` to the node's inputs.
+  bool AddInput(const core::Operation& op, size_t i, fake_ddk::Node* node,
+                std::string* error);
   bool Tensor(const core::Operand* operand, int32_t* id, std::string* error);
   bool NewOutput(const core::Operand* operand, int32_t* id, std::string* error);
 

@@ -16,7 +16,7 @@
 #include "fake_ddk/fake_ddk.h"
 #include "nnadapter/hal/device.h"
 #include "nnadapter/utility/debug.h"
-#include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/properties.h"
 
@@ -25,7 +25,6 @@
 #endif
 #define FAKE_DEVICE_STRINGIFY2(x) #x
 #define FAKE_DEVICE_STRINGIFY(x) FAKE_DEVICE_STRINGIFY2(x)
-#define FAKE_DEVICE_EXPORT(name) NNADAPTER_EXPORT_DEVICE(name)
 
 namespace nnadapter {
 namespace fake_device {
@@ -50,51 +49,46 @@ static std::string PropertyKey() {
 }
 
 static int OpenDevice(void** device) {
-  if (!device) return NNADAPTER_INVALID_PARAMETER;
-  *device = const_cast<char*>(kName);  // no per-device state
-  return NNADAPTER_NO_ERROR;
+  return kit::Guard(kName, "open_device", [&]() -> int {
+    if (int code = kit::RequireNotNull({{"device", device}})) return code;
+    *device = const_cast<char*>(kName);  // no per-device state
+    return NNADAPTER_NO_ERROR;
+  });
 }
 
 static void CloseDevice(void*) {}
 
+// <NAME>_SUPPORTED_OPERATIONS=OP1,OP2: the operations the context enables.
+static int ParseSupportedOperations(const std::string& value,
+                                    std::set<NNAdapterOperationType>* ops) {
+  ops->clear();
+  for (const auto& name : SplitAndTrim(value, ',')) {
+    NNAdapterOperationType type;
+    if (!ParseOperationTypeName(name, &type)) {
+      return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                       PropertyKey() + ": unknown operation '" + name + "'");
+    }
+    if (!ImplementedOperations().count(type)) {
+      return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                       PropertyKey() + ": '" + name +
+                           "' is not implemented by fake_ddk");
+    }
+    ops->insert(type);
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
 static int CreateContext(void*, const char* properties,
                          int (*)(int, void*), void** context) {
-  if (!context) return NNADAPTER_INVALID_PARAMETER;
-  *context = nullptr;
-  try {
-    std::map<std::string, std::string> parsed;
-    std::string error;
-    if (!ParseProperties(properties ? properties : "", &parsed, &error)) {
-      NNADAPTER_LOG(ERROR) << kName << ": " << error;
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    auto ctx = std::make_unique<Context>();
-    ctx->supported = ImplementedOperations();
-    auto it = parsed.find(PropertyKey());
-    if (it != parsed.end()) {
-      ctx->supported.clear();
-      for (const auto& name : SplitAndTrim(it->second, ',')) {
-        NNAdapterOperationType type;
-        if (!ParseOperationTypeName(name, &type)) {
-          NNADAPTER_LOG(ERROR) << kName << ": " << PropertyKey()
-                               << ": unknown operation '" << name << "'";
-          return NNADAPTER_INVALID_PARAMETER;
-        }
-        if (!ImplementedOperations().count(type)) {
-          NNADAPTER_LOG(ERROR) << kName << ": " << PropertyKey() << ": '"
-                               << name << "' is not implemented by fake_ddk";
-          return NNADAPTER_INVALID_PARAMETER;
-        }
-        ctx->supported.insert(type);
-      }
-    }
-    *context = ctx.release();
-    return NNADAPTER_NO_ERROR;
-  } catch (const std::bad_alloc&) {
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (...) {
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+  return kit::CreateContext<Context>(
+      kName, properties, context,
+      [](const std::map<std::string, std::string>& parsed, Context* ctx) {
+        ctx->supported = ImplementedOperations();
+        auto it = parsed.find(PropertyKey());
+        return it == parsed.end()
+                   ? static_cast<int>(NNADAPTER_NO_ERROR)
+                   : ParseSupportedOperations(it->second, &ctx->supported);
+      });
 }
 
 static void DestroyContext(void* context) {
@@ -134,39 +128,24 @@ static bool Supports(const Context* ctx, const core::Operation& op,
 
 static int ValidateProgram(void* context, const core::Model* model,
                            bool* supported_operations) {
-  if (!context || !model || !supported_operations) {
-    return NNADAPTER_INVALID_PARAMETER;
-  }
-  try {
-    auto* ctx = static_cast<Context*>(context);
-    size_t i = 0;
-    for (const auto& op : model->operations) {
-      std::string reason;
-      supported_operations[i] = Supports(ctx, op, &reason);
-      if (!supported_operations[i]) {
-        NNADAPTER_VLOG(3) << kName << ": operation #" << i << " "
-                          << OperationTypeName(op.type)
-                          << " unsupported: " << reason;
-      }
-      i++;
-    }
-    return NNADAPTER_NO_ERROR;
-  } catch (const std::bad_alloc&) {
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (...) {
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+  const auto* ctx = static_cast<const Context*>(context);
+  return kit::ValidateProgram(
+      kName, ctx, model, supported_operations,
+      [ctx](const core::Operation& op, std::string* reason) {
+        return Supports(ctx, op, reason);
+      });
 }
 
 static int BuildGraph(Context* ctx, core::Model* model, fake_ddk::Graph* graph) {
   Converter converter(graph);
   std::vector<int32_t> inputs, outputs;
-  for (const auto* in : model->input_operands) {
+  for (size_t i = 0; i < model->input_operands.size(); i++) {
+    const core::Operand* in = model->input_operands[i];
     std::vector<int32_t> shape;
     std::string error;
     if (!FloatShape(in, &shape, &error)) {
-      NNADAPTER_LOG(ERROR) << kName << ": model input: " << error;
-      return NNADAPTER_FEATURE_NOT_SUPPORTED;
+      return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
+                       "model input " + std::to_string(i) + ": " + error);
     }
     int32_t id = graph->AddTensor(shape);
     converter.Bind(in, id);
@@ -175,52 +154,57 @@ static int BuildGraph(Context* ctx, core::Model* model, fake_ddk::Graph* graph) 
   for (auto* op : SortOperationsInTopologicalOrder(model)) {
     std::string error;
     if (!ctx->supported.count(op->type) || !converter.Convert(*op, &error)) {
-      NNADAPTER_LOG(ERROR) << kName << ": cannot convert "
-                           << OperationTypeName(op->type) << ": "
-                           << (error.empty() ? "not enabled" : error);
-      return NNADAPTER_FEATURE_NOT_SUPPORTED;
+      return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
+                       "cannot convert " + OperationTypeName(op->type) + ": " +
+                           (error.empty() ? "not enabled" : error));
     }
   }
-  for (const auto* out : model->output_operands) {
-    int32_t id = converter.TensorOf(out);
+  for (size_t i = 0; i < model->output_operands.size(); i++) {
+    int32_t id = converter.TensorOf(model->output_operands[i]);
     if (id < 0) {
-      NNADAPTER_LOG(ERROR) << kName << ": a model output is not produced";
-      return NNADAPTER_INVALID_PARAMETER;
+      return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                       "model output " + std::to_string(i) + " is not produced");
     }
     outputs.push_back(id);
   }
   graph->SetInputsAndOutputs(inputs, outputs);
   std::string error;
   if (graph->Validate(&error) != fake_ddk::Status::kSuccess) {
-    NNADAPTER_LOG(ERROR) << kName << ": fake_ddk rejected the graph: " << error;
-    return NNADAPTER_FEATURE_NOT_SUPPORTED;
+    return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
+                     "fake_ddk rejected the graph: " + error);
   }
   return NNADAPTER_NO_ERROR;
 }
 
+static int LoadCachedGraph(const core::Cache& cache, fake_ddk::Graph* graph) {
+  std::string error;
+  if (fake_ddk::Graph::Deserialize(cache.buffer.data(), cache.buffer.size(),
+                                   graph, &error) !=
+      fake_ddk::Status::kSuccess) {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                     "invalid cached graph: " + error);
+  }
+  return kit::CheckCachedProgram(cache, graph->inputs().size(),
+                                 graph->outputs().size());
+}
+
 static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
                          void** program) {
-  if (!context || !cache || !program) return NNADAPTER_INVALID_PARAMETER;
-  *program = nullptr;
-  try {
+  return kit::Guard(kName, "create_program", [&]() -> int {
+    if (int code = kit::RequireNotNull(
+            {{"context", context}, {"cache", cache}, {"program", program}})) {
+      return code;
+    }
+    *program = nullptr;
     auto* ctx = static_cast<Context*>(context);
     auto p = std::make_unique<Program>();
     if (!cache->buffer.empty()) {
-      std::string error;
-      if (fake_ddk::Graph::Deserialize(cache->buffer.data(),
-                                       cache->buffer.size(), &p->graph,
-                                       &error) != fake_ddk::Status::kSuccess) {
-        NNADAPTER_LOG(WARNING) << kName << ": invalid cached graph: " << error;
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      if (p->graph.inputs().size() != cache->input_types.size() ||
-          p->graph.outputs().size() != cache->output_types.size()) {
-        NNADAPTER_LOG(WARNING) << kName
-                               << ": cached graph inputs/outputs mismatch";
-        return NNADAPTER_INVALID_PARAMETER;
-      }
+      int code = LoadCachedGraph(*cache, &p->graph);
+      if (code != NNADAPTER_NO_ERROR) return code;
     } else {
-      if (!model) return NNADAPTER_INVALID_PARAMETER;
+      if (!model) {
+        return kit::Fail(NNADAPTER_INVALID_PARAMETER, "no model and no cache");
+      }
       int code = BuildGraph(ctx, model, &p->graph);
       if (code != NNADAPTER_NO_ERROR) return code;
       cache->buffer = p->graph.Serialize();
@@ -232,11 +216,7 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
     p->execution = std::make_unique<fake_ddk::Execution>(&p->graph);
     *program = p.release();
     return NNADAPTER_NO_ERROR;
-  } catch (const std::bad_alloc&) {
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (...) {
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+  });
 }
 
 static void DestroyProgram(void* program) { delete static_cast<Program*>(program); }
@@ -245,87 +225,57 @@ static int ExecuteProgram(void* program, uint32_t input_count,
                           core::Argument* input_arguments,
                           uint32_t output_count,
                           core::Argument* output_arguments) {
-  if (!program) return NNADAPTER_INVALID_PARAMETER;
-  try {
+  return kit::Guard(kName, "execute_program", [&]() -> int {
     auto* p = static_cast<Program*>(program);
+    if (int code = kit::RequireNotNull({{"program", p}})) return code;
     const auto& tensors = p->graph.tensors();
-    if (input_count != p->graph.inputs().size() ||
-        output_count != p->graph.outputs().size() ||
-        (input_count && !input_arguments) || (output_count && !output_arguments)) {
-      return NNADAPTER_INVALID_PARAMETER;
-    }
+    int code = kit::CheckArgumentCount("output", output_count,
+                                       p->output_types.size());
+    if (code != NNADAPTER_NO_ERROR) return code;
+    std::vector<kit::BoundArgument> in;
+    code = kit::BindArguments("input", input_count, input_arguments,
+                              p->input_types, kit::Coverage::kEvery, &in);
+    if (code != NNADAPTER_NO_ERROR) return code;
     std::vector<const float*> inputs(input_count, nullptr);
     for (uint32_t i = 0; i < input_count; i++) {
-      const auto& arg = input_arguments[i];
-      if (arg.index < 0 || static_cast<uint32_t>(arg.index) >= input_count ||
-          !arg.access || inputs[arg.index]) {
-        return NNADAPTER_INVALID_PARAMETER;
+      const auto& shape = tensors[p->graph.inputs()[i]].shape;
+      if (kit::DimensionsOf(in[i].type) != shape) {
+        return kit::Fail(NNADAPTER_INVALID_DIMENSIONS,
+                         "input " + std::to_string(i) + " dimensions " +
+                             DimensionsToString(in[i].type.dimensions) +
+                             " differ from the compiled graph");
       }
-      NNAdapterOperandType type = p->input_types[arg.index];
-      void* buffer = arg.access(arg.memory, &type);
-      const auto& shape = tensors[p->graph.inputs()[arg.index]].shape;
-      if (!buffer) return NNADAPTER_INVALID_PARAMETER;
-      if (type.dimensions.count != shape.size() ||
-          !std::equal(shape.begin(), shape.end(), type.dimensions.data)) {
-        NNADAPTER_LOG(ERROR) << kName << ": input " << arg.index
-                             << " dimensions "
-                             << DimensionsToString(type.dimensions)
-                             << " differ from the compiled graph";
-        return NNADAPTER_INVALID_DIMENSIONS;
-      }
-      inputs[arg.index] = static_cast<const float*>(buffer);
+      inputs[i] = static_cast<const float*>(in[i].buffer);
     }
     std::vector<std::vector<float>> results(output_count);
     std::vector<float*> outputs(output_count);
+    std::vector<NNAdapterOperandType> output_types = p->output_types;
     for (uint32_t i = 0; i < output_count; i++) {
-      results[i].resize(tensors[p->graph.outputs()[i]].size());
+      const auto& tensor = tensors[p->graph.outputs()[i]];
+      results[i].resize(tensor.size());
       outputs[i] = results[i].data();
+      kit::SetDimensions(tensor.shape, &output_types[i]);
     }
     std::string error;
-    if (p->execution->Run(inputs, outputs, &error) != fake_ddk::Status::kSuccess) {
-      NNADAPTER_LOG(ERROR) << kName << ": execution failed: " << error;
-      return NNADAPTER_DEVICE_INTERNAL_ERROR;
+    if (p->execution->Run(inputs, outputs, &error) !=
+        fake_ddk::Status::kSuccess) {
+      return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                       "execution failed: " + error);
     }
-    std::vector<bool> done(output_count, false);
-    for (uint32_t i = 0; i < output_count; i++) {
-      const auto& arg = output_arguments[i];
-      if (arg.index < 0 || static_cast<uint32_t>(arg.index) >= output_count ||
-          !arg.access || done[arg.index]) {
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      done[arg.index] = true;
-      NNAdapterOperandType type = p->output_types[arg.index];
-      const auto& shape = tensors[p->graph.outputs()[arg.index]].shape;
-      type.dimensions.count = static_cast<uint32_t>(shape.size());
-      std::copy(shape.begin(), shape.end(), type.dimensions.data);
-      void* buffer = arg.access(arg.memory, &type);
-      if (!buffer) return NNADAPTER_INVALID_PARAMETER;
-      std::copy(results[arg.index].begin(), results[arg.index].end(),
-                static_cast<float*>(buffer));
-    }
-    return NNADAPTER_NO_ERROR;
-  } catch (const std::bad_alloc&) {
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (...) {
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+    return kit::WriteOutputs(
+        output_count, output_arguments, output_types, kit::Coverage::kEvery,
+        [&](size_t i, void* buffer) {
+          std::copy(results[i].begin(), results[i].end(),
+                    static_cast<float*>(buffer));
+        });
+  });
 }
 
 }  // namespace fake_device
 }  // namespace nnadapter
 
-FAKE_DEVICE_EXPORT(FAKE_DEVICE_NAME) = {
-    NNADAPTER_HAL_VERSION,
-    nnadapter::fake_device::kName,
-    "PaddleLite-NNA (fake vendor)",
-    NNADAPTER_ACCELERATOR,
-    nnadapter::fake_device::kVersion,
-    nnadapter::fake_device::OpenDevice,
-    nnadapter::fake_device::CloseDevice,
-    nnadapter::fake_device::CreateContext,
-    nnadapter::fake_device::DestroyContext,
-    nnadapter::fake_device::ValidateProgram,
-    nnadapter::fake_device::CreateProgram,
-    nnadapter::fake_device::DestroyProgram,
-    nnadapter::fake_device::ExecuteProgram,
-};
+NNADAPTER_KIT_EXPORT_DEVICE(FAKE_DEVICE_NAME, nnadapter::fake_device::kName,
+                            "PaddleLite-NNA (fake vendor)",
+                            NNADAPTER_ACCELERATOR,
+                            nnadapter::fake_device::kVersion,
+                            nnadapter::fake_device);

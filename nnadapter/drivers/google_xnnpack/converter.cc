@@ -4,38 +4,26 @@
 #include "converter.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "attributes.h"
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/modeling.h"
+#include "nnadapter/utility/operation_list.h"
+#include "nnadapter/utility/precision.h"
 
 namespace nnadapter {
 namespace google_xnnpack {
 
 const std::set<NNAdapterOperationType>& ConvertibleOperations() {
-  static const std::set<NNAdapterOperationType> ops = {
-      NNADAPTER_CONV_2D,       NNADAPTER_CONV_2D_TRANSPOSE,
-      NNADAPTER_FULLY_CONNECTED, NNADAPTER_MAT_MUL,
-      NNADAPTER_AVERAGE_POOL_2D, NNADAPTER_MAX_POOL_2D,
-      NNADAPTER_ADD,           NNADAPTER_SUB,
-      NNADAPTER_MUL,           NNADAPTER_DIV,
-      NNADAPTER_MAX,           NNADAPTER_MIN,
-      NNADAPTER_CLIP,          NNADAPTER_RELU,
-      NNADAPTER_RELU6,         NNADAPTER_HARD_SWISH,
-      NNADAPTER_HARD_SIGMOID,  NNADAPTER_SIGMOID,
-      NNADAPTER_SWISH,         NNADAPTER_LEAKY_RELU,
-      NNADAPTER_PRELU,         NNADAPTER_SOFTMAX,
-      NNADAPTER_PAD,           NNADAPTER_RESHAPE,
-      NNADAPTER_FLATTEN,       NNADAPTER_SQUEEZE,
-      NNADAPTER_UNSQUEEZE,     NNADAPTER_RESIZE_LINEAR,
-      NNADAPTER_ABS,           NNADAPTER_FLOOR,
-      NNADAPTER_SQUARE,        NNADAPTER_RSQRT,
-      NNADAPTER_BATCH_NORMALIZATION, NNADAPTER_CONCAT,
-      NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, NNADAPTER_ADAPTIVE_MAX_POOL_2D,
-      NNADAPTER_RESIZE_NEAREST, NNADAPTER_QUANTIZE,
-      NNADAPTER_DEQUANTIZE,    NNADAPTER_ASSIGN,
-      NNADAPTER_SUM,           NNADAPTER_REDUCE_MEAN};
+  static constexpr NNAdapterOperationType kOperations[] = {
+#define GOOGLE_XNNPACK_OPERATION NNADAPTER_KIT_OPERATION_CODE
+#include "operations.inc"
+#undef GOOGLE_XNNPACK_OPERATION
+  };
+  static const std::set<NNAdapterOperationType> ops =
+      kit::OperationSet(kOperations);
   return ops;
 }
 
@@ -184,9 +172,9 @@ static std::vector<uint8_t> PermuteToNhwc(const uint8_t* src, size_t es,
 
 // Bytes per element of an activation-like precision this converter accepts.
 static size_t ActivationElementSize(NNAdapterOperandPrecision p, bool int8_ok) {
-  if (p == NNADAPTER_FLOAT32) return 4;
-  if (int8_ok && p == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) return 1;
-  return 0;
+  const bool accepted = p == NNADAPTER_FLOAT32 ||
+                        (int8_ok && p == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER);
+  return accepted ? PrecisionByteSize(p) : 0;
 }
 
 bool Converter::Input(const core::Operand* o, uint32_t* id,
@@ -357,65 +345,13 @@ bool Converter::Convert(const core::Operation& op, std::string* error) {
     }
   }
   switch (op.type) {
-    case NNADAPTER_CONV_2D:
-    case NNADAPTER_FULLY_CONNECTED:
-    case NNADAPTER_MAT_MUL:
-    case NNADAPTER_QUANTIZE:
-    case NNADAPTER_DEQUANTIZE:
-    case NNADAPTER_ASSIGN:
-    case NNADAPTER_SUM:
-    case NNADAPTER_REDUCE_MEAN:
-    case NNADAPTER_ADD:
-    case NNADAPTER_SUB:
-    case NNADAPTER_MUL:
-    case NNADAPTER_RELU:
-    case NNADAPTER_RELU6:
-    case NNADAPTER_CLIP:
-    case NNADAPTER_SIGMOID:
-    case NNADAPTER_MAX_POOL_2D:
-    case NNADAPTER_AVERAGE_POOL_2D:
-    case NNADAPTER_RESHAPE:
-    case NNADAPTER_FLATTEN:
-    case NNADAPTER_SQUEEZE:
-    case NNADAPTER_UNSQUEEZE:
-      int8_ok_ = true;
-      break;
+#define GOOGLE_XNNPACK_OPERATION(name, convert, int8) \
+  case NNADAPTER_##name:                              \
+    int8_ok_ = int8;                                  \
+    return convert(op, error);
+#include "operations.inc"
+#undef GOOGLE_XNNPACK_OPERATION
     default:
-      int8_ok_ = false;
-  }
-  switch (op.type) {
-    case NNADAPTER_CONV_2D: return ConvertConv(op, error);
-    case NNADAPTER_CONV_2D_TRANSPOSE: return ConvertConvTranspose(op, error);
-    case NNADAPTER_FULLY_CONNECTED: return ConvertFullyConnected(op, error);
-    case NNADAPTER_MAT_MUL: return ConvertMatMul(op, error);
-    case NNADAPTER_AVERAGE_POOL_2D:
-    case NNADAPTER_MAX_POOL_2D: return ConvertPool(op, error);
-    case NNADAPTER_ADD:
-    case NNADAPTER_SUB:
-    case NNADAPTER_MUL:
-    case NNADAPTER_DIV:
-    case NNADAPTER_MAX:
-    case NNADAPTER_MIN: return ConvertBinary(op, error);
-    case NNADAPTER_PRELU: return ConvertPrelu(op, error);
-    case NNADAPTER_SOFTMAX: return ConvertSoftmax(op, error);
-    case NNADAPTER_PAD: return ConvertPad(op, error);
-    case NNADAPTER_RESHAPE:
-    case NNADAPTER_FLATTEN:
-    case NNADAPTER_SQUEEZE:
-    case NNADAPTER_UNSQUEEZE: return ConvertReshape(op, error);
-    case NNADAPTER_RESIZE_LINEAR: return ConvertResize(op, error);
-    case NNADAPTER_BATCH_NORMALIZATION: return ConvertBatchNorm(op, error);
-    case NNADAPTER_CONCAT: return ConvertConcat(op, error);
-    case NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D:
-    case NNADAPTER_ADAPTIVE_MAX_POOL_2D: return ConvertAdaptivePool(op, error);
-    case NNADAPTER_RESIZE_NEAREST: return ConvertResizeNearest(op, error);
-    case NNADAPTER_QUANTIZE: return ConvertQuantize(op, error);
-    case NNADAPTER_DEQUANTIZE:
-    case NNADAPTER_ASSIGN: return ConvertCopyLike(op, error);
-    case NNADAPTER_SUM: return ConvertSum(op, error);
-    case NNADAPTER_REDUCE_MEAN: return ConvertReduceMean(op, error);
-    default:
-      if (ConvertibleOperations().count(op.type)) return ConvertUnary(op, error);
       *error = "no XNNPACK equivalent in this XNNPACK version";
       return false;
   }
@@ -498,8 +434,8 @@ bool Converter::ConvertUnary(const core::Operation& op, std::string* error) {
                            o->type.symm_per_layer_params.scale;
     }
   } else {
-    if (expected_inputs >= 2 && !AttrFloat(op, 1, &p1, error)) return false;
-    if (expected_inputs == 3 && !AttrFloat(op, 2, &p2, error)) return false;
+    if (expected_inputs >= 2 && !kit::ReadFloat(op, 1, &p1, error)) return false;
+    if (expected_inputs == 3 && !kit::ReadFloat(op, 2, &p2, error)) return false;
   }
   if (op.type == NNADAPTER_HARD_SWISH &&
       (std::fabs(p1 - 1.0f / 6.0f) > 1e-6f || std::fabs(p2 - 0.5f) > 1e-6f)) {
@@ -562,8 +498,8 @@ bool Converter::ConvertUnary(const core::Operation& op, std::string* error) {
 }
 
 bool Converter::ConvertPrelu(const core::Operation& op, std::string* error) {
-  const core::Operand* in = InputAt(op, 0);
-  const core::Operand* alpha = InputAt(op, 1);
+  const core::Operand* in = kit::InputOperand(op, 0);
+  const core::Operand* alpha = kit::InputOperand(op, 1);
   if (op.input_operands.size() != 2 || !in || in->type.dimensions.count != 4 ||
       !alpha || !IsConstantOperand(alpha) ||
       alpha->type.precision != NNADAPTER_FLOAT32) {
@@ -585,9 +521,9 @@ bool Converter::ConvertPrelu(const core::Operation& op, std::string* error) {
 }
 
 bool Converter::ConvertSoftmax(const core::Operation& op, std::string* error) {
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   int32_t axis;
-  if (op.input_operands.size() != 2 || !in || !AttrInt(op, 1, &axis, error)) {
+  if (op.input_operands.size() != 2 || !in || !kit::ReadInt32(op, 1, &axis, error)) {
     if (error->empty()) *error = "expected input and axis";
     return false;
   }
@@ -605,7 +541,7 @@ bool Converter::ConvertSoftmax(const core::Operation& op, std::string* error) {
 }
 
 bool Converter::ConvertPad(const core::Operation& op, std::string* error) {
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   std::vector<int32_t> pads;
   int32_t mode = NNADAPTER_PAD_MODE_CONSTANT;
   float value = 0.0f;
@@ -615,8 +551,8 @@ bool Converter::ConvertPad(const core::Operation& op, std::string* error) {
   }
   const size_t rank = in->type.dimensions.count;
   if (!AttrInts(op, 1, 2 * rank, {}, &pads, error)) return false;
-  if (InputAt(op, 2) && !AttrInt(op, 2, &mode, error)) return false;
-  if (InputAt(op, 3) && !AttrFloat(op, 3, &value, error)) return false;
+  if (kit::InputOperand(op, 2) && !kit::ReadInt32(op, 2, &mode, error)) return false;
+  if (kit::InputOperand(op, 3) && !kit::ReadFloat(op, 3, &value, error)) return false;
   if (mode != NNADAPTER_PAD_MODE_CONSTANT && mode != NNADAPTER_PAD_MODE_NONE) {
     *error = "XNNPACK pads with a constant only";
     return false;
@@ -642,7 +578,7 @@ bool Converter::ConvertPad(const core::Operation& op, std::string* error) {
 }
 
 bool Converter::ConvertReshape(const core::Operation& op, std::string* error) {
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   const core::Operand* out = op.output_operands[0];
   if (!in) {
     *error = "missing input 0";
@@ -674,9 +610,9 @@ bool Converter::ConvertReshape(const core::Operation& op, std::string* error) {
 }
 
 bool Converter::ConvertBatchNorm(const core::Operation& op, std::string* error) {
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   float epsilon;
-  if (op.input_operands.size() != 6 || !in || !AttrFloat(op, 5, &epsilon, error)) {
+  if (op.input_operands.size() != 6 || !in || !kit::ReadFloat(op, 5, &epsilon, error)) {
     if (error->empty()) *error = "expected 6 inputs";
     return false;
   }
@@ -729,7 +665,7 @@ bool Converter::DeferConcat(const core::Operation& op) {
   const size_t n = op.input_operands.size();
   int32_t axis;
   std::string ignored;
-  if (n < 3 || !AttrInt(op, n - 1, &axis, &ignored) ||
+  if (n < 3 || !kit::ReadInt32(op, n - 1, &axis, &ignored) ||
       op.output_operands[0]->type.dimensions.count != 4 ||
       (axis != 1 && axis != -3)) {
     return false;
@@ -749,7 +685,7 @@ bool Converter::DeferConcat(const core::Operation& op) {
     if (consumers[0]->input_operands[i] == op.output_operands[0]) return false;
   }
   int32_t group;
-  if (!AttrInt(*consumers[0], 6, &group, &ignored) || group != 1) return false;
+  if (!kit::ReadInt32(*consumers[0], 6, &group, &ignored) || group != 1) return false;
   deferred_concats_[op.output_operands[0]] = &op;
   return true;
 }
@@ -758,7 +694,7 @@ bool Converter::ConvertConcat(const core::Operation& op, std::string* error) {
   if (DeferConcat(op)) return true;
   const size_t n = op.input_operands.size();
   int32_t axis;
-  if (n < 2 || !AttrInt(op, n - 1, &axis, error)) {
+  if (n < 2 || !kit::ReadInt32(op, n - 1, &axis, error)) {
     if (error->empty()) *error = "expected inputs and an axis";
     return false;
   }

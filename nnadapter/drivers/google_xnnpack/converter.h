@@ -23,8 +23,8 @@
 namespace nnadapter {
 namespace google_xnnpack {
 
-// The NNAdapter operations the converter knows (each may still be rejected
-// for its operand types or attribute values).
+// The NNAdapter operations the converter knows (operations.inc; each may
+// still be rejected for its operand types or attribute values).
 const std::set<NNAdapterOperationType>& ConvertibleOperations();
 
 // XNNPACK dims of an operand (NHWC for rank 4); false if a dim is unknown.
@@ -40,6 +40,43 @@ bool OutputHw(const core::Operand* out, int64_t expected_h, int64_t expected_w,
 // Output extent of a window sweep (floor division).
 int64_t ConvOutput(int64_t in, int64_t pad0, int64_t pad1, int64_t k,
                    int64_t stride, int64_t dilation);
+
+// The window of a CONV_2D, read from its attribute operands and checked
+// against its NCHW input dims `x` and filter dims [Cout, Cin/group, kh, kw]
+// (the float and the int8 paths share it).
+struct ConvWindow {
+  int32_t group = 1;
+  std::vector<int32_t> strides, dilations;
+  std::vector<int32_t> pads;  // top, bottom, left, right
+  float lo = 0, hi = 0;       // fused activation range
+  bool depthwise = false;
+};
+bool ReadConvWindow(const core::Operation& op, const int32_t x[4],
+                    const std::vector<int32_t>& filter_dims, ConvWindow* window,
+                    std::string* error);
+
+// A CONV_2D filter [Cout, Cin/group, kh, kw] in XNNPACK's layout: OHWI, or
+// [1, kh, kw, Cout] when depthwise; `xnn_dims` receives its dims.
+template <typename T>
+std::vector<T> ConvFilterToXnn(const std::vector<T>& w,
+                               const std::vector<int32_t>& filter_dims,
+                               bool depthwise, std::vector<size_t>* xnn_dims) {
+  const size_t Cout = filter_dims[0], Cig = filter_dims[1],
+               kh = filter_dims[2], kw = filter_dims[3], khw = kh * kw;
+  std::vector<T> filter(w.size());
+  if (depthwise) {
+    for (size_t o = 0; o < Cout; o++)
+      for (size_t s = 0; s < khw; s++) filter[s * Cout + o] = w[o * khw + s];
+    *xnn_dims = {1, kh, kw, Cout};
+  } else {
+    for (size_t o = 0; o < Cout; o++)
+      for (size_t i = 0; i < Cig; i++)
+        for (size_t s = 0; s < khw; s++)
+          filter[(o * khw + s) * Cig + i] = w[(o * Cig + i) * khw + s];
+    *xnn_dims = {Cout, kh, kw, Cig};
+  }
+  return filter;
+}
 
 class Converter {
  public:
@@ -131,6 +168,12 @@ class Converter {
                    const std::vector<size_t>& dims, std::vector<uint8_t> bytes,
                    size_t channel_dim, uint32_t* id, std::string* error);
   bool ConvertConvInt8(const core::Operation& op, std::string* error);
+  // Defines the (depthwise) convolution node of `window` over the values
+  // input `in`, filter `f`, bias `b` and output `y`.
+  bool DefineConv(const ConvWindow& window,
+                  const std::vector<int32_t>& filter_dims, uint32_t in,
+                  uint32_t f, uint32_t b, uint32_t y, const char* what,
+                  std::string* error);
   bool ConvertFullyConnectedInt8(const core::Operation& op, std::string* error);
   bool ConvertMatMulInt8(const core::Operation& op, bool transpose_y,
                          std::string* error);
@@ -146,7 +189,7 @@ class Converter {
 
   xnn_subgraph_t subgraph_;
   std::list<std::vector<uint8_t>>* storage_;
-  // Set by Convert for the operations with an int8 path: QUANT_INT8
+  // Set by Convert from the INT8 column of operations.inc: QUANT_INT8
   // per-layer activations are accepted (else FLOAT32 only).
   bool int8_ok_ = false;
   std::map<const core::Operand*, uint32_t> values_;

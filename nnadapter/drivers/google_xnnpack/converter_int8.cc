@@ -49,10 +49,10 @@ bool QuantKind(const core::Operand* o, NNAdapterOperandPrecision per_layer,
 }  // namespace
 
 bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
-  int32_t x[4], group;
+  int32_t x[4];
   std::vector<uint8_t> w, bias;
-  std::vector<int32_t> wd, bd, strides, dilations, pads;
-  float lo, hi;
+  std::vector<int32_t> wd, bd;
+  ConvWindow c;
   bool filter_pc = false, bias_pc = false;
   if (op.input_operands.size() != 9 ||
       !ActivationNchw(op.input_operands[0], x, error, true)) {
@@ -68,7 +68,7 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
              "tensor (per layer, or per channel along axis 0)";
     return false;
   }
-  const int32_t Cout = wd[0], Cig = wd[1], kh = wd[2], kw = wd[3];
+  const int32_t Cout = wd[0];
   if (!ConstInt(bias_op, 1, 4, &bias, &bd) || bd[0] != Cout ||
       !QuantKind(bias_op, NNADAPTER_QUANT_INT32_SYMM_PER_LAYER,
                  NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, Cout, &bias_pc) ||
@@ -81,50 +81,10 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
     *error = "output must be QUANT_INT8_SYMM_PER_LAYER";
     return false;
   }
-  if (!AttrInts(op, 5, 2, {}, &strides, error) ||
-      !AttrInt(op, 6, &group, error) ||
-      !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
-      !AttrFuse(op, 8, &lo, &hi, error)) {
-    return false;
-  }
-  if (!WindowValues(strides, "strides", error) ||
-      !WindowValues(dilations, "dilations", error) ||
-      !WindowValues({kh, kw}, "filter size", error)) {
-    return false;
-  }
-  if (group <= 0 || int64_t(x[1]) != int64_t(group) * Cig || Cout % group != 0) {
-    *error = "inconsistent channels/group";
-    return false;
-  }
-  const int32_t k[2] = {kh, kw};
-  if (!AttrPads(op, 3, 4, x + 2, k, strides.data(), dilations.data(), &pads,
-                error)) {
-    return false;
-  }
-  if (!OutputHw(op.output_operands[0],
-                ConvOutput(x[2], pads[0], pads[1], kh, strides[0], dilations[0]),
-                ConvOutput(x[3], pads[2], pads[3], kw, strides[1], dilations[1]),
-                error)) {
-    return false;
-  }
-  const bool depthwise = group > 1 && Cig == 1;
-  const size_t khw = static_cast<size_t>(kh) * kw;
-  std::vector<uint8_t> filter(w.size());
+  if (!ReadConvWindow(op, x, wd, &c, error)) return false;
   std::vector<size_t> fdims;
-  size_t channel_dim;
-  if (depthwise) {  // [Cout,1,kh,kw] -> [1,kh,kw,Cout]
-    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
-      for (size_t s = 0; s < khw; s++) filter[s * Cout + o] = w[o * khw + s];
-    fdims = {1, size_t(kh), size_t(kw), size_t(Cout)};
-    channel_dim = 3;
-  } else {  // OIHW -> OHWI
-    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
-      for (size_t i = 0; i < static_cast<size_t>(Cig); i++)
-        for (size_t s = 0; s < khw; s++)
-          filter[(o * khw + s) * Cig + i] = w[(o * Cig + i) * khw + s];
-    fdims = {size_t(Cout), size_t(kh), size_t(kw), size_t(Cig)};
-    channel_dim = 0;
-  }
+  std::vector<uint8_t> filter = ConvFilterToXnn(w, wd, c.depthwise, &fdims);
+  const size_t channel_dim = c.depthwise ? 3 : 0;
   uint32_t in, f, b, y;
   if (!Input(op.input_operands[0], &in, error) ||
       !StaticBytes(filter_op->type, fdims, std::move(filter), channel_dim, &f,
@@ -134,19 +94,7 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
       !Output(op.output_operands[0], &y, error)) {
     return false;
   }
-  xnn_status s;
-  if (depthwise) {
-    s = xnn_define_depthwise_convolution_2d(
-        subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw, strides[0],
-        strides[1], dilations[0], dilations[1], Cout / group, group, lo, hi,
-        in, f, b, y, 0);
-  } else {
-    s = xnn_define_convolution_2d(
-        subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw, strides[0],
-        strides[1], dilations[0], dilations[1], group, Cig, Cout / group, lo,
-        hi, in, f, b, y, 0);
-  }
-  return Check(s, "int8 convolution", error);
+  return DefineConv(c, wd, in, f, b, y, "int8 convolution", error);
 }
 
 bool Converter::ConvertFullyConnectedInt8(const core::Operation& op,
@@ -154,7 +102,7 @@ bool Converter::ConvertFullyConnectedInt8(const core::Operation& op,
   std::vector<uint8_t> w, bias;
   std::vector<int32_t> wd, bd;
   float lo, hi;
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   const core::Operand* out = op.output_operands[0];
   if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
       !AttrFuse(op, 3, &lo, &hi, error)) {

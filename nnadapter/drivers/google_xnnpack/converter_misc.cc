@@ -25,7 +25,7 @@ bool ConstantScalarFloat(const core::Operand* o, float* v) {
 // output's and a zero point of 0. XNNPACK rounds half to even, builtin_device
 // half away from zero: ties may differ by one step.
 bool Converter::ConvertQuantize(const core::Operation& op, std::string* error) {
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   const core::Operand* out = op.output_operands[0];
   float scale = 0, zero_point = 0;
   if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
@@ -34,9 +34,9 @@ bool Converter::ConvertQuantize(const core::Operation& op, std::string* error) {
     *error = "QUANTIZE: FLOAT32 tensor to QUANT_INT8_SYMM_PER_LAYER only";
     return false;
   }
-  if (!ConstantScalarFloat(InputAt(op, 2), &scale) ||
+  if (!ConstantScalarFloat(kit::InputOperand(op, 2), &scale) ||
       scale != out->type.symm_per_layer_params.scale ||
-      (InputAt(op, 3) && (!ConstantScalarFloat(InputAt(op, 3), &zero_point) ||
+      (kit::InputOperand(op, 3) && (!ConstantScalarFloat(kit::InputOperand(op, 3), &zero_point) ||
                           zero_point != 0.0f))) {
     *error = "QUANTIZE: one scale equal to the output's and zero point 0";
     return false;
@@ -48,7 +48,7 @@ bool Converter::ConvertQuantize(const core::Operation& op, std::string* error) {
 
 // DEQUANTIZE (int8 -> float convert) and ASSIGN (a copy).
 bool Converter::ConvertCopyLike(const core::Operation& op, std::string* error) {
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   const core::Operand* out = op.output_operands[0];
   if (op.input_operands.size() != 1 || !in || IsConstantOperand(in)) {
     *error = "input 0 must be a tensor";
@@ -119,7 +119,7 @@ bool Converter::ConvertReduceMean(const core::Operation& op,
   if (op.input_operands.size() != 3 ||
       !ActivationNchw(op.input_operands[0], x, error, true) ||
       !AttrInts(op, 1, 0, {}, &axes, error) ||
-      !AttrBool(op, 2, true, &keepdim, error)) {
+      !kit::ReadOptionalBool(op, 2, true, &keepdim, error)) {
     if (error->empty()) *error = "expected input, axes, keepdim";
     return false;
   }

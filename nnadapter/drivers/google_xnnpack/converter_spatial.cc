@@ -5,6 +5,7 @@
 //   depthwise CONV_2D  [C*m, 1, kh, kw]      -> [1, kh, kw, C*m]
 //   CONV_2D_TRANSPOSE  [Cin, Cout/g, kh, kw] -> [Cout, kh, kw, Cin/g]
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "attributes.h"
@@ -71,11 +72,69 @@ bool OutputHw(const core::Operand* out, int64_t expected_h, int64_t expected_w,
   return true;
 }
 
+bool ReadConvWindow(const core::Operation& op, const int32_t x[4],
+                    const std::vector<int32_t>& filter_dims, ConvWindow* c,
+                    std::string* error) {
+  const int32_t Cout = filter_dims[0], Cig = filter_dims[1],
+                kh = filter_dims[2], kw = filter_dims[3];
+  if (!AttrInts(op, 5, 2, {}, &c->strides, error) ||
+      !kit::ReadInt32(op, 6, &c->group, error) ||
+      !AttrInts(op, 7, 2, {1, 1}, &c->dilations, error) ||
+      !AttrFuse(op, 8, &c->lo, &c->hi, error)) {
+    return false;
+  }
+  if (!WindowValues(c->strides, "strides", error) ||
+      !WindowValues(c->dilations, "dilations", error) ||
+      !WindowValues({kh, kw}, "filter size", error)) {
+    return false;
+  }
+  if (c->group <= 0 || int64_t(x[1]) != int64_t(c->group) * Cig ||
+      Cout % c->group != 0) {
+    *error = "inconsistent channels/group";
+    return false;
+  }
+  const int32_t k[2] = {kh, kw};
+  if (!AttrPads(op, 3, 4, x + 2, k, c->strides.data(), c->dilations.data(),
+                &c->pads, error)) {
+    return false;
+  }
+  c->depthwise = c->group > 1 && Cig == 1;
+  const auto& p = c->pads;
+  return OutputHw(op.output_operands[0],
+                  ConvOutput(x[2], p[0], p[1], kh, c->strides[0],
+                             c->dilations[0]),
+                  ConvOutput(x[3], p[2], p[3], kw, c->strides[1],
+                             c->dilations[1]),
+                  error);
+}
+
+bool Converter::DefineConv(const ConvWindow& c,
+                           const std::vector<int32_t>& filter_dims,
+                           uint32_t in, uint32_t f, uint32_t b, uint32_t y,
+                           const char* what, std::string* error) {
+  const int32_t Cout = filter_dims[0], Cig = filter_dims[1],
+                kh = filter_dims[2], kw = filter_dims[3];
+  const auto& p = c.pads;
+  xnn_status s;
+  if (c.depthwise) {
+    s = xnn_define_depthwise_convolution_2d(
+        subgraph_, p[0], p[3], p[1], p[2], kh, kw, c.strides[0], c.strides[1],
+        c.dilations[0], c.dilations[1], Cout / c.group, c.group, c.lo, c.hi,
+        in, f, b, y, 0);
+  } else {
+    s = xnn_define_convolution_2d(
+        subgraph_, p[0], p[3], p[1], p[2], kh, kw, c.strides[0], c.strides[1],
+        c.dilations[0], c.dilations[1], c.group, Cig, Cout / c.group, c.lo,
+        c.hi, in, f, b, y, 0);
+  }
+  return Check(s, what, error);
+}
+
 bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
-  int32_t x[4], group;
+  int32_t x[4];
   std::vector<float> w, bias;
-  std::vector<int32_t> wd, bd, strides, dilations, pads;
-  float lo, hi;
+  std::vector<int32_t> wd, bd;
+  ConvWindow c;
   if (op.input_operands.size() != 9) {
     *error = "expected 9 inputs";
     return false;
@@ -95,55 +154,19 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
     return false;
   }
   if (bias.empty()) bias.assign(static_cast<size_t>(Cout), 0.0f);
-  if (!AttrInts(op, 5, 2, {}, &strides, error) ||
-      !AttrInt(op, 6, &group, error) ||
-      !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
-      !AttrFuse(op, 8, &lo, &hi, error)) {
-    return false;
-  }
-  if (!WindowValues(strides, "strides", error) ||
-      !WindowValues(dilations, "dilations", error) ||
-      !WindowValues({kh, kw}, "filter size", error)) {
-    return false;
-  }
-  if (group <= 0 || int64_t(x[1]) != int64_t(group) * Cig ||
-      Cout % group != 0 || bias.size() != static_cast<size_t>(Cout)) {
+  if (bias.size() != static_cast<size_t>(Cout)) {
     *error = "inconsistent channels/group";
     return false;
   }
-  const int32_t k[2] = {kh, kw};
-  if (!AttrPads(op, 3, 4, x + 2, k, strides.data(), dilations.data(), &pads,
-                error)) {
-    return false;
-  }
-  if (!OutputHw(op.output_operands[0], ConvOutput(x[2], pads[0], pads[1], kh,
-                                                 strides[0], dilations[0]),
-                ConvOutput(x[3], pads[2], pads[3], kw, strides[1],
-                           dilations[1]),
-                error)) {
-    return false;
-  }
-  const bool depthwise = group > 1 && Cig == 1;
+  if (!ReadConvWindow(op, x, wd, &c, error)) return false;
   auto deferred = deferred_concats_.find(op.input_operands[0]);
-  if (deferred != deferred_concats_.end() && group == 1) {
+  if (deferred != deferred_concats_.end() && c.group == 1) {
     return ConvertConvOverConcat(op, *deferred->second, w, Cout, Cig, kh, kw,
-                                 std::move(bias), pads, strides, dilations, lo,
-                                 hi, error);
+                                 std::move(bias), c.pads, c.strides,
+                                 c.dilations, c.lo, c.hi, error);
   }
-  std::vector<float> filter(w.size());
   std::vector<size_t> fdims;
-  const size_t khw = static_cast<size_t>(kh) * kw;
-  if (depthwise) {  // [Cout,1,kh,kw] -> [1,kh,kw,Cout]
-    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
-      for (size_t s = 0; s < khw; s++) filter[s * Cout + o] = w[o * khw + s];
-    fdims = {1, size_t(kh), size_t(kw), size_t(Cout)};
-  } else {  // OIHW -> OHWI
-    for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
-      for (size_t i = 0; i < static_cast<size_t>(Cig); i++)
-        for (size_t s = 0; s < khw; s++)
-          filter[(o * khw + s) * Cig + i] = w[(o * Cig + i) * khw + s];
-    fdims = {size_t(Cout), size_t(kh), size_t(kw), size_t(Cig)};
-  }
+  std::vector<float> filter = ConvFilterToXnn(w, wd, c.depthwise, &fdims);
   uint32_t in, f, b, y;
   if (!Input(op.input_operands[0], &in, error) ||
       !Static(fdims, std::move(filter), &f, error) ||
@@ -151,19 +174,9 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
       !Output(op.output_operands[0], &y, error)) {
     return false;
   }
-  xnn_status s;
-  if (depthwise) {
-    s = xnn_define_depthwise_convolution_2d(
-        subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw, strides[0],
-        strides[1], dilations[0], dilations[1], Cout / group, group, lo, hi,
-        in, f, b, y, 0);
-  } else {
-    s = xnn_define_convolution_2d(
-        subgraph_, pads[0], pads[3], pads[1], pads[2], kh, kw, strides[0],
-        strides[1], dilations[0], dilations[1], group, Cig, Cout / group, lo,
-        hi, in, f, b, y, 0);
-  }
-  return Check(s, depthwise ? "depthwise convolution" : "convolution", error);
+  return DefineConv(c, wd, in, f, b, y,
+                    c.depthwise ? "depthwise convolution" : "convolution",
+                    error);
 }
 
 // conv(concat(x_1..x_k), W) + b = sum_i conv(x_i, W_i) + b, W_i the filter's
@@ -249,9 +262,9 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
     *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor";
     return false;
   }
-  if (!AttrInt(op, 3, &auto_pad, error) ||
+  if (!kit::ReadInt32(op, 3, &auto_pad, error) ||
       !AttrInts(op, 5, 2, {}, &strides, error) ||
-      !AttrInt(op, 6, &group, error) ||
+      !kit::ReadInt32(op, 6, &group, error) ||
       !AttrInts(op, 7, 2, {1, 1}, &dilations, error) ||
       !AttrFuse(op, 10, &lo, &hi, error)) {
     return false;
@@ -328,7 +341,7 @@ bool Converter::ConvertFullyConnected(const core::Operation& op,
   std::vector<float> w, bias;
   std::vector<int32_t> wd, bd;
   float lo, hi;
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   const core::Operand* out = op.output_operands[0];
   if (in && in->type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
     return ConvertFullyConnectedInt8(op, error);
@@ -383,10 +396,10 @@ bool Converter::ConvertMatMul(const core::Operation& op, std::string* error) {
   std::vector<float> w;
   std::vector<int32_t> wd;
   bool tx, ty;
-  const core::Operand* in = InputAt(op, 0);
+  const core::Operand* in = kit::InputOperand(op, 0);
   if (op.input_operands.size() != 4 || !in || IsConstantOperand(in) ||
-      in->type.dimensions.count != 2 || !AttrBool(op, 2, false, &tx, error) ||
-      !AttrBool(op, 3, false, &ty, error)) {
+      in->type.dimensions.count != 2 || !kit::ReadOptionalBool(op, 2, false, &tx, error) ||
+      !kit::ReadOptionalBool(op, 3, false, &ty, error)) {
     if (error->empty()) *error = "x must be a rank-2 tensor";
     return false;
   }
@@ -420,8 +433,8 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
   if (!ActivationNchw(op.input_operands[0], x, error, true) ||
       !AttrInts(op, 3, 2, {}, &kernel, error) ||
       !AttrInts(op, 4, 2, {1, 1}, &strides, error) ||
-      !AttrBool(op, 5, false, &ceil_mode, error) ||
-      !AttrBool(op, 6, false, &flag, error) ||
+      !kit::ReadOptionalBool(op, 5, false, &ceil_mode, error) ||
+      !kit::ReadOptionalBool(op, 6, false, &flag, error) ||
       !AttrFuse(op, is_max ? 8 : 7, &lo, &hi, error)) {
     return false;
   }
@@ -514,11 +527,11 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
   std::vector<int32_t> shape;
   if (op.input_operands.size() < 4 ||
       !ActivationNchw(op.input_operands[0], x, error, false) ||
-      !AttrBool(op, 3, false, &align_corners, error)) {
+      !kit::ReadOptionalBool(op, 3, false, &align_corners, error)) {
     if (error->empty()) *error = "expected input, shape, scales, align_corners";
     return false;
   }
-  if (InputAt(op, 4) && !AttrInt(op, 4, &align_mode, error)) return false;
+  if (kit::InputOperand(op, 4) && !kit::ReadInt32(op, 4, &align_mode, error)) return false;
   if (align_mode != 0 && align_mode != 1) {
     *error = "input 4: align_mode must be 0 or 1";
     return false;
@@ -528,8 +541,8 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
     *error = "output must be rank 4 with known dims";
     return false;
   }
-  const core::Operand* shape_op = InputAt(op, 1);
-  const core::Operand* scales_op = InputAt(op, 2);
+  const core::Operand* shape_op = kit::InputOperand(op, 1);
+  const core::Operand* scales_op = kit::InputOperand(op, 2);
   if (shape_op && !AttrInts(op, 1, 2, {}, &shape, error)) return false;
   if (!shape_op && scales_op && !align_corners) {
     // builtin/Paddle sample with ratio 1 / scale; XNNPACK with in / out.
@@ -571,7 +584,7 @@ bool Converter::ConvertAdaptivePool(const core::Operation& op,
   if (op.input_operands.size() != (is_max ? 4u : 2u) ||
       !ActivationNchw(op.input_operands[0], x, error, false) ||
       !AttrInts(op, 1, 2, {}, &os, error) ||
-      (is_max && !AttrBool(op, 2, false, &return_indices, error))) {
+      (is_max && !kit::ReadOptionalBool(op, 2, false, &return_indices, error))) {
     if (error->empty()) *error = "unexpected inputs";
     return false;
   }
@@ -622,7 +635,7 @@ bool Converter::ConvertResizeNearest(const core::Operation& op,
   bool align_corners;
   if (op.input_operands.size() != 4 ||
       !ActivationNchw(op.input_operands[0], x, error, false) ||
-      !AttrBool(op, 3, false, &align_corners, error)) {
+      !kit::ReadOptionalBool(op, 3, false, &align_corners, error)) {
     if (error->empty()) *error = "expected input, shape, scales, align_corners";
     return false;
   }
@@ -642,8 +655,8 @@ bool Converter::ConvertResizeNearest(const core::Operation& op,
     *error = "upsampling factors above 4096 in total";
     return false;
   }
-  const core::Operand* scales = InputAt(op, 2);
-  if (!InputAt(op, 1) && scales) {
+  const core::Operand* scales = kit::InputOperand(op, 2);
+  if (!kit::InputOperand(op, 1) && scales) {
     if (!IsConstantOperand(scales) || scales->type.precision != NNADAPTER_FLOAT32 ||
         scales->length != 2 * sizeof(float)) {
       *error = "input 2 (scales) must be a constant FLOAT32 [2] tensor";

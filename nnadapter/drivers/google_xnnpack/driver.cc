@@ -24,9 +24,9 @@
 #include "shape_inference.h"
 #include "nnadapter/hal/device.h"
 #include "nnadapter/utility/debug.h"
-#include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
-#include "nnadapter/utility/properties.h"
+#include "nnadapter/utility/precision.h"
 #include "nnadapter/utility/serialization.h"
 
 namespace nnadapter {
@@ -136,67 +136,65 @@ static bool Initialize() {
 }
 
 static int OpenDevice(void** device) {
-  if (!device) return NNADAPTER_INVALID_PARAMETER;
-  if (!Initialize()) {
-    NNADAPTER_LOG(ERROR) << kName << ": xnn_initialize failed (unsupported CPU?)";
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
-  *device = const_cast<char*>(kName);
-  return NNADAPTER_NO_ERROR;
+  return kit::Guard(kName, "open_device", [&]() -> int {
+    if (int code = kit::RequireNotNull({{"device", device}})) return code;
+    if (!Initialize()) {
+      return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                       "xnn_initialize failed (unsupported CPU?)");
+    }
+    *device = const_cast<char*>(kName);
+    return NNADAPTER_NO_ERROR;
+  });
 }
 
 static void CloseDevice(void*) {}
 
+// The integer property `key` in [lo, hi], if set.
+static int ReadIntProperty(const std::map<std::string, std::string>& parsed,
+                           const char* key, long lo, long hi, size_t* value) {
+  auto it = parsed.find(key);
+  if (it == parsed.end()) return NNADAPTER_NO_ERROR;
+  char* end = nullptr;
+  long n = std::strtol(it->second.c_str(), &end, 10);
+  if (it->second.empty() || *end != '\0' || n < lo || n > hi) {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                     std::string(key) + "='" + it->second +
+                         "': expected an integer in [" + std::to_string(lo) +
+                         ", " + std::to_string(hi) + "]");
+  }
+  *value = static_cast<size_t>(n);
+  return NNADAPTER_NO_ERROR;
+}
+
+// GOOGLE_XNNPACK_PROFILE=0|1, if set.
+static int ReadProfileProperty(const std::map<std::string, std::string>& parsed,
+                               bool* profile) {
+  auto it = parsed.find(kProfileKey);
+  if (it == parsed.end()) return NNADAPTER_NO_ERROR;
+  if (it->second != "0" && it->second != "1") {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                     std::string(kProfileKey) + "='" + it->second +
+                         "': expected 0 or 1");
+  }
+  *profile = it->second == "1";
+  return NNADAPTER_NO_ERROR;
+}
+
 static int CreateContext(void*, const char* properties, int (*)(int, void*),
                          void** context) {
-  if (!context) return NNADAPTER_INVALID_PARAMETER;
-  *context = nullptr;
-  try {
-    std::map<std::string, std::string> parsed;
-    std::string error;
-    if (!ParseProperties(properties ? properties : "", &parsed, &error)) {
-      NNADAPTER_LOG(ERROR) << kName << ": " << error;
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    auto ctx = std::make_unique<Context>();
-    auto it = parsed.find(kThreadsKey);
-    if (it != parsed.end()) {
-      char* end = nullptr;
-      long n = std::strtol(it->second.c_str(), &end, 10);
-      if (it->second.empty() || *end != '\0' || n < 1 || n > 64) {
-        NNADAPTER_LOG(ERROR) << kName << ": " << kThreadsKey << "='"
-                             << it->second << "': expected an integer in [1, 64]";
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      ctx->threads = static_cast<size_t>(n);
-    }
-    it = parsed.find(kMaxShapesKey);
-    if (it != parsed.end()) {
-      char* end = nullptr;
-      long n = std::strtol(it->second.c_str(), &end, 10);
-      if (it->second.empty() || *end != '\0' || n < 1 || n > 16) {
-        NNADAPTER_LOG(ERROR) << kName << ": " << kMaxShapesKey << "='"
-                             << it->second << "': expected an integer in [1, 16]";
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      ctx->max_shapes = static_cast<size_t>(n);
-    }
-    it = parsed.find(kProfileKey);
-    if (it != parsed.end()) {
-      if (it->second != "0" && it->second != "1") {
-        NNADAPTER_LOG(ERROR) << kName << ": " << kProfileKey << "='"
-                             << it->second << "': expected 0 or 1";
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      ctx->profile = it->second == "1";
-    }
-    *context = ctx.release();
-    return NNADAPTER_NO_ERROR;
-  } catch (const std::bad_alloc&) {
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (...) {
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+  return kit::CreateContext<Context>(
+      kName, properties, context,
+      [](const std::map<std::string, std::string>& parsed, Context* ctx) {
+        int code = ReadIntProperty(parsed, kThreadsKey, 1, 64, &ctx->threads);
+        if (code == NNADAPTER_NO_ERROR) {
+          code = ReadIntProperty(parsed, kMaxShapesKey, 1, 16,
+                                 &ctx->max_shapes);
+        }
+        if (code == NNADAPTER_NO_ERROR) {
+          code = ReadProfileProperty(parsed, &ctx->profile);
+        }
+        return code;
+      });
 }
 
 static void DestroyContext(void* context) {
@@ -284,27 +282,8 @@ static bool Supports(const core::Operation& op, std::string* reason) {
 
 static int ValidateProgram(void* context, const core::Model* model,
                            bool* supported_operations) {
-  if (!context || !model || !supported_operations) {
-    return NNADAPTER_INVALID_PARAMETER;
-  }
-  try {
-    size_t i = 0;
-    for (const auto& op : model->operations) {
-      std::string reason;
-      supported_operations[i] = Supports(op, &reason);
-      if (!supported_operations[i]) {
-        NNADAPTER_VLOG(3) << kName << ": operation #" << i << " "
-                          << OperationTypeName(op.type)
-                          << " unsupported: " << reason;
-      }
-      i++;
-    }
-    return NNADAPTER_NO_ERROR;
-  } catch (const std::bad_alloc&) {
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (...) {
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+  return kit::ValidateProgram(kName, context, model, supported_operations,
+                              Supports);
 }
 
 static bool MakeExternal(const core::Operand* o, External* e, std::string* error) {
@@ -317,7 +296,7 @@ static bool MakeExternal(const core::Operand* o, External* e, std::string* error
              "QUANT_INT8_SYMM_PER_LAYER with known dims";
     return false;
   }
-  e->element_size = precision == NNADAPTER_FLOAT32 ? 4 : 1;
+  e->element_size = PrecisionByteSize(precision);
   e->type = o->type;
   e->type.dimensions.dynamic_count = 0;
   e->elements = 1;
@@ -347,8 +326,8 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
     std::vector<const core::Operation*> order;
     if (!SortOperationsInTopologicalOrder(model, &order) ||
         !InferDimensions(order, known, &dims, &error)) {
-      NNADAPTER_LOG(ERROR) << kName << ": shape inference failed: " << error;
-      return NNADAPTER_INVALID_DIMENSIONS;
+      return kit::Fail(NNADAPTER_INVALID_DIMENSIONS,
+                       "shape inference failed: " + error);
     }
     dims.insert(known.begin(), known.end());
     for (auto& o : model->operands) {
@@ -363,8 +342,8 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
   Subgraph subgraph;
   if (xnn_create_subgraph(n_in + n_out, 0, &subgraph.handle) !=
       xnn_status_success) {
-    NNADAPTER_LOG(ERROR) << kName << ": xnn_create_subgraph failed";
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
+    return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                     "xnn_create_subgraph failed");
   }
   Converter converter(subgraph.handle, &b->storage);
   converter.set_model(model);
@@ -378,34 +357,30 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
     converter.SetExternal(model->output_operands[i], n_in + i, false);
     if (!MakeExternal(model->output_operands[i], &b->outputs[i], &error)) break;
   }
-  if (!error.empty()) {
-    NNADAPTER_LOG(ERROR) << kName << ": " << error;
-    return NNADAPTER_FEATURE_NOT_SUPPORTED;
-  }
+  if (!error.empty()) return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED, error);
   std::vector<core::Operation*> ops = SortOperationsInTopologicalOrder(model);
   if (ops.size() != model->operations.size()) {
-    NNADAPTER_LOG(ERROR) << kName << ": the model has a cycle";
-    return NNADAPTER_INVALID_PARAMETER;
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER, "the model has a cycle");
   }
   for (auto* op : ops) {
     if (!converter.Convert(*op, &error)) {
-      NNADAPTER_LOG(ERROR) << kName << ": cannot convert "
-                           << OperationTypeName(op->type) << ": " << error;
-      return NNADAPTER_FEATURE_NOT_SUPPORTED;
+      return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
+                       "cannot convert " + OperationTypeName(op->type) + ": " +
+                           error);
     }
   }
   std::vector<xnn_external_value> externals;
   for (uint32_t i = 0; i < n_out; i++) {
     if (converter.ValueOf(model->output_operands[i]) == XNN_INVALID_VALUE_ID) {
-      NNADAPTER_LOG(ERROR) << kName << ": output " << i << " is not produced";
-      return NNADAPTER_INVALID_PARAMETER;
+      return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                       "output " + std::to_string(i) + " is not produced");
     }
     externals.push_back({n_in + i, b->outputs[i].buffer.get()});
   }
   for (uint32_t i = 0; i < n_in; i++) {
     if (converter.ValueOf(model->input_operands[i]) == XNN_INVALID_VALUE_ID) {
-      NNADAPTER_LOG(ERROR) << kName << ": input " << i << " is not used";
-      return NNADAPTER_FEATURE_NOT_SUPPORTED;
+      return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
+                       "input " + std::to_string(i) + " is not used");
     }
     externals.push_back({i, b->inputs[i].buffer.get()});
   }
@@ -413,8 +388,8 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
           xnn_status_success ||
       xnn_setup_runtime(b->runtime, externals.size(), externals.data()) !=
           xnn_status_success) {
-    NNADAPTER_LOG(ERROR) << kName << ": XNNPACK could not create the runtime";
-    return NNADAPTER_FEATURE_NOT_SUPPORTED;
+    return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
+                     "XNNPACK could not create the runtime");
   }
   b->input_dims = input_dims;
   p->built.push_front(std::move(b));
@@ -445,48 +420,57 @@ static int Prepare(const Context* ctx, Program* p) {
   return p->dynamic ? NNADAPTER_NO_ERROR : Build(p, input_dims);
 }
 
+// Copies `model` into the program through the serializer and keeps the
+// serialized form for the cache.
+static int CopyModel(const core::Model& model, Program* p,
+                     std::vector<uint8_t>* blob) {
+  std::string error;
+  if (!SerializeModel(model, blob, &error)) {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
+  }
+  if (!DeserializeModel(blob->data(), blob->size(), &p->model, &error)) {
+    return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR, error);
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
+static int LoadCachedModel(const core::Cache& cache, Program* p) {
+  std::string error;
+  if (!DeserializeModel(cache.buffer.data(), cache.buffer.size(), &p->model,
+                        &error)) {
+    return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                     "invalid cached model: " + error);
+  }
+  return kit::CheckCachedProgram(cache, p->model.model.input_operands.size(),
+                                 p->model.model.output_operands.size());
+}
+
 static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
                          void** program) {
-  if (!context || !cache || !program) return NNADAPTER_INVALID_PARAMETER;
-  *program = nullptr;
-  try {
-    auto p = std::make_unique<Program>();
-    std::string error;
-    if (cache->buffer.empty()) {
-      if (!model) return NNADAPTER_INVALID_PARAMETER;
-      std::vector<uint8_t> blob;
-      if (!SerializeModel(*model, &blob, &error)) {
-        NNADAPTER_LOG(ERROR) << kName << ": " << error;
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      if (!DeserializeModel(blob.data(), blob.size(), &p->model, &error)) {
-        NNADAPTER_LOG(ERROR) << kName << ": " << error;
-        return NNADAPTER_DEVICE_INTERNAL_ERROR;
-      }
-      int code = Prepare(static_cast<Context*>(context), p.get());
-      if (code != NNADAPTER_NO_ERROR) return code;
-      cache->buffer = std::move(blob);
-    } else {
-      if (!DeserializeModel(cache->buffer.data(), cache->buffer.size(),
-                            &p->model, &error)) {
-        NNADAPTER_LOG(WARNING) << kName << ": invalid cached model: " << error;
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      if (p->model.model.input_operands.size() != cache->input_types.size() ||
-          p->model.model.output_operands.size() != cache->output_types.size()) {
-        NNADAPTER_LOG(WARNING) << kName << ": cached model inputs/outputs mismatch";
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      int code = Prepare(static_cast<Context*>(context), p.get());
-      if (code != NNADAPTER_NO_ERROR) return code;
+  return kit::Guard(kName, "create_program", [&]() -> int {
+    if (int code = kit::RequireNotNull(
+            {{"context", context}, {"cache", cache}, {"program", program}})) {
+      return code;
     }
+    *program = nullptr;
+    auto p = std::make_unique<Program>();
+    std::vector<uint8_t> blob;
+    int code;
+    if (!cache->buffer.empty()) {
+      code = LoadCachedModel(*cache, p.get());
+    } else if (!model) {
+      code = kit::Fail(NNADAPTER_INVALID_PARAMETER, "no model and no cache");
+    } else {
+      code = CopyModel(*model, p.get(), &blob);
+    }
+    if (code == NNADAPTER_NO_ERROR) {
+      code = Prepare(static_cast<Context*>(context), p.get());
+    }
+    if (code != NNADAPTER_NO_ERROR) return code;
+    if (cache->buffer.empty()) cache->buffer = std::move(blob);
     *program = p.release();
     return NNADAPTER_NO_ERROR;
-  } catch (const std::bad_alloc&) {
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (...) {
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+  });
 }
 
 static void DestroyProgram(void* program) { delete static_cast<Program*>(program); }
@@ -533,94 +517,67 @@ static void CopyExternal(const External& e, const void* src, void* dst,
   }
 }
 
+// The runtime built for `dims` (most recently used first), building it
+// when the program is dynamic.
+static int SelectBuilt(Program* p,
+                       const std::vector<std::vector<int32_t>>& dims) {
+  auto found = std::find_if(
+      p->built.begin(), p->built.end(),
+      [&](const std::unique_ptr<Built>& b) { return b->input_dims == dims; });
+  if (found == p->built.begin() && found != p->built.end()) {
+    return NNADAPTER_NO_ERROR;
+  }
+  if (found != p->built.end()) {
+    p->built.splice(p->built.begin(), p->built, found);
+    return NNADAPTER_NO_ERROR;
+  }
+  if (!p->dynamic) {
+    return kit::Fail(NNADAPTER_INVALID_DIMENSIONS,
+                     "input dimensions differ from the compiled ones");
+  }
+  return Build(p, dims);
+}
+
 static int ExecuteProgram(void* program, uint32_t input_count,
                           core::Argument* input_arguments,
                           uint32_t output_count,
                           core::Argument* output_arguments) {
-  if (!program) return NNADAPTER_INVALID_PARAMETER;
-  try {
+  return kit::Guard(kName, "execute_program", [&]() -> int {
     auto* p = static_cast<Program*>(program);
-    if (input_count != p->input_types.size() ||
-        output_count != p->model.model.output_operands.size() ||
-        (input_count && !input_arguments) || (output_count && !output_arguments)) {
-      return NNADAPTER_INVALID_PARAMETER;
-    }
-    std::vector<const void*> buffers(input_count, nullptr);
-    std::vector<std::vector<int32_t>> dims(input_count);
-    for (uint32_t i = 0; i < input_count; i++) {
-      const auto& arg = input_arguments[i];
-      if (arg.index < 0 || static_cast<uint32_t>(arg.index) >= input_count ||
-          !arg.access || buffers[arg.index]) {
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      NNAdapterOperandType type = p->input_types[arg.index];
-      buffers[arg.index] = arg.access(arg.memory, &type);
-      if (!buffers[arg.index] ||
-          type.dimensions.count > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) {
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      dims[arg.index].assign(type.dimensions.data,
-                             type.dimensions.data + type.dimensions.count);
-    }
-    auto found = std::find_if(
-        p->built.begin(), p->built.end(),
-        [&](const std::unique_ptr<Built>& b) { return b->input_dims == dims; });
-    if (found == p->built.end()) {
-      if (!p->dynamic) {
-        NNADAPTER_LOG(ERROR) << kName << ": input dimensions differ from the "
-                                         "compiled ones";
-        return NNADAPTER_INVALID_DIMENSIONS;
-      }
-      int code = Build(p, dims);
-      if (code != NNADAPTER_NO_ERROR) return code;
-    } else if (found != p->built.begin()) {
-      p->built.splice(p->built.begin(), p->built, found);
-    }
+    if (int code = kit::RequireNotNull({{"program", p}})) return code;
+    int code = kit::CheckArgumentCount(
+        "output", output_count, p->model.model.output_operands.size());
+    if (code != NNADAPTER_NO_ERROR) return code;
+    std::vector<kit::BoundArgument> in;
+    code = kit::BindArguments("input", input_count, input_arguments,
+                              p->input_types, kit::Coverage::kEvery, &in);
+    if (code != NNADAPTER_NO_ERROR) return code;
+    std::vector<std::vector<int32_t>> dims;
+    for (const auto& b : in) dims.push_back(kit::DimensionsOf(b.type));
+    code = SelectBuilt(p, dims);
+    if (code != NNADAPTER_NO_ERROR) return code;
     Built& b = *p->built.front();
     for (uint32_t i = 0; i < input_count; i++) {
-      CopyExternal(b.inputs[i], buffers[i], b.inputs[i].buffer.get(), true);
+      CopyExternal(b.inputs[i], in[i].buffer, b.inputs[i].buffer.get(), true);
     }
     if (xnn_invoke_runtime(b.runtime) != xnn_status_success) {
-      NNADAPTER_LOG(ERROR) << kName << ": xnn_invoke_runtime failed";
-      return NNADAPTER_DEVICE_INTERNAL_ERROR;
+      return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                       "xnn_invoke_runtime failed");
     }
-    std::vector<bool> done(output_count, false);
-    for (uint32_t i = 0; i < output_count; i++) {
-      const auto& arg = output_arguments[i];
-      if (arg.index < 0 || static_cast<uint32_t>(arg.index) >= output_count ||
-          !arg.access || done[arg.index]) {
-        return NNADAPTER_INVALID_PARAMETER;
-      }
-      done[arg.index] = true;
-      External& e = b.outputs[arg.index];
-      NNAdapterOperandType type = e.type;
-      void* buffer = arg.access(arg.memory, &type);
-      if (!buffer) return NNADAPTER_INVALID_PARAMETER;
-      CopyExternal(e, e.buffer.get(), buffer, false);
-    }
-    return NNADAPTER_NO_ERROR;
-  } catch (const std::bad_alloc&) {
-    return NNADAPTER_OUT_OF_MEMORY;
-  } catch (...) {
-    return NNADAPTER_DEVICE_INTERNAL_ERROR;
-  }
+    std::vector<NNAdapterOperandType> output_types;
+    for (const External& e : b.outputs) output_types.push_back(e.type);
+    return kit::WriteOutputs(
+        output_count, output_arguments, output_types, kit::Coverage::kEvery,
+        [&](size_t i, void* buffer) {
+          CopyExternal(b.outputs[i], b.outputs[i].buffer.get(), buffer, false);
+        });
+  });
 }
 
 }  // namespace google_xnnpack
 }  // namespace nnadapter
 
-NNADAPTER_EXPORT_DEVICE(google_xnnpack) = {
-    NNADAPTER_HAL_VERSION,
-    nnadapter::google_xnnpack::kName,
-    "Google (XNNPACK, Debian libxnnpack)",
-    NNADAPTER_CPU,
-    nnadapter::google_xnnpack::kVersion,
-    nnadapter::google_xnnpack::OpenDevice,
-    nnadapter::google_xnnpack::CloseDevice,
-    nnadapter::google_xnnpack::CreateContext,
-    nnadapter::google_xnnpack::DestroyContext,
-    nnadapter::google_xnnpack::ValidateProgram,
-    nnadapter::google_xnnpack::CreateProgram,
-    nnadapter::google_xnnpack::DestroyProgram,
-    nnadapter::google_xnnpack::ExecuteProgram,
-};
+NNADAPTER_KIT_EXPORT_DEVICE(google_xnnpack, nnadapter::google_xnnpack::kName,
+                            "Google (XNNPACK, Debian libxnnpack)",
+                            NNADAPTER_CPU, nnadapter::google_xnnpack::kVersion,
+                            nnadapter::google_xnnpack);

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "drivers/builtin_device/kernels/kernel.h"
+#include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/logging.h"
 #include "nnadapter/utility/modeling.h"
 
@@ -16,8 +17,8 @@ namespace builtin_device {
 int64_t Tensor::count() const { return Product(dims); }
 
 int Fail(const KernelContext* ctx, const std::string& message) {
-  NNADAPTER_LOG(ERROR) << "builtin_device: " << ctx->name << ": " << message;
-  return NNADAPTER_INVALID_PARAMETER;
+  return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                   std::string(ctx->name) + ": " + message);
 }
 
 std::string DimsToString(const Dims& dims) {

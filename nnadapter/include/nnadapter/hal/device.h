@@ -6,8 +6,10 @@
 // table whose hal_version differs from NNADAPTER_HAL_VERSION.
 //
 // Every function returns an NNAdapterResultCode; none may throw or abort.
-// A driver should set a readable reason with NNADAPTER_LOG(ERROR) (see
-// utility/logging.h) before returning an error.
+// Before returning an error a driver records a readable reason, which the
+// runtime fetches with last_error_message and appends to the message of
+// NNAdapter_getLastErrorMessage. utility/driver_kit.h does both: kit::Guard
+// around each entry point, kit::Fail for the reason.
 #ifndef NNADAPTER_HAL_DEVICE_H_
 #define NNADAPTER_HAL_DEVICE_H_
 
@@ -17,7 +19,8 @@
 #include "nnadapter/nnadapter.h"
 
 // Bump whenever hal::Device or core:: types change layout or meaning.
-#define NNADAPTER_HAL_VERSION 1
+// 2: hal::Device::last_error_message.
+#define NNADAPTER_HAL_VERSION 2
 
 #define NNADAPTER_DEVICE_SYMBOL_PREFIX "__nnadapter_device__"
 
@@ -64,6 +67,11 @@ struct Device {
                          core::Argument* input_arguments,
                          uint32_t output_count,
                          core::Argument* output_arguments);
+  // The reason for the last failed call into this driver on the calling
+  // thread ("" if it gave none); never null. The runtime calls it right
+  // after an entry point returned an error, before any other call into the
+  // driver on that thread. Use nnadapter::kit::LastErrorMessage.
+  const char* (*last_error_message)(void);
 };
 
 }  // namespace hal

@@ -57,7 +57,8 @@ bool IsOperationSupported(const OperatorInfo& info,
                           const core::Operation& operation,
                           std::string* reason);
 // A ready-made body for hal::Device::validate_program: fills
-// supported_operations in model->operations order.
+// supported_operations in model->operations order (kit::ValidateProgram
+// over IsOperationSupported).
 int ValidateProgramWithOperatorInfo(const OperatorInfo& info,
                                     const core::Model* model,
                                     bool* supported_operations);
