@@ -116,9 +116,9 @@ constexpr const OperationLayout* FindOperationLayout(
 
 // The enum in nnadapter_operations.h agrees with the table, and the codes
 // are 1..kOperationCount in table order (so a code is its entry's index + 1).
-#define NNADAPTER_OPERATION(name, code)             \
-  static_assert(NNADAPTER_##name == (code),         \
-                "nnadapter_operations.h and operation_types.inc disagree: " #name);
+#define NNADAPTER_OPERATION(name, code) \
+  static_assert(NNADAPTER_##name == (code), \
+                "the enum and operation_types.inc disagree: " #name);
 #include "nnadapter/operation_types.inc"
 namespace layout_internal {
 constexpr bool CodesAreDense() {
