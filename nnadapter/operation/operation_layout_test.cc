@@ -221,7 +221,9 @@ TEST(OperationLayout, EveryValidatorChecksTheLayoutCount) {
     const uint32_t count = static_cast<uint32_t>(std::stoul(m[1]));
     EXPECT_LE(count, l.input_count);
     EXPECT_GE(count, l.min_inputs());
-    if (l.min_inputs() == l.input_count) EXPECT_EQ(count, l.input_count);
+    if (l.min_inputs() == l.input_count) {
+      EXPECT_EQ(count, l.input_count);
+    }
   }
 }
 
