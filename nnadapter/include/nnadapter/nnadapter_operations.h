@@ -1,11 +1,11 @@
 // NNAdapter standard operations: the operation codes and the reference of
 // every operation (operands in order, shapes, types, attribute values).
 //
-// Do not include this header directly: nnadapter.h includes it where the
-// enum always was, so code written against nnadapter.h sees the same
-// NNAdapterOperationCode as before. The reference lives in its own header
-// because it is most of the text; it stays beside the enum values it
-// documents so that the two cannot drift apart. Plain C (C99) and C++.
+// Include nnadapter.h, not this header: nnadapter.h includes it among the
+// other API types, so every user of the C API gets NNAdapterOperationCode
+// from the one header. The reference has a header of its own because it is
+// most of the text; it stays beside the enum values it documents so that
+// the two cannot drift apart. Plain C (C99) and C++.
 //
 // The codes and every operation's operand names, kinds and output count are
 // tabulated in operation_types.inc; nnadapter/operation_layout.h checks the
