@@ -5,8 +5,7 @@ namespace nnadapter {
 namespace operation {
 
 void Infer_CONCAT(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   const uint32_t n = ctx->input_count() - 1;
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
@@ -84,8 +83,7 @@ void Infer_SPLIT(Context* ctx) {
 }
 
 void Infer_STACK(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   const uint32_t n = ctx->input_count() - 1;
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,

@@ -67,6 +67,11 @@ class Context {
   void Outputs();
   // An output count the layout leaves open (kVariableOutputs).
   void Outputs(uint32_t count);
+  // Inputs() then Outputs(): the first checks of most operations.
+  void InputsAndOutputs() {
+    Inputs();
+    Outputs();
+  }
   void OutputsRange(uint32_t min_count, uint32_t max_count);
   uint32_t input_count() const {
     return static_cast<uint32_t>(op_->input_operands.size());

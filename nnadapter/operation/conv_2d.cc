@@ -24,8 +24,7 @@ void ExpectGroup(Context* ctx, uint32_t i, int32_t group, int32_t channels,
 }  // namespace
 
 void Infer_CONV_2D(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
   ctx->ExpectRank(1, 4);
@@ -54,8 +53,7 @@ void Infer_CONV_2D(Context* ctx) {
 }
 
 void Infer_CONV_2D_TRANSPOSE(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
   ctx->ExpectRank(1, 4);
@@ -118,8 +116,7 @@ void Infer_CONV_2D_TRANSPOSE(Context* ctx) {
 }
 
 void Infer_DEFORMABLE_CONV_2D(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
   ctx->ExpectSamePrecision(1, 0);
@@ -162,8 +159,7 @@ void Infer_DEFORMABLE_CONV_2D(Context* ctx) {
 }
 
 void Infer_FULLY_CONNECTED(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 2, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   ctx->ExpectRank(1, 2);

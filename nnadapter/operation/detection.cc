@@ -10,8 +10,7 @@ namespace operation {
 // the expanded ratios start with 1.0, skip duplicates (within 1e-6) and add
 // 1 / ar after each new ar when flip is set (Paddle's prior_box).
 void Infer_PRIOR_BOX(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER});
   ctx->ExpectRank(0, 4);
@@ -78,8 +77,7 @@ void Infer_PRIOR_BOX(Context* ctx) {
 // C = A * (5 + class_num) (+ A with iou_aware), A = len(anchors) / 2;
 // boxes [N, A * H * W, 4], scores [N, A * H * W, class_num].
 void Infer_YOLO_BOX(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32});
   ctx->ExpectRank(0, 4);
   ctx->ExpectPrecision(1, {NNADAPTER_INT32});

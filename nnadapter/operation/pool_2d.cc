@@ -71,8 +71,7 @@ Dims AdaptiveOutput(Context* ctx) {
 }  // namespace
 
 void Infer_AVERAGE_POOL_2D(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   const Dims out = PoolOutput(ctx);
   ctx->Bool(6);
   ctx->FuseCode(7);
@@ -80,8 +79,7 @@ void Infer_AVERAGE_POOL_2D(Context* ctx) {
 }
 
 void Infer_MAX_POOL_2D(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   const Dims out = PoolOutput(ctx);
   ctx->FuseCode(8);
   ctx->SetOutput(0, out, 0);
@@ -89,14 +87,12 @@ void Infer_MAX_POOL_2D(Context* ctx) {
 }
 
 void Infer_ADAPTIVE_AVERAGE_POOL_2D(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->SetOutput(0, AdaptiveOutput(ctx), 0);
 }
 
 void Infer_ADAPTIVE_MAX_POOL_2D(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   const Dims out = AdaptiveOutput(ctx);
   ctx->SetOutput(0, out, 0);
   Indices(ctx, 2, out);

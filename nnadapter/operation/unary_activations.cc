@@ -11,8 +11,7 @@ namespace operation {
 namespace {
 
 void InferSameAsInput(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->SetOutput(0, ctx->InDims(0), 0);
 }
@@ -52,15 +51,13 @@ void Infer_SWISH(Context* ctx) { InferSameAsInput(ctx); }
 void Infer_TANH(Context* ctx) { InferSameAsInput(ctx); }
 
 void Infer_NOT(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_BOOL8});
   ctx->SetOutput(0, ctx->InDims(0), 0);
 }
 
 void Infer_GELU(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->Bool(1);
   ctx->SetOutput(0, ctx->InDims(0), 0);
@@ -80,8 +77,7 @@ void Infer_SOFTPLUS(Context* ctx) {
 }
 
 void Infer_PRELU(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   ctx->ExpectPrecision(1, {NNADAPTER_FLOAT32});
@@ -98,8 +94,7 @@ void Infer_PRELU(Context* ctx) {
 }
 
 void Infer_CLIP(Context* ctx) {
-  ctx->Inputs();
-  ctx->Outputs();
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   for (uint32_t i = 1; i <= 2; i++) {
     ctx->ExpectSamePrecision(i, 0);
