@@ -5,8 +5,7 @@ namespace nnadapter {
 namespace operation {
 
 void Infer_CONCAT(Context* ctx) {
-  ctx->VariadicInputs(2, "input", {"axis"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   const uint32_t n = ctx->input_count() - 1;
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
@@ -37,7 +36,7 @@ void Infer_CONCAT(Context* ctx) {
 }
 
 void Infer_SPLIT(Context* ctx) {
-  ctx->Inputs({"input", "axis", "split"});
+  ctx->Inputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64});
@@ -84,8 +83,7 @@ void Infer_SPLIT(Context* ctx) {
 }
 
 void Infer_STACK(Context* ctx) {
-  ctx->VariadicInputs(2, "input", {"axis"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   const uint32_t n = ctx->input_count() - 1;
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
@@ -114,7 +112,7 @@ void Infer_STACK(Context* ctx) {
 }
 
 void Infer_MESHGRID(Context* ctx) {
-  ctx->VariadicInputs(1, "input", {});
+  ctx->Inputs();
   const uint32_t n = ctx->input_count();
   if (n > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) {
     ctx->Fail("expected at most " +

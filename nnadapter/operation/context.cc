@@ -196,29 +196,59 @@ void Context::CheckOperandTypes() const {
 Context::Context(core::Operation* op, const char* op_name)
     : op_(op), name_(op_name) {}
 
-void Context::Inputs(std::initializer_list<const char*> names) {
-  input_names_.assign(names.begin(), names.end());
-  if (op_->input_operands.size() != names.size()) {
-    Fail("expected " + std::to_string(names.size()) + " input operands, got " +
-         std::to_string(op_->input_operands.size()));
+const OperationLayout& Context::layout() const {
+  const OperationLayout* layout = FindOperationLayout(op_->type);
+  if (!layout) {
+    throw ValidationError{NNADAPTER_FEATURE_NOT_SUPPORTED,
+                          std::string(name_) + ": no operand layout"};
+  }
+  return *layout;
+}
+
+void Context::Inputs() { Inputs(layout().input_count); }
+
+void Context::Inputs(uint32_t count) {
+  const OperationLayout& l = layout();
+  if (count > l.input_count) count = l.input_count;
+  const uint32_t n = input_count();
+  input_names_.clear();
+  if (!l.variadic()) {
+    for (uint32_t i = 0; i < count; i++) {
+      input_names_.push_back(l.inputs[i].name);
+    }
+    if (n != count) {
+      Fail("expected " + std::to_string(count) + " input operands, got " +
+           std::to_string(n));
+    }
+    CheckOperandTypes();
+    return;
+  }
+  // One variadic entry: it takes every operand the others leave.
+  if (n < count) {
+    Fail("expected at least " + std::to_string(count) +
+         " input operands, got " + std::to_string(n));
+  }
+  const uint32_t repeated = n - (count - 1);
+  for (uint32_t k = 0; k < count; k++) {
+    const OperandInfo& info = l.inputs[k];
+    if (info.kind != OperandKind::kVariadic) {
+      input_names_.push_back(info.name);
+      continue;
+    }
+    for (uint32_t i = 0; i < repeated; i++) {
+      input_names_.push_back(info.name + std::to_string(i));
+    }
   }
   CheckOperandTypes();
 }
 
-void Context::VariadicInputs(uint32_t min_count, const char* prefix,
-                             std::initializer_list<const char*> trailing) {
-  const uint32_t n = input_count();
-  if (n < min_count) {
-    Fail("expected at least " + std::to_string(min_count) +
-         " input operands, got " + std::to_string(n));
+void Context::Outputs() {
+  const OperationLayout& l = layout();
+  if (l.min_outputs == kVariableOutputs) {
+    Fail("the output count is set by the operation's operands");
   }
-  input_names_.clear();
-  const uint32_t head = n - static_cast<uint32_t>(trailing.size());
-  for (uint32_t i = 0; i < head; i++) {
-    input_names_.push_back(prefix + std::to_string(i));
-  }
-  for (const char* t : trailing) input_names_.push_back(t);
-  CheckOperandTypes();
+  OutputsRange(static_cast<uint32_t>(l.min_outputs),
+               static_cast<uint32_t>(l.max_outputs));
 }
 
 void Context::Outputs(uint32_t count) { OutputsRange(count, count); }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "nnadapter/hal/types.h"
+#include "nnadapter/operation_layout.h"
 
 namespace nnadapter {
 namespace operation {
@@ -52,14 +53,25 @@ class Context {
 
   const char* name() const { return name_; }
   core::Operation* op() const { return op_; }
+  // The operand layout of the operation's type (operation_types.inc).
+  const OperationLayout& layout() const;
 
-  // Declares the documented operand names and checks the count exactly.
-  void Inputs(std::initializer_list<const char*> names);
-  // Variadic ops: at least `min_count` inputs; every input is named
-  // "<prefix><i>" except the `trailing` ones at the end.
-  void VariadicInputs(uint32_t min_count, const char* prefix,
-                      std::initializer_list<const char*> trailing);
+  // Checks the input count against the operation's layout in
+  // operation_types.inc (exactly its operands; a variadic operation at
+  // least one operand per entry) and names every input after it.
+  void Inputs();
+  // The same with only the first `count` operands of the layout, for an
+  // operation whose definition accepts fewer operands than it lists.
+  void Inputs(uint32_t count);
+  // The output count of the layout (fixed or a range).
+  void Outputs();
+  // An output count the layout leaves open (kVariableOutputs).
   void Outputs(uint32_t count);
+  // Inputs() then Outputs(): the first checks of most operations.
+  void InputsAndOutputs() {
+    Inputs();
+    Outputs();
+  }
   void OutputsRange(uint32_t min_count, uint32_t max_count);
   uint32_t input_count() const {
     return static_cast<uint32_t>(op_->input_operands.size());
@@ -148,8 +160,8 @@ class Context {
                     uint32_t channel_dim) const;
 
  private:
-  // Generic checks of every operand type (run by Inputs/VariadicInputs once
-  // the names are known): valid precision and rank, sane dimensions and
+  // Generic checks of every operand type (run by Inputs once the names are
+  // known): valid precision and rank, sane dimensions and
   // quantization parameters; outputs are not constants.
   void CheckOperandTypes() const;
   void CheckScalarShape(uint32_t i) const;

@@ -24,9 +24,7 @@ void ExpectGroup(Context* ctx, uint32_t i, int32_t group, int32_t channels,
 }  // namespace
 
 void Infer_CONV_2D(Context* ctx) {
-  ctx->Inputs({"input", "filter", "bias", "auto_pad", "pads", "strides",
-               "group", "dilations", "fuse_code"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
   ctx->ExpectRank(1, 4);
@@ -55,10 +53,7 @@ void Infer_CONV_2D(Context* ctx) {
 }
 
 void Infer_CONV_2D_TRANSPOSE(Context* ctx) {
-  ctx->Inputs({"input", "filter", "bias", "auto_pad", "pads", "strides",
-               "group", "dilations", "output_padding", "output_shape",
-               "fuse_code"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
   ctx->ExpectRank(1, 4);
@@ -121,9 +116,7 @@ void Infer_CONV_2D_TRANSPOSE(Context* ctx) {
 }
 
 void Infer_DEFORMABLE_CONV_2D(Context* ctx) {
-  ctx->Inputs({"input", "offset", "mask", "filter", "bias", "pads", "strides",
-               "group", "deformable_group", "dilations", "fuse_code"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
   ctx->ExpectSamePrecision(1, 0);
@@ -166,8 +159,7 @@ void Infer_DEFORMABLE_CONV_2D(Context* ctx) {
 }
 
 void Infer_FULLY_CONNECTED(Context* ctx) {
-  ctx->Inputs({"input", "weight", "bias", "fuse_code"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 2, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   ctx->ExpectRank(1, 2);

@@ -2,6 +2,7 @@
 // definition, a valid case with hand-computed outputs, and rejects a wrong
 // operand count, a wrong input precision and missing outputs with a message
 // that names the operation and the operand.
+#include "nnadapter/operation_layout.h"
 #include "nnadapter/utility/modeling.h"
 #include "operation/test_util.h"
 #include "operation/shape_inference.h"
@@ -22,7 +23,8 @@ const OpInfo kOps[] = {
 };
 
 TEST(OperationCoverage, EveryOperationHasADefinitionAndAValidCase) {
-  EXPECT_EQ(sizeof(kOps) / sizeof(kOps[0]), 93u);
+  EXPECT_EQ(sizeof(kOps) / sizeof(kOps[0]),
+            static_cast<size_t>(kOperationCount));
   for (const OpInfo& op : kOps) {
     EXPECT_TRUE(HasOperationDefinition(op.type)) << op.name;
     EXPECT_EQ(ValidCases().count(op.type), 1u)

@@ -10,10 +10,7 @@ namespace operation {
 // the expanded ratios start with 1.0, skip duplicates (within 1e-6) and add
 // 1 / ar after each new ar when flip is set (Paddle's prior_box).
 void Infer_PRIOR_BOX(Context* ctx) {
-  ctx->Inputs({"input", "image", "min_sizes", "max_sizes", "aspect_ratios",
-               "variances", "flip", "clip", "step_w", "step_h", "offset",
-               "min_max_aspect_ratios_order"});
-  ctx->Outputs(2);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER});
   ctx->ExpectRank(0, 4);
@@ -80,10 +77,7 @@ void Infer_PRIOR_BOX(Context* ctx) {
 // C = A * (5 + class_num) (+ A with iou_aware), A = len(anchors) / 2;
 // boxes [N, A * H * W, 4], scores [N, A * H * W, class_num].
 void Infer_YOLO_BOX(Context* ctx) {
-  ctx->Inputs({"input", "imgsize", "anchors", "class_num", "conf_thresh",
-               "downsample_ratio", "clip_bbox", "scale_x_y", "iou_aware",
-               "iou_aware_factor"});
-  ctx->Outputs(2);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32});
   ctx->ExpectRank(0, 4);
   ctx->ExpectPrecision(1, {NNADAPTER_INT32});

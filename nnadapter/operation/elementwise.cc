@@ -23,8 +23,7 @@ void BroadcastInto(Context* ctx, uint32_t j, Dims* dims) {
 // The standard lists FLOAT32 and QUANT_INT8_SYMM_PER_LAYER; INT32/INT64 are
 // accepted too because shape arithmetic in real models needs them.
 void InferArithmetic(Context* ctx) {
-  ctx->Inputs({"input0", "input1", "fuse_code"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64});
@@ -36,8 +35,7 @@ void InferArithmetic(Context* ctx) {
 }
 
 void InferLogical(Context* ctx) {
-  ctx->Inputs({"input0", "input1"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_BOOL8});
   ctx->ExpectSamePrecision(1, 0);
   Dims dims = ctx->InDims(0);
@@ -46,8 +44,7 @@ void InferLogical(Context* ctx) {
 }
 
 void InferComparison(Context* ctx) {
-  ctx->Inputs({"input0", "input1"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32, NNADAPTER_BOOL8,
                            NNADAPTER_INT32, NNADAPTER_INT64,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER});
@@ -79,8 +76,7 @@ void Infer_LESS(Context* ctx) { InferComparison(ctx); }
 void Infer_LESS_EQUAL(Context* ctx) { InferComparison(ctx); }
 
 void Infer_SUM(Context* ctx) {
-  ctx->VariadicInputs(1, "input", {});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64});
@@ -93,8 +89,7 @@ void Infer_SUM(Context* ctx) {
 }
 
 void Infer_WHERE(Context* ctx) {
-  ctx->Inputs({"condition", "input0", "input1"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_BOOL8});
   ctx->ExpectPrecision(1, {NNADAPTER_FLOAT32, NNADAPTER_INT32,
                            NNADAPTER_INT64,

@@ -21,8 +21,7 @@ void ExpectScalarShape(Context* ctx, uint32_t i) {
 }  // namespace
 
 void Infer_FILL(Context* ctx) {
-  ctx->Inputs({"shape", "value"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kInt32OrInt64);
   ctx->ExpectPrecision(1, kValueTypes);
   ExpectScalarShape(ctx, 1);
@@ -47,8 +46,7 @@ void Infer_FILL(Context* ctx) {
 }
 
 void Infer_FILL_LIKE(Context* ctx) {
-  ctx->Inputs({"input", "value"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
@@ -58,8 +56,7 @@ void Infer_FILL_LIKE(Context* ctx) {
 }
 
 void Infer_RANGE(Context* ctx) {
-  ctx->Inputs({"start", "end", "step"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32, NNADAPTER_INT32,
                            NNADAPTER_INT64});
   for (uint32_t i = 0; i < 3; i++) {
@@ -84,8 +81,7 @@ void Infer_RANGE(Context* ctx) {
 }
 
 void Infer_CAST(Context* ctx) {
-  ctx->Inputs({"input", "dtype"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   const std::initializer_list<NNAdapterOperandPrecision> kCastTypes = {
       NNADAPTER_BOOL8,   NNADAPTER_INT8,    NNADAPTER_UINT8,
       NNADAPTER_INT16,   NNADAPTER_INT32,   NNADAPTER_INT64,
@@ -108,8 +104,7 @@ void Infer_CAST(Context* ctx) {
 // scale operand, owned by the model). zero_point may be FLOAT32 (as the
 // standard documents) or INT32.
 void Infer_QUANTIZE(Context* ctx) {
-  ctx->Inputs({"input", "axis", "scale", "zero_point"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32});
   const Dims in = ctx->InDims(0);
   const int32_t rank = static_cast<int32_t>(in.size());
@@ -173,8 +168,7 @@ void Infer_QUANTIZE(Context* ctx) {
 }
 
 void Infer_DEQUANTIZE(Context* ctx) {
-  ctx->Inputs({"input"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL,
                            NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER,

@@ -34,8 +34,7 @@ const std::initializer_list<NNAdapterOperandPrecision> kData = {
 }  // namespace
 
 void Infer_GATHER(Context* ctx) {
-  ctx->Inputs({"input", "indices", "axis"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kData);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   ctx->ExpectPrecision(1, kInt32OrInt64);
@@ -65,8 +64,7 @@ void Infer_GATHER(Context* ctx) {
 }
 
 void Infer_SLICE(Context* ctx) {
-  ctx->Inputs({"input", "axes", "starts", "ends", "steps"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kData);
   const Dims in = ctx->InDims(0);
   const int32_t rank = static_cast<int32_t>(in.size());
@@ -114,8 +112,7 @@ void Infer_SLICE(Context* ctx) {
 }
 
 void Infer_PAD(Context* ctx) {
-  ctx->Inputs({"input", "pads", "mode", "value"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kData);
   ctx->ExpectPrecision(1, {NNADAPTER_INT32});
   const Dims in = ctx->InDims(0);
@@ -158,8 +155,7 @@ void Infer_PAD(Context* ctx) {
 }
 
 void Infer_ROLL(Context* ctx) {
-  ctx->Inputs({"input", "shifts", "axes"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kData);
   ctx->ExpectPrecision(1, kInt32OrInt64);
   const Dims in = ctx->InDims(0);
@@ -185,9 +181,7 @@ void Infer_ROLL(Context* ctx) {
 }
 
 void Infer_TOP_K(Context* ctx) {
-  ctx->Inputs({"input", "k", "axis", "largest", "sorted",
-               "return_indices_dtype"});
-  ctx->Outputs(2);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kData);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   ctx->ExpectPrecision(1, kInt32OrInt64);

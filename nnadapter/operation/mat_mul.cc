@@ -6,8 +6,7 @@ namespace nnadapter {
 namespace operation {
 
 void Infer_MAT_MUL(Context* ctx) {
-  ctx->Inputs({"x", "y", "transpose_x", "transpose_y"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectSamePrecision(1, 0);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);

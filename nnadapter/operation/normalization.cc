@@ -27,8 +27,7 @@ void ExpectEpsilon(Context* ctx, uint32_t i) {
 }  // namespace
 
 void Infer_BATCH_NORMALIZATION(Context* ctx) {
-  ctx->Inputs({"input", "scale", "bias", "mean", "variance", "epsilon"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 2, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   const Dims in = ctx->InDims(0);
@@ -38,8 +37,7 @@ void Infer_BATCH_NORMALIZATION(Context* ctx) {
 }
 
 void Infer_INSTANCE_NORMALIZATION(Context* ctx) {
-  ctx->Inputs({"input", "scale", "bias", "epsilon"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 3, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   const Dims in = ctx->InDims(0);
@@ -50,8 +48,7 @@ void Infer_INSTANCE_NORMALIZATION(Context* ctx) {
 }
 
 void Infer_GROUP_NORMALIZATION(Context* ctx) {
-  ctx->Inputs({"input", "scale", "bias", "epsilon", "groups"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 3, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   const Dims in = ctx->InDims(0);
@@ -68,8 +65,7 @@ void Infer_GROUP_NORMALIZATION(Context* ctx) {
 }
 
 void Infer_LAYER_NORMALIZATION(Context* ctx) {
-  ctx->Inputs({"input", "scale", "bias", "begin_norm_axis", "epsilon"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   const Dims in = ctx->InDims(0);
@@ -94,8 +90,7 @@ void Infer_LAYER_NORMALIZATION(Context* ctx) {
 }
 
 void Infer_LP_NORMALIZATION(Context* ctx) {
-  ctx->Inputs({"input", "axis", "p", "epsilon"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   ctx->Axis(1, static_cast<int32_t>(ctx->InRank(0)));
@@ -108,8 +103,7 @@ void Infer_LP_NORMALIZATION(Context* ctx) {
 }
 
 void Infer_LRN(Context* ctx) {
-  ctx->Inputs({"input", "size", "bias", "alpha", "beta"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32});
   ctx->ExpectRankRange(0, 3, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   const int32_t size = ctx->Int32(1);
@@ -128,8 +122,7 @@ void Infer_LRN(Context* ctx) {
 // produces) is accepted as well. Either way it must be an integer >= 1 that
 // divides the channels.
 void Infer_CHANNEL_SHUFFLE(Context* ctx) {
-  ctx->Inputs({"input", "group"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 2, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   ctx->ExpectPrecision(1, {NNADAPTER_INT32, NNADAPTER_FLOAT32});

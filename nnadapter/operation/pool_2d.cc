@@ -71,9 +71,7 @@ Dims AdaptiveOutput(Context* ctx) {
 }  // namespace
 
 void Infer_AVERAGE_POOL_2D(Context* ctx) {
-  ctx->Inputs({"input", "auto_pad", "pads", "kernel_shape", "strides",
-               "ceil_mode", "count_include_pad", "fuse_code"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   const Dims out = PoolOutput(ctx);
   ctx->Bool(6);
   ctx->FuseCode(7);
@@ -81,10 +79,7 @@ void Infer_AVERAGE_POOL_2D(Context* ctx) {
 }
 
 void Infer_MAX_POOL_2D(Context* ctx) {
-  ctx->Inputs({"input", "auto_pad", "pads", "kernel_shape", "strides",
-               "ceil_mode", "return_indices", "return_indices_dtype",
-               "fuse_code"});
-  ctx->OutputsRange(1, 2);
+  ctx->InputsAndOutputs();
   const Dims out = PoolOutput(ctx);
   ctx->FuseCode(8);
   ctx->SetOutput(0, out, 0);
@@ -92,15 +87,12 @@ void Infer_MAX_POOL_2D(Context* ctx) {
 }
 
 void Infer_ADAPTIVE_AVERAGE_POOL_2D(Context* ctx) {
-  ctx->Inputs({"input", "output_shape"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->SetOutput(0, AdaptiveOutput(ctx), 0);
 }
 
 void Infer_ADAPTIVE_MAX_POOL_2D(Context* ctx) {
-  ctx->Inputs({"input", "output_shape", "return_indices",
-               "return_indices_dtype"});
-  ctx->OutputsRange(1, 2);
+  ctx->InputsAndOutputs();
   const Dims out = AdaptiveOutput(ctx);
   ctx->SetOutput(0, out, 0);
   Indices(ctx, 2, out);

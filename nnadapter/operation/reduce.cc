@@ -23,8 +23,7 @@ Dims Reduce(const Dims& in, const std::set<int32_t>& axes, bool keepdim) {
 }
 
 void InferReduce(Context* ctx) {
-  ctx->Inputs({"input", "axes", "keepdim"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectPrecision(1, {NNADAPTER_INT32});
   const Dims in = ctx->InDims(0);
@@ -45,8 +44,7 @@ void InferReduce(Context* ctx) {
 }
 
 void InferArg(Context* ctx) {
-  ctx->Inputs({"input", "axis", "keepdim", "dtype"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64});

@@ -75,14 +75,12 @@ void InferResize(Context* ctx) {
 }  // namespace
 
 void Infer_RESIZE_NEAREST(Context* ctx) {
-  ctx->Inputs({"input", "shape", "scales", "align_corners"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   InferResize(ctx);
 }
 
 void Infer_RESIZE_LINEAR(Context* ctx) {
-  ctx->Inputs({"input", "shape", "scales", "align_corners", "align_mode"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   const int32_t align_mode = ctx->Int32(4);
   if (align_mode != 0 && align_mode != 1) {
     ctx->FailInput(4, "expected 0 or 1, got " + std::to_string(align_mode));
@@ -92,8 +90,7 @@ void Infer_RESIZE_LINEAR(Context* ctx) {
 
 // Output [N, C, H_grid, W_grid].
 void Infer_GRID_SAMPLE(Context* ctx) {
-  ctx->Inputs({"input", "grid", "align_corners", "mode", "pad_mode"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
   ctx->ExpectPrecision(1, {NNADAPTER_FLOAT32});
@@ -121,9 +118,7 @@ void Infer_GRID_SAMPLE(Context* ctx) {
 
 // Output [rois_num, C, output_height, output_width].
 void Infer_ROI_ALIGN(Context* ctx) {
-  ctx->Inputs({"input", "rois", "batch_indices", "output_height",
-               "output_width", "sampling_ratio", "spatial_scale", "aligned"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
   ctx->ExpectPrecision(1, {NNADAPTER_FLOAT32});

@@ -34,8 +34,7 @@ void ExpectMaxRank(Context* ctx, uint32_t i, size_t rank) {
 }  // namespace
 
 void Infer_RESHAPE(Context* ctx) {
-  ctx->Inputs({"input", "shape"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
@@ -104,8 +103,7 @@ void Infer_RESHAPE(Context* ctx) {
 }
 
 void Infer_FLATTEN(Context* ctx) {
-  ctx->Inputs({"input", "start_axis", "end_axis"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64});
@@ -130,8 +128,7 @@ void Infer_FLATTEN(Context* ctx) {
 // extent is 1 or unknown and kept otherwise (Paddle's squeeze2). Absent or
 // empty axes remove every extent known to be 1.
 void Infer_SQUEEZE(Context* ctx) {
-  ctx->Inputs({"input", "axes"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64});
@@ -154,8 +151,7 @@ void Infer_SQUEEZE(Context* ctx) {
 }
 
 void Infer_UNSQUEEZE(Context* ctx) {
-  ctx->Inputs({"input", "axes"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64});
@@ -181,8 +177,7 @@ void Infer_UNSQUEEZE(Context* ctx) {
 }
 
 void Infer_TRANSPOSE(Context* ctx) {
-  ctx->Inputs({"input", "perm"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64});
@@ -211,8 +206,7 @@ void Infer_TRANSPOSE(Context* ctx) {
 
 // shape values of -1 keep the input extent (Paddle's expand_v2).
 void Infer_EXPAND(Context* ctx) {
-  ctx->Inputs({"input", "shape"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
@@ -258,8 +252,7 @@ void Infer_EXPAND(Context* ctx) {
 }
 
 void Infer_TILE(Context* ctx) {
-  ctx->Inputs({"input", "repeats"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
@@ -298,8 +291,7 @@ void Infer_TILE(Context* ctx) {
 }
 
 void Infer_SHAPE(Context* ctx) {
-  ctx->Inputs({"input", "dtype"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
                            NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
                            NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});

@@ -15,22 +15,19 @@ void InferAlongAxis(Context* ctx) {
 }  // namespace
 
 void Infer_SOFTMAX(Context* ctx) {
-  ctx->Inputs({"input", "axis"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   InferAlongAxis(ctx);
   ctx->SetOutput(0, ctx->InDims(0), 0);
 }
 
 void Infer_LOG_SOFTMAX(Context* ctx) {
-  ctx->Inputs({"input", "axis"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   InferAlongAxis(ctx);
   ctx->SetOutput(0, ctx->InDims(0), 0);
 }
 
 void Infer_CUM_SUM(Context* ctx) {
-  ctx->Inputs({"input", "axis", "exclusive", "reverse"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   InferAlongAxis(ctx);
   ctx->Bool(2);
   ctx->Bool(3);

@@ -11,23 +11,26 @@ namespace operation {
 namespace {
 
 void InferSameAsInput(Context* ctx) {
-  ctx->Inputs({"input"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->SetOutput(0, ctx->InDims(0), 0);
 }
 
-// input + constant float scalars (alpha, beta, ...).
-void InferWithFloatAttributes(Context* ctx,
-                              std::initializer_list<const char*> names) {
-  ctx->Inputs(names);
-  ctx->Outputs(1);
+// input + constant float scalars (alpha, beta, ...): the first `count`
+// operands of the layout.
+void InferWithFloatAttributes(Context* ctx, uint32_t count) {
+  ctx->Inputs(count);
+  ctx->Outputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
-  for (uint32_t i = 1; i < names.size(); i++) {
+  for (uint32_t i = 1; i < count; i++) {
     const float v = ctx->Float(i);
     if (!std::isfinite(v)) ctx->FailInput(i, "expected a finite value");
   }
   ctx->SetOutput(0, ctx->InDims(0), 0);
+}
+
+void InferWithFloatAttributes(Context* ctx) {
+  InferWithFloatAttributes(ctx, ctx->layout().input_count);
 }
 
 }  // namespace
@@ -48,46 +51,33 @@ void Infer_SWISH(Context* ctx) { InferSameAsInput(ctx); }
 void Infer_TANH(Context* ctx) { InferSameAsInput(ctx); }
 
 void Infer_NOT(Context* ctx) {
-  ctx->Inputs({"input"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, {NNADAPTER_BOOL8});
   ctx->SetOutput(0, ctx->InDims(0), 0);
 }
 
 void Infer_GELU(Context* ctx) {
-  ctx->Inputs({"input", "approximate"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->Bool(1);
   ctx->SetOutput(0, ctx->InDims(0), 0);
 }
 
-void Infer_HARD_SIGMOID(Context* ctx) {
-  InferWithFloatAttributes(ctx, {"input", "alpha", "beta"});
-}
+void Infer_HARD_SIGMOID(Context* ctx) { InferWithFloatAttributes(ctx); }
 
-void Infer_HARD_SWISH(Context* ctx) {
-  InferWithFloatAttributes(ctx, {"input", "alpha", "beta"});
-}
+void Infer_HARD_SWISH(Context* ctx) { InferWithFloatAttributes(ctx); }
 
-void Infer_LEAKY_RELU(Context* ctx) {
-  InferWithFloatAttributes(ctx, {"input", "alpha"});
-}
+void Infer_LEAKY_RELU(Context* ctx) { InferWithFloatAttributes(ctx); }
 
 // The standard documents (input, alpha); Paddle's softplus also has a
 // threshold, accepted as an optional third constant.
 void Infer_SOFTPLUS(Context* ctx) {
-  if (ctx->input_count() == 3) {
-    InferWithFloatAttributes(ctx, {"input", "alpha", "threshold"});
-  } else {
-    InferWithFloatAttributes(ctx, {"input", "alpha"});
-  }
+  InferWithFloatAttributes(ctx, ctx->input_count() == 3 ? 3 : 2);
   if (ctx->Float(1) == 0.0f) ctx->FailInput(1, "expected a non-zero value");
 }
 
 void Infer_PRELU(Context* ctx) {
-  ctx->Inputs({"input", "alpha"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   ctx->ExpectPrecision(1, {NNADAPTER_FLOAT32});
@@ -104,8 +94,7 @@ void Infer_PRELU(Context* ctx) {
 }
 
 void Infer_CLIP(Context* ctx) {
-  ctx->Inputs({"input", "min", "max"});
-  ctx->Outputs(1);
+  ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   for (uint32_t i = 1; i <= 2; i++) {
     ctx->ExpectSamePrecision(i, 0);

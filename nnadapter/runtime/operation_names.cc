@@ -1,19 +1,8 @@
-// NNAdapterOperationTypeName and the compile-time check that the enum in
-// nnadapter.h agrees with operation_types.inc (the single source of truth).
+// NNAdapterOperationTypeName. Including operation_layout.h checks at compile
+// time that the enum agrees with operation_types.inc (the single source of
+// truth) and that the codes are 1..kOperationCount.
 #include "nnadapter/nnadapter.h"
-
-#define NNADAPTER_OPERATION(name, code)                          \
-  static_assert(NNADAPTER_##name == (code),                      \
-                "nnadapter.h and operation_types.inc disagree: " #name);
-#include "nnadapter/operation_types.inc"
-
-namespace {
-constexpr int kCount = 0
-#define NNADAPTER_OPERATION(name, code) +1
-#include "nnadapter/operation_types.inc"
-    ;
-static_assert(kCount == 93, "expected 93 standard operations");
-}  // namespace
+#include "nnadapter/operation_layout.h"
 
 extern "C" NNADAPTER_API_EXPORT const char* NNAdapterOperationTypeName(
     NNAdapterOperationType type) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "fuzz_common.h"
+#include "nnadapter/operation_layout.h"
 
 namespace {
 
@@ -286,7 +287,7 @@ void SetValue(fuzz::Reader* r, State* s) {
 
 void AddOperation(fuzz::Reader* r, State* s) {
   const uint8_t code = r->U8();
-  const NNAdapterOperationType type = code < 250 ? 1 + code % 93 : code;
+  const NNAdapterOperationType type = code < 250 ? 1 + code % nnadapter::kOperationCount : code;
   const uint32_t n_in = r->U8() % 13;
   const uint32_t n_out = r->U8() % 4;
   std::vector<NNAdapterOperand*> ins, outs;

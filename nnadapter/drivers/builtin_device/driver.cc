@@ -126,10 +126,19 @@ bool CheckOperation(const core::Operation& op, std::string* reason) {
   };
   if (!check_range(info->fuse_code_index, "fuse_code", 0, 3)) return false;
   if (!check_range(info->auto_pad_index, "auto_pad", 0, 2)) return false;
-  if (op.type == NNADAPTER_PAD && !check_range(2, "mode", 0, 4)) return false;
-  // Constant attribute operands with a closed set of values.
-  auto check_set = [&](size_t index, const char* what,
+  if (op.type == NNADAPTER_PAD &&
+      !check_range(info->layout->InputIndex("mode"), "mode", 0, 4))
+    return false;
+  // Constant attribute operands with a closed set of values, found by their
+  // name in the operation's layout.
+  auto check_set = [&](const char* what,
                        std::initializer_list<int32_t> allowed) {
+    const int found = info->layout->InputIndex(what);
+    if (found < 0) {
+      *reason = name + ": the layout has no operand " + what;
+      return false;
+    }
+    const size_t index = static_cast<size_t>(found);
     if (index >= op.input_operands.size()) return true;
     int32_t v = 0;
     const core::Operand* o = op.input_operands[index];
@@ -145,24 +154,21 @@ bool CheckOperation(const core::Operation& op, std::string* reason) {
   switch (op.type) {
     case NNADAPTER_ARG_MAX:
     case NNADAPTER_ARG_MIN:
-      return check_set(3, "dtype", index_types);
     case NNADAPTER_SHAPE:
-      return check_set(1, "dtype", index_types);
+      return check_set("dtype", index_types);
     case NNADAPTER_TOP_K:
-      return check_set(5, "return_indices_dtype", index_types);
     case NNADAPTER_MAX_POOL_2D:
-      return check_set(7, "return_indices_dtype", index_types);
     case NNADAPTER_ADAPTIVE_MAX_POOL_2D:
-      return check_set(3, "return_indices_dtype", index_types);
+      return check_set("return_indices_dtype", index_types);
     case NNADAPTER_LP_NORMALIZATION:
-      return check_set(2, "p", {1, 2});
+      return check_set("p", {1, 2});
     case NNADAPTER_RESIZE_LINEAR:
-      return check_set(4, "align_mode", {0, 1});
+      return check_set("align_mode", {0, 1});
     case NNADAPTER_GRID_SAMPLE:
-      return check_set(3, "mode", {0, 1, 2}) &&
-             check_set(4, "pad_mode", {0, 1, 2, 3, 4});
+      return check_set("mode", {0, 1, 2}) &&
+             check_set("pad_mode", {0, 1, 2, 3, 4});
     case NNADAPTER_CAST:
-      return check_set(1, "dtype",
+      return check_set("dtype",
                        {NNADAPTER_BOOL8, NNADAPTER_INT8, NNADAPTER_UINT8,
                         NNADAPTER_INT16, NNADAPTER_INT32, NNADAPTER_INT64,
                         NNADAPTER_FLOAT16, NNADAPTER_FLOAT32,

@@ -1,6 +1,6 @@
 // The single dispatch table of builtin_device: one entry per standard
 // operation, generated from operation_types.inc (a missing Compute_<NAME>
-// is a link error).
+// is a link error); the operand facts come from the operation's layout row.
 #ifndef NNADAPTER_DRIVERS_BUILTIN_DEVICE_REGISTRY_H_
 #define NNADAPTER_DRIVERS_BUILTIN_DEVICE_REGISTRY_H_
 
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "drivers/builtin_device/kernels/kernel.h"
+#include "nnadapter/operation_layout.h"
 
 namespace nnadapter {
 namespace builtin_device {
@@ -16,7 +17,8 @@ struct KernelInfo {
   NNAdapterOperationType type;
   const char* name;
   int (*compute)(KernelContext* ctx);
-  size_t min_inputs;    // mandatory operands
+  const OperationLayout* layout;
+  size_t min_inputs;    // operands before the first trailing one
   int fuse_code_index;  // -1 if the operation has no fuse_code
   int auto_pad_index;   // -1 if the operation has no auto_pad
 };
@@ -24,7 +26,7 @@ struct KernelInfo {
 // nullptr for an unknown operation type.
 const KernelInfo* FindKernel(NNAdapterOperationType type);
 // True if input `index` of `type` may be absent (nullptr) although it is
-// within the mandatory operand count (documented "optional" operands).
+// within the mandatory operand count (OPT operands of the layout).
 bool IsOptionalInput(NNAdapterOperationType type, size_t index);
 // Every entry (in operation_types.inc order) and their count.
 const KernelInfo* KernelTable(size_t* count);

@@ -12,7 +12,7 @@ namespace builtin_device {
 namespace {
 
 int Binary(KernelContext* ctx, const std::function<double(double, double)>& f,
-           bool comparison, int fuse_index) {
+           bool comparison) {
   const Tensor& a = *ctx->in[0];
   const Tensor& b = *ctx->in[1];
   Dims dims;
@@ -33,10 +33,8 @@ int Binary(KernelContext* ctx, const std::function<double(double, double)>& f,
                v[i] = f(va[off[0]], vb[off[1]]);
              });
   }
-  if (fuse_index >= 0) {
-    int r = FuseFrom(ctx, fuse_index, &v);
-    if (r) return r;
-  }
+  int r = FuseFrom(ctx, &v);  // arithmetic operations have a fuse_code
+  if (r) return r;
   if (comparison) return Output(ctx, 0, dims, v, NNADAPTER_BOOL8);
   return Output(ctx, 0, dims, v, a.type.precision, &a);
 }
@@ -58,13 +56,13 @@ bool IsIntegerTensor(const Tensor& t) {
 }  // namespace
 
 int Compute_ADD(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x + y; }, false, 2);
+  return Binary(ctx, [](double x, double y) { return x + y; }, false);
 }
 int Compute_SUB(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x - y; }, false, 2);
+  return Binary(ctx, [](double x, double y) { return x - y; }, false);
 }
 int Compute_MUL(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x * y; }, false, 2);
+  return Binary(ctx, [](double x, double y) { return x * y; }, false);
 }
 int Compute_DIV(KernelContext* ctx) {
   bool integer = IsIntegerTensor(*ctx->in[0]);
@@ -72,7 +70,7 @@ int Compute_DIV(KernelContext* ctx) {
     for (double y : Values(*ctx->in[1]))
       if (y == 0) return Fail(ctx, "integer division by zero");
   }
-  return Binary(ctx, [](double x, double y) { return x / y; }, false, 2);
+  return Binary(ctx, [](double x, double y) { return x / y; }, false);
 }
 int Compute_FLOOR_DIV(KernelContext* ctx) {
   if (IsIntegerTensor(*ctx->in[0])) {
@@ -80,45 +78,45 @@ int Compute_FLOOR_DIV(KernelContext* ctx) {
       if (y == 0) return Fail(ctx, "integer division by zero");
   }
   return Binary(ctx, [](double x, double y) { return std::floor(x / y); },
-                false, 2);
+                false);
 }
 int Compute_MAX(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x > y ? x : y; }, false,
-                2);
+  return Binary(ctx, [](double x, double y) { return x > y ? x : y; },
+                false);
 }
 int Compute_MIN(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x < y ? x : y; }, false,
-                2);
+  return Binary(ctx, [](double x, double y) { return x < y ? x : y; },
+                false);
 }
 int Compute_POW(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return std::pow(x, y); }, false,
-                2);
+  return Binary(ctx, [](double x, double y) { return std::pow(x, y); },
+                false);
 }
 int Compute_AND(KernelContext* ctx) {
   return Binary(ctx, [](double x, double y) { return (x != 0 && y != 0); },
-                true, -1);
+                true);
 }
 int Compute_OR(KernelContext* ctx) {
   return Binary(ctx, [](double x, double y) { return (x != 0 || y != 0); },
-                true, -1);
+                true);
 }
 int Compute_EQUAL(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x == y; }, true, -1);
+  return Binary(ctx, [](double x, double y) { return x == y; }, true);
 }
 int Compute_NOT_EQUAL(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x != y; }, true, -1);
+  return Binary(ctx, [](double x, double y) { return x != y; }, true);
 }
 int Compute_GREATER(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x > y; }, true, -1);
+  return Binary(ctx, [](double x, double y) { return x > y; }, true);
 }
 int Compute_GREATER_EQUAL(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x >= y; }, true, -1);
+  return Binary(ctx, [](double x, double y) { return x >= y; }, true);
 }
 int Compute_LESS(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x < y; }, true, -1);
+  return Binary(ctx, [](double x, double y) { return x < y; }, true);
 }
 int Compute_LESS_EQUAL(KernelContext* ctx) {
-  return Binary(ctx, [](double x, double y) { return x <= y; }, true, -1);
+  return Binary(ctx, [](double x, double y) { return x <= y; }, true);
 }
 
 // WHERE: output = condition ? input0 : input1, all three broadcast.

@@ -445,7 +445,19 @@ bool ApplyFuse(int64_t fuse_code, std::vector<double>* values) {
   return true;
 }
 
-int FuseFrom(KernelContext* ctx, size_t i, std::vector<double>* values) {
+namespace {
+// Position of the operand called `operand` in the layout of ctx's operation
+// (-1 if it has none).
+int LayoutIndex(const KernelContext* ctx, const char* operand) {
+  const OperationLayout* layout =
+      ctx->op ? FindOperationLayout(ctx->op->type) : nullptr;
+  return layout ? layout->InputIndex(operand) : -1;
+}
+}  // namespace
+
+int FuseFrom(KernelContext* ctx, std::vector<double>* values) {
+  const int i = LayoutIndex(ctx, "fuse_code");
+  if (i < 0) return NNADAPTER_NO_ERROR;
   int64_t code = IntAttr(ctx, i, NNADAPTER_FUSED_NONE);
   if (!ApplyFuse(code, values)) {
     return Fail(ctx, "input " + std::to_string(i) +
@@ -453,6 +465,12 @@ int FuseFrom(KernelContext* ctx, size_t i, std::vector<double>* values) {
                          std::to_string(code));
   }
   return NNADAPTER_NO_ERROR;
+}
+
+int64_t AutoPadAttr(const KernelContext* ctx) {
+  const int i = LayoutIndex(ctx, "auto_pad");
+  if (i < 0) return NNADAPTER_AUTO_PAD_NONE;
+  return IntAttr(ctx, i, NNADAPTER_AUTO_PAD_NONE);
 }
 
 int64_t IntAttr(const KernelContext* ctx, size_t i, int64_t def) {

@@ -73,7 +73,7 @@ int Compute_CONV_2D(KernelContext* ctx) {
   if (static_cast<int64_t>(bias.size()) != CO)
     return Fail(ctx, "input 2 (bias): expected " + std::to_string(CO) +
                          " elements");
-  r = ResolvePads(ctx, IntAttr(ctx, 3, 0), IntsAttr(ctx, 4), H, W, KH, KW,
+  r = ResolvePads(ctx, AutoPadAttr(ctx), IntsAttr(ctx, 4), H, W, KH, KW,
                   a.strides[0], a.strides[1], a.dilations[0], a.dilations[1],
                   &a.pads);
   if (r) return r;
@@ -127,7 +127,7 @@ int Compute_CONV_2D(KernelContext* ctx) {
         }
       }
     }
-  r = FuseFrom(ctx, 8, &out);
+  r = FuseFrom(ctx, &out);
   if (r) return r;
   return Output(ctx, 0, {N, CO, OH, OW}, out, in.type.precision, &in);
 }
@@ -166,7 +166,7 @@ int Compute_CONV_2D_TRANSPOSE(KernelContext* ctx) {
     out_shape = IntsAttr(ctx, 9);
     if (out_shape.size() != 2) return Fail(ctx, "input 9 (output_shape): expected 2 values");
   }
-  int64_t auto_pad = IntAttr(ctx, 3, 0);
+  int64_t auto_pad = AutoPadAttr(ctx);
   int64_t ext_h = (KH - 1) * a.dilations[0] + 1,
           ext_w = (KW - 1) * a.dilations[1] + 1;
   int64_t OH, OW;
@@ -222,7 +222,7 @@ int Compute_CONV_2D_TRANSPOSE(KernelContext* ctx) {
           }
         }
     }
-  int r2 = FuseFrom(ctx, 10, &out);
+  int r2 = FuseFrom(ctx, &out);
   if (r2) return r2;
   return Output(ctx, 0, {N, CO, OH, OW}, out, in.type.precision, &in);
 }
@@ -324,7 +324,7 @@ int Compute_DEFORMABLE_CONV_2D(KernelContext* ctx) {
           out[((n * CO + oc) * OH + oh) * OW + ow] = s;
         }
     }
-  r = FuseFrom(ctx, 10, &out);
+  r = FuseFrom(ctx, &out);
   if (r) return r;
   return Output(ctx, 0, {N, CO, OH, OW}, out, in.type.precision, &in);
 }

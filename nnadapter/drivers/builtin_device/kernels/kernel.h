@@ -25,6 +25,7 @@
 
 #include "nnadapter/hal/types.h"
 #include "nnadapter/nnadapter.h"
+#include "nnadapter/operation_layout.h"
 
 namespace nnadapter {
 namespace builtin_device {
@@ -113,7 +114,11 @@ int Gather(KernelContext* ctx, size_t out_index, const Tensor& input,
            const Dims& out_dims, const std::vector<int64_t>& src);
 // Applies NNAdapterFuseCode in place; false if the code is invalid.
 bool ApplyFuse(int64_t fuse_code, std::vector<double>* values);
-int FuseFrom(KernelContext* ctx, size_t i, std::vector<double>* values);
+// Applies the operation's fuse_code operand (found in its layout in
+// operation_types.inc; nothing if it has none) to `values`.
+int FuseFrom(KernelContext* ctx, std::vector<double>* values);
+// The operation's auto_pad operand (NNADAPTER_AUTO_PAD_NONE if absent).
+int64_t AutoPadAttr(const KernelContext* ctx);
 // Normalizes an axis in [-rank, rank) to [0, rank); false if out of range.
 bool NormalizeAxis(int64_t* axis, int64_t rank);
 // Numpy broadcasting of two shapes; false if incompatible.

@@ -32,7 +32,7 @@ int Compute_FULLY_CONNECTED(KernelContext* ctx) {
       for (int64_t k = 0; k < size; k++) s += x[i * size + k] * w[u * size + k];
       out[i * units + u] = s;
     }
-  int r = FuseFrom(ctx, 3, &out);
+  int r = FuseFrom(ctx, &out);
   if (r) return r;
   return Output(ctx, 0, {batch, units}, out, in.type.precision, &in);
 }

@@ -29,7 +29,7 @@ int Pool(KernelContext* ctx, bool is_max) {
     return Fail(ctx, "input 0: expected rank 4 (NCHW), got " +
                          DimsToString(in.dims));
   int64_t N = in.dims[0], C = in.dims[1], H = in.dims[2], W = in.dims[3];
-  int64_t auto_pad = IntAttr(ctx, 1, 0);
+  int64_t auto_pad = AutoPadAttr(ctx);
   std::vector<int64_t> kernel = IntsAttr(ctx, 3), strides = IntsAttr(ctx, 4);
   if (kernel.size() != 2) return Fail(ctx, "input 3 (kernel_shape): expected 2 values");
   if (strides.empty()) strides = {1, 1};
@@ -45,7 +45,6 @@ int Pool(KernelContext* ctx, bool is_max) {
   bool count_include_pad = !is_max && BoolAttr(ctx, 6, false);
   bool return_indices = is_max && BoolAttr(ctx, 6, false);
   int64_t indices_dtype = is_max ? IntAttr(ctx, 7, NNADAPTER_INT64) : 0;
-  int fuse_index = is_max ? 8 : 7;
   int64_t OH = WindowOutput(H, pads[0], pads[1], kernel[0], strides[0], 1,
                             ceil_mode);
   int64_t OW = WindowOutput(W, pads[2], pads[3], kernel[1], strides[1], 1,
@@ -85,7 +84,7 @@ int Pool(KernelContext* ctx, bool is_max) {
         out[o] = acc;
         if (is_max) idx[o] = static_cast<double>(best);
       }
-  r = FuseFrom(ctx, fuse_index, &out);
+  r = FuseFrom(ctx, &out);
   if (r) return r;
   Dims od = {N, C, OH, OW};
   r = Output(ctx, 0, od, out, in.type.precision, &in);
