@@ -99,29 +99,5 @@ class ActivationKernel : public KernelBase<ActivationParam> {
 }  // namespace lite
 }  // namespace paddle
 
-#define LITE_MATH_REGISTER_ACTIVATION(op__, precision__)           \
-  LITE_REGISTER_OP(op__, paddle::lite::operators::ActivationOp)    \
-  LITE_REGISTER_KERNEL(op__, kHost, precision__, kNCHW, def,       \
-                       paddle::lite::operators::ActivationKernel)
-
-LITE_MATH_REGISTER_ACTIVATION(relu6, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(leaky_relu, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(sigmoid, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(tanh, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(hard_sigmoid, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(hard_swish, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(swish, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(gelu, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(exp, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(log, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(sqrt, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(rsqrt, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(pow, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(abs, kAny)
-LITE_MATH_REGISTER_ACTIVATION(square, kAny)
-LITE_MATH_REGISTER_ACTIVATION(softplus, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(elu, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(floor, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(ceil, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(round, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(sign, kAny)
+LITE_OP_CLASS(ActivationOp)
+LITE_KERNEL_CLASS(ActivationKernel)
