@@ -49,24 +49,18 @@ const KernelInfo* PickKernel(const Operator& op, const std::vector<Place>& place
 }  // namespace lite
 }  // namespace paddle
 
-#define LITE_OP_CLASS(class__)                                        \
-  namespace paddle {                                                  \
-  namespace lite {                                                    \
-  namespace op_factory {                                              \
-  std::unique_ptr<Operator> New##class__() {                          \
-    return std::make_unique<::paddle::lite::operators::class__>();    \
-  }                                                                   \
-  }                                                                   \
-  }                                                                   \
+// Defines paddle::lite::<namespace__>::New<class__>() returning a new
+// paddle::lite::operators::class__ as a base__.
+#define LITE_CLASS_FACTORY_(namespace__, base__, class__)           \
+  namespace paddle {                                                \
+  namespace lite {                                                  \
+  namespace namespace__ {                                           \
+  std::unique_ptr<base__> New##class__() {                          \
+    return std::make_unique<::paddle::lite::operators::class__>();  \
+  }                                                                 \
+  }                                                                 \
+  }                                                                 \
   }
 
-#define LITE_KERNEL_CLASS(class__)                                    \
-  namespace paddle {                                                  \
-  namespace lite {                                                    \
-  namespace kernel_factory {                                          \
-  std::unique_ptr<Kernel> New##class__() {                            \
-    return std::make_unique<::paddle::lite::operators::class__>();    \
-  }                                                                   \
-  }                                                                   \
-  }                                                                   \
-  }
+#define LITE_OP_CLASS(class__) LITE_CLASS_FACTORY_(op_factory, Operator, class__)
+#define LITE_KERNEL_CLASS(class__) LITE_CLASS_FACTORY_(kernel_factory, Kernel, class__)
