@@ -66,6 +66,17 @@ void AddGelu(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOpera
              NNAdapterOperand* out) {
   c.AddOperation(NNADAPTER_GELU, {in, c.Bool(p.gelu_approximate)}, {out});
 }
+
+// No standard operation: x / (1 + |x|) as DIV(x, ADD(ABS(x), 1)).
+void AddSoftsign(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
+                 NNAdapterOperand* out) {
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* abs = c.Temporary();
+  c.AddOperation(NNADAPTER_ABS, {in}, {abs});
+  NNAdapterOperand* denominator = c.Temporary();
+  c.AddOperation(NNADAPTER_ADD, {abs, c.Float32(1.f), c.Int32(none)}, {denominator});
+  c.AddOperation(NNADAPTER_DIV, {in, denominator, c.Int32(none)}, {out});
+}
 }  // namespace
 
 FusedAct ReadFusedAct(const cpp::OpDesc& op, const std::string& attr) {

@@ -225,6 +225,9 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       for (int64_t i = 0; i < n; ++i)
         y[i] = x[i] > 0.f ? 1.f : (x[i] < 0.f ? -1.f : 0.f);
       break;
+    case ActType::kSoftsign:
+      ya = xa / (1.f + xa.abs());
+      break;
   }
 }
 
