@@ -4,8 +4,10 @@
 // attributes and binds its tensors (Attach), computes output dims
 // (InferShape), and by one or more Kernel subclasses (one per target /
 // precision / layout / alias) that compute. Op, kernel(s) and test live side
-// by side in lite/operators/<family>/; the family's ops.inc lists them
-// (see docs/adding-an-op.md).
+// by side in lite/operators/<family>/; the family's ops.inc maps each op
+// type and kernel key to its class, and the class's .cc provides the class
+// with LITE_OP_CLASS / LITE_KERNEL_CLASS (lite/core/registry.h,
+// docs/adding-an-op.md).
 #pragma once
 #include <memory>
 #include <string>

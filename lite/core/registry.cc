@@ -6,19 +6,26 @@
 namespace paddle {
 namespace lite {
 
+// One declaration per table line (repeats are harmless); each New<Class> is
+// defined by LITE_OP_CLASS / LITE_KERNEL_CLASS in the class's .cc file.
 namespace op_factory {
-#define LITE_OP(op_type__) std::unique_ptr<Operator> create_##op_type__();
-#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__)
+#define LITE_OP(op_type__, class__) std::unique_ptr<Operator> New##class__();
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__, class__)
 #include "lite/operators/all_ops.inc"
 #undef LITE_OP
 #undef LITE_KERNEL
 }  // namespace op_factory
 
+// One function per kernel key, named after the key, so that `nm` on a
+// library lists the kernels it holds (the light library's test relies on it).
 namespace kernel_factory {
-#define LITE_OP(op_type__)
-#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__) \
-  std::unique_ptr<Kernel>                                                \
-      create_##op_type__##__##target__##__##precision__##__##layout__##__##alias__();
+#define LITE_OP(op_type__, class__)
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__, class__) \
+  std::unique_ptr<Kernel> New##class__();                                         \
+  std::unique_ptr<Kernel>                                                         \
+      create_##op_type__##__##target__##__##precision__##__##layout__##__##alias__() { \
+    return New##class__();                                                        \
+  }
 #include "lite/operators/all_ops.inc"
 #undef LITE_OP
 #undef LITE_KERNEL
@@ -28,8 +35,8 @@ namespace {
 
 const std::map<std::string, OpFactory>& OpTable() {
   static const std::map<std::string, OpFactory> table = {
-#define LITE_OP(op_type__) {#op_type__, &op_factory::create_##op_type__},
-#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__)
+#define LITE_OP(op_type__, class__) {#op_type__, &op_factory::New##class__},
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__, class__)
 #include "lite/operators/all_ops.inc"
 #undef LITE_OP
 #undef LITE_KERNEL
@@ -39,8 +46,8 @@ const std::map<std::string, OpFactory>& OpTable() {
 
 const std::vector<KernelInfo>& KernelTable() {
   static const std::vector<KernelInfo> table = {
-#define LITE_OP(op_type__)
-#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__)      \
+#define LITE_OP(op_type__, class__)
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__, class__) \
   {KernelKey{#op_type__, TARGET(target__), PRECISION(precision__),            \
              DATALAYOUT(layout__), #alias__},                                 \
    &kernel_factory::                                                          \

@@ -1,12 +1,17 @@
 // The op and kernel registries. Their single source of truth is the table
 // lite/operators/all_ops.inc (which includes one ops.inc per op family); each
-// line there is LITE_OP(op_type) or
-// LITE_KERNEL(op_type, target, precision, layout, alias).
+// line there names a key and the class that implements it:
+//   LITE_OP(op_type, OpClass)
+//   LITE_KERNEL(op_type, target, precision, layout, alias, KernelClass)
+// The key strings are stored in .nb files, so they never change meaning.
 //
-// In the op's .cc file (at global namespace scope):
-//   LITE_REGISTER_OP(conv2d, paddle::lite::operators::Conv2dOp)
-//   LITE_REGISTER_KERNEL(conv2d, kX86, kFloat, kNCHW, def,
-//                        paddle::lite::operators::Conv2dDnnlKernel)
+// The .cc file that defines a class (in paddle::lite::operators, possibly in
+// an anonymous namespace) says once, at global namespace scope, that it
+// provides that class's factory:
+//   LITE_OP_CLASS(ConvOp)
+//   LITE_KERNEL_CLASS(ConvDnnlKernel)
+// however many table lines name the class. A class provided twice, or a table
+// line naming a class no .cc provides, fails at link time.
 #pragma once
 #include <memory>
 #include <string>
@@ -44,26 +49,18 @@ const KernelInfo* PickKernel(const Operator& op, const std::vector<Place>& place
 }  // namespace lite
 }  // namespace paddle
 
-#define LITE_REGISTER_OP(op_type__, class__)                  \
-  namespace paddle {                                          \
-  namespace lite {                                            \
-  namespace op_factory {                                      \
-  std::unique_ptr<Operator> create_##op_type__() {            \
-    return std::unique_ptr<Operator>(new class__());          \
-  }                                                           \
-  }                                                           \
-  }                                                           \
+// Defines paddle::lite::<namespace__>::New<class__>() returning a new
+// paddle::lite::operators::class__ as a base__.
+#define LITE_CLASS_FACTORY_(namespace__, base__, class__)           \
+  namespace paddle {                                                \
+  namespace lite {                                                  \
+  namespace namespace__ {                                           \
+  std::unique_ptr<base__> New##class__() {                          \
+    return std::make_unique<::paddle::lite::operators::class__>();  \
+  }                                                                 \
+  }                                                                 \
+  }                                                                 \
   }
 
-#define LITE_REGISTER_KERNEL(op_type__, target__, precision__, layout__,      \
-                             alias__, class__)                                \
-  namespace paddle {                                                          \
-  namespace lite {                                                            \
-  namespace kernel_factory {                                                  \
-  std::unique_ptr<Kernel>                                                     \
-      create_##op_type__##__##target__##__##precision__##__##layout__##__##alias__() { \
-    return std::unique_ptr<Kernel>(new class__());                           \
-  }                                                                           \
-  }                                                                           \
-  }                                                                           \
-  }
+#define LITE_OP_CLASS(class__) LITE_CLASS_FACTORY_(op_factory, Operator, class__)
+#define LITE_KERNEL_CLASS(class__) LITE_CLASS_FACTORY_(kernel_factory, Kernel, class__)

@@ -3,20 +3,82 @@
 #include <map>
 
 #include "lite/nnadapter/converters.h"
+#include "lite/operators/math/activation_funcs.h"
 
 namespace paddle {
 namespace lite {
 namespace nnadapter_bridge {
 
+namespace {
+using operators::ActParam;
+using operators::ActType;
+
+// The NNA_FN mappings of activations.inc: `p` holds the activation's
+// attributes, `op` names the Paddle op in errors.
+void AddRelu6(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
+              NNAdapterOperand* out) {
+  if (p.relu6_threshold == 6.f) {
+    c.AddOperation(NNADAPTER_RELU6, {in}, {out});
+  } else {
+    c.AddOperation(NNADAPTER_CLIP, {in, c.Float32(0.f), c.Float32(p.relu6_threshold)}, {out});
+  }
+}
+
+void AddLeakyRelu(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
+                  NNAdapterOperand* out) {
+  c.AddOperation(NNADAPTER_LEAKY_RELU, {in, c.Float32(p.leaky_relu_alpha)}, {out});
+}
+
+void AddHardSwish(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOperand* in,
+                  NNAdapterOperand* out) {
+  const float threshold = p.hard_swish_threshold;
+  // Paddle: x * min(max(x + offset, 0), threshold) / scale
+  //      == x * clip(x / threshold + offset / threshold, 0, 1) * threshold / scale.
+  LITE_ENFORCE(threshold == p.hard_swish_scale, "op '", op.Type(),
+               "': hard_swish with threshold != scale is not converted");
+  c.AddOperation(NNADAPTER_HARD_SWISH,
+                 {in, c.Float32(1.f / threshold), c.Float32(p.hard_swish_offset / threshold)},
+                 {out});
+}
+
+void AddHardSigmoid(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
+                    NNAdapterOperand* out) {
+  c.AddOperation(NNADAPTER_HARD_SIGMOID,
+                 {in, c.Float32(p.hard_sigmoid_slope), c.Float32(p.hard_sigmoid_offset)}, {out});
+}
+
+void AddSwish(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOperand* in,
+              NNAdapterOperand* out) {
+  LITE_ENFORCE(p.swish_beta == 1.f, "op '", op.Type(), "': swish with beta != 1 is not converted");
+  c.AddOperation(NNADAPTER_SWISH, {in}, {out});
+}
+
+void AddGelu(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
+             NNAdapterOperand* out) {
+  c.AddOperation(NNADAPTER_GELU, {in, c.Bool(p.gelu_approximate)}, {out});
+}
+
+// No standard operation: x / (1 + |x|) as DIV(x, ADD(ABS(x), 1)).
+void AddSoftsign(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
+                 NNAdapterOperand* out) {
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* abs = c.Temporary();
+  c.AddOperation(NNADAPTER_ABS, {in}, {abs});
+  NNAdapterOperand* denominator = c.Temporary();
+  c.AddOperation(NNADAPTER_ADD, {abs, c.Float32(1.f), c.Int32(none)}, {denominator});
+  c.AddOperation(NNADAPTER_DIV, {in, denominator, c.Int32(none)}, {out});
+}
+}  // namespace
+
 FusedAct ReadFusedAct(const cpp::OpDesc& op, const std::string& attr) {
   FusedAct act;
-  act.type = op.GetAttr<std::string>(attr, "");
-  if (op.HasAttr("with_act") && !op.GetAttr<bool>("with_act")) act.type.clear();
-  if (act.type.empty() && op.GetAttr<bool>("fuse_relu", false)) act.type = "relu";
+  act.type = operators::FusedActName(op, attr);
   if (act.type == "identity") act.type.clear();
   if (act.type == "relu") {
     act.fuse_code = NNADAPTER_FUSED_RELU;
-  } else if (act.type == "relu6" && op.GetAttr<float>("fuse_brelu_threshold", 6.f) == 6.f) {
+  } else if (act.type == "relu6" &&
+             operators::ReadActAttrs(ActType::kRelu6, op, operators::ActAttrNames::kFused)
+                     .relu6_threshold == 6.f) {
     act.fuse_code = NNADAPTER_FUSED_RELU6;
   }
   return act;
@@ -24,50 +86,28 @@ FusedAct ReadFusedAct(const cpp::OpDesc& op, const std::string& attr) {
 
 void AddActivation(Converter& c, const cpp::OpDesc& op, const std::string& t, bool fused,
                    NNAdapterOperand* in, NNAdapterOperand* out) {
-  // Attribute names: the activation op's own, or the fused names.
-  auto attr = [&](const std::string& plain, const std::string& fused_name, float dflt) {
-    return op.GetAttr<float>(fused ? fused_name : plain, dflt);
-  };
-  static const std::map<std::string, NNAdapterOperationType> kUnary = {
-      {"relu", NNADAPTER_RELU}, {"sigmoid", NNADAPTER_SIGMOID}, {"tanh", NNADAPTER_TANH},
-      {"exp", NNADAPTER_EXP},   {"log", NNADAPTER_LOG},         {"abs", NNADAPTER_ABS}};
-  auto unary = kUnary.find(t);
-  if (unary != kUnary.end()) {
-    c.AddOperation(unary->second, {in}, {out});
-  } else if (t == "relu6") {
-    float threshold = attr("threshold", "fuse_brelu_threshold", 6.f);
-    if (threshold == 6.f) {
-      c.AddOperation(NNADAPTER_RELU6, {in}, {out});
-    } else {
-      c.AddOperation(NNADAPTER_CLIP, {in, c.Float32(0.f), c.Float32(threshold)}, {out});
+  ActType type = ActType::kNone;
+  if (operators::ActTypeFromName(t, &type) && type != ActType::kNone) {
+    // Attribute names: the activation op's own, or the fused names.
+    const ActParam p = operators::ReadActAttrs(
+        type, op, fused ? operators::ActAttrNames::kFused : operators::ActAttrNames::kPlain);
+    switch (type) {
+#define LITE_ACT(op_type__, type__, impl__, precision__, fusion__, nnadapter__) \
+  case ActType::type__:                                                         \
+    LITE_ACT_NNA_##nnadapter__;                                                 \
+    break;
+#define LITE_ACT_NNA_NNA_OP(operation__) return c.AddOperation(operation__, {in}, {out})
+#define LITE_ACT_NNA_NNA_FN(fn__) return fn__(c, op, p, in, out)
+#define LITE_ACT_NNA_NNA_NONE (void)p
+#include "lite/operators/math/activations.inc"
+#undef LITE_ACT_NNA_NNA_OP
+#undef LITE_ACT_NNA_NNA_FN
+#undef LITE_ACT_NNA_NNA_NONE
+      default:
+        break;
     }
-  } else if (t == "leaky_relu") {
-    c.AddOperation(NNADAPTER_LEAKY_RELU, {in, c.Float32(attr("alpha", "leaky_relu_alpha", 0.02f))},
-                   {out});
-  } else if (t == "hard_swish") {
-    const float threshold = attr("threshold", "hard_swish_threshold", 6.f);
-    const float scale = attr("scale", "hard_swish_scale", 6.f);
-    const float offset = attr("offset", "hard_swish_offset", 3.f);
-    // Paddle: x * min(max(x + offset, 0), threshold) / scale
-    //      == x * clip(x / threshold + offset / threshold, 0, 1) * threshold / scale.
-    LITE_ENFORCE(threshold == scale, "op '", op.Type(),
-                 "': hard_swish with threshold != scale is not converted");
-    c.AddOperation(NNADAPTER_HARD_SWISH,
-                   {in, c.Float32(1.f / threshold), c.Float32(offset / threshold)}, {out});
-  } else if (t == "hard_sigmoid") {
-    c.AddOperation(NNADAPTER_HARD_SIGMOID,
-                   {in, c.Float32(attr("slope", "hard_sigmoid_slope", 0.2f)),
-                    c.Float32(attr("offset", "hard_sigmoid_offset", 0.5f))},
-                   {out});
-  } else if (t == "swish") {
-    LITE_ENFORCE(attr("beta", "swish_beta", 1.f) == 1.f, "op '", op.Type(),
-                 "': swish with beta != 1 is not converted");
-    c.AddOperation(NNADAPTER_SWISH, {in}, {out});
-  } else if (t == "gelu") {
-    c.AddOperation(NNADAPTER_GELU, {in, c.Bool(op.GetAttr<bool>("approximate", false))}, {out});
-  } else {
-    ThrowError("op '", op.Type(), "': activation '", t, "' has no NNAdapter conversion");
   }
+  ThrowError("op '", op.Type(), "': activation '", t, "' has no NNAdapter conversion");
 }
 
 void AddWithActivation(Converter& c, const cpp::OpDesc& op, NNAdapterOperationType type,

@@ -11,9 +11,9 @@ namespace nnadapter_bridge {
 #undef LITE_NNADAPTER_CONVERTER
 
 // The fused activation of an op (attributes written by the fusion passes:
-// act_type / activation_type and their parameters): relu and relu6 become a
-// fuse_code; other activations are appended as their own operation by
-// FinishWithActivation.
+// act_type / activation_type and their parameters): relu and relu6 (threshold
+// 6) become a fuse_code; other activations are appended as their own
+// operation by AddWithActivation.
 struct FusedAct {
   std::string type;
   int32_t fuse_code{NNADAPTER_FUSED_NONE};
@@ -25,8 +25,10 @@ FusedAct ReadFusedAct(const cpp::OpDesc& op, const std::string& attr = "act_type
 void AddWithActivation(Converter& c, const cpp::OpDesc& op, NNAdapterOperationType type,
                        std::vector<NNAdapterOperand*> inputs, const std::string& out,
                        const FusedAct& act);
-// Appends activation `act_type` (Paddle name, attributes read from `op`
-// with `prefix`: "" for a plain activation op) reading `in`, writing `out`.
+// Appends activation `act_type` (Paddle name) reading `in`, writing `out`,
+// as lite/operators/math/activations.inc maps it; its attributes are read
+// from `op` under their plain names, or their fused names when `fused`.
+// Throws naming the op when the activation has no mapping.
 void AddActivation(Converter& c, const cpp::OpDesc& op, const std::string& act_type,
                    bool fused, NNAdapterOperand* in, NNAdapterOperand* out);
 

@@ -7,6 +7,9 @@
 #include <mutex>
 #include <regex>
 
+#include "lite/core/op_test_util.h"
+#include "lite/nnadapter/converter.h"
+#include "lite/operators/math/activation_funcs.h"
 #include "tests/models/model_test_util.h"
 
 DECLARE_int32(v);
@@ -69,6 +72,80 @@ std::vector<float> DetInput(int64_t side) {
   std::vector<float> v(3 * side * side);
   for (size_t i = 0; i < v.size(); ++i) v[i] = ((i * 7919) % 2000) / 1000.f - 1.f;
   return v;
+}
+
+// One Paddle op converted alone (input variable "x" of `dims`, output "y";
+// other inputs are weights in `scope`) and run on builtin_device.
+std::vector<int32_t> g_one_op_dims;
+void* OneOpInput(void* memory, NNAdapterOperandType* type) {
+  type->dimensions.count = static_cast<uint32_t>(g_one_op_dims.size());
+  for (size_t i = 0; i < g_one_op_dims.size(); ++i) type->dimensions.data[i] = g_one_op_dims[i];
+  return memory;
+}
+void* OneOpOutput(void* memory, NNAdapterOperandType*) { return memory; }
+
+std::vector<float> OneOpOnBuiltinDevice(const cpp::OpDesc& op, const Scope& scope,
+                                        const DDim& dims, std::vector<float> x) {
+  std::vector<float> y(x.size(), -1.f);
+  NNAdapterModel* model = nullptr;
+  EXPECT_EQ(NNAdapterModel_create(&model), NNADAPTER_NO_ERROR);
+  nnadapter_bridge::Converter c(model, &scope, [&](const std::string& name, DDim* d, DataType* t) {
+    if (name != "x") return false;
+    *d = dims;
+    *t = DataType::kFloat32;
+    return true;
+  });
+  c.Convert(op);
+  NNAdapterOperand* in = c.Mapped("x");
+  NNAdapterOperand* out = c.Mapped("y");
+  NNAdapterDevice* device = nullptr;
+  NNAdapterContext* context = nullptr;
+  NNAdapterCompilation* compilation = nullptr;
+  NNAdapterExecution* execution = nullptr;
+  g_one_op_dims.assign(dims.begin(), dims.end());
+  const bool ok =
+      NNAdapterModel_identifyInputsAndOutputs(model, 1, &in, 1, &out) == NNADAPTER_NO_ERROR &&
+      NNAdapterModel_finish(model) == NNADAPTER_NO_ERROR &&
+      NNAdapterDevice_acquire("builtin_device", &device) == NNADAPTER_NO_ERROR &&
+      NNAdapterContext_create(&device, 1, "", &context) == NNADAPTER_NO_ERROR &&
+      NNAdapterCompilation_create(model, "", nullptr, 0, "", context, &compilation) ==
+          NNADAPTER_NO_ERROR &&
+      NNAdapterCompilation_finish(compilation) == NNADAPTER_NO_ERROR &&
+      NNAdapterExecution_create(compilation, &execution) == NNADAPTER_NO_ERROR &&
+      NNAdapterExecution_setInput(execution, 0, x.data(), OneOpInput) == NNADAPTER_NO_ERROR &&
+      NNAdapterExecution_setOutput(execution, 0, y.data(), OneOpOutput) == NNADAPTER_NO_ERROR &&
+      NNAdapterExecution_compute(execution) == NNADAPTER_NO_ERROR;
+  EXPECT_TRUE(ok) << op.Type() << ": " << NNAdapter_getLastErrorMessage();
+  NNAdapterExecution_destroy(execution);
+  NNAdapterCompilation_destroy(compilation);
+  NNAdapterContext_destroy(context);
+  if (device) NNAdapterDevice_release(device);
+  NNAdapterModel_destroy(model);
+  return y;
+}
+
+// An activation (or elementwise_add with a fused activation) on the CPU
+// path and through its converter on builtin_device, on an odd-sized input.
+void ExpectActivationMatchesCpu(const std::string& op_type, const std::string& act,
+                                const std::vector<std::pair<std::string, float>>& attrs) {
+  const DDim dims = {3, 7, 5};
+  const bool positive = act == "log";  // log's domain
+  const auto x = RandomFloats(3 * 7 * 5, positive ? 0.05f : -6.f, 6.f, 11);
+  const auto bias = RandomFloats(5, -0.5f, 0.5f, 12);
+  OpRunner cpu(op_type);
+  cpu.Input<float>("X", "x", dims, x);
+  if (op_type == "elementwise_add") {
+    Tensor* b = cpu.Input<float>("Y", "b", {5}, bias);
+    b->set_persistable(true);
+    cpu.Attr("act_type", act);
+  }
+  cpu.Output("Out", "y");
+  for (const auto& [name, value] : attrs) cpu.Attr(name, value);
+  cpu.Run();
+  const std::string what = op_type + " " + act;
+  SCOPED_TRACE(what);
+  ExpectAllClose(cpu.Values<float>("y"), OneOpOnBuiltinDevice(cpu.desc(), cpu.scope(), dims, x),
+                 2e-5f, 2e-5f, what);
 }
 
 int ClustersPrinted(const std::string& log) {
@@ -330,6 +407,30 @@ TEST(NNAdapterBridge, UserErrorsAreClear) {
   lite_api::CxxConfig c;
   EXPECT_TRUE(c.check_nnadapter_device_name("builtin_device"));
   EXPECT_FALSE(c.check_nnadapter_device_name("no_such_npu"));
+}
+
+TEST(NNAdapterBridge, EveryConvertedActivationOnBuiltinDeviceMatchesCpu) {
+  DriverDir();
+  int checked = 0;
+  for (const operators::ActInfo& a : operators::Activations()) {
+    if (!nnadapter_bridge::FindConverter(a.op_type)) continue;
+    ExpectActivationMatchesCpu(a.op_type, a.op_type, {});
+    // Fused into an elementwise op: the converter reads the fused names.
+    if (a.fusion == operators::ActFusion::kPass) {
+      ExpectActivationMatchesCpu("elementwise_add", a.op_type, {});
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 12);
+  // Non-default attributes: relu6 becomes CLIP, leaky_relu/hard_sigmoid
+  // carry theirs, under the plain and under the fused names.
+  ExpectActivationMatchesCpu("relu6", "relu6", {{"threshold", 2.5f}});
+  ExpectActivationMatchesCpu("elementwise_add", "relu6", {{"fuse_brelu_threshold", 2.5f}});
+  ExpectActivationMatchesCpu("leaky_relu", "leaky_relu", {{"alpha", 0.3f}});
+  ExpectActivationMatchesCpu("elementwise_add", "leaky_relu", {{"leaky_relu_alpha", 0.3f}});
+  ExpectActivationMatchesCpu("hard_sigmoid", "hard_sigmoid", {{"slope", 0.25f}, {"offset", 0.4f}});
+  ExpectActivationMatchesCpu("elementwise_add", "hard_sigmoid",
+                             {{"hard_sigmoid_slope", 0.25f}, {"hard_sigmoid_offset", 0.4f}});
 }
 
 }  // namespace testing

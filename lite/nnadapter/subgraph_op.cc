@@ -264,6 +264,5 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(subgraph, paddle::lite::operators::SubgraphOp)
-LITE_REGISTER_KERNEL(subgraph, kNNAdapter, kAny, kNCHW, def,
-                     paddle::lite::operators::SubgraphKernel)
+LITE_OP_CLASS(SubgraphOp)
+LITE_KERNEL_CLASS(SubgraphKernel)

@@ -1,11 +1,11 @@
 // Activation fusion: conv2d/depthwise_conv2d/conv2d_transpose → act and
-// elementwise_{add,sub,mul,div} → act become one op with the attributes
-//   act_type ("relu", "relu6", "leaky_relu", "hard_swish", "hard_sigmoid",
-//   "sigmoid", "swish") and the activation's parameters under Paddle Lite's
-//   fused-attribute names: fuse_brelu_threshold (relu6), leaky_relu_alpha,
-//   hard_swish_threshold/_scale/_offset, hard_sigmoid_slope/_offset,
-//   swish_beta. The kernels read these attributes (docs/fusion-attributes.md).
+// elementwise_{add,sub,mul,div} → act become one op with the attribute
+// act_type (the activation's op type) and the activation's attributes under
+// their fused names. Which activations fuse and the names: the rows of
+// lite/operators/math/activations.inc with fusion kPass. The kernels read
+// these attributes (docs/fusion-attributes.md).
 #include "lite/graph/passes/passes.h"
+#include "lite/operators/math/activation_funcs.h"
 
 namespace paddle {
 namespace lite {
@@ -13,25 +13,20 @@ namespace graph {
 
 namespace {
 using AttrMap = std::vector<std::pair<std::string, std::string>>;  // act attr -> fused attr
-// Activation ops that can be fused, with their float attributes' fused names.
+// Activation ops that can be fused, with their attributes' fused names.
 bool FusibleActivation(const cpp::OpDesc& act, AttrMap* attrs) {
-  const std::string& t = act.Type();
-  if (t == "relu" || t == "sigmoid") {
-    *attrs = {};
-  } else if (t == "relu6") {
-    *attrs = {{"threshold", "fuse_brelu_threshold"}};
-  } else if (t == "leaky_relu") {
-    *attrs = {{"alpha", "leaky_relu_alpha"}};
-  } else if (t == "hard_swish") {
-    *attrs = {{"threshold", "hard_swish_threshold"},
-              {"scale", "hard_swish_scale"},
-              {"offset", "hard_swish_offset"}};
-  } else if (t == "hard_sigmoid") {
-    *attrs = {{"slope", "hard_sigmoid_slope"}, {"offset", "hard_sigmoid_offset"}};
-  } else if (t == "swish") {
-    *attrs = {{"beta", "swish_beta"}};
-  } else {
+  using operators::ActFusion;
+  using operators::ActType;
+  ActType type;
+  if (!operators::ActTypeFromName(act.Type(), &type) || type == ActType::kNone ||
+      operators::ActivationInfo(type).fusion != ActFusion::kPass) {
     return false;
+  }
+  attrs->clear();
+  for (const auto& a : operators::ActivationAttrs(type)) {
+    // Fusible activations' attributes are floats with a fused name (checked
+    // by activation_table_test).
+    attrs->emplace_back(a.plain, a.fused);
   }
   return true;
 }

@@ -130,5 +130,5 @@ class BoxCoderKernel : public KernelBase<BoxCoderParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(box_coder, paddle::lite::operators::BoxCoderOp)
-LITE_REGISTER_KERNEL(box_coder, kHost, kFloat, kNCHW, def, paddle::lite::operators::BoxCoderKernel)
+LITE_OP_CLASS(BoxCoderOp)
+LITE_KERNEL_CLASS(BoxCoderKernel)

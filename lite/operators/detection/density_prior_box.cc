@@ -104,6 +104,5 @@ class DensityPriorBoxKernel : public KernelBase<DensityPriorBoxParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(density_prior_box, paddle::lite::operators::DensityPriorBoxOp)
-LITE_REGISTER_KERNEL(density_prior_box, kHost, kFloat, kNCHW, def,
-                     paddle::lite::operators::DensityPriorBoxKernel)
+LITE_OP_CLASS(DensityPriorBoxOp)
+LITE_KERNEL_CLASS(DensityPriorBoxKernel)

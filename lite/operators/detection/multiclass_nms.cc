@@ -249,11 +249,5 @@ class MulticlassNmsKernel : public KernelBase<NmsParam> {
 }  // namespace lite
 }  // namespace paddle
 
-using paddle::lite::operators::MulticlassNmsKernel;
-using paddle::lite::operators::MulticlassNmsOp;
-LITE_REGISTER_OP(multiclass_nms, MulticlassNmsOp)
-LITE_REGISTER_OP(multiclass_nms2, MulticlassNmsOp)
-LITE_REGISTER_OP(multiclass_nms3, MulticlassNmsOp)
-LITE_REGISTER_KERNEL(multiclass_nms, kHost, kFloat, kNCHW, def, MulticlassNmsKernel)
-LITE_REGISTER_KERNEL(multiclass_nms2, kHost, kFloat, kNCHW, def, MulticlassNmsKernel)
-LITE_REGISTER_KERNEL(multiclass_nms3, kHost, kFloat, kNCHW, def, MulticlassNmsKernel)
+LITE_OP_CLASS(MulticlassNmsOp)
+LITE_KERNEL_CLASS(MulticlassNmsKernel)

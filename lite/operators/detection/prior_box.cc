@@ -117,5 +117,5 @@ class PriorBoxKernel : public KernelBase<PriorBoxParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(prior_box, paddle::lite::operators::PriorBoxOp)
-LITE_REGISTER_KERNEL(prior_box, kHost, kFloat, kNCHW, def, paddle::lite::operators::PriorBoxKernel)
+LITE_OP_CLASS(PriorBoxOp)
+LITE_KERNEL_CLASS(PriorBoxKernel)

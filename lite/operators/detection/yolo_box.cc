@@ -153,5 +153,5 @@ class YoloBoxKernel : public KernelBase<YoloBoxParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(yolo_box, paddle::lite::operators::YoloBoxOp)
-LITE_REGISTER_KERNEL(yolo_box, kHost, kFloat, kNCHW, def, paddle::lite::operators::YoloBoxKernel)
+LITE_OP_CLASS(YoloBoxOp)
+LITE_KERNEL_CLASS(YoloBoxKernel)

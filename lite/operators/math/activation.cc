@@ -1,10 +1,8 @@
-// Unary activation / math ops: Out = f(X), same dims and lod as X.
-// relu6 (threshold), leaky_relu (alpha), sigmoid, tanh, hard_sigmoid (slope,
-// offset), hard_swish (threshold, scale, offset), swish (beta), gelu
-// (approximate), exp, log, sqrt, rsqrt, pow (factor, optional input
-// FactorTensor), abs, square, softplus (beta, threshold), elu (alpha), floor,
-// ceil, round (half away from zero), sign. Formulas: activation_funcs.cc.
-// Float32; abs, square and sign also take int32/int64.
+// Unary activation / math ops: Out = f(X), same dims and lod as X. The ops,
+// their attributes and kernel precisions are the rows of activations.inc
+// whose impl is Activation; formulas: activation_funcs.cc. Float32; the kAny
+// rows (abs, square, sign) also take int32/int64. pow also has the optional
+// input FactorTensor.
 #include <cstdlib>
 
 #include "lite/core/registry.h"
@@ -79,16 +77,14 @@ class ActivationKernel : public KernelBase<ActivationParam> {
         LITE_ENFORCE(p.factor_tensor->numel() == 1, "op '", p.op_type,
                      "': input 'FactorTensor' must hold 1 element, dims are ",
                      DimsToString(p.factor_tensor->dims()));
-        act.factor = p.factor_tensor->data<float>()[0];
+        act.pow_factor = p.factor_tensor->data<float>()[0];
       }
       ApplyActParallel(act, p.x->data<float>(), p.out->mutable_data<float>(),
                        p.x->numel(), ctx.threads);
       return;
     }
-    const ActType t = p.act.type;
-    LITE_ENFORCE(t == ActType::kAbs || t == ActType::kSquare || t == ActType::kSign,
-                 "op '", p.op_type, "': input 'X' holds ", DataTypeName(dt),
-                 " data, expected float32");
+    LITE_ENFORCE(ActivationInfo(p.act.type).precision == PrecisionType::kAny, "op '",
+                 p.op_type, "': input 'X' holds ", DataTypeName(dt), " data, expected float32");
     DispatchDataType<int32_t, int64_t>(dt, p.op_type, "X", [&](auto tag) {
       RunIntUnary<typename decltype(tag)::type>(p, ctx.threads);
     });
@@ -99,29 +95,5 @@ class ActivationKernel : public KernelBase<ActivationParam> {
 }  // namespace lite
 }  // namespace paddle
 
-#define LITE_MATH_REGISTER_ACTIVATION(op__, precision__)           \
-  LITE_REGISTER_OP(op__, paddle::lite::operators::ActivationOp)    \
-  LITE_REGISTER_KERNEL(op__, kHost, precision__, kNCHW, def,       \
-                       paddle::lite::operators::ActivationKernel)
-
-LITE_MATH_REGISTER_ACTIVATION(relu6, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(leaky_relu, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(sigmoid, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(tanh, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(hard_sigmoid, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(hard_swish, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(swish, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(gelu, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(exp, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(log, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(sqrt, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(rsqrt, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(pow, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(abs, kAny)
-LITE_MATH_REGISTER_ACTIVATION(square, kAny)
-LITE_MATH_REGISTER_ACTIVATION(softplus, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(elu, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(floor, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(ceil, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(round, kFloat)
-LITE_MATH_REGISTER_ACTIVATION(sign, kAny)
+LITE_OP_CLASS(ActivationOp)
+LITE_KERNEL_CLASS(ActivationKernel)

@@ -11,82 +11,88 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
-bool ActTypeFromName(const std::string& name, ActType* type) {
-  static const std::map<std::string, ActType> kNames = {
-      {"", ActType::kNone},
-      {"identity", ActType::kNone},
-      {"relu", ActType::kRelu},
-      {"relu6", ActType::kRelu6},
-      {"leaky_relu", ActType::kLeakyRelu},
-      {"sigmoid", ActType::kSigmoid},
-      {"tanh", ActType::kTanh},
-      {"hard_sigmoid", ActType::kHardSigmoid},
-      {"hard_swish", ActType::kHardSwish},
-      {"swish", ActType::kSwish},
-      {"gelu", ActType::kGelu},
-      {"exp", ActType::kExp},
-      {"log", ActType::kLog},
-      {"sqrt", ActType::kSqrt},
-      {"rsqrt", ActType::kRsqrt},
-      {"pow", ActType::kPow},
-      {"abs", ActType::kAbs},
-      {"square", ActType::kSquare},
-      {"softplus", ActType::kSoftplus},
-      {"elu", ActType::kElu},
-      {"floor", ActType::kFloor},
-      {"ceil", ActType::kCeil},
-      {"round", ActType::kRound},
-      {"sign", ActType::kSign},
+namespace {
+
+const std::vector<ActAttrInfo>& AttrTable() {
+  static const std::vector<ActAttrInfo> table = {
+#define LITE_ACT_FLOAT(type__, field__, plain__, fused__, default__) \
+  {ActType::type__, plain__, fused__, &ActParam::field__, nullptr, false},
+#define LITE_ACT_DIVISOR(type__, field__, plain__, fused__, default__) \
+  {ActType::type__, plain__, fused__, &ActParam::field__, nullptr, true},
+#define LITE_ACT_BOOL(type__, field__, plain__, default__) \
+  {ActType::type__, plain__, "", nullptr, &ActParam::field__, false},
+#include "lite/operators/math/activations.inc"
   };
+  return table;
+}
+
+}  // namespace
+
+const std::vector<ActInfo>& Activations() {
+  static const std::vector<ActInfo> table = {
+#define LITE_ACT(op_type__, type__, impl__, precision__, fusion__, nnadapter__) \
+  {#op_type__, ActType::type__, PRECISION(precision__), ActFusion::fusion__},
+#include "lite/operators/math/activations.inc"
+  };
+  return table;
+}
+
+const ActInfo& ActivationInfo(ActType type) {
+  for (const ActInfo& a : Activations()) {
+    if (a.type == type) return a;
+  }
+  ThrowError("ActType ", static_cast<int>(type), " has no row in activations.inc");
+}
+
+std::vector<ActAttrInfo> ActivationAttrs(ActType type) {
+  std::vector<ActAttrInfo> r;
+  for (const ActAttrInfo& a : AttrTable()) {
+    if (a.type == type) r.push_back(a);
+  }
+  return r;
+}
+
+bool ActTypeFromName(const std::string& name, ActType* type) {
+  if (name.empty() || name == "identity") {
+    *type = ActType::kNone;
+    return true;
+  }
+  static const std::map<std::string, ActType> kNames = [] {
+    std::map<std::string, ActType> m;
+    for (const ActInfo& a : Activations()) m[a.op_type] = a.type;
+    return m;
+  }();
   auto it = kNames.find(name);
   if (it == kNames.end()) return false;
   *type = it->second;
   return true;
 }
 
-ActParam ReadActParam(ActType type, const cpp::OpDesc& desc) {
+ActParam ReadActAttrs(ActType type, const cpp::OpDesc& desc, ActAttrNames names) {
   ActParam p;
   p.type = type;
-  switch (type) {
-    case ActType::kRelu6:
-      p.threshold = desc.GetAttr<float>("threshold", 6.f);
-      break;
-    case ActType::kLeakyRelu:
-      p.alpha = desc.GetAttr<float>("alpha", 0.02f);
-      break;
-    case ActType::kHardSigmoid:
-      p.slope = desc.GetAttr<float>("slope", 0.2f);
-      p.offset = desc.GetAttr<float>("offset", 0.5f);
-      break;
-    case ActType::kHardSwish:
-      p.threshold = desc.GetAttr<float>("threshold", 6.f);
-      p.scale = desc.GetAttr<float>("scale", 6.f);
-      p.offset = desc.GetAttr<float>("offset", 3.f);
-      LITE_ENFORCE(p.scale != 0.f, "op '", desc.Type(),
-                   "': attribute 'scale' of hard_swish must not be 0");
-      break;
-    case ActType::kSwish:
-      p.beta = desc.GetAttr<float>("beta", 1.f);
-      break;
-    case ActType::kGelu:
-      p.approximate = desc.GetAttr<bool>("approximate", false);
-      break;
-    case ActType::kPow:
-      p.factor = desc.GetAttr<float>("factor", 1.f);
-      break;
-    case ActType::kSoftplus:
-      p.beta = desc.GetAttr<float>("beta", 1.f);
-      p.threshold = desc.GetAttr<float>("threshold", 20.f);
-      LITE_ENFORCE(p.beta != 0.f, "op '", desc.Type(),
-                   "': attribute 'beta' of softplus must not be 0");
-      break;
-    case ActType::kElu:
-      p.alpha = desc.GetAttr<float>("alpha", 1.f);
-      break;
-    default:
-      break;
+  for (const ActAttrInfo& a : ActivationAttrs(type)) {
+    const bool has_fused = a.fused[0] != '\0';
+    const bool fused =
+        has_fused && (names == ActAttrNames::kFused ||
+                      (names == ActAttrNames::kFusedOrPlain && desc.HasAttr(a.fused)));
+    const std::string name = fused ? a.fused : a.plain;
+    if (a.b) {
+      p.*a.b = desc.GetAttr<bool>(name, p.*a.b);
+      continue;
+    }
+    p.*a.f = desc.GetAttr<float>(name, p.*a.f);
+    LITE_ENFORCE(!a.divisor || p.*a.f != 0.f, "op '", desc.Type(), "': attribute '", name,
+                 "' of ", ActivationInfo(type).op_type, " must not be 0");
   }
   return p;
+}
+
+std::string FusedActName(const cpp::OpDesc& desc, const std::string& type_attr) {
+  std::string name = desc.GetAttr<std::string>(type_attr, std::string());
+  if (desc.HasAttr("with_act") && !desc.GetAttr<bool>("with_act")) name.clear();
+  if (name.empty() && desc.GetAttr<bool>("fuse_relu", false)) name = "relu";
+  return name;
 }
 
 ActParam ReadFusedActParam(const cpp::OpDesc& desc) {
@@ -94,30 +100,7 @@ ActParam ReadFusedActParam(const cpp::OpDesc& desc) {
   ActType type;
   LITE_ENFORCE(ActTypeFromName(name, &type), "op '", desc.Type(),
                "': unknown fused activation act_type '", name, "'");
-  ActParam p = ReadActParam(type, desc);
-  // Paddle Lite's fused-attribute names (what lite/graph's activation fusion
-  // passes write) take precedence over the plain activation names.
-  auto over = [&desc](const char* name, float* v) {
-    if (desc.HasAttr(name)) *v = desc.GetAttr<float>(name);
-  };
-  switch (type) {
-    case ActType::kRelu6: over("fuse_brelu_threshold", &p.threshold); break;
-    case ActType::kLeakyRelu: over("leaky_relu_alpha", &p.alpha); break;
-    case ActType::kHardSwish:
-      over("hard_swish_threshold", &p.threshold);
-      over("hard_swish_scale", &p.scale);
-      over("hard_swish_offset", &p.offset);
-      LITE_ENFORCE(p.scale != 0.f, "op '", desc.Type(),
-                   "': attribute 'hard_swish_scale' must not be 0");
-      break;
-    case ActType::kHardSigmoid:
-      over("hard_sigmoid_slope", &p.slope);
-      over("hard_sigmoid_offset", &p.offset);
-      break;
-    case ActType::kSwish: over("swish_beta", &p.beta); break;
-    default: break;
-  }
-  return p;
+  return ReadActAttrs(type, desc, ActAttrNames::kFusedOrPlain);
 }
 
 namespace {
@@ -136,7 +119,7 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       for (int64_t i = 0; i < n; ++i) y[i] = x[i] > 0.f ? x[i] : 0.f;
       break;
     case ActType::kRelu6: {
-      const float t = p.threshold;
+      const float t = p.relu6_threshold;
       for (int64_t i = 0; i < n; ++i) {
         float v = x[i] > 0.f ? x[i] : 0.f;
         y[i] = v < t ? v : t;
@@ -144,7 +127,7 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       break;
     }
     case ActType::kLeakyRelu: {
-      const float a = p.alpha;
+      const float a = p.leaky_relu_alpha;
       // max/min form vectorizes (a ternary choosing x or a*x compiles to a
       // mispredicting branch); exact since one term is +-0; NaN propagates.
       for (int64_t i = 0; i < n; ++i) {
@@ -160,7 +143,7 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       ya = xa.tanh();
       break;
     case ActType::kHardSigmoid: {
-      const float s = p.slope, o = p.offset;
+      const float s = p.hard_sigmoid_slope, o = p.hard_sigmoid_offset;
       for (int64_t i = 0; i < n; ++i) {
         float v = s * x[i] + o;
         v = v > 0.f ? v : 0.f;
@@ -169,7 +152,7 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       break;
     }
     case ActType::kHardSwish: {
-      const float t = p.threshold, s = p.scale, o = p.offset;
+      const float t = p.hard_swish_threshold, s = p.hard_swish_scale, o = p.hard_swish_offset;
       for (int64_t i = 0; i < n; ++i) {
         float v = x[i] + o;
         v = v > 0.f ? v : 0.f;
@@ -179,10 +162,10 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       break;
     }
     case ActType::kSwish:
-      ya = xa * (xa * p.beta).logistic();
+      ya = xa * (xa * p.swish_beta).logistic();
       break;
     case ActType::kGelu:
-      if (p.approximate) {
+      if (p.gelu_approximate) {
         const float k = 0.7978845608028654f;  // sqrt(2 / pi)
         ya = 0.5f * xa * (1.f + (k * (xa + 0.044715f * xa * xa * xa)).tanh());
       } else {
@@ -203,10 +186,10 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       ya = xa.rsqrt();
       break;
     case ActType::kPow:
-      if (p.factor == 2.f) {
+      if (p.pow_factor == 2.f) {
         ya = xa.square();
       } else {
-        for (int64_t i = 0; i < n; ++i) y[i] = std::pow(x[i], p.factor);
+        for (int64_t i = 0; i < n; ++i) y[i] = std::pow(x[i], p.pow_factor);
       }
       break;
     case ActType::kAbs:
@@ -216,7 +199,7 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       ya = xa.square();
       break;
     case ActType::kSoftplus: {
-      const float b = p.beta, t = p.threshold;
+      const float b = p.softplus_beta, t = p.softplus_threshold;
       for (int64_t i = 0; i < n; ++i) {
         float bx = b * x[i];
         y[i] = bx > t ? x[i] : std::log1p(std::exp(bx)) / b;
@@ -224,7 +207,7 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       break;
     }
     case ActType::kElu: {
-      const float a = p.alpha;
+      const float a = p.elu_alpha;
       for (int64_t i = 0; i < n; ++i)
         y[i] = x[i] > 0.f ? x[i] : a * std::expm1(x[i]);
       break;
@@ -241,6 +224,9 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
     case ActType::kSign:
       for (int64_t i = 0; i < n; ++i)
         y[i] = x[i] > 0.f ? 1.f : (x[i] < 0.f ? -1.f : 0.f);
+      break;
+    case ActType::kSoftsign:
+      ya = xa / (1.f + xa.abs());
       break;
   }
 }

@@ -1,68 +1,96 @@
-// Elementwise float activations shared by the activation ops and the fused
-// activation of elementwise_* ops (attribute `act_type`, see
-// ReadFusedActParam for the parameter attribute names).
+// Unary activations, described by the table activations.inc (names,
+// attributes, defaults, fusion, NNAdapter mapping) and computed by ApplyAct;
+// shared by the activation ops, the fused activation of elementwise_* ops,
+// scale's activation, conv/fc/matmul kernels (nn_common.h), the fusion passes
+// and the NNAdapter converters.
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "lite/api/paddle_place.h"
 #include "lite/core/program_desc.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 
+// One enumerator per row of activations.inc, plus kNone (no activation).
 enum class ActType {
   kNone,
-  kRelu,
-  kRelu6,
-  kLeakyRelu,
-  kSigmoid,
-  kTanh,
-  kHardSigmoid,
-  kHardSwish,
-  kSwish,
-  kGelu,
-  kExp,
-  kLog,
-  kSqrt,
-  kRsqrt,
-  kPow,
-  kAbs,
-  kSquare,
-  kSoftplus,
-  kElu,
-  kFloor,
-  kCeil,
-  kRound,
-  kSign,
+#define LITE_ACT(op_type__, type__, impl__, precision__, fusion__, nnadapter__) type__,
+#include "lite/operators/math/activations.inc"
 };
 
+// Where an activation may be fused (the `fusion` column of activations.inc).
+enum class ActFusion { kNo, kKernels, kPass };
+
+// The parameters of an activation: one member per attribute line of
+// activations.inc, initialized to Paddle's default.
 struct ActParam {
   ActType type{ActType::kNone};
-  float alpha{0.f};      // leaky_relu (0.02), elu (1)
-  float threshold{0.f};  // relu6 (6), hard_swish (6), softplus (20)
-  float scale{0.f};      // hard_swish (6)
-  float offset{0.f};     // hard_swish (3), hard_sigmoid (0.5)
-  float slope{0.f};      // hard_sigmoid (0.2)
-  float beta{1.f};       // swish, softplus
-  float factor{1.f};     // pow
-  bool approximate{false};  // gelu
+#define LITE_ACT_FLOAT(type__, field__, plain__, fused__, default__) float field__{default__};
+#define LITE_ACT_DIVISOR(type__, field__, plain__, fused__, default__) float field__{default__};
+#define LITE_ACT_BOOL(type__, field__, plain__, default__) bool field__{default__};
+#include "lite/operators/math/activations.inc"
 };
+
+// A row of activations.inc.
+struct ActInfo {
+  const char* op_type;
+  ActType type;
+  lite_api::PrecisionType precision;
+  ActFusion fusion;
+};
+
+// An attribute line of activations.inc; exactly one of `f`, `b` is set.
+struct ActAttrInfo {
+  ActType type;
+  const char* plain;
+  const char* fused;  // "" when the fused op uses the plain name
+  float ActParam::*f;
+  bool ActParam::*b;
+  bool divisor;  // must not be 0
+};
+
+// The rows of activations.inc in table order.
+const std::vector<ActInfo>& Activations();
+// The row of `type` (not kNone).
+const ActInfo& ActivationInfo(ActType type);
+// The attribute lines of `type`, in table order (empty for kNone).
+std::vector<ActAttrInfo> ActivationAttrs(ActType type);
 
 // Paddle op type ("relu6", "hard_swish", ...; "" and "identity" are kNone)
 // to ActType. Returns false for an unknown name.
 bool ActTypeFromName(const std::string& name, ActType* type);
 
+// Which attribute names ReadActAttrs reads.
+enum class ActAttrNames {
+  kPlain,         // the activation op's own (Paddle) names
+  kFused,         // the fused names (the plain one where there is none)
+  kFusedOrPlain,  // the fused name when the op has it, else the plain one
+};
+
 // The activation's parameters from the op's attributes (Paddle defaults for
-// absent ones). `op` names the op in error messages.
-ActParam ReadActParam(ActType type, const cpp::OpDesc& desc);
+// absent ones). Throws an Error naming the op and the attribute when a
+// divisor is 0.
+ActParam ReadActAttrs(ActType type, const cpp::OpDesc& desc, ActAttrNames names);
+
+// The parameters of the activation op `desc` (plain names).
+inline ActParam ReadActParam(ActType type, const cpp::OpDesc& desc) {
+  return ReadActAttrs(type, desc, ActAttrNames::kPlain);
+}
+
+// The name of the activation fused into `desc`: attribute `type_attr`
+// ("act_type", or "activation_type" for fc; "" when absent), cleared when
+// "with_act" is false; legacy "fuse_relu" = true means "relu".
+std::string FusedActName(const cpp::OpDesc& desc, const std::string& type_attr = "act_type");
 
 // Reads `act_type` (optional, "" = none) of an elementwise/fused op and the
 // activation's parameters, under Paddle Lite's fused names when present
-// (fuse_brelu_threshold, leaky_relu_alpha, hard_swish_threshold/_scale/
-// _offset, hard_sigmoid_slope/_offset, swish_beta; written by lite/graph's
-// activation fusion pass), else under the plain Paddle names. Throws an Error
-// naming the op for an unknown activation.
+// (activations.inc; written by lite/graph's activation fusion passes), else
+// under the plain Paddle names. Throws an Error naming the op for an unknown
+// activation.
 ActParam ReadFusedActParam(const cpp::OpDesc& desc);
 
 // y[i] = act(x[i]) for i < n (x may equal y). Single-threaded; callers

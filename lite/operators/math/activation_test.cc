@@ -58,6 +58,7 @@ std::vector<UCase> Cases() {
       {"ceil", {}, [](double v) { return std::ceil(v); }, -5, 5},
       {"round", {}, [](double v) { return std::round(v); }, -5, 5},
       {"sign", {}, [](double v) { return double((v > 0) - (v < 0)); }, -5, 5},
+      {"softsign", {}, [](double v) { return v / (1 + std::fabs(v)); }, -9, 9},
   };
 }
 
@@ -142,6 +143,14 @@ TEST(Activation, IntAbsSquareSign) {
   r.Output("Out", "out");
   r.Run();
   EXPECT_EQ(r.Values<int32_t>("out"), (std::vector<int32_t>{1, 2, 3}));
+}
+
+TEST(Activation, SoftsignHandComputed) {
+  OpRunner r("softsign");
+  r.Input<float>("X", "x", {7}, {-3, -1, 0, 0.5f, 1, 4, 9});
+  r.Output("Out", "out");
+  r.Run();
+  ExpectAllClose({-0.75f, -0.5f, 0, 1.f / 3, 0.5f, 0.8f, 0.9f}, r.Values<float>("out"));
 }
 
 TEST(Activation, LeakyReluKeepsNaNAndSignedZero) {

@@ -120,7 +120,5 @@ class ArgMaxKernel : public KernelBase<ArgMaxParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(arg_max, paddle::lite::operators::ArgMaxOp)
-LITE_REGISTER_KERNEL(arg_max, kHost, kAny, kNCHW, def, paddle::lite::operators::ArgMaxKernel)
-LITE_REGISTER_OP(arg_min, paddle::lite::operators::ArgMaxOp)
-LITE_REGISTER_KERNEL(arg_min, kHost, kAny, kNCHW, def, paddle::lite::operators::ArgMaxKernel)
+LITE_OP_CLASS(ArgMaxOp)
+LITE_KERNEL_CLASS(ArgMaxKernel)

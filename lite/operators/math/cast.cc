@@ -78,5 +78,5 @@ class CastKernel : public KernelBase<CastParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(cast, paddle::lite::operators::CastOp)
-LITE_REGISTER_KERNEL(cast, kHost, kAny, kNCHW, def, paddle::lite::operators::CastKernel)
+LITE_OP_CLASS(CastOp)
+LITE_KERNEL_CLASS(CastKernel)

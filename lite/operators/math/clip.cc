@@ -81,5 +81,5 @@ class ClipKernel : public KernelBase<ClipParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(clip, paddle::lite::operators::ClipOp)
-LITE_REGISTER_KERNEL(clip, kHost, kAny, kNCHW, def, paddle::lite::operators::ClipKernel)
+LITE_OP_CLASS(ClipOp)
+LITE_KERNEL_CLASS(ClipKernel)

@@ -135,17 +135,5 @@ class CompareKernel : public KernelBase<CompareParam> {
 }  // namespace lite
 }  // namespace paddle
 
-#define LITE_MATH_REGISTER_COMPARE(op__)                                \
-  LITE_REGISTER_OP(op__, paddle::lite::operators::CompareOp)            \
-  LITE_REGISTER_KERNEL(op__, kHost, kAny, kNCHW, def,                   \
-                       paddle::lite::operators::CompareKernel)
-LITE_MATH_REGISTER_COMPARE(equal)
-LITE_MATH_REGISTER_COMPARE(not_equal)
-LITE_MATH_REGISTER_COMPARE(less_than)
-LITE_MATH_REGISTER_COMPARE(less_equal)
-LITE_MATH_REGISTER_COMPARE(greater_than)
-LITE_MATH_REGISTER_COMPARE(greater_equal)
-LITE_MATH_REGISTER_COMPARE(logical_and)
-LITE_MATH_REGISTER_COMPARE(logical_or)
-LITE_MATH_REGISTER_COMPARE(logical_xor)
-LITE_MATH_REGISTER_COMPARE(logical_not)
+LITE_OP_CLASS(CompareOp)
+LITE_KERNEL_CLASS(CompareKernel)

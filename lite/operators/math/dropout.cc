@@ -63,5 +63,5 @@ class DropoutKernel : public KernelBase<DropoutParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(dropout, paddle::lite::operators::DropoutOp)
-LITE_REGISTER_KERNEL(dropout, kHost, kFloat, kNCHW, def, paddle::lite::operators::DropoutKernel)
+LITE_OP_CLASS(DropoutOp)
+LITE_KERNEL_CLASS(DropoutKernel)

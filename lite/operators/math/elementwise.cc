@@ -216,23 +216,5 @@ class ElementwiseKernel : public KernelBase<ElementwiseParam> {
 }  // namespace lite
 }  // namespace paddle
 
-#define LITE_MATH_REGISTER_ELEMENTWISE(op__)                          \
-  LITE_REGISTER_OP(op__, paddle::lite::operators::ElementwiseOp)      \
-  LITE_REGISTER_KERNEL(op__, kHost, kAny, kNCHW, def,                 \
-                       paddle::lite::operators::ElementwiseKernel)
-
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_add)
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_sub)
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_mul)
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_div)
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_max)
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_min)
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_pow)
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_floordiv)
-LITE_MATH_REGISTER_ELEMENTWISE(elementwise_mod)
-LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_add_activation)
-LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_sub_activation)
-LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_mul_activation)
-LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_div_activation)
-LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_max_activation)
-LITE_MATH_REGISTER_ELEMENTWISE(fusion_elementwise_min_activation)
+LITE_OP_CLASS(ElementwiseOp)
+LITE_KERNEL_CLASS(ElementwiseKernel)

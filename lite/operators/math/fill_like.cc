@@ -72,11 +72,5 @@ class FillLikeKernel : public KernelBase<FillLikeParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(assign, paddle::lite::operators::FillLikeOp)
-LITE_REGISTER_KERNEL(assign, kHost, kAny, kNCHW, def, paddle::lite::operators::FillLikeKernel)
-LITE_REGISTER_OP(fill_any_like, paddle::lite::operators::FillLikeOp)
-LITE_REGISTER_KERNEL(fill_any_like, kHost, kAny, kNCHW, def,
-                     paddle::lite::operators::FillLikeKernel)
-LITE_REGISTER_OP(fill_zeros_like, paddle::lite::operators::FillLikeOp)
-LITE_REGISTER_KERNEL(fill_zeros_like, kHost, kAny, kNCHW, def,
-                     paddle::lite::operators::FillLikeKernel)
+LITE_OP_CLASS(FillLikeOp)
+LITE_KERNEL_CLASS(FillLikeKernel)

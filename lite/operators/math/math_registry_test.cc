@@ -9,8 +9,8 @@ namespace {
 
 std::vector<std::string> FamilyOps() {
   std::vector<std::string> ops;
-#define LITE_OP(op_type__) ops.push_back(#op_type__);
-#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__)
+#define LITE_OP(op_type__, class__) ops.push_back(#op_type__);
+#define LITE_KERNEL(op_type__, target__, precision__, layout__, alias__, class__)
 #include "lite/operators/math/ops.inc"
 #undef LITE_OP
 #undef LITE_KERNEL

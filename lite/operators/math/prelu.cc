@@ -116,5 +116,5 @@ class PreluKernel : public KernelBase<PreluParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(prelu, paddle::lite::operators::PreluOp)
-LITE_REGISTER_KERNEL(prelu, kHost, kFloat, kNCHW, def, paddle::lite::operators::PreluKernel)
+LITE_OP_CLASS(PreluOp)
+LITE_KERNEL_CLASS(PreluKernel)

@@ -212,14 +212,5 @@ class ReduceKernel : public KernelBase<ReduceParam> {
 }  // namespace lite
 }  // namespace paddle
 
-#define LITE_MATH_REGISTER_REDUCE(op__)                                 \
-  LITE_REGISTER_OP(op__, paddle::lite::operators::ReduceOp)             \
-  LITE_REGISTER_KERNEL(op__, kHost, kAny, kNCHW, def,                   \
-                       paddle::lite::operators::ReduceKernel)
-LITE_MATH_REGISTER_REDUCE(reduce_sum)
-LITE_MATH_REGISTER_REDUCE(reduce_mean)
-LITE_MATH_REGISTER_REDUCE(reduce_max)
-LITE_MATH_REGISTER_REDUCE(reduce_min)
-LITE_MATH_REGISTER_REDUCE(reduce_prod)
-LITE_MATH_REGISTER_REDUCE(reduce_any)
-LITE_MATH_REGISTER_REDUCE(reduce_all)
+LITE_OP_CLASS(ReduceOp)
+LITE_KERNEL_CLASS(ReduceKernel)

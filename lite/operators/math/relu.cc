@@ -41,6 +41,5 @@ class ReluKernel : public KernelBase<ReluParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(relu, paddle::lite::operators::ReluOp)
-LITE_REGISTER_KERNEL(relu, kHost, kFloat, kNCHW, def,
-                     paddle::lite::operators::ReluKernel)
+LITE_OP_CLASS(ReluOp)
+LITE_KERNEL_CLASS(ReluKernel)

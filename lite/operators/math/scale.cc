@@ -85,5 +85,5 @@ class ScaleKernel : public KernelBase<ScaleParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(scale, paddle::lite::operators::ScaleOp)
-LITE_REGISTER_KERNEL(scale, kHost, kAny, kNCHW, def, paddle::lite::operators::ScaleKernel)
+LITE_OP_CLASS(ScaleOp)
+LITE_KERNEL_CLASS(ScaleKernel)

@@ -106,7 +106,5 @@ class SoftmaxKernel : public KernelBase<SoftmaxParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(softmax, paddle::lite::operators::SoftmaxOp)
-LITE_REGISTER_KERNEL(softmax, kHost, kFloat, kNCHW, def, paddle::lite::operators::SoftmaxKernel)
-LITE_REGISTER_OP(log_softmax, paddle::lite::operators::SoftmaxOp)
-LITE_REGISTER_KERNEL(log_softmax, kHost, kFloat, kNCHW, def, paddle::lite::operators::SoftmaxKernel)
+LITE_OP_CLASS(SoftmaxOp)
+LITE_KERNEL_CLASS(SoftmaxKernel)

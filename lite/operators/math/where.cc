@@ -94,5 +94,5 @@ class WhereKernel : public KernelBase<WhereParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(where, paddle::lite::operators::WhereOp)
-LITE_REGISTER_KERNEL(where, kHost, kAny, kNCHW, def, paddle::lite::operators::WhereKernel)
+LITE_OP_CLASS(WhereOp)
+LITE_KERNEL_CLASS(WhereKernel)

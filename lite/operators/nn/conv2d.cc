@@ -231,9 +231,5 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(conv2d, paddle::lite::operators::ConvOp)
-LITE_REGISTER_OP(depthwise_conv2d, paddle::lite::operators::ConvOp)
-LITE_REGISTER_KERNEL(conv2d, kX86, kFloat, kNCHW, def,
-                     paddle::lite::operators::ConvDnnlKernel)
-LITE_REGISTER_KERNEL(depthwise_conv2d, kX86, kFloat, kNCHW, def,
-                     paddle::lite::operators::ConvDnnlKernel)
+LITE_OP_CLASS(ConvOp)
+LITE_KERNEL_CLASS(ConvDnnlKernel)

@@ -192,7 +192,4 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_KERNEL(conv2d, kX86, kInt8, kNCHW, def,
-                     paddle::lite::operators::ConvInt8DnnlKernel)
-LITE_REGISTER_KERNEL(depthwise_conv2d, kX86, kInt8, kNCHW, def,
-                     paddle::lite::operators::ConvInt8DnnlKernel)
+LITE_KERNEL_CLASS(ConvInt8DnnlKernel)

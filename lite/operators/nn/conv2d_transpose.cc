@@ -361,9 +361,5 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(conv2d_transpose, paddle::lite::operators::ConvTransposeOp)
-LITE_REGISTER_OP(depthwise_conv2d_transpose, paddle::lite::operators::ConvTransposeOp)
-LITE_REGISTER_KERNEL(conv2d_transpose, kX86, kFloat, kNCHW, def,
-                     paddle::lite::operators::ConvTransposeDnnlKernel)
-LITE_REGISTER_KERNEL(depthwise_conv2d_transpose, kX86, kFloat, kNCHW, def,
-                     paddle::lite::operators::ConvTransposeDnnlKernel)
+LITE_OP_CLASS(ConvTransposeOp)
+LITE_KERNEL_CLASS(ConvTransposeDnnlKernel)

@@ -136,7 +136,5 @@ class FcKernel : public KernelBase<FcParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(mul, paddle::lite::operators::FcOp)
-LITE_REGISTER_OP(fc, paddle::lite::operators::FcOp)
-LITE_REGISTER_KERNEL(mul, kX86, kFloat, kNCHW, def, paddle::lite::operators::FcKernel)
-LITE_REGISTER_KERNEL(fc, kX86, kFloat, kNCHW, def, paddle::lite::operators::FcKernel)
+LITE_OP_CLASS(FcOp)
+LITE_KERNEL_CLASS(FcKernel)

@@ -97,5 +97,4 @@ class FcInt8Kernel : public KernelBase<FcParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_KERNEL(mul, kX86, kInt8, kNCHW, def, paddle::lite::operators::FcInt8Kernel)
-LITE_REGISTER_KERNEL(fc, kX86, kInt8, kNCHW, def, paddle::lite::operators::FcInt8Kernel)
+LITE_KERNEL_CLASS(FcInt8Kernel)

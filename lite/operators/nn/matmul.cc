@@ -187,8 +187,5 @@ class MatmulKernel : public KernelBase<MatmulParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(matmul, paddle::lite::operators::MatmulOp)
-LITE_REGISTER_OP(matmul_v2, paddle::lite::operators::MatmulOp)
-LITE_REGISTER_KERNEL(matmul, kX86, kFloat, kNCHW, def, paddle::lite::operators::MatmulKernel)
-LITE_REGISTER_KERNEL(matmul_v2, kX86, kFloat, kNCHW, def,
-                     paddle::lite::operators::MatmulKernel)
+LITE_OP_CLASS(MatmulOp)
+LITE_KERNEL_CLASS(MatmulKernel)

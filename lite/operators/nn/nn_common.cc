@@ -11,58 +11,68 @@ namespace operators {
 FusedActivation::Kind FusedActivation::KindFromName(const std::string& op,
                                                     const std::string& name) {
   if (name.empty() || name == "identity" || name == "none") return kNone;
-  if (name == "relu") return kRelu;
-  if (name == "relu6") return kRelu6;
-  if (name == "leaky_relu") return kLeakyRelu;
-  if (name == "hard_swish") return kHardSwish;
-  if (name == "hard_sigmoid") return kHardSigmoid;
-  if (name == "sigmoid") return kSigmoid;
-  if (name == "tanh") return kTanh;
-  if (name == "swish") return kSwish;
-  ThrowError("op '", op, "': attribute 'act_type' is '", name,
-             "'; expected one of '', relu, relu6, leaky_relu, hard_swish, "
-             "hard_sigmoid, sigmoid, tanh, swish");
+  std::string expected = "''";
+  for (const ActInfo& a : Activations()) {
+    if (a.fusion == ActFusion::kNo) continue;
+    if (name == a.op_type) return a.type;
+    expected += std::string(", ") + a.op_type;
+  }
+  ThrowError("op '", op, "': attribute 'act_type' is '", name, "'; expected one of ", expected);
 }
 
 float FusedActivation::Apply(float x) const {
+  const ActParam& p = params;
   switch (kind) {
     case kNone: return x;
     case kRelu: return x > 0.f ? x : 0.f;
-    case kRelu6: return std::min(std::max(x, 0.f), relu6_threshold);
-    case kLeakyRelu: return x > 0.f ? x : x * leaky_alpha;
+    case kRelu6: return std::min(std::max(x, 0.f), p.relu6_threshold);
+    case kLeakyRelu: return x > 0.f ? x : x * p.leaky_relu_alpha;
     case kHardSwish:
-      return x * std::min(std::max(x + hs_offset, 0.f), hs_threshold) / hs_scale;
-    case kHardSigmoid: return std::min(std::max(x * hsig_slope + hsig_offset, 0.f), 1.f);
+      return x * std::min(std::max(x + p.hard_swish_offset, 0.f), p.hard_swish_threshold) /
+             p.hard_swish_scale;
+    case kHardSigmoid:
+      return std::min(std::max(x * p.hard_sigmoid_slope + p.hard_sigmoid_offset, 0.f), 1.f);
     case kSigmoid: return 1.f / (1.f + std::exp(-x));
     case kTanh: return std::tanh(x);
-    case kSwish: return x / (1.f + std::exp(-swish_beta * x));
+    case kSwish: return x / (1.f + std::exp(-p.swish_beta * x));
+    default: {
+      // The activations conv kernels do not take: the activation ops' formula.
+      ActParam other = p;
+      other.type = kind;
+      float y;
+      ApplyAct(other, &x, &y, 1);
+      return y;
+    }
   }
-  return x;
 }
 
 bool FusedActivation::AppendPostOps(dnnl::post_ops* ops) const {
   using A = dnnl::algorithm;
+  const ActParam& p = params;
   switch (kind) {
     case kNone: return true;
     case kRelu: ops->append_eltwise(1.f, A::eltwise_relu, 0.f, 0.f); return true;
-    case kRelu6: ops->append_eltwise(1.f, A::eltwise_clip, 0.f, relu6_threshold); return true;
-    case kLeakyRelu: ops->append_eltwise(1.f, A::eltwise_relu, leaky_alpha, 0.f); return true;
+    case kRelu6: ops->append_eltwise(1.f, A::eltwise_clip, 0.f, p.relu6_threshold); return true;
+    case kLeakyRelu:
+      ops->append_eltwise(1.f, A::eltwise_relu, p.leaky_relu_alpha, 0.f);
+      return true;
     case kHardSwish:
       // oneDNN 2.6 hardswish is fixed at x * relu6(x + 3) / 6.
-      if (hs_threshold == 6.f && hs_scale == 6.f && hs_offset == 3.f) {
+      if (p.hard_swish_threshold == 6.f && p.hard_swish_scale == 6.f &&
+          p.hard_swish_offset == 3.f) {
         ops->append_eltwise(1.f, A::eltwise_hardswish, 0.f, 0.f);
         return true;
       }
       return false;
     case kHardSigmoid:
-      ops->append_eltwise(1.f, A::eltwise_linear, hsig_slope, hsig_offset);
+      ops->append_eltwise(1.f, A::eltwise_linear, p.hard_sigmoid_slope, p.hard_sigmoid_offset);
       ops->append_eltwise(1.f, A::eltwise_clip, 0.f, 1.f);
       return true;
     case kSigmoid: ops->append_eltwise(1.f, A::eltwise_logistic, 0.f, 0.f); return true;
     case kTanh: ops->append_eltwise(1.f, A::eltwise_tanh, 0.f, 0.f); return true;
-    case kSwish: ops->append_eltwise(1.f, A::eltwise_swish, swish_beta, 0.f); return true;
+    case kSwish: ops->append_eltwise(1.f, A::eltwise_swish, p.swish_beta, 0.f); return true;
+    default: return false;
   }
-  return false;
 }
 
 namespace {
@@ -154,15 +164,18 @@ void FusedActivation::ApplyInPlace(float* data, int64_t n, int threads) const {
 }
 
 void FusedActivation::ApplySerial(float* d, int64_t m) const {
+  const ActParam& p = params;
   switch (kind) {
     case kNone: break;
     case kRelu: ClampScaleLoop(d, m, 0.f, std::numeric_limits<float>::infinity()); break;
-    case kRelu6: ClampScaleLoop(d, m, 0.f, relu6_threshold); break;
-    case kLeakyRelu: LeakyLoop(d, m, leaky_alpha); break;
-    case kHardSwish: HardSwishLoop(d, m, hs_offset, hs_threshold, hs_scale); break;
-    case kHardSigmoid: HardSigmoidLoop(d, m, hsig_slope, hsig_offset); break;
+    case kRelu6: ClampScaleLoop(d, m, 0.f, p.relu6_threshold); break;
+    case kLeakyRelu: LeakyLoop(d, m, p.leaky_relu_alpha); break;
+    case kHardSwish:
+      HardSwishLoop(d, m, p.hard_swish_offset, p.hard_swish_threshold, p.hard_swish_scale);
+      break;
+    case kHardSigmoid: HardSigmoidLoop(d, m, p.hard_sigmoid_slope, p.hard_sigmoid_offset); break;
     case kSigmoid: LogisticLoop(d, m, 1.f, 0.f); break;
-    case kSwish: LogisticLoop(d, m, swish_beta, 1.f); break;
+    case kSwish: LogisticLoop(d, m, p.swish_beta, 1.f); break;
     default:
       for (int64_t i = 0; i < m; ++i) d[i] = Apply(d[i]);
   }
@@ -171,20 +184,8 @@ void FusedActivation::ApplySerial(float* d, int64_t m) const {
 FusedActivation ParseFusedActivation(const cpp::OpDesc& desc,
                                      const std::string& type_attr) {
   FusedActivation act;
-  std::string name = desc.GetAttr<std::string>(type_attr, std::string());
-  if (desc.HasAttr("with_act") && !desc.GetAttr<bool>("with_act")) name.clear();
-  if (name.empty() && desc.GetAttr<bool>("fuse_relu", false)) name = "relu";
-  act.kind = FusedActivation::KindFromName(desc.Type(), name);
-  act.relu6_threshold = desc.GetAttr<float>("fuse_brelu_threshold", 6.f);
-  act.leaky_alpha = desc.GetAttr<float>("leaky_relu_alpha", 0.02f);
-  act.hs_threshold = desc.GetAttr<float>("hard_swish_threshold", 6.f);
-  act.hs_scale = desc.GetAttr<float>("hard_swish_scale", 6.f);
-  act.hs_offset = desc.GetAttr<float>("hard_swish_offset", 3.f);
-  act.hsig_slope = desc.GetAttr<float>("hard_sigmoid_slope", 0.2f);
-  act.hsig_offset = desc.GetAttr<float>("hard_sigmoid_offset", 0.5f);
-  act.swish_beta = desc.GetAttr<float>("swish_beta", 1.f);
-  LITE_ENFORCE(act.hs_scale != 0.f, "op '", desc.Type(),
-               "': attribute 'hard_swish_scale' must not be 0");
+  act.kind = FusedActivation::KindFromName(desc.Type(), FusedActName(desc, type_attr));
+  act.params = ReadActAttrs(act.kind, desc, ActAttrNames::kFused);
   return act;
 }
 

@@ -9,29 +9,27 @@
 #include <dnnl.hpp>
 
 #include "lite/core/op.h"
+#include "lite/operators/math/activation_funcs.h"
 #include "lite/operators/nn/dnnl_context.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 
-// An activation fused into a conv/fc/matmul. Attributes (Paddle Lite names,
-// read by ParseFusedActivation): "act_type" (or "activation_type" for fc)
-// one of "", "identity", "relu", "relu6", "leaky_relu", "hard_swish",
-// "hard_sigmoid", "sigmoid", "tanh", "swish"; "with_act" false disables it;
-// parameters "fuse_brelu_threshold" (relu6, default 6), "leaky_relu_alpha"
-// (0.02), "hard_swish_threshold"/"hard_swish_scale"/"hard_swish_offset"
-// (6, 6, 3), "hard_sigmoid_slope"/"hard_sigmoid_offset" (0.2, 0.5),
-// "swish_beta" (1). Legacy "fuse_relu" = true means relu.
+// An activation fused into a conv/fc/matmul: the rows of
+// lite/operators/math/activations.inc whose fusion is kKernels or kPass.
+// Attributes (read by ParseFusedActivation): "act_type" (or
+// "activation_type" for fc), "" / "identity" / "none" or one of those rows'
+// op types; "with_act" false disables it; legacy "fuse_relu" = true means
+// relu; the parameters under their fused names (docs/fusion-attributes.md).
 struct FusedActivation {
-  enum Kind { kNone, kRelu, kRelu6, kLeakyRelu, kHardSwish, kHardSigmoid,
-              kSigmoid, kTanh, kSwish };
+  using Kind = ActType;
+  static constexpr Kind kNone = ActType::kNone;
+#define LITE_ACT(op_type__, type__, impl__, precision__, fusion__, nnadapter__) \
+  static constexpr Kind type__ = ActType::type__;
+#include "lite/operators/math/activations.inc"
   Kind kind{kNone};
-  float relu6_threshold{6.f};
-  float leaky_alpha{0.02f};
-  float hs_threshold{6.f}, hs_scale{6.f}, hs_offset{3.f};
-  float hsig_slope{0.2f}, hsig_offset{0.5f};
-  float swish_beta{1.f};
+  ActParam params;  // Paddle defaults unless parsed
 
   // Parses the name; throws naming the op when unknown.
   static Kind KindFromName(const std::string& op, const std::string& name);

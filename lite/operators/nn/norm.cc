@@ -304,12 +304,9 @@ class InstanceNormKernel : public KernelBase<InstanceNormParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(batch_norm, paddle::lite::operators::BatchNormOp)
-LITE_REGISTER_KERNEL(batch_norm, kHost, kFloat, kNCHW, def,
-                     paddle::lite::operators::BatchNormKernel)
-LITE_REGISTER_OP(layer_norm, paddle::lite::operators::LayerNormOp)
-LITE_REGISTER_KERNEL(layer_norm, kHost, kFloat, kNCHW, def,
-                     paddle::lite::operators::LayerNormKernel)
-LITE_REGISTER_OP(instance_norm, paddle::lite::operators::InstanceNormOp)
-LITE_REGISTER_KERNEL(instance_norm, kHost, kFloat, kNCHW, def,
-                     paddle::lite::operators::InstanceNormKernel)
+LITE_OP_CLASS(BatchNormOp)
+LITE_OP_CLASS(LayerNormOp)
+LITE_OP_CLASS(InstanceNormOp)
+LITE_KERNEL_CLASS(BatchNormKernel)
+LITE_KERNEL_CLASS(LayerNormKernel)
+LITE_KERNEL_CLASS(InstanceNormKernel)

@@ -257,6 +257,5 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(pool2d, paddle::lite::operators::Pool2dOp)
-LITE_REGISTER_KERNEL(pool2d, kX86, kFloat, kNCHW, def,
-                     paddle::lite::operators::Pool2dKernel)
+LITE_OP_CLASS(Pool2dOp)
+LITE_KERNEL_CLASS(Pool2dKernel)

@@ -90,5 +90,5 @@ class ConcatKernel : public KernelBase<ConcatParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(concat, paddle::lite::operators::ConcatOp)
-LITE_REGISTER_KERNEL(concat, kHost, kAny, kNCHW, def, paddle::lite::operators::ConcatKernel)
+LITE_OP_CLASS(ConcatOp)
+LITE_KERNEL_CLASS(ConcatKernel)

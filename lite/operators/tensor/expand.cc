@@ -130,11 +130,5 @@ class ExpandKernel : public KernelBase<ExpandParam> {
 }  // namespace lite
 }  // namespace paddle
 
-using paddle::lite::operators::ExpandKernel;
-using paddle::lite::operators::ExpandOp;
-LITE_REGISTER_OP(expand_v2, ExpandOp)
-LITE_REGISTER_OP(expand_as_v2, ExpandOp)
-LITE_REGISTER_OP(tile, ExpandOp)
-LITE_REGISTER_KERNEL(expand_v2, kHost, kAny, kNCHW, def, ExpandKernel)
-LITE_REGISTER_KERNEL(expand_as_v2, kHost, kAny, kNCHW, def, ExpandKernel)
-LITE_REGISTER_KERNEL(tile, kHost, kAny, kNCHW, def, ExpandKernel)
+LITE_OP_CLASS(ExpandOp)
+LITE_KERNEL_CLASS(ExpandKernel)

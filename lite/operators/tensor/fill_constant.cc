@@ -140,11 +140,5 @@ class FillConstantKernel : public KernelBase<FillConstantParam> {
 }  // namespace lite
 }  // namespace paddle
 
-using paddle::lite::operators::FillConstantKernel;
-using paddle::lite::operators::FillConstantOp;
-LITE_REGISTER_OP(fill_constant, FillConstantOp)
-LITE_REGISTER_OP(fill_constant_batch_size_like, FillConstantOp)
-LITE_REGISTER_OP(assign_value, FillConstantOp)
-LITE_REGISTER_KERNEL(fill_constant, kHost, kAny, kNCHW, def, FillConstantKernel)
-LITE_REGISTER_KERNEL(fill_constant_batch_size_like, kHost, kAny, kNCHW, def, FillConstantKernel)
-LITE_REGISTER_KERNEL(assign_value, kHost, kAny, kNCHW, def, FillConstantKernel)
+LITE_OP_CLASS(FillConstantOp)
+LITE_KERNEL_CLASS(FillConstantKernel)

@@ -105,7 +105,5 @@ class GatherKernel : public KernelBase<GatherParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(gather, paddle::lite::operators::GatherOp)
-LITE_REGISTER_OP(gather_nd, paddle::lite::operators::GatherOp)
-LITE_REGISTER_KERNEL(gather, kHost, kAny, kNCHW, def, paddle::lite::operators::GatherKernel)
-LITE_REGISTER_KERNEL(gather_nd, kHost, kAny, kNCHW, def, paddle::lite::operators::GatherKernel)
+LITE_OP_CLASS(GatherOp)
+LITE_KERNEL_CLASS(GatherKernel)

@@ -286,13 +286,5 @@ class InterpKernel : public KernelBase<InterpParam> {
 }  // namespace lite
 }  // namespace paddle
 
-using paddle::lite::operators::InterpKernel;
-using paddle::lite::operators::InterpOp;
-LITE_REGISTER_OP(nearest_interp, InterpOp)
-LITE_REGISTER_OP(nearest_interp_v2, InterpOp)
-LITE_REGISTER_OP(bilinear_interp, InterpOp)
-LITE_REGISTER_OP(bilinear_interp_v2, InterpOp)
-LITE_REGISTER_KERNEL(nearest_interp, kHost, kFloat, kNCHW, def, InterpKernel)
-LITE_REGISTER_KERNEL(nearest_interp_v2, kHost, kFloat, kNCHW, def, InterpKernel)
-LITE_REGISTER_KERNEL(bilinear_interp, kHost, kFloat, kNCHW, def, InterpKernel)
-LITE_REGISTER_KERNEL(bilinear_interp_v2, kHost, kFloat, kNCHW, def, InterpKernel)
+LITE_OP_CLASS(InterpOp)
+LITE_KERNEL_CLASS(InterpKernel)

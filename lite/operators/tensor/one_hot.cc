@@ -74,5 +74,5 @@ class OneHotKernel : public KernelBase<OneHotParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(one_hot_v2, paddle::lite::operators::OneHotOp)
-LITE_REGISTER_KERNEL(one_hot_v2, kHost, kAny, kNCHW, def, paddle::lite::operators::OneHotKernel)
+LITE_OP_CLASS(OneHotOp)
+LITE_KERNEL_CLASS(OneHotKernel)

@@ -154,7 +154,5 @@ class PadKernel : public KernelBase<PadParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(pad2d, paddle::lite::operators::PadOp)
-LITE_REGISTER_OP(pad3d, paddle::lite::operators::PadOp)
-LITE_REGISTER_KERNEL(pad2d, kHost, kFloat, kNCHW, def, paddle::lite::operators::PadKernel)
-LITE_REGISTER_KERNEL(pad3d, kHost, kFloat, kNCHW, def, paddle::lite::operators::PadKernel)
+LITE_OP_CLASS(PadOp)
+LITE_KERNEL_CLASS(PadKernel)

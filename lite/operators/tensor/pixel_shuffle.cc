@@ -77,5 +77,5 @@ class PixelShuffleKernel : public KernelBase<PixelShuffleParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(pixel_shuffle, paddle::lite::operators::PixelShuffleOp)
-LITE_REGISTER_KERNEL(pixel_shuffle, kHost, kAny, kNCHW, def, paddle::lite::operators::PixelShuffleKernel)
+LITE_OP_CLASS(PixelShuffleOp)
+LITE_KERNEL_CLASS(PixelShuffleKernel)

@@ -319,19 +319,5 @@ class QuantKernel : public KernelBase<QuantParam> {
 }  // namespace lite
 }  // namespace paddle
 
-using paddle::lite::operators::QuantKernel;
-using paddle::lite::operators::QuantOp;
-#define LITE_QUANT_OP(name)    \
-  LITE_REGISTER_OP(name, QuantOp) \
-  LITE_REGISTER_KERNEL(name, kHost, kFloat, kNCHW, def, QuantKernel)
-LITE_QUANT_OP(fake_quantize_dequantize_moving_average_abs_max)
-LITE_QUANT_OP(fake_quantize_dequantize_abs_max)
-LITE_QUANT_OP(fake_quantize_abs_max)
-LITE_QUANT_OP(fake_quantize_moving_average_abs_max)
-LITE_QUANT_OP(fake_channel_wise_quantize_dequantize_abs_max)
-LITE_QUANT_OP(fake_channel_wise_quantize_abs_max)
-LITE_QUANT_OP(fake_dequantize_max_abs)
-LITE_QUANT_OP(fake_channel_wise_dequantize_max_abs)
-LITE_QUANT_OP(quantize_linear)
-LITE_QUANT_OP(dequantize_linear)
-#undef LITE_QUANT_OP
+LITE_OP_CLASS(QuantOp)
+LITE_KERNEL_CLASS(QuantKernel)

@@ -86,5 +86,5 @@ class RangeKernel : public KernelBase<RangeParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(range, paddle::lite::operators::RangeOp)
-LITE_REGISTER_KERNEL(range, kHost, kAny, kNCHW, def, paddle::lite::operators::RangeKernel)
+LITE_OP_CLASS(RangeOp)
+LITE_KERNEL_CLASS(RangeKernel)

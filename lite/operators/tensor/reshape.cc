@@ -232,28 +232,9 @@ class ReshapeCopyKernel : public KernelBase<ReshapeLikeParam> {
 }  // namespace lite
 }  // namespace paddle
 
-using paddle::lite::operators::FlattenOp;
-using paddle::lite::operators::FlattenRangeOp;
-using paddle::lite::operators::ReshapeCopyKernel;
-using paddle::lite::operators::ReshapeOp;
-using paddle::lite::operators::SqueezeOp;
-using paddle::lite::operators::UnsqueezeOp;
-
-LITE_REGISTER_OP(reshape, ReshapeOp)
-LITE_REGISTER_OP(reshape2, ReshapeOp)
-LITE_REGISTER_OP(flatten, FlattenOp)
-LITE_REGISTER_OP(flatten2, FlattenOp)
-LITE_REGISTER_OP(flatten_contiguous_range, FlattenRangeOp)
-LITE_REGISTER_OP(squeeze, SqueezeOp)
-LITE_REGISTER_OP(squeeze2, SqueezeOp)
-LITE_REGISTER_OP(unsqueeze, UnsqueezeOp)
-LITE_REGISTER_OP(unsqueeze2, UnsqueezeOp)
-LITE_REGISTER_KERNEL(reshape, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
-LITE_REGISTER_KERNEL(reshape2, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
-LITE_REGISTER_KERNEL(flatten, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
-LITE_REGISTER_KERNEL(flatten2, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
-LITE_REGISTER_KERNEL(flatten_contiguous_range, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
-LITE_REGISTER_KERNEL(squeeze, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
-LITE_REGISTER_KERNEL(squeeze2, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
-LITE_REGISTER_KERNEL(unsqueeze, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
-LITE_REGISTER_KERNEL(unsqueeze2, kHost, kAny, kNCHW, def, ReshapeCopyKernel)
+LITE_OP_CLASS(ReshapeOp)
+LITE_OP_CLASS(FlattenOp)
+LITE_OP_CLASS(FlattenRangeOp)
+LITE_OP_CLASS(SqueezeOp)
+LITE_OP_CLASS(UnsqueezeOp)
+LITE_KERNEL_CLASS(ReshapeCopyKernel)

@@ -40,5 +40,5 @@ class ShapeKernel : public KernelBase<ShapeParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(shape, paddle::lite::operators::ShapeOp)
-LITE_REGISTER_KERNEL(shape, kHost, kAny, kNCHW, def, paddle::lite::operators::ShapeKernel)
+LITE_OP_CLASS(ShapeOp)
+LITE_KERNEL_CLASS(ShapeKernel)

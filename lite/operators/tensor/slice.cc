@@ -179,8 +179,5 @@ class SliceKernel : public KernelBase<SliceParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(slice, paddle::lite::operators::SliceOp)
-LITE_REGISTER_OP(strided_slice, paddle::lite::operators::SliceOp)
-LITE_REGISTER_KERNEL(slice, kHost, kAny, kNCHW, def, paddle::lite::operators::SliceKernel)
-LITE_REGISTER_KERNEL(strided_slice, kHost, kAny, kNCHW, def,
-                     paddle::lite::operators::SliceKernel)
+LITE_OP_CLASS(SliceOp)
+LITE_KERNEL_CLASS(SliceKernel)

@@ -124,5 +124,5 @@ class SplitKernel : public KernelBase<SplitParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(split, paddle::lite::operators::SplitOp)
-LITE_REGISTER_KERNEL(split, kHost, kAny, kNCHW, def, paddle::lite::operators::SplitKernel)
+LITE_OP_CLASS(SplitOp)
+LITE_KERNEL_CLASS(SplitKernel)

@@ -107,7 +107,5 @@ class StackKernel : public KernelBase<StackParam> {
 }  // namespace lite
 }  // namespace paddle
 
-LITE_REGISTER_OP(stack, paddle::lite::operators::StackOp)
-LITE_REGISTER_OP(unstack, paddle::lite::operators::StackOp)
-LITE_REGISTER_KERNEL(stack, kHost, kAny, kNCHW, def, paddle::lite::operators::StackKernel)
-LITE_REGISTER_KERNEL(unstack, kHost, kAny, kNCHW, def, paddle::lite::operators::StackKernel)
+LITE_OP_CLASS(StackOp)
+LITE_KERNEL_CLASS(StackKernel)

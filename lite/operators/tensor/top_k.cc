@@ -129,11 +129,5 @@ class TopKKernel : public KernelBase<TopKParam> {
 }  // namespace lite
 }  // namespace paddle
 
-using paddle::lite::operators::TopKKernel;
-using paddle::lite::operators::TopKOp;
-LITE_REGISTER_OP(top_k, TopKOp)
-LITE_REGISTER_OP(top_k_v2, TopKOp)
-LITE_REGISTER_OP(arg_sort, TopKOp)
-LITE_REGISTER_KERNEL(top_k, kHost, kAny, kNCHW, def, TopKKernel)
-LITE_REGISTER_KERNEL(top_k_v2, kHost, kAny, kNCHW, def, TopKKernel)
-LITE_REGISTER_KERNEL(arg_sort, kHost, kAny, kNCHW, def, TopKKernel)
+LITE_OP_CLASS(TopKOp)
+LITE_KERNEL_CLASS(TopKKernel)

@@ -102,9 +102,5 @@ class TransposeKernel : public KernelBase<TransposeParam> {
 }  // namespace lite
 }  // namespace paddle
 
-using paddle::lite::operators::TransposeKernel;
-using paddle::lite::operators::TransposeOp;
-LITE_REGISTER_OP(transpose, TransposeOp)
-LITE_REGISTER_OP(transpose2, TransposeOp)
-LITE_REGISTER_KERNEL(transpose, kHost, kAny, kNCHW, def, TransposeKernel)
-LITE_REGISTER_KERNEL(transpose2, kHost, kAny, kNCHW, def, TransposeKernel)
+LITE_OP_CLASS(TransposeOp)
+LITE_KERNEL_CLASS(TransposeKernel)
