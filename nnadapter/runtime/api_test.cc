@@ -6,7 +6,8 @@
 #include <string>
 #include <thread>
 
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter_test {
 namespace {

@@ -9,7 +9,8 @@
 #include <fstream>
 
 #include "runtime/cache_format.h"
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter_test {
 namespace {

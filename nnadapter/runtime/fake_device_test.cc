@@ -8,7 +8,8 @@
 #include <random>
 #include <thread>
 
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter_test {
 namespace {

@@ -9,7 +9,8 @@
 #include "nnadapter/utility/modeling.h"
 #include "runtime/cache_format.h"
 #include "runtime/partition.h"
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter {
 namespace runtime {

@@ -14,78 +14,24 @@
 #include <string>
 #include <vector>
 
-#include "runtime/test_util.h"
+#include "testing/compare.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
+#include "testing/random.h"
 
 namespace {
 
 using nnadapter_test::AccessInput;
 using nnadapter_test::AccessOutput;
+using nnadapter_test::CompileAndRun;
+using nnadapter_test::Count;
 using nnadapter_test::Devices;
+using nnadapter_test::ExpectClose;
 using nnadapter_test::Memory;
 using nnadapter_test::ModelBuilder;
+using nnadapter_test::Random;
 using Op = NNAdapterOperand*;
 constexpr int32_t U = NNADAPTER_UNKNOWN;
-
-std::vector<float> Random(size_t n, float lo, float hi, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(lo, hi);
-  std::vector<float> v(n);
-  for (auto& x : v) x = dist(rng);
-  return v;
-}
-
-size_t Count(const std::vector<int32_t>& dims) {
-  size_t n = 1;
-  for (int32_t d : dims) n *= static_cast<size_t>(d);
-  return n;
-}
-
-// Compiles `model` for `devices` and runs it once. Returns the compilation
-// result code; outputs in `out`.
-int RunModel(NNAdapterModel* model, const std::vector<std::string>& devices,
-        const std::string& properties, std::vector<Memory> inputs,
-        size_t output_count, std::vector<Memory>* out,
-        const char* token = nullptr, const char* cache_dir = nullptr) {
-  Devices d(devices, properties);
-  NNAdapterCompilation* c = nullptr;
-  int code = NNAdapterCompilation_create(model, token, nullptr, 0, cache_dir,
-                                         d.context(), &c);
-  if (code == NNADAPTER_NO_ERROR) code = NNAdapterCompilation_finish(c);
-  if (code != NNADAPTER_NO_ERROR) {
-    NNAdapterCompilation_destroy(c);
-    return code;
-  }
-  NNAdapterExecution* e = nullptr;
-  EXPECT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
-  for (size_t i = 0; i < inputs.size(); i++) {
-    NNAdapterExecution_setInput(e, static_cast<int32_t>(i), &inputs[i],
-                                AccessInput);
-  }
-  out->assign(output_count, Memory());
-  for (size_t i = 0; i < output_count; i++) {
-    NNAdapterExecution_setOutput(e, static_cast<int32_t>(i), &(*out)[i],
-                                 AccessOutput);
-  }
-  code = NNAdapterExecution_compute(e);
-  EXPECT_EQ(code, NNADAPTER_NO_ERROR) << NNAdapter_getLastErrorMessage();
-  NNAdapterExecution_destroy(e);
-  NNAdapterCompilation_destroy(c);
-  return code;
-}
-
-void ExpectClose(const std::vector<Memory>& got, const std::vector<Memory>& ref,
-                 const std::string& what) {
-  ASSERT_EQ(got.size(), ref.size()) << what;
-  for (size_t o = 0; o < got.size(); o++) {
-    ASSERT_EQ(got[o].dims, ref[o].dims) << what << " output " << o;
-    ASSERT_EQ(got[o].data.size(), ref[o].data.size()) << what;
-    for (size_t i = 0; i < got[o].data.size(); i++) {
-      const float r = ref[o].data[i];
-      ASSERT_NEAR(got[o].data[i], r, 1e-4 + 1e-4 * std::fabs(r))
-          << what << " output " << o << " element " << i;
-    }
-  }
-}
 
 struct Case {
   std::string name;
@@ -120,14 +66,14 @@ void Check(const Case& c) {
     EXPECT_TRUE(supported[0]);
   }
   std::vector<Memory> ref, got, got2;
-  ASSERT_EQ(RunModel(b.model(), {"builtin_device"}, "", memories, outs.size(), &ref),
+  ASSERT_EQ(CompileAndRun(b.model(), {"builtin_device"}, "", memories, outs.size(), &ref),
             NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
-  ASSERT_EQ(RunModel(b.model(), {"google_xnnpack"}, "", memories, outs.size(), &got),
+  ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "", memories, outs.size(), &got),
             NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
   ExpectClose(got, ref, c.name);
-  ASSERT_EQ(RunModel(b.model(), {"google_xnnpack"}, "GOOGLE_XNNPACK_NUM_THREADS=2",
+  ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "GOOGLE_XNNPACK_NUM_THREADS=2",
                 memories, outs.size(), &got2),
             NNADAPTER_NO_ERROR);
   ExpectClose(got2, ref, c.name + " (2 threads)");
@@ -698,12 +644,12 @@ TEST(GoogleXnnpack, RejectsWhatItCannotRun) {
               NNADAPTER_NO_ERROR);
     EXPECT_FALSE(supported[0]);
     std::vector<Memory> ref, got;
-    EXPECT_EQ(RunModel(b.model(), {"google_xnnpack"}, "", memories, outs.size(), &got),
+    EXPECT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "", memories, outs.size(), &got),
               NNADAPTER_FEATURE_NOT_SUPPORTED);
     // With builtin_device as the fallback the model runs and matches.
-    ASSERT_EQ(RunModel(b.model(), {"builtin_device"}, "", memories, outs.size(), &ref),
+    ASSERT_EQ(CompileAndRun(b.model(), {"builtin_device"}, "", memories, outs.size(), &ref),
               NNADAPTER_NO_ERROR);
-    ASSERT_EQ(RunModel(b.model(), {"google_xnnpack", "builtin_device"}, "", memories,
+    ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack", "builtin_device"}, "", memories,
                   outs.size(), &got),
               NNADAPTER_NO_ERROR);
     ExpectClose(got, ref, c.name);
@@ -724,8 +670,8 @@ TEST(GoogleXnnpack, PartitionWithBuiltinDevice) {
   b.Finish({x}, {c3});
   std::vector<Memory> in = {{{1, 3, 9, 8}, Random(216, -1, 1, 55), 0}};
   std::vector<Memory> ref, got;
-  ASSERT_EQ(RunModel(b.model(), {"builtin_device"}, "", in, 1, &ref), NNADAPTER_NO_ERROR);
-  ASSERT_EQ(RunModel(b.model(), {"google_xnnpack", "builtin_device"}, "", in, 1, &got),
+  ASSERT_EQ(CompileAndRun(b.model(), {"builtin_device"}, "", in, 1, &ref), NNADAPTER_NO_ERROR);
+  ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack", "builtin_device"}, "", in, 1, &got),
             NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
   ExpectClose(got, ref, "partition");
@@ -756,10 +702,10 @@ TEST(GoogleXnnpack, ProfileProperty) {
   b.Finish({x}, outs);
   std::vector<Memory> in = {{c.inputs[0], Random(Count(c.inputs[0]), -1, 1, 61), 0}};
   std::vector<Memory> plain, profiled;
-  ASSERT_EQ(RunModel(b.model(), {"google_xnnpack"}, "", in, 2, &plain),
+  ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "", in, 2, &plain),
             NNADAPTER_NO_ERROR);
   testing::internal::CaptureStderr();
-  ASSERT_EQ(RunModel(b.model(), {"google_xnnpack"}, "GOOGLE_XNNPACK_PROFILE=1", in,
+  ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "GOOGLE_XNNPACK_PROFILE=1", in,
                      2, &profiled),
             NNADAPTER_NO_ERROR);
   const std::string report = testing::internal::GetCapturedStderr();
@@ -781,14 +727,14 @@ TEST(GoogleXnnpack, CacheRoundTrip) {
   b.Finish({x}, outs);
   std::vector<Memory> in = {{c.inputs[0], Random(Count(c.inputs[0]), -1, 1, 60), 0}};
   std::vector<Memory> first, cached;
-  ASSERT_EQ(RunModel(b.model(), {"google_xnnpack"}, "", in, 2, &first, "xnn_net", dir),
+  ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "", in, 2, &first, "xnn_net", dir),
             NNADAPTER_NO_ERROR);
   const std::string path = std::string(dir) + "/xnn_net.nnc";
   FILE* f = std::fopen(path.c_str(), "rb");
   ASSERT_NE(f, nullptr) << "no cache file " << path;
   std::fclose(f);
   // Rebuild from the cache alone (no model).
-  ASSERT_EQ(RunModel(nullptr, {"google_xnnpack"}, "", in, 2, &cached, "xnn_net", dir),
+  ASSERT_EQ(CompileAndRun(nullptr, {"google_xnnpack"}, "", in, 2, &cached, "xnn_net", dir),
             NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
   ExpectClose(cached, first, "cache");
