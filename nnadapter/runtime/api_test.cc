@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "testing/execution.h"
+#include "testing/files.h"
 #include "testing/model_builder.h"
 
 namespace nnadapter_test {
@@ -150,9 +151,9 @@ TEST(Devices, DriverPathIsSearchedFirst) {
 
 TEST(Devices, LibraryWithoutTheSymbolIsReported) {
   // libfake_device.so renamed: it does not export __nnadapter_device__impostor.
-  char dir_template[] = "/tmp/nnadapter_symXXXXXX";
-  ASSERT_NE(mkdtemp(dir_template), nullptr);
-  const std::string dir = dir_template;
+  nnadapter_test::TempDir tmp("nnadapter_sym");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::string& dir = tmp.path();
   const std::string copy = "cp " + std::string(NNADAPTER_TEST_DRIVER_DIR) +
                            "/libfake_device.so " + dir + "/libimpostor.so";
   ASSERT_EQ(std::system(copy.c_str()), 0);
@@ -173,7 +174,6 @@ TEST(Devices, LibraryWithoutTheSymbolIsReported) {
                            "__nnadapter_device__impostor not found"),
             std::string::npos)
       << msg;
-  std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(Devices, BadArguments) {

@@ -1,11 +1,7 @@
 #include "drivers/builtin_device/test_util.h"
 
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
-
 #include "testing/execution.h"
+#include "testing/files.h"
 #include "testing/model_builder.h"
 
 namespace nnadapter_test {
@@ -24,10 +20,8 @@ static int Compile(NNAdapterModel* model, NNAdapterContext* context,
                                            context, compilation);
     return code ? code : NNAdapterCompilation_finish(*compilation);
   }
-  char tmpl[] = "/tmp/nna_builtin_cache_XXXXXX";
-  const char* d = mkdtemp(tmpl);
-  EXPECT_NE(d, nullptr);
-  const std::string dir = d ? d : "/tmp";
+  TempDir tmp("nna_builtin_cache_");
+  const std::string& dir = tmp.path();
   NNAdapterCompilation* first = nullptr;
   EXPECT_EQ(NNAdapterCompilation_create(model, "builtin_test", nullptr, 0,
                                         dir.c_str(), context, &first),
@@ -39,8 +33,6 @@ static int Compile(NNAdapterModel* model, NNAdapterContext* context,
   int code = NNAdapterCompilation_create(nullptr, "builtin_test", nullptr, 0,
                                          dir.c_str(), context, compilation);
   if (!code) code = NNAdapterCompilation_finish(*compilation);
-  std::string cmd = "rm -rf '" + dir + "'";
-  if (std::system(cmd.c_str()) != 0) ADD_FAILURE() << "cannot remove " << dir;
   return code;
 }
 

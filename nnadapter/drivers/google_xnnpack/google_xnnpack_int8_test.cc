@@ -16,12 +16,7 @@
 
 namespace {
 
-using nnadapter_test::CompileAndRun;
-using nnadapter_test::Count;
-using nnadapter_test::Devices;
-using nnadapter_test::ModelBuilder;
-using nnadapter_test::RandomInt32;
-using nnadapter_test::RandomInt8;
+using namespace nnadapter_test;  // NOLINT
 using Memory8 = nnadapter_test::Buffer<int8_t>;
 using Op = NNAdapterOperand*;
 constexpr int32_t U = NNADAPTER_UNKNOWN;

@@ -20,13 +20,7 @@
 
 namespace {
 
-using nnadapter_test::CompileAndRun;
-using nnadapter_test::Count;
-using nnadapter_test::Devices;
-using nnadapter_test::ExpectClose;
-using nnadapter_test::Memory;
-using nnadapter_test::ModelBuilder;
-using nnadapter_test::Random;
+using namespace nnadapter_test;  // NOLINT
 using Op = NNAdapterOperand*;
 constexpr int32_t U = NNADAPTER_UNKNOWN;
 

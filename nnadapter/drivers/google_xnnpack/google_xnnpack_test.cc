@@ -16,20 +16,13 @@
 
 #include "testing/compare.h"
 #include "testing/execution.h"
+#include "testing/files.h"
 #include "testing/model_builder.h"
 #include "testing/random.h"
 
 namespace {
 
-using nnadapter_test::AccessInput;
-using nnadapter_test::AccessOutput;
-using nnadapter_test::CompileAndRun;
-using nnadapter_test::Count;
-using nnadapter_test::Devices;
-using nnadapter_test::ExpectClose;
-using nnadapter_test::Memory;
-using nnadapter_test::ModelBuilder;
-using nnadapter_test::Random;
+using namespace nnadapter_test;  // NOLINT
 using Op = NNAdapterOperand*;
 constexpr int32_t U = NNADAPTER_UNKNOWN;
 
@@ -41,22 +34,32 @@ struct Case {
   float lo = -1.0f, hi = 1.0f;
 };
 
+// Builds `c` into `b` as a finished model: one model input per c.inputs,
+// fed with random values in [c.lo, c.hi) drawn with seed + i * seed_step.
+// Returns the model outputs.
+std::vector<Op> Build(const Case& c, ModelBuilder* b,
+                      std::vector<Memory>* memories, unsigned seed,
+                      unsigned seed_step) {
+  std::vector<Op> ins;
+  for (size_t i = 0; i < c.inputs.size(); i++) {
+    ins.push_back(b->Tensor(c.inputs[i]));
+    memories->push_back({c.inputs[i],
+                         Random(Count(c.inputs[i]), c.lo, c.hi,
+                                seed + static_cast<unsigned>(i) * seed_step),
+                         0});
+  }
+  std::vector<Op> outs = c.build(*b, ins);
+  b->Finish(ins, outs);
+  return outs;
+}
+
 // Builds the case, checks google_xnnpack claims every operation, runs it on
 // google_xnnpack (1 and 2 threads) and on builtin_device, and compares.
 void Check(const Case& c) {
   SCOPED_TRACE(c.name);
   ModelBuilder b;
-  std::vector<Op> ins;
   std::vector<Memory> memories;
-  for (size_t i = 0; i < c.inputs.size(); i++) {
-    ins.push_back(b.Tensor(c.inputs[i]));
-    Memory m;
-    m.dims = c.inputs[i];
-    m.data = Random(Count(m.dims), c.lo, c.hi, 17 + static_cast<unsigned>(i));
-    memories.push_back(m);
-  }
-  std::vector<Op> outs = c.build(b, ins);
-  b.Finish(ins, outs);
+  std::vector<Op> outs = Build(c, &b, &memories, 17, 1);
   {
     Devices d({"google_xnnpack"}, "");
     bool supported[64] = {false};
@@ -190,43 +193,33 @@ TEST(GoogleXnnpack, Convolutions) {
 }
 
 TEST(GoogleXnnpack, FullyConnectedAndMatMul) {
+  using V = std::vector<int32_t>;
+  // Random weights [N,K] (seed) and bias [N] (seed + 1).
+  auto fc = [](V wd, unsigned seed, int32_t fuse) {
+    return [=](ModelBuilder& b, const std::vector<Op>& x) {
+      Op y = b.Tensor({U, U});
+      b.Op(NNADAPTER_FULLY_CONNECTED,
+           {x[0], b.Floats(wd, Random(Count(wd), -1, 1, seed)),
+            b.Floats({wd[0]}, Random(wd[0], -1, 1, seed + 1)), b.Int(fuse)},
+           {y});
+      return std::vector<Op>{y};
+    };
+  };
+  auto matmul = [](V yd, bool transpose_y, unsigned seed) {
+    return [=](ModelBuilder& b, const std::vector<Op>& x) {
+      Op y = b.Tensor({U, U});
+      b.Op(NNADAPTER_MAT_MUL,
+           {x[0], b.Floats(yd, Random(Count(yd), -1, 1, seed)), b.Bool(false),
+            b.Bool(transpose_y)},
+           {y});
+      return std::vector<Op>{y};
+    };
+  };
   std::vector<Case> cases = {
-      {"fc relu", {{3, 10}},
-       [](ModelBuilder& b, const std::vector<Op>& x) {
-         Op y = b.Tensor({U, U});
-         b.Op(NNADAPTER_FULLY_CONNECTED,
-              {x[0], b.Floats({4, 10}, Random(40, -1, 1, 9)),
-               b.Floats({4}, Random(4, -1, 1, 10)), b.Int(1)},
-              {y});
-         return std::vector<Op>{y};
-       }},
-      {"fc on [N,C,1,1]", {{2, 5, 1, 1}},
-       [](ModelBuilder& b, const std::vector<Op>& x) {
-         Op y = b.Tensor({U, U});
-         b.Op(NNADAPTER_FULLY_CONNECTED,
-              {x[0], b.Floats({3, 5}, Random(15, -1, 1, 11)),
-               b.Floats({3}, Random(3, -1, 1, 12)), b.Int(0)},
-              {y});
-         return std::vector<Op>{y};
-       }},
-      {"matmul y [K,N]", {{3, 5}},
-       [](ModelBuilder& b, const std::vector<Op>& x) {
-         Op y = b.Tensor({U, U});
-         b.Op(NNADAPTER_MAT_MUL,
-              {x[0], b.Floats({5, 4}, Random(20, -1, 1, 13)), b.Bool(false),
-               b.Bool(false)},
-              {y});
-         return std::vector<Op>{y};
-       }},
-      {"matmul transpose_y", {{3, 5}},
-       [](ModelBuilder& b, const std::vector<Op>& x) {
-         Op y = b.Tensor({U, U});
-         b.Op(NNADAPTER_MAT_MUL,
-              {x[0], b.Floats({4, 5}, Random(20, -1, 1, 14)), b.Bool(false),
-               b.Bool(true)},
-              {y});
-         return std::vector<Op>{y};
-       }},
+      {"fc relu", {{3, 10}}, fc({4, 10}, 9, 1)},
+      {"fc on [N,C,1,1]", {{2, 5, 1, 1}}, fc({3, 5}, 11, 0)},
+      {"matmul y [K,N]", {{3, 5}}, matmul({5, 4}, false, 13)},
+      {"matmul transpose_y", {{3, 5}}, matmul({4, 5}, true, 14)},
   };
   for (const auto& c : cases) Check(c);
 }
@@ -630,14 +623,8 @@ TEST(GoogleXnnpack, RejectsWhatItCannotRun) {
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
     ModelBuilder b;
-    std::vector<Op> ins;
     std::vector<Memory> memories;
-    for (size_t i = 0; i < c.inputs.size(); i++) {
-      ins.push_back(b.Tensor(c.inputs[i]));
-      memories.push_back({c.inputs[i], Random(Count(c.inputs[i]), -1, 1, 40), 0});
-    }
-    std::vector<Op> outs = c.build(b, ins);
-    b.Finish(ins, outs);
+    std::vector<Op> outs = Build(c, &b, &memories, 40, 0);
     Devices d({"google_xnnpack"}, "");
     bool supported[4] = {true, true, true, true};
     ASSERT_EQ(NNAdapterModel_getSupportedOperations(b.model(), d.context(), supported),
@@ -695,12 +682,9 @@ TEST(GoogleXnnpack, ThreadsProperty) {
 }
 
 TEST(GoogleXnnpack, ProfileProperty) {
-  Case c = Network();
   ModelBuilder b;
-  Op x = b.Tensor(c.inputs[0]);
-  std::vector<Op> outs = c.build(b, {x});
-  b.Finish({x}, outs);
-  std::vector<Memory> in = {{c.inputs[0], Random(Count(c.inputs[0]), -1, 1, 61), 0}};
+  std::vector<Memory> in;
+  Build(Network(), &b, &in, 61, 0);
   std::vector<Memory> plain, profiled;
   ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "", in, 2, &plain),
             NNADAPTER_NO_ERROR);
@@ -718,29 +702,23 @@ TEST(GoogleXnnpack, ProfileProperty) {
 }
 
 TEST(GoogleXnnpack, CacheRoundTrip) {
-  char dir[] = "/tmp/google_xnnpack_cache_XXXXXX";
-  ASSERT_NE(mkdtemp(dir), nullptr);
-  Case c = Network();
+  TempDir tmp("google_xnnpack_cache_");
+  ASSERT_FALSE(tmp.path().empty());
+  const char* dir = tmp.path().c_str();
   ModelBuilder b;
-  Op x = b.Tensor(c.inputs[0]);
-  std::vector<Op> outs = c.build(b, {x});
-  b.Finish({x}, outs);
-  std::vector<Memory> in = {{c.inputs[0], Random(Count(c.inputs[0]), -1, 1, 60), 0}};
+  std::vector<Memory> in;
+  Build(Network(), &b, &in, 60, 0);
   std::vector<Memory> first, cached;
   ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "", in, 2, &first, "xnn_net", dir),
             NNADAPTER_NO_ERROR);
-  const std::string path = std::string(dir) + "/xnn_net.nnc";
-  FILE* f = std::fopen(path.c_str(), "rb");
-  ASSERT_NE(f, nullptr) << "no cache file " << path;
-  std::fclose(f);
+  const std::string path = tmp.path() + "/xnn_net.nnc";
+  ASSERT_FALSE(ReadFileBytes(path).empty()) << "no cache file " << path;
   // Rebuild from the cache alone (no model).
   ASSERT_EQ(CompileAndRun(nullptr, {"google_xnnpack"}, "", in, 2, &cached, "xnn_net", dir),
             NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
   ExpectClose(cached, first, "cache");
   for (size_t o = 0; o < 2; o++) EXPECT_EQ(cached[o].data, first[o].data);
-  std::remove(path.c_str());
-  rmdir(dir);
 }
 
 TEST(GoogleXnnpack, WrongInputDimensionsAreRejected) {
