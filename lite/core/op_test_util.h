@@ -4,6 +4,7 @@
 // ProgramBuilder: a small one-block program for pass tests, run through
 // RuntimeProgram before and after the passes.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -39,6 +40,14 @@ class OpRunner {
     EXPECT_EQ(static_cast<int64_t>(values.size()), Numel(dims)) << var;
     for (size_t i = 0; i < values.size() && i < static_cast<size_t>(Numel(dims)); ++i) p[i] = values[i];
     return t;
+  }
+  // Gives the existing variable `var` new dims and values (dynamic shapes
+  // between runs).
+  template <typename T>
+  void Refill(const std::string& var, const DDim& dims, const std::vector<T>& values) {
+    Tensor* t = scope_.GetVar(var);
+    t->Resize(dims);
+    std::copy(values.begin(), values.end(), t->mutable_data<T>());
   }
   void Output(const std::string& slot, const std::string& var) {
     auto names = desc_.Output(slot);

@@ -25,23 +25,11 @@ std::vector<float> NaiveConv(const ConvCase& c, const std::vector<float>& x,
                              DDim* out_dims) {
   const int64_t N = c.in[0], C = c.in[1], H = c.in[2], W = c.in[3];
   const int64_t M = c.filter[0], KH = c.filter[2], KW = c.filter[3];
-  int pt, pb, pl, pr;
-  if (c.paddings.size() == 2) {
-    pt = pb = c.paddings[0];
-    pl = pr = c.paddings[1];
-  } else {
-    pt = c.paddings[0]; pb = c.paddings[1]; pl = c.paddings[2]; pr = c.paddings[3];
-  }
   int dh = c.dilations[0], dw = c.dilations[1];
   const int sh = c.strides[0], sw = c.strides[1];
-  if (c.algo == "VALID") pt = pb = pl = pr = 0;
-  if (c.algo == "SAME") {
-    int64_t oh = (H + sh - 1) / sh, ow = (W + sw - 1) / sw;
-    int64_t th = std::max<int64_t>((oh - 1) * sh + KH - H, 0);
-    int64_t tw = std::max<int64_t>((ow - 1) * sw + KW - W, 0);
-    pt = th / 2; pb = th - pt; pl = tw / 2; pr = tw - pl;
-    dh = dw = 1;
-  }
+  const Pads2d pads = ResolvePads(c.paddings, c.algo, H, W, KH, KW, sh, sw);
+  const int pt = pads.top, pb = pads.bottom, pl = pads.left, pr = pads.right;
+  if (c.algo == "SAME") dh = dw = 1;
   const int64_t OH = (H + pt + pb - (dh * (KH - 1) + 1)) / sh + 1;
   const int64_t OW = (W + pl + pr - (dw * (KW - 1) + 1)) / sw + 1;
   *out_dims = {N, M, OH, OW};

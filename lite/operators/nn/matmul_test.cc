@@ -270,9 +270,7 @@ TEST(Fc, DynamicBatchChangeReusesWeights) {
   r.Output("Out", "out");
   for (int64_t m : {2, 9, 1, 2}) {
     auto x = RandomFloats(m * 6, -1, 1, static_cast<uint32_t>(m));
-    Tensor* t = r.Get("x");
-    t->Resize({m, 6});
-    std::copy(x.begin(), x.end(), t->mutable_data<float>());
+    r.Refill("x", {m, 6}, x);
     r.Run();
     EXPECT_EQ(r.Get("out")->dims(), (DDim{m, 4}));
     ExpectAllClose(NaiveFc(x, w, &b, m, 6, 4, 4, ""), r.Values<float>("out"), 1e-4f, 1e-4f);
