@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -100,6 +101,26 @@ class OpRunner {
   std::unique_ptr<Operator> op_;
   std::unique_ptr<Kernel> kernel_;
 };
+
+// Runs fn and returns the message of the Error it throws ("" plus a test
+// failure when it does not throw).
+inline std::string ErrorOf(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected an error";
+  return "";
+}
+
+// Runs `r` expecting an Error whose message contains every one of `words`.
+inline void ExpectErrorMentions(OpRunner& r, const std::vector<std::string>& words) {
+  const std::string msg = ErrorOf([&] { r.Run(); });
+  for (const auto& w : words) {
+    EXPECT_NE(msg.find(w), std::string::npos) << "'" << w << "' not in: " << msg;
+  }
+}
 
 // Deterministic uniform random values in [lo, hi).
 inline std::vector<float> RandomFloats(size_t n, float lo = -1.f, float hi = 1.f,

@@ -95,18 +95,6 @@ inline void ExpectAllCloseOrBothNan(std::vector<float> expected, std::vector<flo
   ExpectAllClose(expected, actual, atol, rtol, what);
 }
 
-// Runs fn and returns the message of the Error it throws ("" plus a test
-// failure when it does not throw).
-inline std::string ErrorOf(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected an error";
-  return "";
-}
-
 }  // namespace testing
 }  // namespace lite
 }  // namespace paddle
