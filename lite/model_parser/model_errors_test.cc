@@ -22,11 +22,7 @@ namespace paddle {
 namespace lite {
 namespace {
 
-using test::ErrorOf;
-using test::ModelDir;
-using test::ReadBytes;
-using test::TempDir;
-using test::WriteBytes;
+using namespace test;  // NOLINT: the helpers of model_test_util.h
 
 bool Has(const std::string& msg, const std::string& part) { return msg.find(part) != std::string::npos; }
 

@@ -17,11 +17,7 @@ namespace paddle {
 namespace lite {
 namespace {
 
-using test::ErrorOf;
-using test::ModelDir;
-using test::ReadBytes;
-using test::TempDir;
-using test::WriteBytes;
+using namespace test;  // NOLINT: the helpers of model_test_util.h
 
 struct RealModel {
   const char* name;
