@@ -8,12 +8,7 @@
 namespace conformance {
 namespace {
 
-CaseSpec Make(const char* op, const char* name) {
-  CaseSpec c;
-  c.op = op;
-  c.name = std::string("hand_int8/") + name;
-  return c;
-}
+CaseSpec Make(const char* op, const char* name) { return NamedCase("hand_int8", op, name); }
 
 // Conv input, scale 0.5: real [[1, 2, -1], [3, 0, 4], [-2, 1, 5]].
 Tensor ConvInput() { return Q8({1, 1, 3, 3}, {2, 4, -2, 6, 0, 8, -4, 2, 10}, 0.5f); }

@@ -11,12 +11,7 @@
 namespace conformance {
 namespace {
 
-CaseSpec Make(const char* op, const char* name) {
-  CaseSpec c;
-  c.op = op;
-  c.name = std::string("hand_int8/") + name;
-  return c;
-}
+CaseSpec Make(const char* op, const char* name) { return NamedCase("hand_int8", op, name); }
 
 // One operation with one input and one output: y = op(x, extra operands).
 CaseSpec Unary(const char* op_name, const char* name, NNAdapterOperationType type,

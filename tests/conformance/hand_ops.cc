@@ -9,12 +9,7 @@
 namespace conformance {
 namespace {
 
-CaseSpec Make(const char* op, const char* name) {
-  CaseSpec c;
-  c.op = op;
-  c.name = std::string("hand/") + name;
-  return c;
-}
+CaseSpec Make(const char* op, const char* name) { return NamedCase("hand", op, name); }
 
 // Elementwise unary op over a [2, 4] input.
 CaseSpec Unary(const char* op, const char* name, NNAdapterOperationType type,
