@@ -44,6 +44,16 @@ std::vector<float> RunOnBuiltinDevice(NNAdapterModel* model, Converter& c,
   return y.size() == 1 ? y[0].data : std::vector<float>(n, -1.f);
 }
 
+// The converter's input callback: "x" is a float tensor of `dims`.
+Converter::VarInfoFn FloatInputX(const DDim& dims) {
+  return [dims](const std::string& name, DDim* d, DataType* type) {
+    if (name != "x") return false;
+    *d = dims;
+    *type = DataType::kFloat32;
+    return true;
+  };
+}
+
 // A persistable int8 weight "w8" of random integers in [-127, 127] (seed).
 Tensor* Int8Weight(Scope* scope, const DDim& dims, uint32_t seed) {
   Tensor* w = scope->Var("w8");
@@ -117,12 +127,7 @@ TEST(ConvertQuant, Int8ConvBecomesQuantizeConvDequantizeAndMatchesIntegerMath) {
 
   NNAdapterModel* model = nullptr;
   ASSERT_EQ(NNAdapterModel_create(&model), NNADAPTER_NO_ERROR);
-  Converter c(model, &scope, [&](const std::string& name, DDim* dims, DataType* type) {
-    if (name != "x") return false;
-    *dims = {1, C, H, W};
-    *type = DataType::kFloat32;
-    return true;
-  });
+  Converter c(model, &scope, FloatInputX({1, C, H, W}));
   c.Convert(op);
   ASSERT_EQ(c.operations().size(), 3u);
   EXPECT_EQ(c.operations()[0].type, NNADAPTER_QUANTIZE);
@@ -200,12 +205,7 @@ TEST(ConvertQuant, Int8FcBecomesQuantizedFullyConnected) {
     if (quant_out) op.SetAttr("Out0_scale", std::vector<float>{s_out});
     NNAdapterModel* model = nullptr;
     ASSERT_EQ(NNAdapterModel_create(&model), NNADAPTER_NO_ERROR);
-    Converter c(model, &scope, [&](const std::string& name, DDim* dims, DataType* type) {
-      if (name != "x") return false;
-      *dims = {M, K};
-      *type = DataType::kFloat32;
-      return true;
-    });
+    Converter c(model, &scope, FloatInputX({M, K}));
     c.Convert(op);
     if (quant_out) {
       ASSERT_EQ(c.operations().size(), 3u);

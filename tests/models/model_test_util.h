@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -72,6 +73,16 @@ inline std::vector<float> RunFloat(lite_api::PaddlePredictor* predictor,
   out->CopyToCpu(v.data());
   if (out_shape) *out_shape = s;
   return v;
+}
+
+// Runs f expecting a lite_api::Error whose message contains `needle`.
+inline void ExpectErrorMentioning(const std::function<void()>& f, const std::string& needle) {
+  try {
+    f();
+    ADD_FAILURE() << "expected an error mentioning '" << needle << "'";
+  } catch (const lite_api::Error& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
 }
 
 struct ErrorStats {
