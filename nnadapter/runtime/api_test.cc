@@ -490,11 +490,8 @@ TEST(Executions, UnknownAndDynamicDimensions) {
   b.Op(NNADAPTER_RELU, {z}, {s});
   b.Op(NNADAPTER_ADD, {y, s, b.Int(NNADAPTER_FUSED_NONE)}, {u});
   b.Finish({x, z}, {u});
-  NNAdapterCompilation* c = nullptr;
-  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                        devices.context(), &c),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR) << LastError();
+  NNAdapterCompilation* c = Compile(b.model(), devices.context());
+  ASSERT_NE(c, nullptr);
   NNAdapterExecution* e = nullptr;
   ASSERT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
   for (int rows : {2, 3, 5}) {

@@ -24,4 +24,18 @@ Devices::~Devices() {
   for (auto* d : devices_) NNAdapterDevice_release(d);
 }
 
+NNAdapterCompilation* Compile(NNAdapterModel* model, NNAdapterContext* context) {
+  NNAdapterCompilation* c = nullptr;
+  int code = NNAdapterCompilation_create(model, nullptr, nullptr, 0, nullptr,
+                                         context, &c);
+  if (code == NNADAPTER_NO_ERROR) code = NNAdapterCompilation_finish(c);
+  if (code != NNADAPTER_NO_ERROR) {
+    ADD_FAILURE() << "compilation failed (" << code
+                  << "): " << NNAdapter_getLastErrorMessage();
+    NNAdapterCompilation_destroy(c);
+    return nullptr;
+  }
+  return c;
+}
+
 }  // namespace nnadapter_test

@@ -63,6 +63,10 @@ class Devices {
   NNAdapterContext* context_ = nullptr;
 };
 
+// Creates and finishes a compilation of `model` for `context`; nullptr
+// (and a test failure naming the last error) if either call fails.
+NNAdapterCompilation* Compile(NNAdapterModel* model, NNAdapterContext* context);
+
 // Creates an execution of `compilation`, binds `inputs` and `outputs` (M is
 // Tensor or a Buffer) and computes once. Returns the code of the first
 // failing call.

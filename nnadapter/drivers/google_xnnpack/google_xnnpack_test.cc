@@ -518,16 +518,8 @@ TEST(GoogleXnnpack, DynamicInputDimsRebuildTheRuntime) {
   auto run = [&](const std::string& properties) {
     Devices d({"google_xnnpack"}, properties);
     Devices r({"builtin_device"}, "");
-    NNAdapterCompilation *cx = nullptr, *cr = nullptr;
-    EXPECT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                          d.context(), &cx),
-              NNADAPTER_NO_ERROR);
-    EXPECT_EQ(NNAdapterCompilation_finish(cx), NNADAPTER_NO_ERROR)
-        << NNAdapter_getLastErrorMessage();
-    EXPECT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                          r.context(), &cr),
-              NNADAPTER_NO_ERROR);
-    EXPECT_EQ(NNAdapterCompilation_finish(cr), NNADAPTER_NO_ERROR);
+    NNAdapterCompilation* cx = Compile(b.model(), d.context());
+    NNAdapterCompilation* cr = Compile(b.model(), r.context());
     NNAdapterExecution *ex = nullptr, *er = nullptr;
     EXPECT_EQ(NNAdapterExecution_create(cx, &ex), NNADAPTER_NO_ERROR);
     EXPECT_EQ(NNAdapterExecution_create(cr, &er), NNADAPTER_NO_ERROR);
@@ -727,11 +719,8 @@ TEST(GoogleXnnpack, WrongInputDimensionsAreRejected) {
   Op y = Unary(b, NNADAPTER_RELU, x);
   b.Finish({x}, {y});
   Devices d({"google_xnnpack"}, "");
-  NNAdapterCompilation* c = nullptr;
-  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                        d.context(), &c),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR);
+  NNAdapterCompilation* c = Compile(b.model(), d.context());
+  ASSERT_NE(c, nullptr);
   NNAdapterExecution* e = nullptr;
   ASSERT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
   Memory in{{1, 3, 5, 6}, std::vector<float>(90, 1.0f), 0}, out;
