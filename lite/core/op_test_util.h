@@ -1,15 +1,20 @@
-// Test harness for one op: build an OpDesc, feed tensors, run through the
-// registry exactly as the runtime does (Attach → InferShape → kernel Run),
-// read outputs. Used by every op test next to its op.
+// Test harnesses. OpRunner: one op — build an OpDesc, feed tensors, run
+// through the registry exactly as the runtime does (Attach → InferShape →
+// kernel Run), read outputs; used by every op test next to its op.
+// ProgramBuilder: a small one-block program for pass tests, run through
+// RuntimeProgram before and after the passes.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "lite/core/program.h"
 #include "lite/core/registry.h"
 
 namespace paddle {
@@ -36,6 +41,14 @@ class OpRunner {
     EXPECT_EQ(static_cast<int64_t>(values.size()), Numel(dims)) << var;
     for (size_t i = 0; i < values.size() && i < static_cast<size_t>(Numel(dims)); ++i) p[i] = values[i];
     return t;
+  }
+  // Gives the existing variable `var` new dims and values (dynamic shapes
+  // between runs).
+  template <typename T>
+  void Refill(const std::string& var, const DDim& dims, const std::vector<T>& values) {
+    Tensor* t = scope_.GetVar(var);
+    t->Resize(dims);
+    std::copy(values.begin(), values.end(), t->mutable_data<T>());
   }
   void Output(const std::string& slot, const std::string& var) {
     auto names = desc_.Output(slot);
@@ -89,6 +102,26 @@ class OpRunner {
   std::unique_ptr<Kernel> kernel_;
 };
 
+// Runs fn and returns the message of the Error it throws ("" plus a test
+// failure when it does not throw).
+inline std::string ErrorOf(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected an error";
+  return "";
+}
+
+// Runs `r` expecting an Error whose message contains every one of `words`.
+inline void ExpectErrorMentions(OpRunner& r, const std::vector<std::string>& words) {
+  const std::string msg = ErrorOf([&] { r.Run(); });
+  for (const auto& w : words) {
+    EXPECT_NE(msg.find(w), std::string::npos) << "'" << w << "' not in: " << msg;
+  }
+}
+
 // Deterministic uniform random values in [lo, hi).
 inline std::vector<float> RandomFloats(size_t n, float lo = -1.f, float hi = 1.f,
                                        uint32_t seed = 42) {
@@ -122,6 +155,118 @@ inline void ExpectAllClose(const std::vector<float>& expected,
   EXPECT_EQ(bad, 0) << what << ": " << bad << " of " << expected.size()
                     << " elements differ, max abs error " << max_err;
 }
+
+// A one-block program: feed/fetch ops, weights (persistable variables whose
+// tensors live in `weights`) and ops, run on x86/host kernels with the input
+// variable "x".
+class ProgramBuilder {
+ public:
+  cpp::ProgramDesc program;
+  std::shared_ptr<Scope> weights = std::make_shared<Scope>();
+
+  ProgramBuilder() { program.blocks.emplace_back(); }
+  cpp::BlockDesc& block() { return program.blocks[0]; }
+
+  cpp::OpDesc& Op(const std::string& type) {
+    block().ops.emplace_back(type);
+    return block().ops.back();
+  }
+  // An op with one variable per input and output slot.
+  cpp::OpDesc& Op(const std::string& type,
+                  const std::vector<std::pair<std::string, std::string>>& inputs,
+                  const std::vector<std::pair<std::string, std::string>>& outputs) {
+    cpp::OpDesc& op = Op(type);
+    for (const auto& [slot, var] : inputs) op.SetInput(slot, {var});
+    for (const auto& [slot, var] : outputs) op.SetOutput(slot, {var});
+    return op;
+  }
+  void Feed(const std::string& name, int col) {
+    Op("feed", {{"X", "feed"}}, {{"Out", name}}).SetAttr("col", col);
+  }
+  void Fetch(const std::string& name, int col = 0) {
+    Op("fetch", {{"X", name}}, {{"Out", "fetch"}}).SetAttr("col", col);
+  }
+  void Weight(const std::string& name, const DDim& dims,
+              const std::vector<float>& values) {
+    Tensor* t = weights->Var(name);
+    t->Resize(dims);
+    t->set_persistable(true);
+    std::copy(values.begin(), values.end(), t->mutable_data<float>());
+    cpp::VarDesc var;
+    var.name = name;
+    var.persistable = true;
+    var.dims = dims;
+    block().vars.push_back(var);
+  }
+  // A weight of RandomFloats(numel, lo, hi, seed).
+  void RandomWeight(const std::string& name, const DDim& dims, float lo = -1,
+                    float hi = 1, uint32_t seed = 1) {
+    Weight(name, dims, RandomFloats(Numel(dims), lo, hi, seed));
+  }
+  // conv2d or conv2d_transpose with dilations 1.
+  cpp::OpDesc& Conv(const std::string& type, const std::string& input,
+                    const std::string& filter, const std::string& output,
+                    std::vector<int32_t> strides, std::vector<int32_t> paddings,
+                    int groups) {
+    cpp::OpDesc& conv =
+        Op(type, {{"Input", input}, {"Filter", filter}}, {{"Output", output}});
+    conv.SetAttr("strides", strides);
+    conv.SetAttr("paddings", paddings);
+    conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
+    conv.SetAttr("groups", groups);
+    return conv;
+  }
+  // Inference batch_norm (epsilon 1e-5) over `channels` with random
+  // bn_scale, bn_bias, bn_mean, bn_var drawn with seeds seed..seed+3.
+  cpp::OpDesc& BatchNorm(const std::string& x, const std::string& y,
+                         int64_t channels, uint32_t seed) {
+    RandomWeight("bn_scale", {channels}, 0.5, 1.5, seed);
+    RandomWeight("bn_bias", {channels}, -1, 1, seed + 1);
+    RandomWeight("bn_mean", {channels}, -0.5, 0.5, seed + 2);
+    RandomWeight("bn_var", {channels}, 0.1, 2, seed + 3);
+    cpp::OpDesc& bn = Op("batch_norm",
+                         {{"X", x},
+                          {"Scale", "bn_scale"},
+                          {"Bias", "bn_bias"},
+                          {"Mean", "bn_mean"},
+                          {"Variance", "bn_var"}},
+                         {{"Y", y}, {"MeanOut", "bn_mean"}, {"VarianceOut", "bn_var"}});
+    bn.SetAttr("epsilon", 1e-5f);
+    bn.SetAttr("is_test", true);
+    return bn;
+  }
+
+  std::vector<std::string> OpTypes() const {
+    std::vector<std::string> t;
+    for (auto& op : program.blocks[0].ops) t.push_back(op.Type());
+    return t;
+  }
+  // The first op writing `var` (nullptr if none).
+  const cpp::OpDesc* OpWithOutput(const std::string& var) const {
+    for (auto& op : program.blocks[0].ops) {
+      for (auto& n : op.OutputArgumentNames()) {
+        if (n == var) return &op;
+      }
+    }
+    return nullptr;
+  }
+  // Runs with x of `dims`; returns fetch 0. `kernels` (optional) receives
+  // the key of every instruction's kernel.
+  std::vector<float> Run(const DDim& dims, const std::vector<float>& x,
+                         std::vector<std::string>* kernels = nullptr) {
+    Scope scope(weights);
+    RuntimeProgram rp(program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
+    if (kernels) {
+      for (auto& inst : rp.instructions()) kernels->push_back(inst.kernel->key().ToString());
+    }
+    Tensor* in = scope.GetVar("x");
+    in->Resize(dims);
+    std::copy(x.begin(), x.end(), in->mutable_data<float>());
+    rp.Run(1);
+    Tensor* out = scope.GetVar(rp.fetch_names()[0]);
+    return std::vector<float>(out->data<float>(), out->data<float>() + out->numel());
+  }
+};
 
 }  // namespace testing
 }  // namespace lite

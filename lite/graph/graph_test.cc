@@ -13,89 +13,16 @@ namespace {
 
 using testing::RandomFloats;
 
-struct Builder {
-  cpp::ProgramDesc program;
-  std::shared_ptr<Scope> weights = std::make_shared<Scope>();
-  Builder() {
-    program.blocks.emplace_back();
-    Feed("x", 0);
-  }
-  cpp::BlockDesc& block() { return program.blocks[0]; }
-  void Feed(const std::string& name, int col) {
-    cpp::OpDesc op("feed");
-    op.SetInput("X", {"feed"});
-    op.SetOutput("Out", {name});
-    op.SetAttr("col", col);
-    block().ops.push_back(op);
-  }
-  void Fetch(const std::string& name, int col) {
-    cpp::OpDesc op("fetch");
-    op.SetInput("X", {name});
-    op.SetOutput("Out", {"fetch"});
-    op.SetAttr("col", col);
-    block().ops.push_back(op);
-  }
-  void Weight(const std::string& name, const DDim& dims, float lo = -1, float hi = 1, uint32_t seed = 1) {
-    Tensor* t = weights->Var(name);
-    t->Resize(dims);
-    t->set_persistable(true);
-    auto v = RandomFloats(Numel(dims), lo, hi, seed);
-    std::copy(v.begin(), v.end(), t->mutable_data<float>());
-    cpp::VarDesc var;
-    var.name = name;
-    var.persistable = true;
-    var.dims = dims;
-    block().vars.push_back(var);
-  }
-  cpp::OpDesc& Op(const std::string& type) {
-    block().ops.emplace_back(type);
-    return block().ops.back();
-  }
-  std::vector<std::string> OpTypes() const {
-    std::vector<std::string> t;
-    for (auto& op : program.blocks[0].ops) t.push_back(op.Type());
-    return t;
-  }
-  std::vector<float> Run(const DDim& dims, const std::vector<float>& x) {
-    Scope scope(weights);
-    RuntimeProgram rp(program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
-    Tensor* in = scope.GetVar("x");
-    in->Resize(dims);
-    std::copy(x.begin(), x.end(), in->mutable_data<float>());
-    rp.Run(1);
-    Tensor* out = scope.GetVar(rp.fetch_names()[0]);
-    return std::vector<float>(out->data<float>(), out->data<float>() + out->numel());
-  }
+// A program fed with "x".
+struct Builder : testing::ProgramBuilder {
+  Builder() { Feed("x", 0); }
 };
 
 void AddConvBnRelu(Builder* b) {
-  b->Weight("w", {8, 3, 3, 3});
-  b->Weight("bn_scale", {8}, 0.5, 1.5, 2);
-  b->Weight("bn_bias", {8}, -1, 1, 3);
-  b->Weight("bn_mean", {8}, -0.5, 0.5, 4);
-  b->Weight("bn_var", {8}, 0.1, 2, 5);
-  auto& conv = b->Op("conv2d");
-  conv.SetInput("Input", {"x"});
-  conv.SetInput("Filter", {"w"});
-  conv.SetOutput("Output", {"c"});
-  conv.SetAttr("strides", std::vector<int32_t>{1, 1});
-  conv.SetAttr("paddings", std::vector<int32_t>{1, 1});
-  conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
-  conv.SetAttr("groups", 1);
-  auto& bn = b->Op("batch_norm");
-  bn.SetInput("X", {"c"});
-  bn.SetInput("Scale", {"bn_scale"});
-  bn.SetInput("Bias", {"bn_bias"});
-  bn.SetInput("Mean", {"bn_mean"});
-  bn.SetInput("Variance", {"bn_var"});
-  bn.SetOutput("Y", {"y"});
-  bn.SetOutput("MeanOut", {"bn_mean"});
-  bn.SetOutput("VarianceOut", {"bn_var"});
-  bn.SetAttr("epsilon", 1e-5f);
-  bn.SetAttr("is_test", true);
-  auto& relu = b->Op("relu");
-  relu.SetInput("X", {"y"});
-  relu.SetOutput("Out", {"r"});
+  b->RandomWeight("w", {8, 3, 3, 3});
+  b->Conv("conv2d", "x", "w", "c", {1, 1}, {1, 1}, 1);
+  b->BatchNorm("c", "y", 8, 2);
+  b->Op("relu", {{"X", "y"}}, {{"Out", "r"}});
   b->Fetch("r", 0);
 }
 
@@ -132,9 +59,7 @@ TEST(Passes, MemoryReuseSharesNamesInAChainAndKeepsNumbers) {
   std::string prev = "x";
   for (int i = 0; i < 6; ++i) {
     std::string out = "t" + std::to_string(i);
-    auto& op = b.Op("relu");
-    op.SetInput("X", {prev});
-    op.SetOutput("Out", {out});
+    b.Op("relu", {{"X", prev}}, {{"Out", out}});
     prev = out;
   }
   b.Fetch(prev, 0);
@@ -155,19 +80,13 @@ TEST(Passes, MemoryReuseSharesNamesInAChainAndKeepsNumbers) {
 
 TEST(Passes, DropoutAndIdentityScaleAreRemoved) {
   Builder b;
-  auto& d = b.Op("dropout");
-  d.SetInput("X", {"x"});
-  d.SetOutput("Out", {"d"});
+  auto& d = b.Op("dropout", {{"X", "x"}}, {{"Out", "d"}});
   d.SetAttr("dropout_implementation", std::string("upscale_in_train"));
   d.SetAttr("dropout_prob", 0.3f);
-  auto& s = b.Op("scale");
-  s.SetInput("X", {"d"});
-  s.SetOutput("Out", {"s"});
+  auto& s = b.Op("scale", {{"X", "d"}}, {{"Out", "s"}});
   s.SetAttr("scale", 1.0f);
   s.SetAttr("bias", 0.0f);
-  auto& r = b.Op("relu");
-  r.SetInput("X", {"s"});
-  r.SetOutput("Out", {"r"});
+  b.Op("relu", {{"X", "s"}}, {{"Out", "r"}});
   b.Fetch("r", 0);
   RunPasses(&b.program, b.weights.get(), PassOptions{});
   EXPECT_EQ(b.OpTypes(), (std::vector<std::string>{"feed", "relu", "fetch"}));

@@ -22,11 +22,7 @@ namespace paddle {
 namespace lite {
 namespace {
 
-using test::ErrorOf;
-using test::ModelDir;
-using test::ReadBytes;
-using test::TempDir;
-using test::WriteBytes;
+using namespace test;  // NOLINT: the helpers of model_test_util.h
 
 bool Has(const std::string& msg, const std::string& part) { return msg.find(part) != std::string::npos; }
 
@@ -415,13 +411,7 @@ TEST(PathErrors, PermissionMessage) {
 }
 
 TEST(PathErrors, VariableNamesCannotEscapeTheModelDirectory) {
-  cpp::ProgramDesc p;
-  p.blocks.resize(1);
-  cpp::VarDesc v;
-  v.name = "../evil";
-  v.dims = {1};
-  v.persistable = true;
-  p.blocks[0].vars.push_back(v);
+  cpp::ProgramDesc p = ProgramWithPersistable("../evil", {1});
   TempDir tmp;
   WriteBytes(tmp / "__model__", SerializeProgramDesc(p));
   cpp::ProgramDesc q;
@@ -431,13 +421,7 @@ TEST(PathErrors, VariableNamesCannotEscapeTheModelDirectory) {
 }
 
 TEST(PathErrors, UnsupportedPersistableKind) {
-  cpp::ProgramDesc p;
-  p.blocks.resize(1);
-  cpp::VarDesc v;
-  v.name = "rows";
-  v.type = cpp::VarKind::SELECTED_ROWS;
-  v.persistable = true;
-  p.blocks[0].vars.push_back(v);
+  cpp::ProgramDesc p = ProgramWithPersistable("rows", {}, cpp::VarKind::SELECTED_ROWS);
   cpp::ProgramDesc q;
   Scope w;
   std::string msg = ErrorOf([&] { LoadModel(ModelSource{"", "", "", SerializeProgramDesc(p), ""}, &q, &w); });

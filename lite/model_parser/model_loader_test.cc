@@ -17,11 +17,7 @@ namespace paddle {
 namespace lite {
 namespace {
 
-using test::ErrorOf;
-using test::ModelDir;
-using test::ReadBytes;
-using test::TempDir;
-using test::WriteBytes;
+using namespace test;  // NOLINT: the helpers of model_test_util.h
 
 struct RealModel {
   const char* name;
@@ -329,13 +325,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return std::string(info.param.first); });
 
 TEST(ModelLayouts, SaveRejectsMissingOrMismatchedTensors) {
-  cpp::ProgramDesc p;
-  p.blocks.resize(1);
-  cpp::VarDesc v;
-  v.name = "w";
-  v.dims = {3};
-  v.persistable = true;
-  p.blocks[0].vars.push_back(v);
+  cpp::ProgramDesc p = ProgramWithPersistable("w", {3});
   Scope empty;
   TempDir tmp;
   EXPECT_NE(ErrorOf([&] { SaveModel(p, empty, tmp / "m", tmp / "p"); })

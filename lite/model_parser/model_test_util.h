@@ -44,6 +44,21 @@ inline std::string ModelDir(const std::string& name) {
   return dir;
 }
 
+// A one-block program declaring one persistable variable.
+inline cpp::ProgramDesc ProgramWithPersistable(const std::string& name,
+                                               std::vector<int64_t> dims,
+                                               cpp::VarKind type = cpp::VarKind::LOD_TENSOR) {
+  cpp::ProgramDesc p;
+  p.blocks.resize(1);
+  cpp::VarDesc v;
+  v.name = name;
+  v.type = type;
+  v.dims = std::move(dims);
+  v.persistable = true;
+  p.blocks[0].vars.push_back(v);
+  return p;
+}
+
 inline std::string ReadBytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in.good()) << "cannot open " << path;

@@ -10,6 +10,7 @@
 #include "lite/graph/pass.h"
 #include "lite/nnadapter/converters.h"
 #include "lite/model_parser/model_loader.h"
+#include "testing/execution.h"
 
 namespace paddle {
 namespace lite {
@@ -25,61 +26,59 @@ NNAdapterOperandType TypeOf(NNAdapterOperand* o) {
 double RoundHalfAway(double v) { return v < 0 ? -std::floor(-v + 0.5) : std::floor(v + 0.5); }
 double Sat8(double v) { return std::min(127.0, std::max(-128.0, v)); }
 
-// The input's dims for InputAccess (set before compute).
-std::vector<int32_t> g_input_dims = {1, 3, 5, 6};
-void* InputAccess(void* memory, NNAdapterOperandType* type) {
-  type->dimensions.count = static_cast<uint32_t>(g_input_dims.size());
-  for (size_t i = 0; i < g_input_dims.size(); ++i) type->dimensions.data[i] = g_input_dims[i];
-  return memory;
-}
-void* OutputAccess(void* memory, NNAdapterOperandType*) { return memory; }
-
-// Finishes the converter's model (input "x", output "y"), runs it on
-// builtin_device and returns y (n values).
+// Finishes the converter's model (input "x" of `dims`, output "y"), runs it
+// on builtin_device and returns y (n values expected).
 std::vector<float> RunOnBuiltinDevice(NNAdapterModel* model, Converter& c,
                                       std::vector<float> x, const std::vector<int32_t>& dims,
                                       size_t n) {
-  std::vector<float> y(n, -1.f);
   NNAdapterOperand* x_op = c.Mapped("x");
   NNAdapterOperand* y_op = c.Mapped("y");
   EXPECT_EQ(NNAdapterModel_identifyInputsAndOutputs(model, 1, &x_op, 1, &y_op), NNADAPTER_NO_ERROR);
   EXPECT_EQ(NNAdapterModel_finish(model), NNADAPTER_NO_ERROR);
-  NNAdapterDevice* device = nullptr;
-  EXPECT_EQ(NNAdapterDevice_acquire("builtin_device", &device), NNADAPTER_NO_ERROR);
-  NNAdapterContext* context = nullptr;
-  EXPECT_EQ(NNAdapterContext_create(&device, 1, "", &context), NNADAPTER_NO_ERROR);
-  NNAdapterCompilation* compilation = nullptr;
-  EXPECT_EQ(NNAdapterCompilation_create(model, "", nullptr, 0, "", context, &compilation),
-            NNADAPTER_NO_ERROR);
-  EXPECT_EQ(NNAdapterCompilation_finish(compilation), NNADAPTER_NO_ERROR)
+  std::vector<nnadapter_test::Memory> y;
+  EXPECT_EQ(nnadapter_test::CompileAndRun(model, {"builtin_device"}, "", {{dims, x}}, 1, &y,
+                                          "", ""),
+            NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
-  NNAdapterExecution* execution = nullptr;
-  EXPECT_EQ(NNAdapterExecution_create(compilation, &execution), NNADAPTER_NO_ERROR);
-  g_input_dims = dims;
-  EXPECT_EQ(NNAdapterExecution_setInput(execution, 0, x.data(), InputAccess), NNADAPTER_NO_ERROR);
-  EXPECT_EQ(NNAdapterExecution_setOutput(execution, 0, y.data(), OutputAccess), NNADAPTER_NO_ERROR);
-  EXPECT_EQ(NNAdapterExecution_compute(execution), NNADAPTER_NO_ERROR)
-      << NNAdapter_getLastErrorMessage();
-  NNAdapterExecution_destroy(execution);
-  NNAdapterCompilation_destroy(compilation);
-  NNAdapterContext_destroy(context);
-  NNAdapterDevice_release(device);
-  return y;
+  EXPECT_EQ(y.size() == 1 ? y[0].data.size() : 0u, n);
+  return y.size() == 1 ? y[0].data : std::vector<float>(n, -1.f);
+}
+
+// The converter's input callback: "x" is a float tensor of `dims`.
+Converter::VarInfoFn FloatInputX(const DDim& dims) {
+  return [dims](const std::string& name, DDim* d, DataType* type) {
+    if (name != "x") return false;
+    *d = dims;
+    *type = DataType::kFloat32;
+    return true;
+  };
+}
+
+// A persistable int8 weight "w8" of random integers in [-127, 127] (seed).
+Tensor* Int8Weight(Scope* scope, const DDim& dims, uint32_t seed) {
+  Tensor* w = scope->Var("w8");
+  w->Resize(dims);
+  w->set_persistable(true);
+  auto wv = testing::RandomFloats(w->numel(), -127, 127, seed);
+  for (int64_t i = 0; i < w->numel(); ++i) w->mutable_data<int8_t>()[i] = static_cast<int8_t>(std::lround(wv[i]));
+  return w;
+}
+
+// A persistable float bias "b" of n random values in [-0.5, 0.5) (seed).
+std::vector<float> FloatBias(Scope* scope, int64_t n, uint32_t seed) {
+  Tensor* b = scope->Var("b");
+  b->Resize({n});
+  b->set_persistable(true);
+  auto bv = testing::RandomFloats(n, -0.5f, 0.5f, seed);
+  std::copy(bv.begin(), bv.end(), b->mutable_data<float>());
+  return bv;
 }
 
 TEST(ConvertQuant, Int8ConvBecomesQuantizeConvDequantizeAndMatchesIntegerMath) {
   const int64_t M = 4, C = 3, H = 5, W = 6;
   Scope scope;
-  Tensor* w = scope.Var("w8");
-  w->Resize({M, C, 3, 3});
-  w->set_persistable(true);
-  auto wv = testing::RandomFloats(M * C * 9, -127, 127, 3);
-  for (int64_t i = 0; i < w->numel(); ++i) w->mutable_data<int8_t>()[i] = static_cast<int8_t>(std::lround(wv[i]));
-  Tensor* b = scope.Var("b");
-  b->Resize({M});
-  b->set_persistable(true);
-  auto bv = testing::RandomFloats(M, -0.5f, 0.5f, 4);
-  std::copy(bv.begin(), bv.end(), b->mutable_data<float>());
+  Tensor* w = Int8Weight(&scope, {M, C, 3, 3}, 3);
+  auto bv = FloatBias(&scope, M, 4);
   const float s_in = 2.f / 127;
   const std::vector<float> s_w = {0.011f, 0.007f, 0.013f, 0.009f};
   auto x = testing::RandomFloats(C * H * W, -2, 2, 5);
@@ -128,12 +127,7 @@ TEST(ConvertQuant, Int8ConvBecomesQuantizeConvDequantizeAndMatchesIntegerMath) {
 
   NNAdapterModel* model = nullptr;
   ASSERT_EQ(NNAdapterModel_create(&model), NNADAPTER_NO_ERROR);
-  Converter c(model, &scope, [&](const std::string& name, DDim* dims, DataType* type) {
-    if (name != "x") return false;
-    *dims = {1, C, H, W};
-    *type = DataType::kFloat32;
-    return true;
-  });
+  Converter c(model, &scope, FloatInputX({1, C, H, W}));
   c.Convert(op);
   ASSERT_EQ(c.operations().size(), 3u);
   EXPECT_EQ(c.operations()[0].type, NNADAPTER_QUANTIZE);
@@ -156,36 +150,15 @@ TEST(ConvertQuant, Int8ConvBecomesQuantizeConvDequantizeAndMatchesIntegerMath) {
   EXPECT_EQ(TypeOf(c.Mapped("y")).precision, NNADAPTER_FLOAT32);
 
   // Run on builtin_device.
-  NNAdapterOperand* x_op = c.Mapped("x");
-  NNAdapterOperand* y_op = c.Mapped("y");
-  ASSERT_EQ(NNAdapterModel_identifyInputsAndOutputs(model, 1, &x_op, 1, &y_op), NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterModel_finish(model), NNADAPTER_NO_ERROR);
-  NNAdapterDevice* device = nullptr;
-  ASSERT_EQ(NNAdapterDevice_acquire("builtin_device", &device), NNADAPTER_NO_ERROR);
-  NNAdapterContext* context = nullptr;
-  ASSERT_EQ(NNAdapterContext_create(&device, 1, "", &context), NNADAPTER_NO_ERROR);
-  NNAdapterCompilation* compilation = nullptr;
-  ASSERT_EQ(NNAdapterCompilation_create(model, "", nullptr, 0, "", context, &compilation),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(compilation), NNADAPTER_NO_ERROR)
-      << NNAdapter_getLastErrorMessage();
-  NNAdapterExecution* execution = nullptr;
-  ASSERT_EQ(NNAdapterExecution_create(compilation, &execution), NNADAPTER_NO_ERROR);
-  std::vector<float> y(M * H * W, -1.f);
-  g_input_dims = {1, C, H, W};  // the other tests set other dims in the same process
-  ASSERT_EQ(NNAdapterExecution_setInput(execution, 0, x.data(), InputAccess), NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterExecution_setOutput(execution, 0, y.data(), OutputAccess), NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterExecution_compute(execution), NNADAPTER_NO_ERROR)
-      << NNAdapter_getLastErrorMessage();
+  auto y = RunOnBuiltinDevice(model, c, x,
+                              {1, static_cast<int32_t>(C), static_cast<int32_t>(H),
+                               static_cast<int32_t>(W)},
+                              M * H * W);
   for (size_t i = 0; i < y.size(); ++i) {
     const double expected = Sat8(RoundHalfAway(real[i] / s_out)) * s_out;
     // Off by at most one output step (8-bit rule).
     EXPECT_LE(std::fabs(y[i] - expected), s_out * 1.001) << "element " << i;
   }
-  NNAdapterExecution_destroy(execution);
-  NNAdapterCompilation_destroy(compilation);
-  NNAdapterContext_destroy(context);
-  NNAdapterDevice_release(device);
   NNAdapterModel_destroy(model);
 }
 
@@ -195,16 +168,8 @@ TEST(ConvertQuant, Int8ConvBecomesQuantizeConvDequantizeAndMatchesIntegerMath) {
 TEST(ConvertQuant, Int8FcBecomesQuantizedFullyConnected) {
   const int64_t M = 3, K = 8, N = 5;
   Scope scope;
-  Tensor* w = scope.Var("w8");
-  w->Resize({K, N});
-  w->set_persistable(true);
-  auto wv = testing::RandomFloats(K * N, -127, 127, 7);
-  for (int64_t i = 0; i < K * N; ++i) w->mutable_data<int8_t>()[i] = static_cast<int8_t>(std::lround(wv[i]));
-  Tensor* b = scope.Var("b");
-  b->Resize({N});
-  b->set_persistable(true);
-  auto bv = testing::RandomFloats(N, -0.5f, 0.5f, 8);
-  std::copy(bv.begin(), bv.end(), b->mutable_data<float>());
+  Tensor* w = Int8Weight(&scope, {K, N}, 7);
+  auto bv = FloatBias(&scope, N, 8);
   const float s_in = 2.f / 127;
   const std::vector<float> s_w = {0.011f, 0.007f, 0.013f, 0.009f, 0.005f};
   auto x = testing::RandomFloats(M * K, -2, 2, 9);
@@ -240,12 +205,7 @@ TEST(ConvertQuant, Int8FcBecomesQuantizedFullyConnected) {
     if (quant_out) op.SetAttr("Out0_scale", std::vector<float>{s_out});
     NNAdapterModel* model = nullptr;
     ASSERT_EQ(NNAdapterModel_create(&model), NNADAPTER_NO_ERROR);
-    Converter c(model, &scope, [&](const std::string& name, DDim* dims, DataType* type) {
-      if (name != "x") return false;
-      *dims = {M, K};
-      *type = DataType::kFloat32;
-      return true;
-    });
+    Converter c(model, &scope, FloatInputX({M, K}));
     c.Convert(op);
     if (quant_out) {
       ASSERT_EQ(c.operations().size(), 3u);

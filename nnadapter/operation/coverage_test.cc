@@ -12,29 +12,19 @@ namespace operation {
 namespace test {
 namespace {
 
-struct OpInfo {
-  NNAdapterOperationType type;
-  const char* name;
-};
-
-const OpInfo kOps[] = {
-#define NNADAPTER_OPERATION(name, code) {code, #name},
-#include "nnadapter/operation_types.inc"
-};
-
 TEST(OperationCoverage, EveryOperationHasADefinitionAndAValidCase) {
-  EXPECT_EQ(sizeof(kOps) / sizeof(kOps[0]),
+  EXPECT_EQ(sizeof(kOperations) / sizeof(kOperations[0]),
             static_cast<size_t>(kOperationCount));
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     EXPECT_TRUE(HasOperationDefinition(op.type)) << op.name;
     EXPECT_EQ(ValidCases().count(op.type), 1u)
         << op.name << " has no valid case in valid_cases.cc";
   }
-  EXPECT_EQ(ValidCases().size(), sizeof(kOps) / sizeof(kOps[0]));
+  EXPECT_EQ(ValidCases().size(), static_cast<size_t>(kOperationCount));
 }
 
 TEST(OperationCoverage, ValidCasesInferHandComputedOutputs) {
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     SCOPED_TRACE(op.name);
     auto it = ValidCases().find(op.type);
     ASSERT_NE(it, ValidCases().end());
@@ -56,7 +46,7 @@ TEST(OperationCoverage, ValidCasesInferHandComputedOutputs) {
 }
 
 TEST(OperationCoverage, ReinferenceGivesTheSameOutputs) {
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     SCOPED_TRACE(op.name);
     Model m;
     Case c = ValidCases().at(op.type)(&m);
@@ -74,7 +64,7 @@ TEST(OperationCoverage, ReinferenceGivesTheSameOutputs) {
 }
 
 TEST(OperationCoverage, EveryOperationRejectsAnExtraInput) {
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     SCOPED_TRACE(op.name);
     Model m;
     Case c = ValidCases().at(op.type)(&m);
@@ -84,7 +74,7 @@ TEST(OperationCoverage, EveryOperationRejectsAnExtraInput) {
 }
 
 TEST(OperationCoverage, EveryOperationRejectsNoInputs) {
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     SCOPED_TRACE(op.name);
     Model m;
     Case c = ValidCases().at(op.type)(&m);
@@ -93,7 +83,7 @@ TEST(OperationCoverage, EveryOperationRejectsNoInputs) {
 }
 
 TEST(OperationCoverage, EveryOperationRejectsMissingOutputs) {
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     SCOPED_TRACE(op.name);
     Model m;
     Case c = ValidCases().at(op.type)(&m);
@@ -102,7 +92,7 @@ TEST(OperationCoverage, EveryOperationRejectsMissingOutputs) {
 }
 
 TEST(OperationCoverage, EveryOperationRejectsAWrongInputPrecision) {
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     SCOPED_TRACE(op.name);
     Model m;
     Case c = ValidCases().at(op.type)(&m);
@@ -118,7 +108,7 @@ TEST(OperationCoverage, EveryOperationRejectsAWrongInputPrecision) {
 }
 
 TEST(OperationCoverage, FailureRestoresTheOutputTypes) {
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     SCOPED_TRACE(op.name);
     Model m;
     Case c = ValidCases().at(op.type)(&m);

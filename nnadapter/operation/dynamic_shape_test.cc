@@ -105,29 +105,19 @@ TEST(DynamicShape, ReinferOperationFromActualInputDims) {
 }
 
 TEST(DynamicShape, ReinferWholeModelInTopologicalOrder) {
-  core::Model model;
-  auto add = [&](NNAdapterOperandPrecision p, Dims dims,
-                 NNAdapterOperandLifetime lifetime) {
-    model.operands.emplace_back();
-    core::Operand* o = &model.operands.back();
-    std::memset(&o->type, 0, sizeof(o->type));
-    o->type.precision = p;
-    o->type.lifetime = lifetime;
-    o->type.dimensions.count = static_cast<uint32_t>(dims.size());
-    for (size_t i = 0; i < dims.size(); i++) o->type.dimensions.data[i] = dims[i];
-    return o;
-  };
+  Model m;
+  core::Model& model = m.model();
   int32_t perm[] = {1, 0};
   int32_t fuse = 0;
-  core::Operand* x = add(NNADAPTER_FLOAT32, {U, 4}, NNADAPTER_MODEL_INPUT);
-  core::Operand* p = add(NNADAPTER_INT32, {2}, NNADAPTER_CONSTANT_REFERENCE);
+  core::Operand* x = m.Add(NNADAPTER_FLOAT32, {U, 4}, NNADAPTER_MODEL_INPUT);
+  core::Operand* p = m.Add(NNADAPTER_INT32, {2}, NNADAPTER_CONSTANT_REFERENCE);
   p->buffer = perm;
   p->length = sizeof(perm);
-  core::Operand* f = add(NNADAPTER_INT32, {1}, NNADAPTER_CONSTANT_REFERENCE);
+  core::Operand* f = m.Add(NNADAPTER_INT32, {1}, NNADAPTER_CONSTANT_REFERENCE);
   f->buffer = &fuse;
   f->length = sizeof(fuse);
-  core::Operand* t = add(NNADAPTER_FLOAT32, {}, NNADAPTER_TEMPORARY_VARIABLE);
-  core::Operand* y = add(NNADAPTER_FLOAT32, {}, NNADAPTER_MODEL_OUTPUT);
+  core::Operand* t = m.Add(NNADAPTER_FLOAT32, {}, NNADAPTER_TEMPORARY_VARIABLE);
+  core::Operand* y = m.Add(NNADAPTER_FLOAT32, {}, NNADAPTER_MODEL_OUTPUT);
   // Added consumer first: re-inference must sort.
   model.operations.push_back({NNADAPTER_ADD, {t, t, f}, {y}});
   model.operations.push_back({NNADAPTER_TRANSPOSE, {x, p}, {t}});

@@ -12,16 +12,6 @@ namespace operation {
 namespace test {
 namespace {
 
-struct OpInfo {
-  NNAdapterOperationType type;
-  const char* name;
-};
-
-const OpInfo kOps[] = {
-#define NNADAPTER_OPERATION(name, code) {code, #name},
-#include "nnadapter/operation_types.inc"
-};
-
 void Mutate(std::mt19937* rng, Model* m, Case* c) {
   auto pick = [&](int n) {
     return static_cast<int>(std::uniform_int_distribution<int>(0, n - 1)(*rng));
@@ -72,7 +62,7 @@ void Mutate(std::mt19937* rng, Model* m, Case* c) {
 TEST(Robustness, RandomlyMutatedOperationsNeverCrash) {
   std::mt19937 rng(20261122);
   int rejected = 0, accepted = 0;
-  for (const OpInfo& op : kOps) {
+  for (const OpInfo& op : kOperations) {
     for (int iteration = 0; iteration < 150; iteration++) {
       Model m;
       Case c = ValidCases().at(op.type)(&m);

@@ -6,12 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <list>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "nnadapter/hal/types.h"
+#include "testing/core_model.h"
 #include "operation/operation.h"
 
 namespace nnadapter {
@@ -21,19 +21,14 @@ namespace test {
 using Dims = std::vector<int32_t>;
 constexpr int32_t U = NNADAPTER_UNKNOWN;
 
-class Model {
+// Operands default to model inputs; Out() is an operation output as
+// callers create it.
+class Model : public nnadapter_test::CoreModel {
  public:
   core::Operand* Add(NNAdapterOperandPrecision precision, const Dims& dims,
                      NNAdapterOperandLifetime lifetime =
                          NNADAPTER_MODEL_INPUT) {
-    operands_.emplace_back();
-    core::Operand* o = &operands_.back();
-    std::memset(&o->type, 0, sizeof(o->type));
-    o->type.precision = precision;
-    o->type.lifetime = lifetime;
-    o->type.dimensions.count = static_cast<uint32_t>(dims.size());
-    for (size_t i = 0; i < dims.size(); i++) o->type.dimensions.data[i] = dims[i];
-    return o;
+    return CoreModel::Add(precision, dims, lifetime);
   }
   core::Operand* F32(const Dims& dims) { return Add(NNADAPTER_FLOAT32, dims); }
   core::Operand* Bool8(const Dims& dims) { return Add(NNADAPTER_BOOL8, dims); }
@@ -47,33 +42,11 @@ class Model {
     o->type.symm_per_layer_params.scale = scale;
     return o;
   }
-  // Per-channel symmetric operand (int8 or int32) with the given scales.
   core::Operand* PerChannel(NNAdapterOperandPrecision precision,
                             const Dims& dims, uint32_t channel_dim,
                             const std::vector<float>& scales) {
-    core::Operand* o = Add(precision, dims);
-    storage_.emplace_back(scales.size() * sizeof(float));
-    std::memcpy(storage_.back().data(), scales.data(),
-                scales.size() * sizeof(float));
-    o->type.symm_per_channel_params.channel_dim = channel_dim;
-    o->type.symm_per_channel_params.scale_count =
-        static_cast<uint32_t>(scales.size());
-    o->type.symm_per_channel_params.scales =
-        reinterpret_cast<float*>(storage_.back().data());
-    return o;
-  }
-  template <typename T>
-  core::Operand* Const(NNAdapterOperandPrecision precision, const Dims& dims,
-                       const std::vector<T>& values) {
-    core::Operand* o = Add(precision, dims, NNADAPTER_CONSTANT_COPY);
-    storage_.emplace_back(values.size() * sizeof(T));
-    if (!values.empty()) {
-      std::memcpy(storage_.back().data(), values.data(),
-                  values.size() * sizeof(T));
-      o->buffer = storage_.back().data();
-    }
-    o->length = static_cast<uint32_t>(values.size() * sizeof(T));
-    return o;
+    return CoreModel::PerChannel(precision, dims, channel_dim, scales,
+                                 NNADAPTER_MODEL_INPUT);
   }
   core::Operand* I32(int32_t v) {
     return Const<int32_t>(NNADAPTER_INT32, {1}, {v});
@@ -96,14 +69,19 @@ class Model {
     return Const<float>(NNADAPTER_FLOAT32, {static_cast<int32_t>(v.size())},
                         v);
   }
-  // An operation output as callers create it: unknown precision, rank 0.
   core::Operand* Out() {
     return Add(NNADAPTER_UNKNOWN_PRECISION, {}, NNADAPTER_TEMPORARY_VARIABLE);
   }
+};
 
- private:
-  std::list<core::Operand> operands_;
-  std::list<std::vector<uint8_t>> storage_;
+// Every standard operation (operation_types.inc).
+struct OpInfo {
+  NNAdapterOperationType type;
+  const char* name;
+};
+inline constexpr OpInfo kOperations[] = {
+#define NNADAPTER_OPERATION(name, code) {code, #name},
+#include "nnadapter/operation_types.inc"
 };
 
 inline Dims DimsOf(const core::Operand* o) {

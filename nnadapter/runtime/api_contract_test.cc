@@ -16,7 +16,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter_test {
 namespace {

@@ -6,7 +6,9 @@
 #include <string>
 #include <thread>
 
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/files.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter_test {
 namespace {
@@ -149,9 +151,9 @@ TEST(Devices, DriverPathIsSearchedFirst) {
 
 TEST(Devices, LibraryWithoutTheSymbolIsReported) {
   // libfake_device.so renamed: it does not export __nnadapter_device__impostor.
-  char dir_template[] = "/tmp/nnadapter_symXXXXXX";
-  ASSERT_NE(mkdtemp(dir_template), nullptr);
-  const std::string dir = dir_template;
+  nnadapter_test::TempDir tmp("nnadapter_sym");
+  ASSERT_FALSE(tmp.path().empty());
+  const std::string& dir = tmp.path();
   const std::string copy = "cp " + std::string(NNADAPTER_TEST_DRIVER_DIR) +
                            "/libfake_device.so " + dir + "/libimpostor.so";
   ASSERT_EQ(std::system(copy.c_str()), 0);
@@ -172,7 +174,6 @@ TEST(Devices, LibraryWithoutTheSymbolIsReported) {
                            "__nnadapter_device__impostor not found"),
             std::string::npos)
       << msg;
-  std::system(("rm -rf " + dir).c_str());
 }
 
 TEST(Devices, BadArguments) {
@@ -489,11 +490,8 @@ TEST(Executions, UnknownAndDynamicDimensions) {
   b.Op(NNADAPTER_RELU, {z}, {s});
   b.Op(NNADAPTER_ADD, {y, s, b.Int(NNADAPTER_FUSED_NONE)}, {u});
   b.Finish({x, z}, {u});
-  NNAdapterCompilation* c = nullptr;
-  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                        devices.context(), &c),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR) << LastError();
+  NNAdapterCompilation* c = Compile(b.model(), devices.context());
+  ASSERT_NE(c, nullptr);
   NNAdapterExecution* e = nullptr;
   ASSERT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
   for (int rows : {2, 3, 5}) {

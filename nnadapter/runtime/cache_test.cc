@@ -9,16 +9,12 @@
 #include <fstream>
 
 #include "runtime/cache_format.h"
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/files.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter_test {
 namespace {
-
-std::vector<uint8_t> ReadAll(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(f)),
-                              std::istreambuf_iterator<char>());
-}
 
 void WriteAll(const std::string& path, const std::vector<uint8_t>& data) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
@@ -28,12 +24,10 @@ void WriteAll(const std::string& path, const std::vector<uint8_t>& data) {
 class CacheTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    char dir_template[] = "/tmp/nnadapter_cacheXXXXXX";
-    ASSERT_NE(mkdtemp(dir_template), nullptr);
-    dir_ = dir_template;
+    ASSERT_FALSE(tmp_.path().empty());
+    dir_ = tmp_.path();
     path_ = dir_ + "/model_a.nnc";
   }
-  void TearDown() override { std::system(("rm -rf " + dir_).c_str()); }
 
   // y = relu(x * w + bias) with w = [[1,2],[3,4]], bias = [0.5,-12]
   void Build(ModelBuilder* b) {
@@ -60,15 +54,10 @@ class CacheTest : public ::testing::Test {
     last_error_ = NNAdapter_getLastErrorMessage();
     std::vector<float> result;
     if (code == NNADAPTER_NO_ERROR) {
-      NNAdapterExecution* e = nullptr;
-      EXPECT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
-      Memory in{{1, 2}, {1, 2}}, out;
-      NNAdapterExecution_setInput(e, 0, &in, AccessInput);
-      NNAdapterExecution_setOutput(e, 0, &out, AccessOutput);
-      EXPECT_EQ(NNAdapterExecution_compute(e), NNADAPTER_NO_ERROR)
+      std::vector<Memory> in = {{{1, 2}, {1, 2}}}, out(1);
+      EXPECT_EQ(Execute(c, &in, &out), NNADAPTER_NO_ERROR)
           << NNAdapter_getLastErrorMessage();
-      result = out.data;
-      NNAdapterExecution_destroy(e);
+      result = out[0].data;
     } else if (!finish_code) {
       ADD_FAILURE() << NNAdapter_getLastErrorMessage();
     }
@@ -85,6 +74,7 @@ class CacheTest : public ::testing::Test {
   }
 
   const std::vector<float> expected_ = {5.5f, 0.0f};  // [1*1+2*2+.5, relu(3+8-12)]
+  TempDir tmp_{"nnadapter_cache"};
   std::string dir_, path_, last_error_;
 };
 
@@ -93,7 +83,7 @@ TEST_F(CacheTest, WritesThenLoadsWithoutTheModel) {
   ModelBuilder b;
   Build(&b);
   EXPECT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_);
-  const auto bytes = ReadAll(path_);
+  const auto bytes = ReadFileBytes(path_);
   ASSERT_GT(bytes.size(), 28u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NNACACHE");
   EXPECT_EQ(CountFiles(), 1);  // no temporary file left behind
@@ -105,7 +95,7 @@ TEST_F(CacheTest, WritesThenLoadsWithoutTheModel) {
                 static_cast<uint32_t>(copy.size())),
             expected_);
   // The file is not rewritten when it was valid.
-  EXPECT_EQ(ReadAll(path_), bytes);
+  EXPECT_EQ(ReadFileBytes(path_), bytes);
 }
 
 TEST_F(CacheTest, CorruptTruncatedOrForeignCachesAreRebuilt) {
@@ -113,18 +103,18 @@ TEST_F(CacheTest, CorruptTruncatedOrForeignCachesAreRebuilt) {
   ModelBuilder b;
   Build(&b);
   ASSERT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_);
-  const auto good = ReadAll(path_);
+  const auto good = ReadFileBytes(path_);
   // Flip one payload byte in the middle of the file.
   auto corrupt = good;
   corrupt[corrupt.size() / 2] ^= 0x5A;
   WriteAll(path_, corrupt);
   EXPECT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_);
-  EXPECT_EQ(ReadAll(path_), good);  // rebuilt
+  EXPECT_EQ(ReadFileBytes(path_), good);  // rebuilt
   // Truncated at several points.
   for (size_t n : {size_t(0), size_t(7), size_t(27), good.size() / 2, good.size() - 1}) {
     WriteAll(path_, std::vector<uint8_t>(good.begin(), good.begin() + n));
     EXPECT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_) << n;
-    EXPECT_EQ(ReadAll(path_), good) << n;
+    EXPECT_EQ(ReadFileBytes(path_), good) << n;
   }
   // Without a model, a corrupt cache is an error naming the file.
   WriteAll(path_, corrupt);
@@ -149,7 +139,7 @@ TEST_F(CacheTest, MismatchedDevicesOrPropertiesAreRebuilt) {
     Devices devices({"fake_device"}, "");
     ASSERT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_);
   }
-  const auto first = ReadAll(path_);
+  const auto first = ReadFileBytes(path_);
   {
     // Another device: the cache names fake_device, so it is not trusted.
     Devices devices({"fake_device_b"}, "");
@@ -165,7 +155,7 @@ TEST_F(CacheTest, MismatchedDevicesOrPropertiesAreRebuilt) {
   }
   nnadapter::runtime::CacheImage image;
   std::string error;
-  auto second = ReadAll(path_);
+  auto second = ReadFileBytes(path_);
   ASSERT_TRUE(nnadapter::runtime::ReadCacheImage(second.data(), second.size(),
                                                  &image, &error))
       << error;
@@ -187,7 +177,7 @@ TEST_F(CacheTest, FileFormatFieldsAreChecked) {
   ModelBuilder b;
   Build(&b);
   ASSERT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_);
-  const auto good = ReadAll(path_);
+  const auto good = ReadFileBytes(path_);
   nnadapter::runtime::CacheImage image;
   std::string error;
   ASSERT_TRUE(nnadapter::runtime::ReadCacheImage(good.data(), good.size(), &image,

@@ -8,7 +8,8 @@
 #include <random>
 #include <thread>
 
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter_test {
 namespace {
@@ -394,11 +395,8 @@ TEST(FakeDevice, ConcurrentExecutionsOfOneCompilation) {
        {h});
   b.Op(NNADAPTER_SIGMOID, {h}, {y});
   b.Finish({x}, {y});
-  NNAdapterCompilation* c = nullptr;
-  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                        devices.context(), &c),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR);
+  NNAdapterCompilation* c = Compile(b.model(), devices.context());
+  ASSERT_NE(c, nullptr);
   std::atomic<int> failures{0};
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; t++) {
@@ -439,11 +437,8 @@ TEST(FakeDevice, CallbacksSeeCompiledTypesAndFinalDims) {
   auto* y = b.Tensor({3, 2});
   b.Op(NNADAPTER_TRANSPOSE, {x, b.Ints({1, 0})}, {y});
   b.Finish({x}, {y});
-  NNAdapterCompilation* c = nullptr;
-  ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                        devices.context(), &c),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR);
+  NNAdapterCompilation* c = Compile(b.model(), devices.context());
+  ASSERT_NE(c, nullptr);
   NNAdapterExecution* e = nullptr;
   ASSERT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
   struct Probe {

@@ -7,7 +7,8 @@
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/operator_info.h"
 #include "runtime/objects.h"
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter_test {
 namespace {

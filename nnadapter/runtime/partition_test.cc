@@ -9,34 +9,24 @@
 #include "nnadapter/utility/modeling.h"
 #include "runtime/cache_format.h"
 #include "runtime/partition.h"
-#include "runtime/test_util.h"
+#include "testing/core_model.h"
+#include "testing/execution.h"
+#include "testing/files.h"
+#include "testing/model_builder.h"
 
 namespace nnadapter {
 namespace runtime {
 namespace {
 
-class Graph {
+// Float [2] operands; inputs and outputs are registered as such.
+class Graph : public nnadapter_test::CoreModel {
  public:
   core::Operand* Value(int32_t lifetime = NNADAPTER_TEMPORARY_VARIABLE) {
-    m_.model.operands.emplace_back();
-    core::Operand* o = &m_.model.operands.back();
-    std::memset(&o->type, 0, sizeof(o->type));
-    o->type.precision = NNADAPTER_FLOAT32;
-    o->type.lifetime = lifetime;
-    o->type.dimensions.count = 1;
-    o->type.dimensions.data[0] = 2;
-    if (lifetime == NNADAPTER_MODEL_INPUT) m_.model.input_operands.push_back(o);
-    if (lifetime == NNADAPTER_MODEL_OUTPUT) m_.model.output_operands.push_back(o);
+    core::Operand* o = Add(NNADAPTER_FLOAT32, {2}, lifetime);
+    if (lifetime == NNADAPTER_MODEL_INPUT) model().input_operands.push_back(o);
+    if (lifetime == NNADAPTER_MODEL_OUTPUT) model().output_operands.push_back(o);
     return o;
   }
-  void Op(NNAdapterOperationType type, std::vector<core::Operand*> in,
-          std::vector<core::Operand*> out) {
-    m_.model.operations.push_back({type, in, out});
-  }
-  core::Model& model() { return m_.model; }
-
- private:
-  OwnedModel m_;
 };
 
 std::string Describe(const PartitionPlan& plan) {
@@ -147,18 +137,18 @@ TEST(Partition, AssignsTheFirstSupportingDeviceAndNamesUnsupportedOps) {
             "context (d0, d1)");
 }
 
-using nnadapter_test::AccessInput;
-using nnadapter_test::AccessOutput;
+using nnadapter_test::CompileAndRun;
 using nnadapter_test::Devices;
 using nnadapter_test::Memory;
 using nnadapter_test::ModelBuilder;
+using nnadapter_test::ReadFileBytes;
+using nnadapter_test::TempDir;
 
 // conv(1x1, weight 2) -> relu -> add(+a) -> sigmoid over two fake devices:
 // fake_device runs CONV_2D and ADD, fake_device_b everything else.
 TEST(Partition, TwoDevicesThroughTheApiComputeTheSameResult) {
-  char dir_template[] = "/tmp/nnadapter_partXXXXXX";
-  ASSERT_NE(mkdtemp(dir_template), nullptr);
-  const std::string dir = dir_template;
+  TempDir dir("nnadapter_part");
+  ASSERT_FALSE(dir.path().empty());
   Devices devices({"fake_device", "fake_device_b"},
                   "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,ADD");
   ModelBuilder b;
@@ -176,19 +166,13 @@ TEST(Partition, TwoDevicesThroughTheApiComputeTheSameResult) {
   b.Op(NNADAPTER_ADD, {r, a, b.Int(NNADAPTER_FUSED_NONE)}, {s});
   b.Op(NNADAPTER_SIGMOID, {s}, {y});
   b.Finish({x}, {y});
-  NNAdapterCompilation* c = nullptr;
-  ASSERT_EQ(NNAdapterCompilation_create(b.model(), "two_devices", nullptr, 0,
-                                        dir.c_str(), devices.context(), &c),
-            NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR)
+  Memory in{{1, 1, 2, 2}, {-1.0f, 0.0f, 0.25f, 2.0f}};
+  std::vector<Memory> outs;
+  ASSERT_EQ(CompileAndRun(b.model(), devices.context(), {in}, 1, &outs,
+                          "two_devices", dir.path().c_str()),
+            NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
-  NNAdapterExecution* e = nullptr;
-  ASSERT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
-  Memory in{{1, 1, 2, 2}, {-1.0f, 0.0f, 0.25f, 2.0f}}, out;
-  ASSERT_EQ(NNAdapterExecution_setInput(e, 0, &in, AccessInput), NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterExecution_setOutput(e, 0, &out, AccessOutput), NNADAPTER_NO_ERROR);
-  ASSERT_EQ(NNAdapterExecution_compute(e), NNADAPTER_NO_ERROR)
-      << NNAdapter_getLastErrorMessage();
+  const Memory& out = outs[0];
   ASSERT_EQ(out.data.size(), 4u);
   for (size_t i = 0; i < 4; i++) {
     const float conv = 2.0f * in.data[i] + 0.5f;
@@ -196,19 +180,11 @@ TEST(Partition, TwoDevicesThroughTheApiComputeTheSameResult) {
     EXPECT_NEAR(out.data[i], expected, 1e-6f) << i;
   }
   EXPECT_EQ(out.calls, 1);
-  NNAdapterExecution_destroy(e);
-  NNAdapterCompilation_destroy(c);
   // The plan is recorded in the cache: 4 sub-models alternating devices,
   // with a, r, s crossing boundaries (a is used by sub-models 1 and 2).
-  std::vector<uint8_t> bytes;
-  {
-    FILE* f = fopen((dir + "/two_devices.nnc").c_str(), "rb");
-    ASSERT_NE(f, nullptr);
-    uint8_t buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof(buf), f)) > 0) bytes.insert(bytes.end(), buf, buf + n);
-    fclose(f);
-  }
+  const std::vector<uint8_t> bytes =
+      ReadFileBytes(dir.path() + "/two_devices.nnc");
+  ASSERT_FALSE(bytes.empty());
   CacheImage image;
   std::string error;
   ASSERT_TRUE(ReadCacheImage(bytes.data(), bytes.size(), &image, &error)) << error;
@@ -221,7 +197,6 @@ TEST(Partition, TwoDevicesThroughTheApiComputeTheSameResult) {
   EXPECT_EQ(devices_used, (std::vector<uint32_t>{0, 1, 0, 1}));
   EXPECT_EQ(image.intermediate_types.size(), 3u);
   EXPECT_EQ(image.sub_models[2].inputs.size(), 2u);
-  std::system(("rm -rf " + dir).c_str());
 }
 
 
@@ -229,9 +204,7 @@ TEST(Partition, TwoDevicesThroughTheApiComputeTheSameResult) {
 // returns the output and the number of sub-models recorded in the cache.
 std::vector<float> RunMixed(const std::vector<std::string>& names,
                             const std::string& properties, size_t* sub_models) {
-  char dir_template[] = "/tmp/nnadapter_mixXXXXXX";
-  EXPECT_NE(mkdtemp(dir_template), nullptr);
-  const std::string dir = dir_template;
+  TempDir dir("nnadapter_mix");
   Devices devices(names, properties);
   ModelBuilder b;
   std::vector<float> w(2 * 2 * 9), bias = {0.25f, -0.5f};
@@ -250,36 +223,19 @@ std::vector<float> RunMixed(const std::vector<std::string>& names,
   b.Op(NNADAPTER_ADD, {r, a, b.Int(NNADAPTER_FUSED_NONE)}, {s});
   b.Op(NNADAPTER_SOFTMAX, {s, b.Int(1)}, {y});
   b.Finish({x}, {y});
-  NNAdapterCompilation* c = nullptr;
-  EXPECT_EQ(NNAdapterCompilation_create(b.model(), "mixed", nullptr, 0,
-                                        dir.c_str(), devices.context(), &c),
-            NNADAPTER_NO_ERROR);
-  EXPECT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR)
-      << NNAdapter_getLastErrorMessage();
-  NNAdapterExecution* e = nullptr;
-  EXPECT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
-  Memory in{{1, 2, 3, 3}, {}}, out;
+  Memory in{{1, 2, 3, 3}, {}};
   for (int i = 0; i < 18; i++) in.data.push_back(0.3f * float(i % 5) - 0.6f);
-  NNAdapterExecution_setInput(e, 0, &in, AccessInput);
-  NNAdapterExecution_setOutput(e, 0, &out, AccessOutput);
-  EXPECT_EQ(NNAdapterExecution_compute(e), NNADAPTER_NO_ERROR)
+  std::vector<Memory> outs;
+  EXPECT_EQ(CompileAndRun(b.model(), devices.context(), {in}, 1, &outs, "mixed",
+                          dir.path().c_str()),
+            NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
-  NNAdapterExecution_destroy(e);
-  NNAdapterCompilation_destroy(c);
-  FILE* f = fopen((dir + "/mixed.nnc").c_str(), "rb");
-  std::vector<uint8_t> bytes;
-  if (f) {
-    uint8_t buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof(buf), f)) > 0) bytes.insert(bytes.end(), buf, buf + n);
-    fclose(f);
-  }
+  const std::vector<uint8_t> bytes = ReadFileBytes(dir.path() + "/mixed.nnc");
   CacheImage image;
   std::string error;
   EXPECT_TRUE(ReadCacheImage(bytes.data(), bytes.size(), &image, &error)) << error;
   *sub_models = image.sub_models.size();
-  std::system(("rm -rf " + dir).c_str());
-  return out.data;
+  return outs[0].data;
 }
 
 TEST(Partition, FakeDeviceWithBuiltinFallbackMatchesBuiltinAlone) {

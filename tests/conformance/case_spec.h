@@ -8,9 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "tensor.h"
+#include "testing/tensor.h"
 
 namespace conformance {
+
+// Host tensors and their factories (F32, Q8, ...) are nnadapter/testing's.
+using namespace nnadapter_test;  // NOLINT
 
 struct OperandSpec {
   enum Kind { kInput, kConstant, kTemporary };
@@ -49,7 +52,7 @@ struct CaseSpec {
     return Const(I32({static_cast<int32_t>(v.size())}, v));
   }
   int ConstF32(float v) { return Const(F32({1}, {v})); }
-  int ConstBool(bool v) { return Const(Bool({1}, {static_cast<uint8_t>(v)})); }
+  int ConstBool(bool v) { return Const(Bool8({1}, {static_cast<uint8_t>(v)})); }
   // A temporary operand (an operation output) of the given precision.
   int Temp(int32_t precision);
   // A temporary with quantization parameters copied from `like`.

@@ -30,13 +30,13 @@ TEST(CompareTensors, NanAndInfinity) {
 }
 
 TEST(CompareTensors, Int8OffByOneOthersExact) {
-  EXPECT_EQ(CompareTensors(QI8({3}, {1, -5, 127}, 0.5f), QI8({3}, {2, -4, 126}, 0.5f), 0.0), "");
-  EXPECT_NE(CompareTensors(QI8({1}, {1}, 0.5f), QI8({1}, {3}, 0.5f), 0.0), "");
-  EXPECT_NE(CompareTensors(QI8({1}, {1}, 0.5f), QI8({1}, {1}, 0.25f), 0.0), "");  // scale
+  EXPECT_EQ(CompareTensors(Q8({3}, {1, -5, 127}, 0.5f), Q8({3}, {2, -4, 126}, 0.5f), 0.0), "");
+  EXPECT_NE(CompareTensors(Q8({1}, {1}, 0.5f), Q8({1}, {3}, 0.5f), 0.0), "");
+  EXPECT_NE(CompareTensors(Q8({1}, {1}, 0.5f), Q8({1}, {1}, 0.25f), 0.0), "");  // scale
   EXPECT_NE(CompareTensors(I32({2}, {1, 2}), I32({2}, {1, 3}), 0.0), "");
   EXPECT_NE(CompareTensors(I64({1}, {7}), I64({1}, {8}), 0.0), "");
-  EXPECT_NE(CompareTensors(Bool({2}, {1, 0}), Bool({2}, {1, 1}), 0.0), "");
-  EXPECT_EQ(CompareTensors(Bool({2}, {1, 0}), Bool({2}, {1, 0}), 0.0), "");
+  EXPECT_NE(CompareTensors(Bool8({2}, {1, 0}), Bool8({2}, {1, 1}), 0.0), "");
+  EXPECT_EQ(CompareTensors(Bool8({2}, {1, 0}), Bool8({2}, {1, 0}), 0.0), "");
 }
 
 TEST(CompareTensors, DimsAndPrecisionMustMatch) {

@@ -11,12 +11,7 @@
 namespace conformance {
 namespace {
 
-CaseSpec Make(const char* op, const char* name) {
-  CaseSpec c;
-  c.op = op;
-  c.name = std::string("hand_int8/") + name;
-  return c;
-}
+CaseSpec Make(const char* op, const char* name) { return NamedCase("hand_int8", op, name); }
 
 // One operation with one input and one output: y = op(x, extra operands).
 CaseSpec Unary(const char* op_name, const char* name, NNAdapterOperationType type,
@@ -38,12 +33,12 @@ void AddConvolutions(std::vector<CaseSpec>* cases) {
   // y: ch0 1 + 4 + 0.5 = 5.5, ch1 -1 + 0 + 1 + 2 - 1 = 1 -> scale 0.5: 11, 2.
   {
     CaseSpec c = Make("CONV_2D", "depthwise_conv2d_per_channel");
-    const Tensor expected = QI8({1, 2, 1, 1}, {11, 2}, 0.5f);
-    const int x = c.Input(QI8({1, 2, 2, 2}, {2, 4, 6, 8, -2, 0, 2, 4}, 0.5f));
+    const Tensor expected = Q8({1, 2, 1, 1}, {11, 2}, 0.5f);
+    const int x = c.Input(Q8({1, 2, 2, 2}, {2, 4, 6, 8, -2, 0, 2, 4}, 0.5f));
     const int y = c.TempLike(expected);
     c.Op(NNADAPTER_CONV_2D,
-         {x, c.Const(QI8PerChannel({2, 1, 2, 2}, {4, 0, 0, 4, 2, 2, 2, 2}, {0.25f, 0.5f}, 0)),
-          c.Const(QI32PerChannel({2}, {4, -4}, {0.125f, 0.25f}, 0)),
+         {x, c.Const(Q8PerChannel({2, 1, 2, 2}, {4, 0, 0, 4, 2, 2, 2, 2}, {0.25f, 0.5f}, 0)),
+          c.Const(Q32PerChannel({2}, {4, -4}, {0.125f, 0.25f}, 0)),
           c.ConstI32(NNADAPTER_AUTO_PAD_NONE), c.ConstI32s({0, 0, 0, 0}),
           c.ConstI32s({1, 1}), c.ConstI32(2), c.ConstI32s({1, 1}),
           c.ConstI32(NNADAPTER_FUSED_NONE)},
@@ -55,13 +50,13 @@ void AddConvolutions(std::vector<CaseSpec>* cases) {
   // input value (0.5: real 1, 2, 3, 4) fills its 2x2 block; scale 0.5.
   {
     CaseSpec c = Make("CONV_2D_TRANSPOSE", "conv2d_transpose_per_layer");
-    const Tensor expected = QI8({1, 1, 4, 4}, {2, 2, 4, 4, 2, 2, 4, 4,
+    const Tensor expected = Q8({1, 1, 4, 4}, {2, 2, 4, 4, 2, 2, 4, 4,
                                                6, 6, 8, 8, 6, 6, 8, 8}, 0.5f);
-    const int x = c.Input(QI8({1, 1, 2, 2}, {2, 4, 6, 8}, 0.5f));
+    const int x = c.Input(Q8({1, 1, 2, 2}, {2, 4, 6, 8}, 0.5f));
     const int y = c.TempLike(expected);
     c.Op(NNADAPTER_CONV_2D_TRANSPOSE,
-         {x, c.Const(QI8({1, 1, 2, 2}, {4, 4, 4, 4}, 0.25f)),
-          c.Const(QI32({1}, {0}, 0.125f)), c.ConstI32(NNADAPTER_AUTO_PAD_NONE),
+         {x, c.Const(Q8({1, 1, 2, 2}, {4, 4, 4, 4}, 0.25f)),
+          c.Const(Q32({1}, {0}, 0.125f)), c.ConstI32(NNADAPTER_AUTO_PAD_NONE),
           c.ConstI32s({0, 0, 0, 0}), c.ConstI32s({2, 2}), c.ConstI32(1),
           c.ConstI32s({1, 1}), c.ConstI32s({0, 0}), -1,
           c.ConstI32(NNADAPTER_FUSED_NONE)},
@@ -73,8 +68,8 @@ void AddConvolutions(std::vector<CaseSpec>* cases) {
 
 void AddElementwise(std::vector<CaseSpec>* cases) {
   // a (0.5) real [1, -2, 3, 0.5], b (0.25) real [2, 2, -1, 4].
-  const Tensor a = QI8({4}, {2, -4, 6, 1}, 0.5f);
-  const Tensor b = QI8({4}, {8, 8, -4, 16}, 0.25f);
+  const Tensor a = Q8({4}, {2, -4, 6, 1}, 0.5f);
+  const Tensor b = Q8({4}, {8, 8, -4, 16}, 0.25f);
   struct Binary {
     const char* op;
     const char* name;
@@ -83,9 +78,9 @@ void AddElementwise(std::vector<CaseSpec>* cases) {
   };
   const Binary binaries[] = {
       // a * b = [2, -4, -3, 2] -> scale 0.25.
-      {"MUL", "mul_per_layer", NNADAPTER_MUL, QI8({4}, {8, -16, -12, 8}, 0.25f)},
+      {"MUL", "mul_per_layer", NNADAPTER_MUL, Q8({4}, {8, -16, -12, 8}, 0.25f)},
       // a - b = [-1, -4, 4, -3.5] -> scale 0.5.
-      {"SUB", "sub_per_layer", NNADAPTER_SUB, QI8({4}, {-2, -8, 8, -7}, 0.5f)},
+      {"SUB", "sub_per_layer", NNADAPTER_SUB, Q8({4}, {-2, -8, 8, -7}, 0.5f)},
   };
   for (const auto& bin : binaries) {
     CaseSpec c = Make(bin.op, bin.name);
@@ -98,30 +93,30 @@ void AddElementwise(std::vector<CaseSpec>* cases) {
   }
   // LEAKY_RELU alpha 0.5: real [-2, -1, 0, 3] -> [-1, -0.5, 0, 3] (0.5).
   cases->push_back(Unary("LEAKY_RELU", "leaky_relu_per_layer", NNADAPTER_LEAKY_RELU,
-                         QI8({4}, {-4, -2, 0, 6}, 0.5f), QI8({4}, {-2, -1, 0, 6}, 0.5f),
+                         Q8({4}, {-4, -2, 0, 6}, 0.5f), Q8({4}, {-2, -1, 0, 6}, 0.5f),
                          [](CaseSpec* c, std::vector<int>* in) {
                            in->push_back(c->ConstF32(0.5f));
                          }));
   // SIGMOID: x = [0, ln 3, -ln 3] -> [1/2, 3/4, 1/4]; output scale 1/128.
   const float ln3 = static_cast<float>(std::log(3.0) / 100.0);
   cases->push_back(Unary("SIGMOID", "sigmoid_per_layer", NNADAPTER_SIGMOID,
-                         QI8({3}, {0, 100, -100}, ln3),
-                         QI8({3}, {64, 96, 32}, 1.0f / 128)));
+                         Q8({3}, {0, 100, -100}, ln3),
+                         Q8({3}, {64, 96, 32}, 1.0f / 128)));
   // TANH: x = [0, atanh 0.5, -atanh 0.5] -> [0, 0.5, -0.5]; scale 1/128.
   cases->push_back(Unary("TANH", "tanh_per_layer", NNADAPTER_TANH,
-                         QI8({3}, {0, 100, -100}, static_cast<float>(std::atanh(0.5) / 100.0)),
-                         QI8({3}, {0, 64, -64}, 1.0f / 128)));
+                         Q8({3}, {0, 100, -100}, static_cast<float>(std::atanh(0.5) / 100.0)),
+                         Q8({3}, {0, 64, -64}, 1.0f / 128)));
   // SOFTMAX over the last axis: rows [0, ln 3] -> [1/4, 3/4] and [c, c] ->
   // [1/2, 1/2]; scale 1/128.
   cases->push_back(Unary("SOFTMAX", "softmax_per_layer", NNADAPTER_SOFTMAX,
-                         QI8({2, 2}, {0, 100, 7, 7}, ln3),
-                         QI8({2, 2}, {32, 96, 64, 64}, 1.0f / 128),
+                         Q8({2, 2}, {0, 100, 7, 7}, ln3),
+                         Q8({2, 2}, {32, 96, 64, 64}, 1.0f / 128),
                          [](CaseSpec* c, std::vector<int>* in) {
                            in->push_back(c->ConstI32(-1));
                          }));
   // REDUCE_MEAN over axis 1: real [[1, 2], [3, 4]] -> [1.5, 3.5] (0.5).
   cases->push_back(Unary("REDUCE_MEAN", "reduce_mean_per_layer", NNADAPTER_REDUCE_MEAN,
-                         QI8({2, 2}, {2, 4, 6, 8}, 0.5f), QI8({2}, {3, 7}, 0.5f),
+                         Q8({2, 2}, {2, 4, 6, 8}, 0.5f), Q8({2}, {3, 7}, 0.5f),
                          [](CaseSpec* c, std::vector<int>* in) {
                            in->push_back(c->ConstI32s({1}));
                            in->push_back(c->ConstBool(false));
@@ -130,14 +125,14 @@ void AddElementwise(std::vector<CaseSpec>* cases) {
 
 void AddDataMovement(std::vector<CaseSpec>* cases) {
   // Quantized values move unchanged, the scale is kept.
-  const Tensor x = QI8({2, 3}, {1, -2, 3, 4, -128, 127}, 0.25f);
+  const Tensor x = Q8({2, 3}, {1, -2, 3, 4, -128, 127}, 0.25f);
   cases->push_back(Unary("TRANSPOSE", "transpose_per_layer", NNADAPTER_TRANSPOSE, x,
-                         QI8({3, 2}, {1, 4, -2, -128, 3, 127}, 0.25f),
+                         Q8({3, 2}, {1, 4, -2, -128, 3, 127}, 0.25f),
                          [](CaseSpec* c, std::vector<int>* in) {
                            in->push_back(c->ConstI32s({1, 0}));
                          }));
   cases->push_back(Unary("SLICE", "slice_per_layer", NNADAPTER_SLICE, x,
-                         QI8({2, 2}, {-2, 3, -128, 127}, 0.25f),
+                         Q8({2, 2}, {-2, 3, -128, 127}, 0.25f),
                          [](CaseSpec* c, std::vector<int>* in) {
                            in->push_back(c->ConstI32s({1}));  // axes
                            in->push_back(c->ConstI32s({1}));  // starts
@@ -145,15 +140,15 @@ void AddDataMovement(std::vector<CaseSpec>* cases) {
                            in->push_back(c->ConstI32s({1}));  // steps
                          }));
   cases->push_back(Unary("FLATTEN", "flatten_per_layer", NNADAPTER_FLATTEN,
-                         QI8({1, 2, 2}, {5, -6, 7, -8}, 0.5f),
-                         QI8({1, 4}, {5, -6, 7, -8}, 0.5f),
+                         Q8({1, 2, 2}, {5, -6, 7, -8}, 0.5f),
+                         Q8({1, 4}, {5, -6, 7, -8}, 0.5f),
                          [](CaseSpec* c, std::vector<int>* in) {
                            in->push_back(c->ConstI32(1));
                            in->push_back(c->ConstI32(2));
                          }));
   cases->push_back(Unary("GATHER", "gather_per_layer", NNADAPTER_GATHER,
-                         QI8({3, 2}, {1, 2, 3, 4, 5, 6}, 0.5f),
-                         QI8({2, 2}, {5, 6, 1, 2}, 0.5f),
+                         Q8({3, 2}, {1, 2, 3, 4, 5, 6}, 0.5f),
+                         Q8({2, 2}, {5, 6, 1, 2}, 0.5f),
                          [](CaseSpec* c, std::vector<int>* in) {
                            in->push_back(c->ConstI32s({2, 0}));  // indices
                            in->push_back(c->ConstI32(0));        // axis
@@ -161,9 +156,9 @@ void AddDataMovement(std::vector<CaseSpec>* cases) {
   // SPLIT [1, 4] along axis 1 into [1, 1] and [1, 3].
   {
     CaseSpec c = Make("SPLIT", "split_per_layer");
-    const Tensor e0 = QI8({1, 1}, {9}, 0.5f);
-    const Tensor e1 = QI8({1, 3}, {-9, 10, -10}, 0.5f);
-    const int in = c.Input(QI8({1, 4}, {9, -9, 10, -10}, 0.5f));
+    const Tensor e0 = Q8({1, 1}, {9}, 0.5f);
+    const Tensor e1 = Q8({1, 3}, {-9, 10, -10}, 0.5f);
+    const int in = c.Input(Q8({1, 4}, {9, -9, 10, -10}, 0.5f));
     const int y0 = c.TempLike(e0);
     const int y1 = c.TempLike(e1);
     c.Op(NNADAPTER_SPLIT, {in, c.ConstI32(1), c.ConstI32s({1, 3})}, {y0, y1});

@@ -9,12 +9,7 @@
 namespace conformance {
 namespace {
 
-CaseSpec Make(const char* op, const char* name) {
-  CaseSpec c;
-  c.op = op;
-  c.name = std::string("hand/") + name;
-  return c;
-}
+CaseSpec Make(const char* op, const char* name) { return NamedCase("hand", op, name); }
 
 // Elementwise unary op over a [2, 4] input.
 CaseSpec Unary(const char* op, const char* name, NNAdapterOperationType type,
@@ -75,7 +70,7 @@ void AddHandOpCases(std::vector<CaseSpec>* cases) {
     const int b = c.Input(F32({3}, {1.f, 5.f, 3.f}));
     const int y = c.Temp(NNADAPTER_BOOL8);
     c.Op(NNADAPTER_NOT_EQUAL, {a, b}, {y});
-    c.Output(y, Bool({3}, {0, 1, 0}));
+    c.Output(y, Bool8({3}, {0, 1, 0}));
     cases->push_back(c);
   }
   {
@@ -84,7 +79,7 @@ void AddHandOpCases(std::vector<CaseSpec>* cases) {
     const int b = c.Input(I32({1}, {2}));
     const int y = c.Temp(NNADAPTER_BOOL8);
     c.Op(NNADAPTER_NOT_EQUAL, {a, b}, {y});
-    c.Output(y, Bool({2, 2}, {1, 0, 1, 1}));
+    c.Output(y, Bool8({2, 2}, {1, 0, 1, 1}));
     cases->push_back(c);
   }
   // CHANNEL_SHUFFLE: out[k * group + g] = in[g * (C / group) + k].

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "mappers.h"
+#include "nnadapter/utility/modeling.h"
 
 namespace conformance {
 namespace {
@@ -89,7 +90,7 @@ Tensor Reshape(const Tensor& t, std::vector<int32_t> dims) {
 Tensor SliceDim0(const Tensor& t, int32_t begin, int32_t count) {
   Tensor r = t;
   const size_t inner = static_cast<size_t>(t.NumElements() / t.dims[0]) *
-                       ElementSize(t.precision);
+                       nnadapter::GetOperandPrecisionDataLength(t.precision);
   r.dims[0] = count;
   r.bytes.assign(t.bytes.begin() + static_cast<long>(begin * inner),
                  t.bytes.begin() + static_cast<long>((begin + count) * inner));

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "mappers.h"
+#include "nnadapter/utility/debug.h"
 
 namespace conformance {
 namespace {
@@ -264,7 +265,7 @@ MapStatus MapPad(const onnx::NodeProto& n, MapContext* c) {
   if (p == NNADAPTER_FLOAT32) value_operand = s->ConstF32(static_cast<float>(value));
   else if (p == NNADAPTER_INT32) value_operand = s->ConstI32(static_cast<int32_t>(value));
   else if (p == NNADAPTER_INT64) value_operand = s->Const(I64({1}, {static_cast<int64_t>(value)}));
-  else return c->Error(std::string("Pad: precision ") + PrecisionName(p));
+  else return c->Error("Pad: precision " + nnadapter::OperandPrecisionName(p));
   const int x = c->Operand(n.input(0));
   const int y = c->NewOutput(n.output(0), p);
   s->Op(NNADAPTER_PAD, {x, s->ConstI32s(nna), s->ConstI32(m), value_operand}, {y});

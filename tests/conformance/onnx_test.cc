@@ -6,6 +6,9 @@
 #include <set>
 #include <sstream>
 
+#include "nnadapter/utility/debug.h"
+#include "nnadapter/utility/modeling.h"
+
 namespace conformance {
 namespace {
 
@@ -56,7 +59,8 @@ bool TensorFromProto(const onnx::TensorProto& proto, Tensor* out,
   out->dims.clear();
   for (int64_t d : proto.dims()) out->dims.push_back(static_cast<int32_t>(d));
   const size_t expected_bytes =
-      static_cast<size_t>(out->NumElements()) * ElementSize(out->precision);
+      static_cast<size_t>(out->NumElements()) *
+      nnadapter::GetOperandPrecisionDataLength(out->precision);
   if (proto.has_raw_data()) {
     out->bytes.assign(proto.raw_data().begin(), proto.raw_data().end());
   } else {
@@ -103,7 +107,8 @@ bool TensorFromProto(const onnx::TensorProto& proto, Tensor* out,
     *error = "tensor '" + proto.name() + "': " +
              std::to_string(out->bytes.size()) + " bytes of data, expected " +
              std::to_string(expected_bytes) + " for " +
-             PrecisionName(out->precision) + DimsToString(out->dims);
+             nnadapter::OperandPrecisionName(out->precision) +
+             DimsToString(out->dims);
     return false;
   }
   return true;

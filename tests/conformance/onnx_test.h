@@ -9,9 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "tensor.h"
+#include "testing/tensor.h"
 
 namespace conformance {
+
+// Host tensors and their factories (F32, Q8, ...) are nnadapter/testing's.
+using namespace nnadapter_test;  // NOLINT
 
 struct OnnxDataSet {
   std::vector<Tensor> inputs;   // parallel to the graph inputs without initializer

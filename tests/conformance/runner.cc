@@ -4,6 +4,9 @@
 #include <memory>
 #include <sstream>
 
+#include "nnadapter/utility/debug.h"
+#include "nnadapter/utility/modeling.h"
+
 namespace conformance {
 namespace {
 
@@ -23,81 +26,6 @@ struct CompilationDeleter {
 struct ExecutionDeleter {
   void operator()(NNAdapterExecution* e) const { NNAdapterExecution_destroy(e); }
 };
-
-NNAdapterOperandType ToOperandType(const Tensor& t, bool with_dims) {
-  NNAdapterOperandType type;
-  std::memset(&type, 0, sizeof(type));
-  type.precision = t.precision;
-  type.layout = NNADAPTER_NCHW;
-  if (with_dims) {
-    type.dimensions.count = static_cast<uint32_t>(t.dims.size());
-    for (size_t i = 0; i < t.dims.size() && i < NNADAPTER_MAX_SIZE_OF_DIMENSIONS;
-         ++i) {
-      type.dimensions.data[i] = t.dims[i];
-    }
-  }
-  switch (t.precision) {
-    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
-    case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER:
-      type.symm_per_layer_params.scale = t.scale;
-      break;
-    case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
-    case NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER:
-      type.asymm_per_layer_params.scale = t.scale;
-      type.asymm_per_layer_params.zero_point = t.zero_point;
-      break;
-    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
-    case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL:
-      type.symm_per_channel_params.channel_dim = t.channel_dim;
-      type.symm_per_channel_params.scale_count =
-          static_cast<uint32_t>(t.scales.size());
-      // addOperand copies the scales.
-      type.symm_per_channel_params.scales = const_cast<float*>(t.scales.data());
-      break;
-    default:
-      break;
-  }
-  return type;
-}
-
-// Execution I/O: inputs publish their dims and data; outputs receive the
-// final dims and get a buffer.
-struct IoSlot {
-  Tensor* tensor = nullptr;
-  uint8_t dummy[8] = {0};  // returned for empty tensors (never NULL)
-};
-
-void* InputAccess(void* memory, NNAdapterOperandType* type) {
-  IoSlot* slot = static_cast<IoSlot*>(memory);
-  const Tensor& t = *slot->tensor;
-  type->dimensions.count = static_cast<uint32_t>(t.dims.size());
-  for (size_t i = 0; i < t.dims.size(); ++i) type->dimensions.data[i] = t.dims[i];
-  if (t.bytes.empty()) return slot->dummy;
-  return const_cast<uint8_t*>(t.bytes.data());
-}
-
-void* OutputAccess(void* memory, NNAdapterOperandType* type) {
-  IoSlot* slot = static_cast<IoSlot*>(memory);
-  Tensor& t = *slot->tensor;
-  t.precision = type->precision;
-  if (t.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER ||
-      t.precision == NNADAPTER_QUANT_INT32_SYMM_PER_LAYER) {
-    t.scale = type->symm_per_layer_params.scale;
-  } else if (t.precision == NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER) {
-    t.scale = type->asymm_per_layer_params.scale;
-    t.zero_point = type->asymm_per_layer_params.zero_point;
-  }
-  t.dims.assign(type->dimensions.data,
-                type->dimensions.data + type->dimensions.count);
-  int64_t n = 1;
-  for (int32_t d : t.dims) {
-    if (d < 0) return nullptr;
-    n *= d;
-  }
-  t.bytes.assign(static_cast<size_t>(n) * ElementSize(t.precision), 0);
-  if (t.bytes.empty()) return slot->dummy;
-  return t.bytes.data();
-}
 
 CaseResult Fail(const std::string& message) {
   CaseResult r;
@@ -131,8 +59,8 @@ std::string CompareTensors(const Tensor& e, const Tensor& a, double extra_atol) 
     return p;
   };
   if (storage(e.precision) != storage(a.precision)) {
-    os << "precision mismatch: expected " << PrecisionName(e.precision)
-       << ", got " << PrecisionName(a.precision);
+    os << "precision mismatch: expected " << nnadapter::OperandPrecisionName(e.precision)
+       << ", got " << nnadapter::OperandPrecisionName(a.precision);
     return os.str();
   }
   if (e.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER &&
@@ -141,7 +69,8 @@ std::string CompareTensors(const Tensor& e, const Tensor& a, double extra_atol) 
     return os.str();
   }
   const int64_t n = e.NumElements();
-  if (a.bytes.size() < static_cast<size_t>(n) * ElementSize(a.precision)) {
+  if (a.bytes.size() < static_cast<size_t>(n) *
+                           nnadapter::GetOperandPrecisionDataLength(a.precision)) {
     return "output buffer too small";
   }
   int64_t mismatches = 0;
@@ -200,12 +129,13 @@ CaseResult RunCase(const CaseSpec& spec, NNAdapterContext* context) {
   std::vector<NNAdapterOperand*> operands(spec.operands.size(), nullptr);
   for (size_t i = 0; i < spec.operands.size(); ++i) {
     const OperandSpec& o = spec.operands[i];
-    const bool with_dims = o.kind != OperandSpec::kTemporary;
-    NNAdapterOperandType type = ToOperandType(o.tensor, with_dims);
+    NNAdapterOperandType type = o.tensor.type();
+    // Temporaries are declared without dims: shape inference decides.
+    if (o.kind == OperandSpec::kTemporary) type.dimensions.count = 0;
     if (NNAdapterModel_addOperand(model.get(), &type, &operands[i]) !=
         NNADAPTER_NO_ERROR) {
       return Fail("addOperand " + std::to_string(i) + " (" +
-                  PrecisionName(o.tensor.precision) +
+                  nnadapter::OperandPrecisionName(o.tensor.precision) +
                   DimsToString(o.tensor.dims) + "): " + LastError());
     }
     if (o.kind == OperandSpec::kConstant) {
@@ -286,19 +216,16 @@ CaseResult RunCase(const CaseSpec& spec, NNAdapterContext* context) {
   std::vector<Tensor> input_values;
   for (int i : spec.inputs) input_values.push_back(spec.operands[i].tensor);
   std::vector<Tensor> actual(spec.outputs.size());
-  std::vector<IoSlot> in_slots(input_values.size()), out_slots(actual.size());
   for (size_t i = 0; i < input_values.size(); ++i) {
-    in_slots[i].tensor = &input_values[i];
     if (NNAdapterExecution_setInput(execution.get(), static_cast<int32_t>(i),
-                                    &in_slots[i], InputAccess) !=
+                                    &input_values[i], Tensor::AccessInput) !=
         NNADAPTER_NO_ERROR) {
       return Fail("setInput " + std::to_string(i) + ": " + LastError());
     }
   }
   for (size_t i = 0; i < actual.size(); ++i) {
-    out_slots[i].tensor = &actual[i];
     if (NNAdapterExecution_setOutput(execution.get(), static_cast<int32_t>(i),
-                                     &out_slots[i], OutputAccess) !=
+                                     &actual[i], Tensor::AccessOutput) !=
         NNADAPTER_NO_ERROR) {
       return Fail("setOutput " + std::to_string(i) + ": " + LastError());
     }

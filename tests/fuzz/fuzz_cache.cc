@@ -15,17 +15,8 @@
 #include "fuzz_common.h"
 #include "nnc_header.h"
 
-namespace {
-NNAdapterDevice* g_device = nullptr;
-NNAdapterContext* g_context = nullptr;
-}  // namespace
-
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fuzz::QuietLogs();
-  if (NNAdapterDevice_acquire("builtin_device", &g_device) != NNADAPTER_NO_ERROR ||
-      NNAdapterContext_create(&g_device, 1, "", &g_context) != NNADAPTER_NO_ERROR) {
-    __builtin_trap();  // the harness itself cannot work
-  }
+  fuzz::BuiltinDeviceContext();
   return 0;
 }
 
@@ -41,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   NNAdapterCompilation* compilation = nullptr;
   if (NNAdapterCompilation_create(nullptr, "fuzz", image.data(),
                                   static_cast<uint32_t>(image.size()), nullptr,
-                                  g_context, &compilation) != NNADAPTER_NO_ERROR) {
+                                  fuzz::BuiltinDeviceContext(), &compilation) != NNADAPTER_NO_ERROR) {
     return 0;
   }
   if (NNAdapterCompilation_finish(compilation) == NNADAPTER_NO_ERROR) {

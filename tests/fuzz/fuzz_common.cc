@@ -3,6 +3,8 @@
 #include <memory>
 
 #include "nnadapter/utility/precision.h"
+#include "nnadapter/utility/modeling.h"
+#include "testing/tensor.h"
 
 namespace fuzz {
 
@@ -15,29 +17,12 @@ size_t PrecisionSize(int32_t precision) {
 
 namespace {
 
-struct Buffer {
-  std::vector<uint8_t> bytes;
-  std::vector<int32_t> dims;
-};
-
-void* InputAccess(void* memory, NNAdapterOperandType* type) {
-  Buffer* b = static_cast<Buffer*>(memory);
-  if (type->dimensions.count > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) return nullptr;
-  type->dimensions.count = static_cast<uint32_t>(b->dims.size());
-  for (size_t i = 0; i < b->dims.size(); ++i) type->dimensions.data[i] = b->dims[i];
-  return b->bytes.data();
-}
+using Buffer = nnadapter_test::Tensor;
 
 void* OutputAccess(void* memory, NNAdapterOperandType* type) {
   Buffer* b = static_cast<Buffer*>(memory);
-  if (type->dimensions.count > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) return nullptr;
-  int64_t n = 1;
-  for (uint32_t i = 0; i < type->dimensions.count; ++i) {
-    const int32_t d = type->dimensions.data[i];
-    if (d < 0) return nullptr;
-    n *= d;
-    if (n > kMaxElements) return nullptr;
-  }
+  const int64_t n = nnadapter::GetElementCount(type->dimensions);
+  if (n < 0 || n > kMaxElements) return nullptr;
   b->bytes.assign(static_cast<size_t>(n) * PrecisionSize(type->precision) + 8, 0);
   return b->bytes.data();
 }
@@ -87,7 +72,8 @@ void ExecuteWithFuzzedInputs(NNAdapterCompilation* compilation, Reader* reader) 
     if (!ok) break;
     b.bytes.assign(static_cast<size_t>(n) * PrecisionSize(t.precision) + 8, 0);
     reader->Bytes(b.bytes.data(), b.bytes.size() - 8);
-    NNAdapterExecution_setInput(execution, static_cast<int32_t>(i), &b, InputAccess);
+    NNAdapterExecution_setInput(execution, static_cast<int32_t>(i), &b,
+                                Buffer::AccessInput);
   }
   if (ok) {
     for (uint32_t i = 0; i < output_count; ++i) {
@@ -100,5 +86,19 @@ void ExecuteWithFuzzedInputs(NNAdapterCompilation* compilation, Reader* reader) 
 }
 
 void QuietLogs() { setenv("NNADAPTER_LOG_QUIET", "1", 1); }
+
+NNAdapterContext* BuiltinDeviceContext() {
+  static NNAdapterContext* context = [] {
+    QuietLogs();
+    NNAdapterDevice* device = nullptr;
+    NNAdapterContext* c = nullptr;
+    if (NNAdapterDevice_acquire("builtin_device", &device) != NNADAPTER_NO_ERROR ||
+        NNAdapterContext_create(&device, 1, "", &c) != NNADAPTER_NO_ERROR) {
+      __builtin_trap();  // the harness itself cannot work
+    }
+    return c;
+  }();
+  return context;
+}
 
 }  // namespace fuzz

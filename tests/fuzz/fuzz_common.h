@@ -42,6 +42,8 @@ class Reader {
   size_t pos_ = 0;
 };
 
+// Bytes per element; an invalid precision counts as 4 so that fuzzed values
+// of such operands still get bytes.
 size_t PrecisionSize(int32_t precision);
 
 // Upper bound on the elements of any buffer the harness hands to the
@@ -57,6 +59,10 @@ void ExecuteWithFuzzedInputs(NNAdapterCompilation* compilation,
 
 // Quiets the library's error logging (fuzzing provokes millions of errors).
 void QuietLogs();
+
+// A context over builtin_device, opened once (logs quieted first); traps
+// when it cannot be opened, since no harness can work then.
+NNAdapterContext* BuiltinDeviceContext();
 
 }  // namespace fuzz
 

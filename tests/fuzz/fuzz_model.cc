@@ -24,9 +24,6 @@
 
 namespace {
 
-NNAdapterDevice* g_device = nullptr;
-NNAdapterContext* g_context = nullptr;
-
 const int32_t kPrecisions[] = {
     NNADAPTER_FLOAT32, NNADAPTER_FLOAT32, NNADAPTER_INT32, NNADAPTER_INT64,
     NNADAPTER_BOOL8, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
@@ -340,11 +337,7 @@ void Identify(fuzz::Reader* r, State* s) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  fuzz::QuietLogs();
-  if (NNAdapterDevice_acquire("builtin_device", &g_device) != NNADAPTER_NO_ERROR ||
-      NNAdapterContext_create(&g_device, 1, "", &g_context) != NNADAPTER_NO_ERROR) {
-    __builtin_trap();  // the harness itself cannot work
-  }
+  fuzz::BuiltinDeviceContext();
   return 0;
 }
 
@@ -360,7 +353,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 3: Identify(&r, &s); break;
       case 4: {
         std::vector<uint8_t> supported(s.operations + 1);
-        NNAdapterModel_getSupportedOperations(s.model, g_context,
+        NNAdapterModel_getSupportedOperations(s.model, fuzz::BuiltinDeviceContext(),
                                               reinterpret_cast<bool*>(supported.data()));
         break;
       }
@@ -370,7 +363,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!s.identified) IdentifyPlausibly(&s);
   if (NNAdapterModel_finish(s.model) == NNADAPTER_NO_ERROR) {
     NNAdapterCompilation* compilation = nullptr;
-    if (NNAdapterCompilation_create(s.model, nullptr, nullptr, 0, nullptr, g_context,
+    if (NNAdapterCompilation_create(s.model, nullptr, nullptr, 0, nullptr, fuzz::BuiltinDeviceContext(),
                                     &compilation) == NNADAPTER_NO_ERROR) {
       if (NNAdapterCompilation_finish(compilation) == NNADAPTER_NO_ERROR) {
         fuzz::ExecuteWithFuzzedInputs(compilation, &r);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -39,13 +40,20 @@ inline std::string ReadFile(const std::string& path) {
   return ss.str();
 }
 
-inline std::shared_ptr<lite_api::PaddlePredictor> LoadPdModel(
-    const std::string& dir, const std::string& stem, int threads = 1) {
+// The config of <dir>/<stem>.pdmodel + <stem>.pdiparams.
+inline lite_api::CxxConfig PdModelConfig(const std::string& dir,
+                                         const std::string& stem = "inference",
+                                         int threads = 1) {
   lite_api::CxxConfig config;
   config.set_model_file(dir + "/" + stem + ".pdmodel");
   config.set_param_file(dir + "/" + stem + ".pdiparams");
   config.set_threads(threads);
-  return lite_api::CreatePaddlePredictor(config);
+  return config;
+}
+
+inline std::shared_ptr<lite_api::PaddlePredictor> LoadPdModel(
+    const std::string& dir, const std::string& stem, int threads = 1) {
+  return lite_api::CreatePaddlePredictor(PdModelConfig(dir, stem, threads));
 }
 
 // Feeds one float input and runs; returns output `i` as a flat vector.
@@ -65,6 +73,16 @@ inline std::vector<float> RunFloat(lite_api::PaddlePredictor* predictor,
   out->CopyToCpu(v.data());
   if (out_shape) *out_shape = s;
   return v;
+}
+
+// Runs f expecting a lite_api::Error whose message contains `needle`.
+inline void ExpectErrorMentioning(const std::function<void()>& f, const std::string& needle) {
+  try {
+    f();
+    ADD_FAILURE() << "expected an error mentioning '" << needle << "'";
+  } catch (const lite_api::Error& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
 }
 
 struct ErrorStats {
@@ -90,6 +108,21 @@ inline size_t Numel(const std::vector<int64_t>& shape) {
   size_t n = 1;
   for (auto d : shape) n *= static_cast<size_t>(d);
   return n;
+}
+
+// The PP-OCRv3 detectors (fp32 and QAT int8): the preprocessed reference
+// image doc_11 at 640x640, and the probability map a predictor gives for it
+// (expected to be [1, 1, 640, 640]).
+inline const std::vector<int64_t> kDetShape = {1, 3, 640, 640};
+inline std::vector<float> DetInput() {
+  return vision::ReadFloats(ModelsDir() + "/ppocrv3_det_dyn/reference/det_input_ppocr_doc_11_640.bin",
+                            Numel(kDetShape));
+}
+inline std::vector<float> RunDetMap(lite_api::PaddlePredictor* predictor) {
+  std::vector<int64_t> shape;
+  auto out = RunFloat(predictor, kDetShape, DetInput(), 0, &shape);
+  EXPECT_EQ(shape, (std::vector<int64_t>{1, 1, 640, 640}));
+  return out;
 }
 
 }  // namespace testing

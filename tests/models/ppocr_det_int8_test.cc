@@ -15,30 +15,17 @@ namespace lite {
 namespace testing {
 
 namespace {
-const std::vector<int64_t> kShape = {1, 3, 640, 640};
-
-std::vector<float> DetInput() {
-  return vision::ReadFloats(ModelsDir() + "/ppocrv3_det_dyn/reference/det_input_ppocr_doc_11_640.bin",
-                            Numel(kShape));
-}
+// Int8 kernels where the model has int8 scales, float elsewhere.
+const std::vector<lite_api::Place> kInt8Places = {
+    lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
+    lite_api::Place{TARGET(kX86), PRECISION(kFloat)}};
 
 std::vector<float> RunDet(const std::string& folder, bool int8, bool nnadapter = false,
                           int threads = 1) {
-  lite_api::CxxConfig config;
-  config.set_threads(threads);
+  lite_api::CxxConfig config = PdModelConfig(ModelsDir() + "/" + folder, "inference", threads);
   if (nnadapter) config.set_nnadapter_device_names({"builtin_device"});
-  const std::string dir = ModelsDir() + "/" + folder;
-  config.set_model_file(dir + "/inference.pdmodel");
-  config.set_param_file(dir + "/inference.pdiparams");
-  if (int8) {
-    config.set_valid_places({lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
-                             lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
-  }
-  auto predictor = lite_api::CreatePaddlePredictor(config);
-  std::vector<int64_t> shape;
-  auto out = RunFloat(predictor.get(), kShape, DetInput(), 0, &shape);
-  EXPECT_EQ(shape, (std::vector<int64_t>{1, 1, 640, 640}));
-  return out;
+  if (int8) config.set_valid_places(kInt8Places);
+  return RunDetMap(lite_api::CreatePaddlePredictor(config).get());
 }
 }  // namespace
 
@@ -72,21 +59,17 @@ TEST(PpocrV3DetSlimInt8, Int8KernelsGiveTheSameMapWithTwoThreads) {
 // The int8-optimized program (int8 filters, scale attributes, kInt8 kernel
 // keys) survives SaveOptimizedModel -> .nb -> MobileConfig bit-identically.
 TEST(PpocrV3DetSlimInt8, Int8OptimizedModelRoundTripsThroughNb) {
-  lite_api::CxxConfig config;
-  const std::string dir = ModelsDir() + "/ppocrv3_det_slim_int8";
-  config.set_model_file(dir + "/inference.pdmodel");
-  config.set_param_file(dir + "/inference.pdiparams");
-  config.set_valid_places({lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
-                           lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
+  lite_api::CxxConfig config = PdModelConfig(ModelsDir() + "/ppocrv3_det_slim_int8");
+  config.set_valid_places(kInt8Places);
   auto full = lite_api::CreatePaddlePredictor(config);
-  auto expected = RunFloat(full.get(), kShape, DetInput());
+  auto expected = RunFloat(full.get(), kDetShape, DetInput());
   const std::string out = (std::filesystem::temp_directory_path() /
                            ("qat_int8_nb_" + std::to_string(getpid()))).string();
   full->SaveOptimizedModel(out);
   lite_api::MobileConfig mobile;
   mobile.set_model_from_file(out + ".nb");
   auto light = lite_api::CreatePaddlePredictor(mobile);
-  auto got = RunFloat(light.get(), kShape, DetInput());
+  auto got = RunFloat(light.get(), kDetShape, DetInput());
   std::filesystem::remove(out + ".nb");
   EXPECT_EQ(got, expected);
 }

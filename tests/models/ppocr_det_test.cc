@@ -6,19 +6,8 @@ namespace lite {
 namespace testing {
 
 namespace {
-const std::vector<int64_t> kShape = {1, 3, 640, 640};
-
-std::vector<float> DetInput() {
-  return vision::ReadFloats(ModelsDir() + "/ppocrv3_det_dyn/reference/det_input_ppocr_doc_11_640.bin",
-                            Numel(kShape));
-}
-
 std::vector<float> RunDetector(const std::string& folder, int threads = 1) {
-  auto predictor = LoadPdModel(ModelsDir() + "/" + folder, "inference", threads);
-  std::vector<int64_t> out_shape;
-  auto out = RunFloat(predictor.get(), kShape, DetInput(), 0, &out_shape);
-  EXPECT_EQ(out_shape, (std::vector<int64_t>{1, 1, 640, 640}));
-  return out;
+  return RunDetMap(LoadPdModel(ModelsDir() + "/" + folder, "inference", threads).get());
 }
 }  // namespace
 

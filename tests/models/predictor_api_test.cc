@@ -70,31 +70,23 @@ TEST(PredictorApi, InputOutputNamesAndTensorViews) {
 }
 
 TEST(PredictorApi, UserErrorsAreReportedAsErrorsNamingWhatWasWrong) {
-  auto expect_error = [](const std::function<void()>& f, const std::string& needle) {
-    try {
-      f();
-      ADD_FAILURE() << "expected an error mentioning '" << needle << "'";
-    } catch (const lite_api::Error& e) {
-      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
-    }
-  };
-  expect_error([] {
+  ExpectErrorMentioning([] {
     lite_api::CxxConfig c;
     c.set_model_dir("/nonexistent/model_dir");
     lite_api::CreatePaddlePredictor(c);
   }, "/nonexistent/model_dir");
   auto predictor = LoadPdModel(ModelsDir() + "/ppocr_mobile_v2_cls_dyn", "inference");
-  expect_error([&] { predictor->GetInput(3); }, "GetInput(3)");
-  expect_error([&] { predictor->GetInputByName("image"); }, "'image'");
-  expect_error([&] { predictor->GetOutput(0)->data<int64_t>(); }, "int64");
-  expect_error([&] {
+  ExpectErrorMentioning([&] { predictor->GetInput(3); }, "GetInput(3)");
+  ExpectErrorMentioning([&] { predictor->GetInputByName("image"); }, "'image'");
+  ExpectErrorMentioning([&] { predictor->GetOutput(0)->data<int64_t>(); }, "int64");
+  ExpectErrorMentioning([&] {
     auto in = predictor->GetInput(0);
     in->Resize({1, 4, 48, 192});  // 4 channels: the first conv expects 3
     std::vector<float> z(4 * 48 * 192, 0.f);
     in->CopyFromCpu(z.data());
     predictor->Run();
   }, "conv2d");
-  expect_error([] {
+  ExpectErrorMentioning([] {
     lite_api::CxxConfig c;
     c.set_threads(0);
     c.set_model_dir(ModelsDir() + "/ppocr_mobile_v2_cls_dyn");

@@ -14,87 +14,19 @@ namespace {
 
 using testing::RandomFloats;
 
-struct Net {
-  cpp::ProgramDesc program;
-  std::shared_ptr<Scope> weights = std::make_shared<Scope>();
-  cpp::BlockDesc& block() { return program.blocks[0]; }
-
-  cpp::OpDesc& Op(const std::string& type) {
-    block().ops.emplace_back(type);
-    return block().ops.back();
-  }
-  void Weight(const std::string& name, const DDim& dims, float lo, float hi, uint32_t seed) {
-    Tensor* t = weights->Var(name);
-    t->Resize(dims);
-    t->set_persistable(true);
-    auto v = RandomFloats(Numel(dims), lo, hi, seed);
-    std::copy(v.begin(), v.end(), t->mutable_data<float>());
-    cpp::VarDesc var;
-    var.name = name;
-    var.persistable = true;
-    var.dims = dims;
-    block().vars.push_back(var);
-  }
-  // x [N, C, H, W] -> conv2d_transpose (C -> M, 2x2 stride 2, groups) ->
-  // + bias (axis 1) -> batch_norm -> relu -> fetch.
+// x [N, C, H, W] -> conv2d_transpose (C -> M, 2x2 stride 2, groups) ->
+// + bias (axis 1) -> batch_norm -> relu -> fetch.
+struct Net : testing::ProgramBuilder {
   Net(int64_t C, int64_t M, int groups) {
-    program.blocks.emplace_back();
-    auto& feed = Op("feed");
-    feed.SetInput("X", {"feed"});
-    feed.SetOutput("Out", {"x"});
-    feed.SetAttr("col", 0);
-    Weight("w", {C, M / groups, 2, 2}, -1, 1, 1);
-    Weight("b", {M}, -1, 1, 2);
-    Weight("bn_scale", {M}, 0.5, 1.5, 3);
-    Weight("bn_bias", {M}, -1, 1, 4);
-    Weight("bn_mean", {M}, -0.5, 0.5, 5);
-    Weight("bn_var", {M}, 0.1, 2, 6);
-    auto& conv = Op("conv2d_transpose");
-    conv.SetInput("Input", {"x"});
-    conv.SetInput("Filter", {"w"});
-    conv.SetOutput("Output", {"c"});
-    conv.SetAttr("strides", std::vector<int32_t>{2, 2});
-    conv.SetAttr("paddings", std::vector<int32_t>{0, 0});
-    conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
-    conv.SetAttr("groups", groups);
-    auto& add = Op("elementwise_add");
-    add.SetInput("X", {"c"});
-    add.SetInput("Y", {"b"});
-    add.SetOutput("Out", {"a"});
-    add.SetAttr("axis", 1);
-    auto& bn = Op("batch_norm");
-    bn.SetInput("X", {"a"});
-    bn.SetInput("Scale", {"bn_scale"});
-    bn.SetInput("Bias", {"bn_bias"});
-    bn.SetInput("Mean", {"bn_mean"});
-    bn.SetInput("Variance", {"bn_var"});
-    bn.SetOutput("Y", {"y"});
-    bn.SetOutput("MeanOut", {"bn_mean"});
-    bn.SetOutput("VarianceOut", {"bn_var"});
-    bn.SetAttr("epsilon", 1e-5f);
-    bn.SetAttr("is_test", true);
-    auto& relu = Op("relu");
-    relu.SetInput("X", {"y"});
-    relu.SetOutput("Out", {"r"});
-    auto& fetch = Op("fetch");
-    fetch.SetInput("X", {"r"});
-    fetch.SetOutput("Out", {"fetch"});
-    fetch.SetAttr("col", 0);
-  }
-  std::vector<std::string> OpTypes() const {
-    std::vector<std::string> t;
-    for (auto& op : program.blocks[0].ops) t.push_back(op.Type());
-    return t;
-  }
-  std::vector<float> Run(const DDim& dims, const std::vector<float>& x) {
-    Scope scope(weights);
-    RuntimeProgram rp(program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
-    Tensor* in = scope.GetVar("x");
-    in->Resize(dims);
-    std::copy(x.begin(), x.end(), in->mutable_data<float>());
-    rp.Run(1);
-    Tensor* out = scope.GetVar(rp.fetch_names()[0]);
-    return std::vector<float>(out->data<float>(), out->data<float>() + out->numel());
+    Feed("x", 0);
+    RandomWeight("w", {C, M / groups, 2, 2}, -1, 1, 1);
+    RandomWeight("b", {M}, -1, 1, 2);
+    Conv("conv2d_transpose", "x", "w", "c", {2, 2}, {0, 0}, groups);
+    Op("elementwise_add", {{"X", "c"}, {"Y", "b"}}, {{"Out", "a"}})
+        .SetAttr("axis", 1);
+    BatchNorm("a", "y", M, 3);
+    Op("relu", {{"X", "y"}}, {{"Out", "r"}});
+    Fetch("r", 0);
   }
 };
 

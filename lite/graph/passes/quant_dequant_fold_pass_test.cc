@@ -17,121 +17,47 @@ namespace {
 
 using testing::RandomFloats;
 
-struct QatBuilder {
-  cpp::ProgramDesc program;
-  std::shared_ptr<Scope> weights = std::make_shared<Scope>();
-  QatBuilder() {
-    program.blocks.emplace_back();
-    cpp::OpDesc feed("feed");
-    feed.SetInput("X", {"feed"});
-    feed.SetOutput("Out", {"x"});
-    feed.SetAttr("col", 0);
-    block().ops.push_back(feed);
-  }
-  cpp::BlockDesc& block() { return program.blocks[0]; }
-  void Weight(const std::string& name, const DDim& dims, std::vector<float> v) {
-    Tensor* t = weights->Var(name);
-    t->Resize(dims);
-    t->set_persistable(true);
-    std::copy(v.begin(), v.end(), t->mutable_data<float>());
-    cpp::VarDesc var;
-    var.name = name;
-    var.persistable = true;
-    var.dims = dims;
-    block().vars.push_back(var);
-  }
-  cpp::OpDesc& Op(const std::string& type) {
-    block().ops.emplace_back(type);
-    return block().ops.back();
-  }
+// A program fed with "x", plus the fake quant-dequant ops of QAT models.
+struct QatBuilder : testing::ProgramBuilder {
+  QatBuilder() { Feed("x", 0); }
   // x -> fake quant-dequant (per tensor, threshold `threshold`) -> out
   void ActQuant(const std::string& x, const std::string& out, float threshold) {
     Weight(out + "_scale", {1}, {threshold});
-    auto& q = Op("fake_quantize_dequantize_moving_average_abs_max");
-    q.SetInput("X", {x});
-    q.SetInput("InScale", {out + "_scale"});
-    q.SetOutput("Out", {out});
-    q.SetOutput("OutScale", {out + "_scale"});
+    auto& q = Op("fake_quantize_dequantize_moving_average_abs_max",
+                 {{"X", x}, {"InScale", out + "_scale"}},
+                 {{"Out", out}, {"OutScale", out + "_scale"}});
     q.SetAttr("bit_length", 8);
     q.SetAttr("moving_rate", 0.9f);
     q.SetAttr("is_test", true);
   }
+  // A new weight `out`_w of `dims` through a channel-wise fake quant-dequant
+  // along `axis`; returns the dequantized variable.
+  std::string QuantWeight(const std::string& out, const DDim& dims, int axis,
+                          uint32_t seed) {
+    const std::string w = out + "_w";
+    RandomWeight(w, dims, -1, 1, seed);
+    auto& q = Op("fake_channel_wise_quantize_dequantize_abs_max", {{"X", w}},
+                 {{"Out", w + "_qdq"}, {"OutScale", w + "_qdq_scale"}});
+    q.SetAttr("bit_length", 8);
+    q.SetAttr("quant_axis", axis);
+    return w + "_qdq";
+  }
   // conv2d(in, channel-wise fake quant-dequant of a new filter) -> out
   void QuantConv(const std::string& in, const std::string& out, int64_t cin, int64_t cout,
                  uint32_t seed) {
-    const std::string w = out + "_w";
-    Weight(w, {cout, cin, 3, 3}, RandomFloats(cout * cin * 9, -1, 1, seed));
-    auto& q = Op("fake_channel_wise_quantize_dequantize_abs_max");
-    q.SetInput("X", {w});
-    q.SetOutput("Out", {w + "_qdq"});
-    q.SetOutput("OutScale", {w + "_qdq_scale"});
-    q.SetAttr("bit_length", 8);
-    q.SetAttr("quant_axis", 0);
-    auto& conv = Op("conv2d");
-    conv.SetInput("Input", {in});
-    conv.SetInput("Filter", {w + "_qdq"});
-    conv.SetOutput("Output", {out});
-    conv.SetAttr("strides", std::vector<int32_t>{1, 1});
-    conv.SetAttr("paddings", std::vector<int32_t>{1, 1});
-    conv.SetAttr("dilations", std::vector<int32_t>{1, 1});
-    conv.SetAttr("groups", 1);
+    Conv("conv2d", in, QuantWeight(out, {cout, cin, 3, 3}, 0, seed), out, {1, 1},
+         {1, 1}, 1);
   }
   // mul(in, channel-wise (axis 1) fake quant-dequant of a new [k, n] weight)
   void QuantMul(const std::string& in, const std::string& out, int64_t k, int64_t n,
                 uint32_t seed) {
-    const std::string w = out + "_w";
-    Weight(w, {k, n}, RandomFloats(k * n, -1, 1, seed));
-    auto& q = Op("fake_channel_wise_quantize_dequantize_abs_max");
-    q.SetInput("X", {w});
-    q.SetOutput("Out", {w + "_qdq"});
-    q.SetOutput("OutScale", {w + "_qdq_scale"});
-    q.SetAttr("bit_length", 8);
-    q.SetAttr("quant_axis", 1);
-    auto& mul = Op("mul");
-    mul.SetInput("X", {in});
-    mul.SetInput("Y", {w + "_qdq"});
-    mul.SetOutput("Out", {out});
+    auto& mul = Op("mul", {{"X", in}, {"Y", QuantWeight(out, {k, n}, 1, seed)}},
+                   {{"Out", out}});
     mul.SetAttr("x_num_col_dims", 1);
     mul.SetAttr("y_num_col_dims", 1);
   }
   void Relu(const std::string& in, const std::string& out) {
-    auto& r = Op("relu");
-    r.SetInput("X", {in});
-    r.SetOutput("Out", {out});
-  }
-  void Fetch(const std::string& name) {
-    cpp::OpDesc op("fetch");
-    op.SetInput("X", {name});
-    op.SetOutput("Out", {"fetch"});
-    op.SetAttr("col", 0);
-    block().ops.push_back(op);
-  }
-  std::vector<std::string> OpTypes() const {
-    std::vector<std::string> t;
-    for (auto& op : program.blocks[0].ops) t.push_back(op.Type());
-    return t;
-  }
-  const cpp::OpDesc* OpWithOutput(const std::string& var) const {
-    for (auto& op : program.blocks[0].ops) {
-      for (auto& n : op.OutputArgumentNames()) {
-        if (n == var) return &op;
-      }
-    }
-    return nullptr;
-  }
-  std::vector<float> Run(const DDim& dims, const std::vector<float>& x,
-                         std::vector<std::string>* kernels = nullptr) {
-    Scope scope(weights);
-    RuntimeProgram rp(program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
-    if (kernels) {
-      for (auto& inst : rp.instructions()) kernels->push_back(inst.kernel->key().ToString());
-    }
-    Tensor* in = scope.GetVar("x");
-    in->Resize(dims);
-    std::copy(x.begin(), x.end(), in->mutable_data<float>());
-    rp.Run(1);
-    Tensor* out = scope.GetVar(rp.fetch_names()[0]);
-    return std::vector<float>(out->data<float>(), out->data<float>() + out->numel());
+    Op("relu", {{"X", in}}, {{"Out", out}});
   }
 };
 
@@ -214,11 +140,8 @@ TEST(QuantDequantFoldPass, FoldsMulAndFcWithPerColumnWeights) {
   b.ActQuant("x", "xq", 3.0f);
   b.QuantMul("xq", "m1", 24, 10, 21);
   b.Weight("bias", {10}, RandomFloats(10, -1, 1, 22));
-  auto& add = b.Op("elementwise_add");
-  add.SetInput("X", {"m1"});
-  add.SetInput("Y", {"bias"});
-  add.SetOutput("Out", {"a1"});
-  add.SetAttr("axis", 1);
+  b.Op("elementwise_add", {{"X", "m1"}, {"Y", "bias"}}, {{"Out", "a1"}})
+      .SetAttr("axis", 1);
   b.Relu("a1", "r1");
   b.ActQuant("r1", "r1q", 5.0f);
   b.QuantMul("r1q", "m2", 10, 6, 23);
@@ -283,10 +206,7 @@ TEST(QuantDequantFoldPass, KeepsActivationQuantFeedingANonConvOp) {
   b.ActQuant("x", "xq", 2.0f);
   b.QuantConv("xq", "c1", 3, 4, 3);
   b.Relu("xq", "r");  // a second, non-conv consumer of the quantized x
-  auto& add = b.Op("elementwise_add");
-  add.SetInput("X", {"c1"});
-  add.SetInput("Y", {"r"});
-  add.SetOutput("Out", {"y"});
+  b.Op("elementwise_add", {{"X", "c1"}, {"Y", "r"}}, {{"Out", "y"}});
   b.Fetch("y");
   PassOptions options;
   options.int8 = true;

@@ -8,11 +8,7 @@ namespace lite {
 namespace testing {
 namespace {
 
-struct BCase {
-  DDim x, y;
-  int axis;
-};
-const std::vector<BCase> kCases = {
+const std::vector<BroadcastCase> kCases = {
     {{3, 13}, {3, 13}, -1},       {{2, 3, 4, 5}, {3}, 1},       {{2, 3, 4, 5}, {5}, -1},
     {{2, 3, 4, 5}, {3, 1}, 1},    {{2, 3, 4, 5}, {1}, -1},      {{3, 1}, {1, 13}, -1},
     {{5}, {2, 3, 4, 5}, -1},      {{2, 3, 4, 5}, {2, 1, 4, 1}, -1},

@@ -8,15 +8,9 @@ namespace lite {
 namespace testing {
 namespace {
 
-struct BCase {
-  DDim x, y;
-  int axis;
-  DDim expected_out;
-};
-
 // Every broadcasting form Paddle models use.
-const std::vector<BCase>& BroadcastCases() {
-  static const std::vector<BCase> cases = {
+const std::vector<BroadcastCase>& BroadcastCases() {
+  static const std::vector<BroadcastCase> cases = {
       {{3, 13}, {3, 13}, -1, {3, 13}},                  // same shape
       {{1}, {1}, -1, {1}},                              // single element
       {{2, 3, 4, 5}, {3}, 1, {2, 3, 4, 5}},             // per-channel

@@ -14,6 +14,14 @@ namespace paddle {
 namespace lite {
 namespace testing {
 
+// A binary op's operands broadcast along `axis` (-1: trailing) and, where a
+// test states it, the output dims.
+struct BroadcastCase {
+  DDim x, y;
+  int axis;
+  DDim expected_out = {};  // empty: not stated
+};
+
 // Paddle's elementwise broadcast, spelled out: the operand with fewer dims
 // is placed at `axis` (-1: trailing) after trimming its trailing 1s if they
 // would stick out; equal ranks use numpy rules. Returns the padded dims of

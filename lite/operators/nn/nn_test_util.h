@@ -36,6 +36,35 @@ inline float RefActivation(const std::string& act, float x) {
   return x;
 }
 
+// The padding of a 2-D window op as Paddle resolves it: explicit
+// `paddings` ([h, w] or [top, bottom, left, right]); "VALID": none; "SAME":
+// output = ceil(input / stride), the total split with the smaller half on
+// top/left. `kh`, `kw` are the kernel extents (undilated for SAME).
+struct Pads2d {
+  int top, bottom, left, right;
+};
+inline Pads2d ResolvePads(const std::vector<int>& paddings, const std::string& algo,
+                          int64_t H, int64_t W, int64_t kh, int64_t kw, int sh, int sw) {
+  Pads2d p;
+  if (paddings.size() == 2) {
+    p.top = p.bottom = paddings[0];
+    p.left = p.right = paddings[1];
+  } else {
+    p = {paddings[0], paddings[1], paddings[2], paddings[3]};
+  }
+  if (algo == "VALID") p = {0, 0, 0, 0};
+  if (algo == "SAME") {
+    int64_t oh = (H + sh - 1) / sh, ow = (W + sw - 1) / sw;
+    int64_t th = std::max<int64_t>((oh - 1) * sh + kh - H, 0);
+    int64_t tw = std::max<int64_t>((ow - 1) * sw + kw - W, 0);
+    p.top = static_cast<int>(th / 2);
+    p.bottom = static_cast<int>(th - p.top);
+    p.left = static_cast<int>(tw / 2);
+    p.right = static_cast<int>(tw - p.left);
+  }
+  return p;
+}
+
 inline void SetActAttrs(OpRunner* r, const std::string& act,
                         const std::string& attr = "act_type") {
   if (act.empty()) return;
@@ -64,18 +93,6 @@ inline void ExpectAllCloseOrBothNan(std::vector<float> expected, std::vector<flo
     }
   }
   ExpectAllClose(expected, actual, atol, rtol, what);
-}
-
-// Runs fn and returns the message of the Error it throws ("" plus a test
-// failure when it does not throw).
-inline std::string ErrorOf(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected an error";
-  return "";
 }
 
 }  // namespace testing

@@ -65,9 +65,7 @@ TEST(BatchNorm, DistinctMeanOutGetsACopyAndChannelMismatchIsAnError) {
   EXPECT_EQ(r.Values<float>("mean_out"), (std::vector<float>{0.5f, -0.5f}));
   r.Get("x")->Resize({1, 3, 2, 2});
   r.Get("x")->mutable_data<float>();
-  std::string msg = ErrorOf([&] { r.Run(); });
-  EXPECT_NE(msg.find("batch_norm"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("[1, 3, 2, 2]"), std::string::npos) << msg;
+  ExpectErrorMentions(r, {"batch_norm", "[1, 3, 2, 2]"});
 }
 
 std::vector<float> NaiveNorm(const std::vector<float>& x, int64_t groups, int64_t size,
@@ -130,15 +128,12 @@ TEST(LayerNorm, BadAxisAndScaleSizeAreErrors) {
   r.Input<float>("Scale", "s", {2}, RandomFloats(2));
   r.Output("Y", "y");
   r.Attr("begin_norm_axis", 1);
-  std::string msg = ErrorOf([&] { r.Run(); });
-  EXPECT_NE(msg.find("layer_norm"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("'Scale'"), std::string::npos) << msg;
+  ExpectErrorMentions(r, {"layer_norm", "'Scale'"});
   OpRunner r2("layer_norm");
   r2.Input<float>("X", "x", {2, 3}, RandomFloats(6));
   r2.Output("Y", "y");
   r2.Attr("begin_norm_axis", 2);
-  msg = ErrorOf([&] { r2.Run(); });
-  EXPECT_NE(msg.find("begin_norm_axis"), std::string::npos) << msg;
+  ExpectErrorMentions(r2, {"begin_norm_axis"});
 }
 
 TEST(InstanceNorm, PlanesWithOptionalScaleBias) {

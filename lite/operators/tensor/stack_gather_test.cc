@@ -46,12 +46,7 @@ TEST(Stack, AllAxesAndUnstackRoundTrip) {
   bad.Input<float>("X", "a", {2}, {1, 2});
   bad.Input<float>("X", "b", {3}, {1, 2, 3});
   bad.Output("Y", "y");
-  try {
-    bad.Run();
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("stack"), std::string::npos) << e.what();
-  }
+  ExpectErrorMentions(bad, {"stack"});
 }
 
 TEST(Gather, AxesIndexTypesAndRangeCheck) {
@@ -91,13 +86,7 @@ TEST(Gather, AxesIndexTypesAndRangeCheck) {
   bad.Input<float>("X", "x", {3}, {1, 2, 3});
   bad.Input<int32_t>("Index", "i", {1}, {3});
   bad.Output("Out", "out");
-  try {
-    bad.Run();
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("gather"), std::string::npos);
-    EXPECT_NE(std::string(e.what()).find("out of range"), std::string::npos) << e.what();
-  }
+  ExpectErrorMentions(bad, {"gather", "out of range"});
 }
 
 TEST(GatherNd, PartialAndFullIndices) {
@@ -142,12 +131,7 @@ TEST(Range, TypesAndCounts) {
   bad.Input<int32_t>("End", "e", {1}, {5});
   bad.Input<int32_t>("Step", "st", {1}, {0});
   bad.Output("Out", "out");
-  try {
-    bad.Run();
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("range"), std::string::npos) << e.what();
-  }
+  ExpectErrorMentions(bad, {"range"});
 }
 
 }  // namespace
@@ -185,12 +169,7 @@ TEST(OneHotV2, DepthAttrTensorDtypeAndRange) {
   bad.Input<int32_t>("X", "x", {1}, {4});
   bad.Output("Out", "out");
   bad.Attr("depth", 4);
-  try {
-    bad.Run();
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("one_hot_v2"), std::string::npos) << e.what();
-  }
+  ExpectErrorMentions(bad, {"one_hot_v2"});
 }
 
 }  // namespace

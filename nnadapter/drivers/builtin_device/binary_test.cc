@@ -76,12 +76,12 @@ OP_TEST(POW, Float) {
   ExpectF32(r[0], {2}, {8, 9});
 }
 OP_TEST(AND, Bool) {
-  auto r = Exec(NNADAPTER_AND, {V(B8({4}, {0, 0, 1, 1})), V(B8({4}, {0, 1, 0, 1}))},
+  auto r = Exec(NNADAPTER_AND, {V(Bool8({4}, {0, 0, 1, 1})), V(Bool8({4}, {0, 1, 0, 1}))},
                {{NNADAPTER_BOOL8}});
   ExpectB8(r[0], {4}, {0, 0, 0, 1});
 }
 OP_TEST(OR, Bool) {
-  auto r = Exec(NNADAPTER_OR, {V(B8({4}, {0, 0, 1, 1})), V(B8({4}, {0, 1, 0, 1}))},
+  auto r = Exec(NNADAPTER_OR, {V(Bool8({4}, {0, 0, 1, 1})), V(Bool8({4}, {0, 1, 0, 1}))},
                {{NNADAPTER_BOOL8}});
   ExpectB8(r[0], {4}, {0, 1, 1, 1});
 }
@@ -122,7 +122,7 @@ OP_TEST(LESS_EQUAL, Float) {
 }
 OP_TEST(WHERE, Broadcast) {
   auto r = Exec(NNADAPTER_WHERE,
-               {V(B8({2}, {1, 0})), V(F32({2}, {1, 2})), V(F32({2}, {10, 20}))},
+               {V(Bool8({2}, {1, 0})), V(F32({2}, {1, 2})), V(F32({2}, {10, 20}))},
                {{}});
   ExpectF32(r[0], {2}, {1, 20});
 }

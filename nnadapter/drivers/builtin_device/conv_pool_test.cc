@@ -3,7 +3,7 @@
 
 using namespace nnadapter_test;  // NOLINT
 
-static T Img3x3() { return F32({1, 1, 3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9}); }
+static Tensor Img3x3() { return F32({1, 1, 3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9}); }
 
 // CONV_2D operands: input, filter, bias, auto_pad, pads, strides, group,
 // dilations, fuse_code.
@@ -56,8 +56,8 @@ OP_TEST(CONV_2D, Int8PerChannelWithInt32Bias) {
   // oc1 = 2 x - 2 = [-1, 0, 1, 2] -> /0.25 = [-4, 0, 4, 8]
   auto r = Exec(NNADAPTER_CONV_2D,
                {V(Q8({1, 1, 2, 2}, {1, 2, 3, 4}, 0.5f)),
-                C(Q8C({2, 1, 1, 1}, {2, 4}, {0.25f, 0.5f}, 0)),
-                C(Q32C({2}, {4, -8}, {0.125f, 0.25f})), ci(0),
+                C(Q8PerChannel({2, 1, 1, 1}, {2, 4}, {0.25f, 0.5f}, 0)),
+                C(Q32PerChannel({2}, {4, -8}, {0.125f, 0.25f}, 0)), ci(0),
                 cis({0, 0, 0, 0}), cis({1, 1}), ci(1), cis({1, 1}), ci(0)},
                {{NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, 0.25f}});
   ExpectQ8(r[0], {1, 2, 2, 2}, {3, 4, 5, 6, -4, 0, 4, 8});
@@ -65,8 +65,8 @@ OP_TEST(CONV_2D, Int8PerChannelWithInt32Bias) {
 // CONV_2D_TRANSPOSE operands: input, filter, bias, auto_pad, pads, strides,
 // group, dilations, output_padding, output_shape, fuse_code.
 OP_TEST(CONV_2D_TRANSPOSE, Stride1And2) {
-  T x = F32({1, 1, 2, 2}, {1, 2, 3, 4});
-  T ones = F32({1, 1, 2, 2}, {1, 1, 1, 1});
+  Tensor x = F32({1, 1, 2, 2}, {1, 2, 3, 4});
+  Tensor ones = F32({1, 1, 2, 2}, {1, 1, 1, 1});
   auto r = Exec(NNADAPTER_CONV_2D_TRANSPOSE,
                {V(x), C(ones), C(F32({1}, {0})), ci(0), cis({0, 0, 0, 0}),
                 cis({1, 1}), ci(1), cis({1, 1}), None(), None(), ci(0)},

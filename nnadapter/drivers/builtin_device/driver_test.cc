@@ -4,6 +4,8 @@
 
 #include "drivers/builtin_device/test_util.h"
 #include "nnadapter/operation_layout.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
 
 using namespace nnadapter_test;  // NOLINT
 
@@ -41,8 +43,8 @@ TEST(BuiltinDevice, CacheRoundTripInt8PerChannel) {
   RunResult r = RunOp(
       NNADAPTER_CONV_2D,
       {V(Q8({1, 1, 2, 2}, {1, 2, 3, 4}, 0.5f)),
-       C(Q8C({2, 1, 1, 1}, {2, 4}, {0.25f, 0.5f}, 0)),
-       C(Q32C({2}, {4, -8}, {0.125f, 0.25f})), ci(0), cis({0, 0, 0, 0}),
+       C(Q8PerChannel({2, 1, 1, 1}, {2, 4}, {0.25f, 0.5f}, 0)),
+       C(Q32PerChannel({2}, {4, -8}, {0.125f, 0.25f}, 0)), ci(0), cis({0, 0, 0, 0}),
        cis({1, 1}), ci(1), cis({1, 1}), ci(0)},
       {{NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, 0.25f}}, {}, true);
   ASSERT_TRUE(r.ok()) << r.message;
@@ -51,54 +53,24 @@ TEST(BuiltinDevice, CacheRoundTripInt8PerChannel) {
 
 namespace {
 
-void* FeedAccess(void* memory, NNAdapterOperandType* type) {
-  T* t = static_cast<T*>(memory);
-  type->dimensions.count = static_cast<uint32_t>(t->dims.size());
-  for (size_t i = 0; i < t->dims.size(); i++)
-    type->dimensions.data[i] = t->dims[i];
-  return t->data.data();
-}
-void* FetchAccess(void* memory, NNAdapterOperandType* type) {
-  T* t = static_cast<T*>(memory);
-  t->precision = type->precision;
-  t->dims.assign(type->dimensions.data,
-                 type->dimensions.data + type->dimensions.count);
-  size_t n = 1;
-  for (auto d : t->dims) n *= static_cast<size_t>(d);
-  t->data.assign(n * 4 + 1, 0);
-  return t->data.data();
-}
-
+// A model built through `b` and compiled on builtin_device, with one
+// execution.
 struct Session {
-  NNAdapterModel* model = nullptr;
-  NNAdapterDevice* device = nullptr;
-  NNAdapterContext* context = nullptr;
+  ModelBuilder b;
+  Devices devices{{"builtin_device"}, ""};
   NNAdapterCompilation* compilation = nullptr;
   NNAdapterExecution* execution = nullptr;
   ~Session() {
     NNAdapterExecution_destroy(execution);
     NNAdapterCompilation_destroy(compilation);
-    NNAdapterContext_destroy(context);
-    NNAdapterDevice_release(device);
-    NNAdapterModel_destroy(model);
   }
-  NNAdapterOperand* Add(const T& t, bool constant) {
-    NNAdapterOperandType type = t.type();
-    NNAdapterOperand* o = nullptr;
-    EXPECT_EQ(NNAdapterModel_addOperand(model, &type, &o), NNADAPTER_NO_ERROR);
-    if (constant) {
-      EXPECT_EQ(NNAdapterModel_setOperandValue(
-                    o, const_cast<uint8_t*>(t.data.data()),
-                    static_cast<uint32_t>(t.data.size()), true),
-                NNADAPTER_NO_ERROR);
-    }
-    return o;
+  NNAdapterOperand* Add(const Tensor& t, bool constant) {
+    return constant ? b.Constant(t) : b.Operand(t);
   }
   void Compile() {
-    ASSERT_EQ(NNAdapterDevice_acquire("builtin_device", &device), 0);
-    ASSERT_EQ(NNAdapterContext_create(&device, 1, "", &context), 0);
-    ASSERT_EQ(NNAdapterCompilation_create(model, nullptr, nullptr, 0, nullptr,
-                                          context, &compilation),
+    ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0,
+                                          nullptr, devices.context(),
+                                          &compilation),
               0);
     ASSERT_EQ(NNAdapterCompilation_finish(compilation), 0)
         << NNAdapter_getLastErrorMessage();
@@ -112,32 +84,31 @@ struct Session {
 // shapes on one compiled program; the output dimensions follow.
 TEST(BuiltinDevice, DynamicShapesReportOutputDims) {
   Session s;
-  ASSERT_EQ(NNAdapterModel_create(&s.model), 0);
-  T in_decl = F32({1, 1, 1, 1}, {0});
+  Tensor in_decl = F32({1, 1, 1, 1}, {0});
   in_decl.dims_unknown = true;
   NNAdapterOperand* x = s.Add(in_decl, false);
   NNAdapterOperand* bias = s.Add(F32({1}, {1}), true);
   NNAdapterOperand* fuse = s.Add(I32({1}, {0}), true);
-  T out_decl;
+  Tensor out_decl;
   out_decl.precision = NNADAPTER_FLOAT32;
   NNAdapterOperand* y = s.Add(out_decl, false);
   NNAdapterOperand* ins[3] = {x, bias, fuse};
-  ASSERT_EQ(NNAdapterModel_addOperation(s.model, NNADAPTER_ADD, 3, ins, 1, &y,
+  ASSERT_EQ(NNAdapterModel_addOperation(s.b.model(), NNADAPTER_ADD, 3, ins, 1, &y,
                                         nullptr),
             0)
       << NNAdapter_getLastErrorMessage();
-  ASSERT_EQ(NNAdapterModel_identifyInputsAndOutputs(s.model, 1, &x, 1, &y), 0);
-  ASSERT_EQ(NNAdapterModel_finish(s.model), 0);
+  ASSERT_EQ(NNAdapterModel_identifyInputsAndOutputs(s.b.model(), 1, &x, 1, &y), 0);
+  ASSERT_EQ(NNAdapterModel_finish(s.b.model()), 0);
   s.Compile();
-  T a = F32({1, 1, 2, 3}, {1, 2, 3, 4, 5, 6}), out;
-  ASSERT_EQ(NNAdapterExecution_setInput(s.execution, 0, &a, FeedAccess), 0);
-  ASSERT_EQ(NNAdapterExecution_setOutput(s.execution, 0, &out, FetchAccess), 0);
+  Tensor a = F32({1, 1, 2, 3}, {1, 2, 3, 4, 5, 6}), out;
+  ASSERT_EQ(NNAdapterExecution_setInput(s.execution, 0, &a, Tensor::AccessInput), 0);
+  ASSERT_EQ(NNAdapterExecution_setOutput(s.execution, 0, &out, Tensor::AccessOutput), 0);
   ASSERT_EQ(NNAdapterExecution_compute(s.execution), 0)
       << NNAdapter_getLastErrorMessage();
   EXPECT_EQ(out.dims, (std::vector<int32_t>{1, 1, 2, 3}));
   EXPECT_EQ(out.as<float>()[5], 7.0f);
-  T b = F32({2, 1, 1, 1}, {10, 20});
-  ASSERT_EQ(NNAdapterExecution_setInput(s.execution, 0, &b, FeedAccess), 0);
+  Tensor b = F32({2, 1, 1, 1}, {10, 20});
+  ASSERT_EQ(NNAdapterExecution_setInput(s.execution, 0, &b, Tensor::AccessInput), 0);
   ASSERT_EQ(NNAdapterExecution_compute(s.execution), 0)
       << NNAdapter_getLastErrorMessage();
   EXPECT_EQ(out.dims, (std::vector<int32_t>{2, 1, 1, 1}));
@@ -148,9 +119,8 @@ TEST(BuiltinDevice, DynamicShapesReportOutputDims) {
 // CONV_2D -> RELU -> MAX_POOL_2D with temporaries.
 TEST(BuiltinDevice, ThreeOperationChain) {
   Session s;
-  ASSERT_EQ(NNAdapterModel_create(&s.model), 0);
   NNAdapterOperand* x = s.Add(F32({1, 1, 3, 3}, std::vector<float>(9, 0)), false);
-  T tmp;
+  Tensor tmp;
   tmp.precision = NNADAPTER_FLOAT32;
   NNAdapterOperand* c = s.Add(tmp, false);
   NNAdapterOperand* rl = s.Add(tmp, false);
@@ -166,12 +136,12 @@ TEST(BuiltinDevice, ThreeOperationChain) {
         s.Add(I32({1}, {1}), true),
         s.Add(I32({2}, {1, 1}), true),
         s.Add(I32({1}, {0}), true)};
-    ASSERT_EQ(NNAdapterModel_addOperation(s.model, NNADAPTER_CONV_2D, 9, ins, 1,
+    ASSERT_EQ(NNAdapterModel_addOperation(s.b.model(), NNADAPTER_CONV_2D, 9, ins, 1,
                                           &c, nullptr),
               0)
         << NNAdapter_getLastErrorMessage();
   }
-  ASSERT_EQ(NNAdapterModel_addOperation(s.model, NNADAPTER_RELU, 1, &c, 1, &rl,
+  ASSERT_EQ(NNAdapterModel_addOperation(s.b.model(), NNADAPTER_RELU, 1, &c, 1, &rl,
                                         nullptr),
             0);
   {
@@ -180,23 +150,23 @@ TEST(BuiltinDevice, ThreeOperationChain) {
                                 s.Add(I32({4}, {0, 0, 0, 0}), true),
                                 s.Add(I32({2}, {2, 2}), true),
                                 s.Add(I32({2}, {1, 1}), true),
-                                s.Add(B8({1}, {0}), true),
-                                s.Add(B8({1}, {0}), true),
+                                s.Add(Bool8({1}, {0}), true),
+                                s.Add(Bool8({1}, {0}), true),
                                 s.Add(I32({1}, {NNADAPTER_INT64}), true),
                                 s.Add(I32({1}, {0}), true)};
-    ASSERT_EQ(NNAdapterModel_addOperation(s.model, NNADAPTER_MAX_POOL_2D, 9, ins,
+    ASSERT_EQ(NNAdapterModel_addOperation(s.b.model(), NNADAPTER_MAX_POOL_2D, 9, ins,
                                           1, &y, nullptr),
               0)
         << NNAdapter_getLastErrorMessage();
   }
-  ASSERT_EQ(NNAdapterModel_identifyInputsAndOutputs(s.model, 1, &x, 1, &y), 0);
-  ASSERT_EQ(NNAdapterModel_finish(s.model), 0);
+  ASSERT_EQ(NNAdapterModel_identifyInputsAndOutputs(s.b.model(), 1, &x, 1, &y), 0);
+  ASSERT_EQ(NNAdapterModel_finish(s.b.model()), 0);
   s.Compile();
   // conv: x[h][w] - x[h+1][w+1]; x = [[9,1,1],[1,1,1],[1,1,0]] ->
   // [[8,0],[0,1]] -> relu -> max = 8
-  T in = F32({1, 1, 3, 3}, {9, 1, 1, 1, 1, 1, 1, 1, 0}), out;
-  ASSERT_EQ(NNAdapterExecution_setInput(s.execution, 0, &in, FeedAccess), 0);
-  ASSERT_EQ(NNAdapterExecution_setOutput(s.execution, 0, &out, FetchAccess), 0);
+  Tensor in = F32({1, 1, 3, 3}, {9, 1, 1, 1, 1, 1, 1, 1, 0}), out;
+  ASSERT_EQ(NNAdapterExecution_setInput(s.execution, 0, &in, Tensor::AccessInput), 0);
+  ASSERT_EQ(NNAdapterExecution_setOutput(s.execution, 0, &out, Tensor::AccessOutput), 0);
   ASSERT_EQ(NNAdapterExecution_compute(s.execution), 0)
       << NNAdapter_getLastErrorMessage();
   EXPECT_EQ(out.dims, (std::vector<int32_t>{1, 1, 1, 1}));
@@ -205,36 +175,26 @@ TEST(BuiltinDevice, ThreeOperationChain) {
 
 // builtin_device refuses what it cannot compute: float16 operands.
 TEST(BuiltinDevice, ValidationRejectsFloat16) {
-  NNAdapterModel* model = nullptr;
-  ASSERT_EQ(NNAdapterModel_create(&model), 0);
-  T half = Make(NNADAPTER_FLOAT16, {2}, std::vector<uint16_t>{0, 0});
-  NNAdapterOperandType type = half.type();
-  NNAdapterOperand *x = nullptr, *y = nullptr;
-  ASSERT_EQ(NNAdapterModel_addOperand(model, &type, &x), 0);
-  ASSERT_EQ(NNAdapterModel_addOperand(model, &type, &y), 0);
-  int add = NNAdapterModel_addOperation(model, NNADAPTER_ABS, 1, &x, 1, &y,
-                                        nullptr);
-  if (add == NNADAPTER_NO_ERROR) {
-    NNAdapterDevice* device = nullptr;
-    NNAdapterContext* context = nullptr;
-    ASSERT_EQ(NNAdapterDevice_acquire("builtin_device", &device), 0);
-    ASSERT_EQ(NNAdapterContext_create(&device, 1, "", &context), 0);
+  ModelBuilder b;
+  Tensor half = MakeTensor(NNADAPTER_FLOAT16, {2}, std::vector<uint16_t>{0, 0});
+  NNAdapterOperand* x = b.Operand(half);
+  NNAdapterOperand* y = b.Operand(half);
+  if (b.TryOp(NNADAPTER_ABS, {x}, {y}) == NNADAPTER_NO_ERROR) {
+    Devices d({"builtin_device"}, "");
     bool supported = true;
-    ASSERT_EQ(NNAdapterModel_getSupportedOperations(model, context, &supported),
-              0);
+    ASSERT_EQ(
+        NNAdapterModel_getSupportedOperations(b.model(), d.context(), &supported),
+        0);
     EXPECT_FALSE(supported);
-    NNAdapterContext_destroy(context);
-    NNAdapterDevice_release(device);
   }  // else: rejected even earlier by shape inference, also fine
-  NNAdapterModel_destroy(model);
 }
 
 // A run-time error (shape mismatch discovered only at execution) is
 // reported, not crashed on.
 TEST(BuiltinDevice, RuntimeBroadcastErrorIsReported) {
-  T a = F32({2}, {1, 2});
+  Tensor a = F32({2}, {1, 2});
   a.dims_unknown = true;
-  T b = F32({3}, {1, 2, 3});
+  Tensor b = F32({3}, {1, 2, 3});
   b.dims_unknown = true;
   RunResult r = RunOp(NNADAPTER_ADD, {V(a), V(b), ci(0)}, {{}});
   EXPECT_TRUE(r.add_operation == 0 && r.compile == 0);

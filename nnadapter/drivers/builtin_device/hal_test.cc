@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "nnadapter/hal/device.h"
+#include "testing/core_model.h"
 
 extern "C" nnadapter::hal::Device __nnadapter_device__builtin_device;
 
@@ -21,41 +22,15 @@ using nnadapter::core::Operation;
 
 nnadapter::hal::Device& Dev() { return __nnadapter_device__builtin_device; }
 
-struct HalModel {
-  Model m;
-  std::list<std::vector<uint8_t>> storage;
+// Operands default to temporaries.
+struct HalModel : nnadapter_test::CoreModel {
   Operand* Add(NNAdapterOperandPrecision p, std::vector<int32_t> dims,
                NNAdapterOperandLifetime lifetime = NNADAPTER_TEMPORARY_VARIABLE) {
-    m.operands.emplace_back();
-    Operand* o = &m.operands.back();
-    std::memset(&o->type, 0, sizeof(o->type));
-    o->type.precision = p;
-    o->type.lifetime = lifetime;
-    o->type.dimensions.count = static_cast<uint32_t>(dims.size());
-    for (size_t i = 0; i < dims.size(); i++) o->type.dimensions.data[i] = dims[i];
-    return o;
-  }
-  template <typename V>
-  Operand* Const(NNAdapterOperandPrecision p, std::vector<int32_t> dims,
-                 const std::vector<V>& v) {
-    Operand* o = Add(p, std::move(dims), NNADAPTER_CONSTANT_COPY);
-    storage.emplace_back(v.size() * sizeof(V));
-    std::memcpy(storage.back().data(), v.data(), storage.back().size());
-    o->buffer = storage.back().data();
-    o->length = static_cast<uint32_t>(storage.back().size());
-    return o;
-  }
-  Operation* Op(NNAdapterOperationType t, std::vector<Operand*> ins,
-                std::vector<Operand*> outs) {
-    m.operations.emplace_back();
-    m.operations.back().type = t;
-    m.operations.back().input_operands = std::move(ins);
-    m.operations.back().output_operands = std::move(outs);
-    return &m.operations.back();
+    return CoreModel::Add(p, dims, lifetime);
   }
   bool Supported() {
     bool flags[16] = {};
-    EXPECT_EQ(Dev().validate_program(nullptr, &m, flags), NNADAPTER_NO_ERROR);
+    EXPECT_EQ(Dev().validate_program(nullptr, &model(), flags), NNADAPTER_NO_ERROR);
     return flags[0];
   }
 };
@@ -67,8 +42,8 @@ HalModel AddModel(int32_t fuse) {
   Operand* f = h.Const(NNADAPTER_INT32, {1}, std::vector<int32_t>{fuse});
   Operand* y = h.Add(NNADAPTER_FLOAT32, {2}, NNADAPTER_MODEL_OUTPUT);
   h.Op(NNADAPTER_ADD, {a, b, f}, {y});
-  h.m.input_operands = {a};
-  h.m.output_operands = {y};
+  h.model().input_operands = {a};
+  h.model().output_operands = {y};
   return h;
 }
 
@@ -184,7 +159,7 @@ TEST(BuiltinDeviceHal, RebuildFromCacheBufferAlone) {
   void* program = nullptr;
   {
     HalModel h = AddModel(0);
-    ASSERT_EQ(Dev().create_program(nullptr, &h.m, &cache, &program),
+    ASSERT_EQ(Dev().create_program(nullptr, &h.model(), &cache, &program),
               NNADAPTER_NO_ERROR);
     Dev().destroy_program(program);
     program = nullptr;
@@ -214,7 +189,7 @@ TEST(BuiltinDeviceHal, CorruptCacheIsRejected) {
   Cache cache;
   void* program = nullptr;
   HalModel h = AddModel(0);
-  ASSERT_EQ(Dev().create_program(nullptr, &h.m, &cache, &program), 0);
+  ASSERT_EQ(Dev().create_program(nullptr, &h.model(), &cache, &program), 0);
   Dev().destroy_program(program);
   std::vector<uint8_t> good = cache.buffer;
   cache.buffer[0] ^= 0xff;  // magic

@@ -40,7 +40,7 @@ OP_TEST(LRN, AcrossChannels) {
 }
 // RESIZE_NEAREST operands: input, shape, scales, align_corners.
 OP_TEST(RESIZE_NEAREST, ShapeAndScales) {
-  T x = F32({1, 1, 2, 2}, {1, 2, 3, 4});
+  Tensor x = F32({1, 1, 2, 2}, {1, 2, 3, 4});
   std::vector<float> want = {1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 4, 4, 3, 3, 4, 4};
   auto r = Exec(NNADAPTER_RESIZE_NEAREST, {V(x), cis({4, 4}), None(), cb(false)},
                {{}});
@@ -50,7 +50,7 @@ OP_TEST(RESIZE_NEAREST, ShapeAndScales) {
 }
 // RESIZE_LINEAR operands: input, shape, scales, align_corners, align_mode.
 OP_TEST(RESIZE_LINEAR, AlignCornersAndHalfPixel) {
-  T x = F32({1, 1, 2, 2}, {0, 1, 2, 3});
+  Tensor x = F32({1, 1, 2, 2}, {0, 1, 2, 3});
   auto r = Exec(NNADAPTER_RESIZE_LINEAR,
                {V(x), cis({3, 3}), None(), cb(true), ci(1)}, {{}});
   ExpectF32(r[0], {1, 1, 3, 3}, {0, 0.5f, 1, 1, 1.5f, 2, 2, 2.5f, 3});
@@ -63,8 +63,8 @@ OP_TEST(RESIZE_LINEAR, AlignCornersAndHalfPixel) {
 }
 // GRID_SAMPLE operands: input, grid, align_corners, mode, pad_mode.
 OP_TEST(GRID_SAMPLE, AlignCornersAndZeroPadding) {
-  T x = F32({1, 1, 2, 2}, {1, 2, 3, 4});
-  T grid = F32({1, 1, 3, 2}, {-1, -1, 0, 0, 1, 1});
+  Tensor x = F32({1, 1, 2, 2}, {1, 2, 3, 4});
+  Tensor grid = F32({1, 1, 3, 2}, {-1, -1, 0, 0, 1, 1});
   auto r = Exec(NNADAPTER_GRID_SAMPLE,
                {V(x), V(grid), cb(true), ci(NNADAPTER_INTERPOLATE_MODE_BILINEAR),
                 ci(NNADAPTER_PAD_MODE_CONSTANT)},

@@ -16,7 +16,7 @@ namespace {
 const float kNan = NAN;
 
 // Like ExpectF32 but NaN matches NaN and the sign of zeros is checked.
-void ExpectExact(const T& t, const std::vector<int32_t>& dims,
+void ExpectExact(const Tensor& t, const std::vector<int32_t>& dims,
                  const std::vector<float>& expected) {
   ASSERT_EQ(t.precision, NNADAPTER_FLOAT32);
   ASSERT_EQ(t.dims, dims);
@@ -102,9 +102,9 @@ OP_TEST(AVERAGE_POOL_2D, CeilModeShapeMatchesInference) {
   // N2 C2 H8 W6, pads 1/2/0/1, kernel 2x3, stride 2x2, ceil_mode:
   // H ceil((8+3-2)/2)+1 = 6, W ceil((6+1-3)/2)+1 = 3.
   std::vector<float> x(2 * 2 * 8 * 6, 1.0f);
-  T in = F32({2, 2, 8, 6}, x);
+  Tensor in = F32({2, 2, 8, 6}, x);
   for (bool unknown : {false, true}) {
-    T arg = in;
+    Tensor arg = in;
     arg.dims_unknown = unknown;
     auto r = RunOp(NNADAPTER_AVERAGE_POOL_2D,
                    {V(arg), ci(0), cis({1, 2, 0, 1}), cis({2, 3}), cis({2, 2}),

@@ -4,7 +4,7 @@
 
 using namespace nnadapter_test;  // NOLINT
 
-static T M23() { return F32({2, 3}, {1, 2, 3, 4, 5, 6}); }
+static Tensor M23() { return F32({2, 3}, {1, 2, 3, 4, 5, 6}); }
 
 OP_TEST(REDUCE_SUM, Axis1NoKeep) {
   auto r = Exec(NNADAPTER_REDUCE_SUM, {V(M23()), cis({1}), cb(false)}, {{}});

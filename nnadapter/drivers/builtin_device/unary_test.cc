@@ -80,7 +80,7 @@ OP_TEST(SWISH, Float) {
   ExpectF32(r[0], {2}, {0, 0.75f * l3});
 }
 OP_TEST(NOT, Bool) {
-  auto r = Exec(NNADAPTER_NOT, {V(B8({3}, {1, 0, 1}))}, {{NNADAPTER_BOOL8}});
+  auto r = Exec(NNADAPTER_NOT, {V(Bool8({3}, {1, 0, 1}))}, {{NNADAPTER_BOOL8}});
   ExpectB8(r[0], {3}, {0, 1, 0});
 }
 OP_TEST(ASSIGN, Int8KeepsBytes) {
@@ -158,7 +158,7 @@ OP_TEST(CAST, Float16BothWays) {
   // 0x3555 = 1.0101010101b * 2^-2 = 0.333251953125; 0x0001 = 2^-24;
   // 0xc000 = -2
   r = Exec(NNADAPTER_CAST,
-           {V(Make(NNADAPTER_FLOAT16, {3},
+           {V(MakeTensor(NNADAPTER_FLOAT16, {3},
                    std::vector<uint16_t>{0x3555, 0x0001, 0xc000})),
             ci(NNADAPTER_FLOAT32)},
            {{}});

@@ -10,107 +10,31 @@
 #include <string>
 #include <vector>
 
-#include "runtime/test_util.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
+#include "testing/random.h"
 
 namespace {
 
-using nnadapter_test::Devices;
-using nnadapter_test::ModelBuilder;
+using namespace nnadapter_test;  // NOLINT
+using Memory8 = nnadapter_test::Buffer<int8_t>;
 using Op = NNAdapterOperand*;
 constexpr int32_t U = NNADAPTER_UNKNOWN;
 
-size_t Count(const std::vector<int32_t>& dims) {
-  size_t n = 1;
-  for (int32_t d : dims) n *= static_cast<size_t>(d);
-  return n;
-}
-
-struct Memory8 {
-  std::vector<int32_t> dims;
-  std::vector<int8_t> data;
-};
-
-void* AccessInput8(void* memory, NNAdapterOperandType* type) {
-  auto* m = static_cast<Memory8*>(memory);
-  type->dimensions.count = static_cast<uint32_t>(m->dims.size());
-  std::copy(m->dims.begin(), m->dims.end(), type->dimensions.data);
-  return m->data.data();
-}
-
-void* AccessOutput8(void* memory, NNAdapterOperandType* type) {
-  auto* m = static_cast<Memory8*>(memory);
-  m->dims.assign(type->dimensions.data,
-                 type->dimensions.data + type->dimensions.count);
-  m->data.resize(Count(m->dims));
-  return m->data.data();
-}
-
 Op Quant(ModelBuilder& b, NNAdapterOperandPrecision p, std::vector<int32_t> dims,
-         float scale, const std::vector<float>* scales = nullptr) {
-  NNAdapterOperandType t = nnadapter_test::Type(p, dims);
-  if (scales) {
-    t.symm_per_channel_params.channel_dim = 0;
-    t.symm_per_channel_params.scale_count = static_cast<uint32_t>(scales->size());
-    t.symm_per_channel_params.scales = const_cast<float*>(scales->data());
-  } else {
-    t.symm_per_layer_params.scale = scale;
-  }
-  Op o = nullptr;
-  EXPECT_EQ(NNAdapterModel_addOperand(b.model(), &t, &o), NNADAPTER_NO_ERROR)
-      << NNAdapter_getLastErrorMessage();
-  return o;
+         float scale) {
+  return b.Operand(nnadapter_test::QuantPerLayer<int8_t>(p, dims, {}, scale));
 }
 
+// A per-layer constant with `scale`, or per-channel (channel_dim 0) with
+// `scales`.
 template <typename T>
 Op QuantConst(ModelBuilder& b, NNAdapterOperandPrecision p,
               std::vector<int32_t> dims, float scale, std::vector<T> values,
               const std::vector<float>* scales = nullptr) {
-  Op o = Quant(b, p, dims, scale, scales);
-  EXPECT_EQ(NNAdapterModel_setOperandValue(
-                o, values.data(), static_cast<uint32_t>(values.size() * sizeof(T)),
-                true),
-            NNADAPTER_NO_ERROR)
-      << NNAdapter_getLastErrorMessage();
-  return o;
-}
-
-std::vector<int8_t> RandomInt8(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> dist(-127, 127);
-  std::vector<int8_t> v(n);
-  for (auto& x : v) x = static_cast<int8_t>(dist(rng));
-  return v;
-}
-
-std::vector<int32_t> RandomInt32(size_t n, int32_t range, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int32_t> dist(-range, range);
-  std::vector<int32_t> v(n);
-  for (auto& x : v) x = dist(rng);
-  return v;
-}
-
-int RunInt8(NNAdapterModel* model, const std::string& device,
-            std::vector<Memory8> inputs, Memory8* out) {
-  Devices d({device}, "");
-  NNAdapterCompilation* c = nullptr;
-  int code = NNAdapterCompilation_create(model, nullptr, nullptr, 0, nullptr,
-                                         d.context(), &c);
-  if (code == NNADAPTER_NO_ERROR) code = NNAdapterCompilation_finish(c);
-  if (code != NNADAPTER_NO_ERROR) {
-    NNAdapterCompilation_destroy(c);
-    return code;
-  }
-  NNAdapterExecution* e = nullptr;
-  EXPECT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
-  for (size_t i = 0; i < inputs.size(); i++) {
-    NNAdapterExecution_setInput(e, static_cast<int32_t>(i), &inputs[i], AccessInput8);
-  }
-  NNAdapterExecution_setOutput(e, 0, out, AccessOutput8);
-  code = NNAdapterExecution_compute(e);
-  NNAdapterExecution_destroy(e);
-  NNAdapterCompilation_destroy(c);
-  return code;
+  return b.Constant(
+      scales ? nnadapter_test::QuantPerChannel(p, dims, values, *scales, 0)
+             : nnadapter_test::QuantPerLayer(p, dims, values, scale));
 }
 
 struct Int8Case {
@@ -230,16 +154,19 @@ TEST(GoogleXnnpack, Int8MatchesBuiltinDeviceWithinOneStep) {
     }
     Op out = c.build(b, ins);
     b.Finish(ins, {out});
-    Memory8 ref, got;
-    ASSERT_EQ(RunInt8(b.model(), "builtin_device", mem, &ref), NNADAPTER_NO_ERROR)
+    std::vector<Memory8> ref, got;
+    ASSERT_EQ(CompileAndRun(b.model(), {"builtin_device"}, "", mem, 1, &ref),
+              NNADAPTER_NO_ERROR)
         << NNAdapter_getLastErrorMessage();
-    ASSERT_EQ(RunInt8(b.model(), "google_xnnpack", mem, &got), NNADAPTER_NO_ERROR)
+    ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "", mem, 1, &got),
+              NNADAPTER_NO_ERROR)
         << NNAdapter_getLastErrorMessage();
-    ASSERT_EQ(got.dims, ref.dims);
+    ASSERT_EQ(got[0].dims, ref[0].dims);
     int nonzero = 0;
-    for (size_t i = 0; i < ref.data.size(); i++) {
-      ASSERT_LE(std::abs(int(got.data[i]) - int(ref.data[i])), 1) << "element " << i;
-      nonzero += ref.data[i] != 0;
+    for (size_t i = 0; i < ref[0].data.size(); i++) {
+      ASSERT_LE(std::abs(int(got[0].data[i]) - int(ref[0].data[i])), 1)
+          << "element " << i;
+      nonzero += ref[0].data[i] != 0;
     }
     EXPECT_GT(nonzero, 0);
   }
@@ -272,7 +199,7 @@ TEST(GoogleXnnpack, QuantizeInt8ConvDequantize) {
   std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
   nnadapter_test::Memory in;
   in.dims = {1, 3, 8, 7};
-  for (size_t i = 0; i < Count(in.dims); i++) in.data.push_back(dist(rng));
+  for (int64_t i = 0; i < Count(in.dims); i++) in.data.push_back(dist(rng));
   std::vector<nnadapter_test::Memory> outs(2);
   for (int k = 0; k < 2; k++) {
     Devices d({k == 0 ? "builtin_device" : "google_xnnpack"}, "");
@@ -280,20 +207,11 @@ TEST(GoogleXnnpack, QuantizeInt8ConvDequantize) {
     ASSERT_EQ(NNAdapterModel_getSupportedOperations(b.model(), d.context(), supported),
               NNADAPTER_NO_ERROR);
     EXPECT_TRUE(supported[0] && supported[1] && supported[2]);
-    NNAdapterCompilation* c = nullptr;
-    ASSERT_EQ(NNAdapterCompilation_create(b.model(), nullptr, nullptr, 0, nullptr,
-                                          d.context(), &c),
-              NNADAPTER_NO_ERROR);
-    ASSERT_EQ(NNAdapterCompilation_finish(c), NNADAPTER_NO_ERROR)
+    std::vector<nnadapter_test::Memory> out;
+    ASSERT_EQ(CompileAndRun(b.model(), d.context(), {in}, 1, &out),
+              NNADAPTER_NO_ERROR)
         << NNAdapter_getLastErrorMessage();
-    NNAdapterExecution* e = nullptr;
-    ASSERT_EQ(NNAdapterExecution_create(c, &e), NNADAPTER_NO_ERROR);
-    NNAdapterExecution_setInput(e, 0, &in, nnadapter_test::AccessInput);
-    NNAdapterExecution_setOutput(e, 0, &outs[k], nnadapter_test::AccessOutput);
-    ASSERT_EQ(NNAdapterExecution_compute(e), NNADAPTER_NO_ERROR)
-        << NNAdapter_getLastErrorMessage();
-    NNAdapterExecution_destroy(e);
-    NNAdapterCompilation_destroy(c);
+    outs[k] = out[0];
   }
   ASSERT_EQ(outs[0].dims, outs[1].dims);
   int nonzero = 0;

@@ -13,49 +13,16 @@
 #include <string>
 #include <vector>
 
-#include "runtime/test_util.h"
+#include "testing/compare.h"
+#include "testing/execution.h"
+#include "testing/model_builder.h"
+#include "testing/random.h"
 
 namespace {
 
-using nnadapter_test::AccessInput;
-using nnadapter_test::AccessOutput;
-using nnadapter_test::Devices;
-using nnadapter_test::Memory;
-using nnadapter_test::ModelBuilder;
+using namespace nnadapter_test;  // NOLINT
 using Op = NNAdapterOperand*;
 constexpr int32_t U = NNADAPTER_UNKNOWN;
-
-size_t Count(const std::vector<int32_t>& dims) {
-  size_t n = 1;
-  for (int32_t d : dims) n *= static_cast<size_t>(d);
-  return n;
-}
-
-std::vector<float> Random(std::mt19937* rng, size_t n) {
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = dist(*rng);
-  return v;
-}
-
-// Compiles for `device` and runs; the result code of the first failure.
-int RunOne(NNAdapterModel* model, const char* device, Memory in, Memory* out) {
-  Devices d({device}, "");
-  NNAdapterCompilation* c = nullptr;
-  int code = NNAdapterCompilation_create(model, nullptr, nullptr, 0, nullptr,
-                                         d.context(), &c);
-  if (code == NNADAPTER_NO_ERROR) code = NNAdapterCompilation_finish(c);
-  NNAdapterExecution* e = nullptr;
-  if (code == NNADAPTER_NO_ERROR) code = NNAdapterExecution_create(c, &e);
-  if (code == NNADAPTER_NO_ERROR) {
-    NNAdapterExecution_setInput(e, 0, &in, AccessInput);
-    NNAdapterExecution_setOutput(e, 0, out, AccessOutput);
-    code = NNAdapterExecution_compute(e);
-  }
-  NNAdapterExecution_destroy(e);
-  NNAdapterCompilation_destroy(c);
-  return code;
-}
 
 int Pick(std::mt19937* rng, int lo, int hi) {
   return std::uniform_int_distribution<int>(lo, hi)(*rng);
@@ -65,13 +32,6 @@ int Pick(std::mt19937* rng, int lo, int hi) {
 // validation rejected it (then nothing is checked).
 using Builder = std::function<bool(std::mt19937*, ModelBuilder&, Op x,
                                    const std::vector<int32_t>& xd, Op* y)>;
-
-bool AddOp(ModelBuilder& b, NNAdapterOperationType type, std::vector<Op> in,
-           Op out) {
-  return NNAdapterModel_addOperation(b.model(), type,
-                                     static_cast<uint32_t>(in.size()), in.data(),
-                                     1, &out, nullptr) == NNADAPTER_NO_ERROR;
-}
 
 bool RandomConv(std::mt19937* rng, ModelBuilder& b, Op x,
                 const std::vector<int32_t>& xd, Op* y) {
@@ -85,13 +45,13 @@ bool RandomConv(std::mt19937* rng, ModelBuilder& b, Op x,
   Op w = b.Floats(wd, Random(rng, Count(wd)));
   Op bias = b.Floats({cout}, Random(rng, cout));
   *y = b.Tensor({U, U, U, U});
-  return AddOp(b, NNADAPTER_CONV_2D,
+  return b.TryOp(NNADAPTER_CONV_2D,
                {x, w, bias, b.Int(Pick(rng, 0, 2)),
                 b.Ints({Pick(rng, 0, 3), Pick(rng, 0, 3), Pick(rng, 0, 3),
                         Pick(rng, 0, 3)}),
                 b.Ints({Pick(rng, 1, 3), Pick(rng, 1, 3)}), b.Int(group),
                 b.Ints({Pick(rng, 1, 2), Pick(rng, 1, 2)}), b.Int(Pick(rng, 0, 3))},
-               *y);
+               {*y}) == NNADAPTER_NO_ERROR;
 }
 
 bool RandomDeconv(std::mt19937* rng, ModelBuilder& b, Op x,
@@ -104,13 +64,13 @@ bool RandomDeconv(std::mt19937* rng, ModelBuilder& b, Op x,
   Op bias = b.Floats({cog * group}, Random(rng, cog * group));
   *y = b.Tensor({U, U, U, U});
   const int32_t op = Pick(rng, 0, s - 1);
-  return AddOp(b, NNADAPTER_CONV_2D_TRANSPOSE,
+  return b.TryOp(NNADAPTER_CONV_2D_TRANSPOSE,
                {x, w, bias, b.Int(0),
                 b.Ints({Pick(rng, 0, 1), Pick(rng, 0, 1), Pick(rng, 0, 1),
                         Pick(rng, 0, 1)}),
                 b.Ints({s, s}), b.Int(group), b.Ints({1, 1}), b.Ints({op, op}),
                 nullptr, b.Int(Pick(rng, 0, 1))},
-               *y);
+               {*y}) == NNADAPTER_NO_ERROR;
 }
 
 bool RandomPool(std::mt19937* rng, ModelBuilder& b, Op x,
@@ -130,8 +90,8 @@ bool RandomPool(std::mt19937* rng, ModelBuilder& b, Op x,
   }
   in.push_back(b.Int(Pick(rng, 0, 3)));
   *y = b.Tensor({U, U, U, U});
-  return AddOp(b, is_max ? NNADAPTER_MAX_POOL_2D : NNADAPTER_AVERAGE_POOL_2D, in,
-               *y);
+  return b.TryOp(is_max ? NNADAPTER_MAX_POOL_2D : NNADAPTER_AVERAGE_POOL_2D, in,
+               {*y}) == NNADAPTER_NO_ERROR;
 }
 
 bool RandomResize(std::mt19937* rng, ModelBuilder& b, Op x,
@@ -142,8 +102,8 @@ bool RandomResize(std::mt19937* rng, ModelBuilder& b, Op x,
   const int32_t ow = xd[3] * Pick(rng, 1, 3);
   std::vector<Op> in = {x, b.Ints({oh, ow}), nullptr, b.Bool(Pick(rng, 0, 1))};
   if (linear) in.push_back(b.Int(Pick(rng, 0, 1)));
-  return AddOp(b, linear ? NNADAPTER_RESIZE_LINEAR : NNADAPTER_RESIZE_NEAREST, in,
-               *y);
+  return b.TryOp(linear ? NNADAPTER_RESIZE_LINEAR : NNADAPTER_RESIZE_NEAREST, in,
+               {*y}) == NNADAPTER_NO_ERROR;
 }
 
 bool RandomBinary(std::mt19937* rng, ModelBuilder& b, Op x,
@@ -162,8 +122,8 @@ bool RandomBinary(std::mt19937* rng, ModelBuilder& b, Op x,
   *y = b.Tensor({U, U, U, U});
   Op c = b.Floats(cd, v);
   const bool swap = Pick(rng, 0, 1);
-  return AddOp(b, kTypes[Pick(rng, 0, 5)],
-               {swap ? c : x, swap ? x : c, b.Int(Pick(rng, 0, 3))}, *y);
+  return b.TryOp(kTypes[Pick(rng, 0, 5)],
+               {swap ? c : x, swap ? x : c, b.Int(Pick(rng, 0, 3))}, {*y}) == NNADAPTER_NO_ERROR;
 }
 
 bool RandomConcat(std::mt19937* rng, ModelBuilder& b, Op x,
@@ -176,7 +136,7 @@ bool RandomConcat(std::mt19937* rng, ModelBuilder& b, Op x,
   if (Pick(rng, 0, 1)) in.push_back(x);
   in.push_back(b.Int(axis));
   *y = b.Tensor({U, U, U, U});
-  return AddOp(b, NNADAPTER_CONCAT, in, *y);
+  return b.TryOp(NNADAPTER_CONCAT, in, {*y}) == NNADAPTER_NO_ERROR;
 }
 
 bool RandomPad(std::mt19937* rng, ModelBuilder& b, Op x,
@@ -184,22 +144,22 @@ bool RandomPad(std::mt19937* rng, ModelBuilder& b, Op x,
   std::vector<int32_t> pads(8);
   for (auto& p : pads) p = Pick(rng, 0, 2);
   *y = b.Tensor({U, U, U, U});
-  return AddOp(b, NNADAPTER_PAD,
-               {x, b.Ints(pads), b.Int(Pick(rng, 0, 3)), b.Float(0.25f)}, *y);
+  return b.TryOp(NNADAPTER_PAD,
+               {x, b.Ints(pads), b.Int(Pick(rng, 0, 3)), b.Float(0.25f)}, {*y}) == NNADAPTER_NO_ERROR;
 }
 
 bool RandomSoftmaxOrReshape(std::mt19937* rng, ModelBuilder& b, Op x,
                             const std::vector<int32_t>& xd, Op* y) {
   if (Pick(rng, 0, 1)) {
     *y = b.Tensor({U, U, U, U});
-    return AddOp(b, NNADAPTER_SOFTMAX, {x, b.Int(Pick(rng, -4, 3))}, *y);
+    return b.TryOp(NNADAPTER_SOFTMAX, {x, b.Int(Pick(rng, -4, 3))}, {*y}) == NNADAPTER_NO_ERROR;
   }
   const int32_t n = static_cast<int32_t>(Count(xd));
   std::vector<int32_t> shape =
       Pick(rng, 0, 1) ? std::vector<int32_t>{xd[0], -1}
                       : std::vector<int32_t>{1, n / xd[0] * xd[0] == n ? n : -1, 1, 1};
   *y = b.Tensor(std::vector<int32_t>(shape.size(), U));
-  return AddOp(b, NNADAPTER_RESHAPE, {x, b.Ints(shape)}, *y);
+  return b.TryOp(NNADAPTER_RESHAPE, {x, b.Ints(shape)}, {*y}) == NNADAPTER_NO_ERROR;
 }
 
 TEST(GoogleXnnpackRandom, ClaimedOperationsMatchBuiltinDevice) {
@@ -221,8 +181,11 @@ TEST(GoogleXnnpackRandom, ClaimedOperationsMatchBuiltinDevice) {
       SCOPED_TRACE(std::string(builder.first) + " iteration " +
                    std::to_string(iteration));
       b.Finish({x}, {y});
-      Memory in{xd, Random(&rng, Count(xd)), 0}, ref, got;
-      if (RunOne(b.model(), "builtin_device", in, &ref) != NNADAPTER_NO_ERROR) continue;
+      std::vector<Memory> in = {{xd, Random(&rng, Count(xd)), 0}}, ref, got;
+      if (CompileAndRun(b.model(), {"builtin_device"}, "", in, 1, &ref) !=
+          NNADAPTER_NO_ERROR) {
+        continue;
+      }
       valid++;
       Devices d({"google_xnnpack"}, "");
       bool supported = false;
@@ -231,13 +194,10 @@ TEST(GoogleXnnpackRandom, ClaimedOperationsMatchBuiltinDevice) {
                 NNADAPTER_NO_ERROR);
       if (!supported) continue;
       claimed++;
-      ASSERT_EQ(RunOne(b.model(), "google_xnnpack", in, &got), NNADAPTER_NO_ERROR)
+      ASSERT_EQ(CompileAndRun(b.model(), {"google_xnnpack"}, "", in, 1, &got),
+                NNADAPTER_NO_ERROR)
           << NNAdapter_getLastErrorMessage();
-      ASSERT_EQ(got.dims, ref.dims);
-      for (size_t i = 0; i < ref.data.size(); i++) {
-        ASSERT_NEAR(got.data[i], ref.data[i], 1e-4 + 1e-4 * std::fabs(ref.data[i]))
-            << "element " << i;
-      }
+      ExpectClose(got, ref, builder.first);
     }
     std::printf("%s: %d valid random models, %d claimed by google_xnnpack\n",
                 builder.first, valid, claimed);

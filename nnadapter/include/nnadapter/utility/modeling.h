@@ -78,6 +78,9 @@ struct OwnedModel {
   OwnedModel() = default;
   OwnedModel(const OwnedModel&) = delete;
   OwnedModel& operator=(const OwnedModel&) = delete;
+  // std::list nodes do not move: operand pointers stay valid.
+  OwnedModel(OwnedModel&&) = default;
+  OwnedModel& operator=(OwnedModel&&) = default;
   // Copies `length` bytes and returns the copy (owned by this model).
   void* Own(const void* data, size_t length);
 };

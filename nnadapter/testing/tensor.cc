@@ -1,16 +1,15 @@
-#include "tensor.h"
+#include "testing/tensor.h"
 
 #include <cmath>
 #include <sstream>
 
-#include "nnadapter/utility/precision.h"
+#include "nnadapter/utility/modeling.h"
 
-namespace conformance {
+namespace nnadapter_test {
 
 int64_t Tensor::NumElements() const {
-  int64_t n = 1;
-  for (int32_t d : dims) n *= d;
-  return n;
+  return nnadapter::GetElementCount(dims.data(),
+                                    static_cast<uint32_t>(dims.size()));
 }
 
 static double HalfToDouble(uint16_t h) {
@@ -66,13 +65,73 @@ double Tensor::At(int64_t i) const {
   }
 }
 
-size_t ElementSize(int32_t precision) {
-  return nnadapter::PrecisionByteSize(precision);
+NNAdapterOperandType Tensor::type() const {
+  NNAdapterOperandType t;
+  std::memset(&t, 0, sizeof(t));
+  t.precision = precision;
+  t.layout = NNADAPTER_NCHW;
+  t.dimensions.count = static_cast<uint32_t>(dims.size());
+  for (size_t i = 0; i < dims.size() && i < NNADAPTER_MAX_SIZE_OF_DIMENSIONS;
+       ++i) {
+    t.dimensions.data[i] = dims_unknown ? NNADAPTER_UNKNOWN : dims[i];
+  }
+  switch (precision) {
+    case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
+    case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER:
+      t.symm_per_layer_params.scale = scale;
+      break;
+    case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
+    case NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER:
+      t.asymm_per_layer_params.scale = scale;
+      t.asymm_per_layer_params.zero_point = zero_point;
+      break;
+    case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
+    case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL:
+      t.symm_per_channel_params.channel_dim = channel_dim;
+      t.symm_per_channel_params.scale_count =
+          static_cast<uint32_t>(scales.size());
+      t.symm_per_channel_params.scales = const_cast<float*>(scales.data());
+      break;
+    default:
+      break;
+  }
+  return t;
 }
 
-const char* PrecisionName(int32_t precision) {
-  const char* name = nnadapter::PrecisionName(precision);
-  return name ? name : "UNKNOWN_PRECISION";
+// An empty tensor still gets a non-NULL buffer: NULL means "failed" to the
+// runtime.
+static uint8_t* NonNullData(std::vector<uint8_t>* bytes) {
+  if (bytes->empty()) bytes->reserve(8);
+  return bytes->data();
+}
+
+void* Tensor::AccessInput(void* memory, NNAdapterOperandType* type) {
+  Tensor* t = static_cast<Tensor*>(memory);
+  type->dimensions.count = static_cast<uint32_t>(t->dims.size());
+  for (size_t i = 0; i < t->dims.size(); ++i) {
+    type->dimensions.data[i] = t->dims[i];
+  }
+  return NonNullData(&t->bytes);
+}
+
+void* Tensor::AccessOutput(void* memory, NNAdapterOperandType* type) {
+  Tensor* t = static_cast<Tensor*>(memory);
+  t->precision = type->precision;
+  if (t->precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER ||
+      t->precision == NNADAPTER_QUANT_INT32_SYMM_PER_LAYER) {
+    t->scale = type->symm_per_layer_params.scale;
+  } else if (t->precision == NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER) {
+    t->scale = type->asymm_per_layer_params.scale;
+    t->zero_point = type->asymm_per_layer_params.zero_point;
+  }
+  t->dims.assign(type->dimensions.data,
+                 type->dimensions.data + type->dimensions.count);
+  const int64_t n = t->NumElements();
+  if (n < 0) return nullptr;
+  t->bytes.assign(static_cast<size_t>(n) *
+                      nnadapter::GetOperandPrecisionDataLength(t->precision),
+                  0);
+  return NonNullData(&t->bytes);
 }
 
 std::string DimsToString(const std::vector<int32_t>& dims) {
@@ -115,4 +174,4 @@ std::vector<float> ToFloat(const Tensor& t) {
   return out;
 }
 
-}  // namespace conformance
+}  // namespace nnadapter_test
