@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "nnadapter/hal/types.h"
+#include "nnadapter/operation_layout.h"
 #include "testing/core_model.h"
 #include "operation/operation.h"
 
