@@ -1,19 +1,29 @@
 # Helpers for lite/: op families and tests.
 #
-# lite_add_op_family(<family> SOURCES <op .cc files> TESTS <test .cc files>
-#                    [LIBS <extra libraries>])
-#   Builds the family's ops/kernels into the OBJECT library lite_ops_<family>
-#   (linked into paddle_lite_static / the shared API library), and its tests
-#   into one executable lite_<family>_test registered with CTest (label: ops).
+# lite_add_op_family(<family> [LIBS <libraries>] [TEST_LABEL <label>]
+#                    [TEST_LIBS <libraries the tests also need>])
+#   Builds every *.cc of the calling folder but *_test.cc and *_bench.cc (the
+#   family's ops, kernels and helpers) into the OBJECT library
+#   lite_ops_<family> (linked into paddle_lite_static and the API libraries),
+#   and every *_test.cc into one executable lite_<family>_test registered
+#   with CTest (label TEST_LABEL, default "ops"). Adding an op or a test to a
+#   family needs no CMake edit.
 function(lite_add_op_family family)
-  cmake_parse_arguments(ARG "" "" "SOURCES;TESTS;LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "" "TEST_LABEL" "LIBS;TEST_LIBS" ${ARGN})
+  if(NOT ARG_TEST_LABEL)
+    set(ARG_TEST_LABEL ops)
+  endif()
+  file(GLOB ARG_SOURCES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cc)
+  list(FILTER ARG_SOURCES EXCLUDE REGEX "_(test|bench)\\.cc$")
+  file(GLOB ARG_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cc)
   add_library(lite_ops_${family} OBJECT ${ARG_SOURCES})
   target_link_libraries(lite_ops_${family} PUBLIC lite_core ${ARG_LIBS})
   target_compile_options(lite_ops_${family} PRIVATE ${PROJECT_WARNING_FLAGS})
   set_property(GLOBAL APPEND PROPERTY LITE_OP_FAMILY_TARGETS lite_ops_${family})
   set_property(GLOBAL APPEND PROPERTY LITE_OP_FAMILY_LIBS ${ARG_LIBS})
   if(ARG_TESTS)
-    lite_add_test(lite_${family}_test LABEL ops SOURCES ${ARG_TESTS})
+    lite_add_test(lite_${family}_test LABEL ${ARG_TEST_LABEL} SOURCES ${ARG_TESTS}
+                  LIBS ${ARG_TEST_LIBS})
   endif()
 endfunction()
 
