@@ -127,11 +127,18 @@ void ConvertActivation(Converter& c, const cpp::OpDesc& op) {
 }
 
 void ConvertElementwise(Converter& c, const cpp::OpDesc& op) {
+  // The nnadapter column of lite/operators/math/elementwise_ops.inc (rows
+  // without an operation have no converter, so their -1 is never read).
   static const std::map<std::string, NNAdapterOperationType> kTypes = {
-      {"elementwise_add", NNADAPTER_ADD}, {"elementwise_sub", NNADAPTER_SUB},
-      {"elementwise_mul", NNADAPTER_MUL}, {"elementwise_div", NNADAPTER_DIV},
-      {"elementwise_max", NNADAPTER_MAX}, {"elementwise_min", NNADAPTER_MIN},
-      {"elementwise_pow", NNADAPTER_POW}};
+#define NNA_OP(operation__) operation__
+#define NNA_NONE static_cast<NNAdapterOperationType>(-1)
+#define LITE_ELEMENTWISE(name__, kind__, fusion__, nnadapter__) \
+  {"elementwise_" #name__, nnadapter__},
+#include "lite/operators/math/elementwise_ops.inc"
+#undef LITE_ELEMENTWISE
+#undef NNA_OP
+#undef NNA_NONE
+  };
   const std::string& x = One(op, "X");
   const std::string& y = One(op, "Y");
   const DDim xd = c.Dims(x), yd = c.Dims(y);
