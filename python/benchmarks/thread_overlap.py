@@ -2,7 +2,10 @@
 GIL.) The PP-OCRv3 detector at 1 CPU thread per predictor: 2*N runs one
 after another on one predictor, then two Python threads each doing N runs on
 its own clone. Prints both times and their ratio (1.0: no overlap, 0.5:
-perfect overlap on 2 cores); nothing is asserted.
+perfect overlap on 2 cores), the process CPU time per wall second of each
+phase (about 2 in the threaded phase when both threads really run at once,
+at most 1 if the GIL serialized them, whatever else loads the machine) and
+the load average; nothing is asserted.
 Usage: python3 thread_overlap.py [samples_dir] [N]"""
 import os
 import sys
@@ -31,9 +34,10 @@ def runs(p, count):
 
 
 runs(predictor, 1)  # warm-up
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 runs(predictor, 2 * n)
 sequential = time.perf_counter() - t0
+sequential_cpu = time.process_time() - c0
 
 # Each clone warms up in the thread that then times it. (Warming a clone up
 # in the main thread and then running two of them in two threads crashes
@@ -51,14 +55,17 @@ threads = [threading.Thread(target=worker, args=(c,)) for c in clones]
 for t in threads:
     t.start()
 start.wait()
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 for t in threads:
     t.join()
 parallel = time.perf_counter() - t0
+parallel_cpu = time.process_time() - c0
 
 print(f"thread_overlap: PP-OCRv3 det 640x640, 1 CPU thread per predictor, {2 * n} runs")
 print(f"thread_overlap: sequential (1 Python thread)      {sequential * 1000:8.1f} ms "
-      f"({sequential * 1000 / (2 * n):.1f} ms/run)")
-print(f"thread_overlap: 2 Python threads, 1 clone each    {parallel * 1000:8.1f} ms")
+      f"({sequential * 1000 / (2 * n):.1f} ms/run), CPU/wall {sequential_cpu / sequential:.2f}")
+print(f"thread_overlap: 2 Python threads, 1 clone each    {parallel * 1000:8.1f} ms, "
+      f"CPU/wall {parallel_cpu / parallel:.2f}")
 print(f"thread_overlap: ratio parallel/sequential = {parallel / sequential:.2f} "
-      f"(target <= 0.65 on 2 cores)")
+      f"(target <= 0.65 on 2 cores; load average {os.getloadavg()[0]:.1f} "
+      f"on {os.cpu_count()} cores)")
