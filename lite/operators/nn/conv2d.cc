@@ -82,23 +82,12 @@ class ConvOp : public OperatorBase<ConvParam> {
   }
 };
 
-class ConvDnnlKernel : public KernelBase<ConvParam> {
- public:
-  void Run(const RunContext& ctx) override {
-    auto& p = param();
-    WithDnnlErrors(p.op_type, [&] { RunImpl(ctx); });
-  }
-
+class ConvDnnlKernel : public DnnlKernel<ConvParam> {
  private:
-  using tag = dnnl::memory::format_tag;
-  using dt = dnnl::memory::data_type;
-
   std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
     const auto& eng = x86::DnnlEngine();
-    const DDim& in = key.in;
-    const DDim& w = key.w;
-    const DDim& out = key.out;
+    const DDim &in = key.in, &w = key.w, &out = key.out;
     const int64_t g = p.groups;
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     dnnl::memory::dims w_dims;
@@ -202,7 +191,7 @@ class ConvDnnlKernel : public KernelBase<ConvParam> {
                                       post_act_fallback);
   }
 
-  void RunImpl(const RunContext& ctx) {
+  void RunImpl(const RunContext& ctx) override {
     auto& p = param();
     const DDim& id = p.input->dims();
     const DDim& fd = p.filter->dims();

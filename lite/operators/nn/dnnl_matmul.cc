@@ -4,9 +4,6 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
-using tag = dnnl::memory::format_tag;
-using dt = dnnl::memory::data_type;
-
 dnnl::memory::dims DenseStrides(const dnnl::memory::dims& dims) {
   dnnl::memory::dims s(dims.size(), 1);
   for (int i = static_cast<int>(dims.size()) - 2; i >= 0; --i) s[i] = s[i + 1] * dims[i + 1];

@@ -10,9 +10,6 @@ namespace operators {
 
 namespace {
 
-using tag = dnnl::memory::format_tag;
-using dt = dnnl::memory::data_type;
-
 // The dense row-major float layout of the op's tensors (nchw for 4-D).
 dnnl::memory::desc PlainDesc(const DDim& d) {
   static const tag kPlain[] = {tag::undef, tag::a, tag::ab, tag::abc, tag::abcd, tag::abcde};
