@@ -86,6 +86,17 @@ static Image ResizeAntialias(Image src, int width, int height) {
   return dst;
 }
 
+/* Source row/column of an output pixel for bilinear resizing with pixel
+ * centers aligned: the two neighbours and the weight of the second. */
+static void SourceCoordinate(int out, float scale, int extent, int* i0, int* i1,
+                             float* w) {
+  float f = (out + 0.5f) * scale - 0.5f;
+  if (f < 0.f) f = 0.f;
+  *i0 = (int)f < extent - 1 ? (int)f : extent - 1;
+  *i1 = *i0 + 1 < extent - 1 ? *i0 + 1 : extent - 1;
+  *w = f - *i0;
+}
+
 /* Bilinear with pixel centers aligned (cv2.resize INTER_LINEAR). */
 static Image ResizeBilinear(Image src, int width, int height) {
   Image dst;
@@ -95,21 +106,13 @@ static Image ResizeBilinear(Image src, int width, int height) {
   dst.height = height;
   dst.pixels = malloc((size_t)width * height * 3);
   for (y = 0; y < height; ++y) {
-    float fy = (y + 0.5f) * sy - 0.5f;
     int y0, y1;
     float wy;
-    if (fy < 0.f) fy = 0.f;
-    y0 = (int)fy < src.height - 1 ? (int)fy : src.height - 1;
-    y1 = y0 + 1 < src.height - 1 ? y0 + 1 : src.height - 1;
-    wy = fy - y0;
+    SourceCoordinate(y, sy, src.height, &y0, &y1, &wy);
     for (x = 0; x < width; ++x) {
-      float fx = (x + 0.5f) * sx - 0.5f;
       int x0, x1;
       float wx;
-      if (fx < 0.f) fx = 0.f;
-      x0 = (int)fx < src.width - 1 ? (int)fx : src.width - 1;
-      x1 = x0 + 1 < src.width - 1 ? x0 + 1 : src.width - 1;
-      wx = fx - x0;
+      SourceCoordinate(x, sx, src.width, &x0, &x1, &wx);
       for (c = 0; c < 3; ++c) {
 #define AT(yy, xx) ((float)src.pixels[((size_t)(yy) * src.width + (xx)) * 3 + c])
         float v = (1 - wy) * ((1 - wx) * AT(y0, x0) + wx * AT(y0, x1)) +
