@@ -112,7 +112,7 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     // with hard_swish took 3.4 ms instead of 0.2 ms. Our SIMD loop afterwards
     // costs one pass over an output that is still in cache.
     const bool post_act_fallback = (pointwise && p.act.Vectorized()) || !p.act.AppendPostOps(&ops);
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = x86::DnnlAttr();
     if (!post_act_fallback) attr.set_post_ops(ops);
     auto make_pd = [&](tag act_tag, dnnl::algorithm alg, tag src_tag = tag::undef) {
       dnnl::memory::desc src_md(src_dims, dt::f32, src_tag == tag::undef ? act_tag : src_tag);

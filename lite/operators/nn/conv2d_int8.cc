@@ -110,7 +110,7 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     auto desc = dnnl::convolution_forward::desc(
         dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src_any, w_any,
         b_md, dst_any, strides, dil, pad_l, pad_r);
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = x86::DnnlAttr();
     std::vector<float> scales(M);
     for (int64_t m = 0; m < M; ++m) scales[m] = p.input_scale * ScaleAt(p.weight_scale, m);
     attr.set_output_scales(1 << 1, scales);

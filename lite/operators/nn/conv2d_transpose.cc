@@ -337,7 +337,7 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
                           strides, dil, pad_l, pad_r);
     dnnl::post_ops ops;
     const bool post_act_fallback = !p.act.AppendPostOps(&ops);
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = x86::DnnlAttr();
     if (!post_act_fallback) attr.set_post_ops(ops);
     dnnl::deconvolution_forward::primitive_desc pd(desc, attr, x86::DnnlEngine());
     return std::make_unique<DnnlPlan>(key, pd, dnnl::deconvolution_forward(pd),

@@ -27,7 +27,7 @@ class FcInt8Kernel : public DnnlKernel<FcParam> {
     dnnl::memory::desc dst_md({p.M, p.N}, dt::f32, tag::ab);
     std::vector<float> scales(p.N);
     for (int64_t n = 0; n < p.N; ++n) scales[n] = p.input_scale * ScaleAt(p.weight_scale, n);
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = x86::DnnlAttr();
     attr.set_output_scales(1 << 1, scales);
     dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(src_md, w_any, dst_md), attr,
                                     x86::DnnlEngine());
