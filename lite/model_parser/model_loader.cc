@@ -1,5 +1,7 @@
 #include "lite/model_parser/model_loader.h"
 
+#include "lite/model_parser/onnx/onnx_importer.h"
+
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -10,6 +12,7 @@
 #include <utility>
 
 #include "lite/model_parser/file_util.h"
+#include "lite/model_parser/onnx/onnx_importer.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/program_desc_pb.h"
 #include "lite/model_parser/tensor_record.h"
@@ -299,6 +302,23 @@ ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& mode
 
 void LoadModel(const ModelSource& src, cpp::ProgramDesc* program, Scope* weights) {
   LITE_ENFORCE(program != nullptr && weights != nullptr, "LoadModel: program and weights must not be null");
+  LITE_ENFORCE(src.model_type.empty() || src.model_type == "paddle" || src.model_type == "onnx",
+               "LoadModel: model type '", src.model_type, "' is unknown (paddle or onnx)");
+  const bool onnx = src.model_type == "onnx" ||
+                    (src.model_type.empty() && src.model_buffer.empty() && IsOnnxModelFile(src.model_file));
+  if (onnx) {
+    LITE_ENFORCE(src.param_file.empty() && src.param_buffer.empty(), "LoadModel: ONNX model '",
+                 src.model_file.empty() ? "model buffer" : src.model_file,
+                 "' was given a params file/buffer; ONNX keeps its weights in the model "
+                 "(or its external data files)");
+    if (!src.model_buffer.empty()) {
+      ImportOnnxModelFromBuffer(src.model_buffer, "model buffer", ".", program, weights);
+    } else {
+      LITE_ENFORCE(!src.model_file.empty(), "LoadModel: an ONNX model needs model_file or model_buffer");
+      ImportOnnxModel(src.model_file, program, weights);
+    }
+    return;
+  }
   cpp::ProgramDesc prog;
   LoadedTensors loaded;
   if (!src.model_buffer.empty()) {
