@@ -114,7 +114,8 @@ static void AppendAs(const Tensor& t, std::vector<T>* out) {
 std::vector<int64_t> ConvertContext::ConstInts(int i, const char* what) const {
   const Tensor* t = Constant(Input(i));
   Check(t != nullptr, "input ", i, " (", what, ", '", Input(i),
-        "') must be a constant (initializer or Constant node)");
+        "') is computed at run time, which is not supported: it must be a constant "
+        "(initializer or Constant node)");
   std::vector<int64_t> v;
   AppendAs(*t, &v);
   return v;
@@ -123,7 +124,8 @@ std::vector<int64_t> ConvertContext::ConstInts(int i, const char* what) const {
 std::vector<float> ConvertContext::ConstFloats(int i, const char* what) const {
   const Tensor* t = Constant(Input(i));
   Check(t != nullptr, "input ", i, " (", what, ", '", Input(i),
-        "') must be a constant (initializer or Constant node)");
+        "') is computed at run time, which is not supported: it must be a constant "
+        "(initializer or Constant node)");
   std::vector<float> v;
   AppendAs(*t, &v);
   return v;

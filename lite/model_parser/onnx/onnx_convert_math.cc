@@ -91,7 +91,15 @@ void ConvertUnary(ConvertContext& c) {
       {"Log", "log"},     {"Sqrt", "sqrt"},       {"Abs", "abs"},     {"Floor", "floor"},
       {"Ceil", "ceil"},   {"Sign", "sign"},       {"Softsign", "softsign"},
       {"Not", "logical_not"}, {"Identity", "assign"}, {"Dropout", "assign"}};
-  if (t == "Dropout") c.Check(!c.HasOutput(1), "the mask output of Dropout is not supported");
+  if (t == "Dropout") {
+    c.Check(!c.HasOutput(1), "the mask output of Dropout is not supported");
+    bool training = false;
+    if (c.HasInput(2)) {
+      c.Check(c.IsConst(2), "a run-time training_mode is not supported (inference only)");
+      training = c.ConstInts(2, "training_mode").at(0) != 0;
+    }
+    c.Check(!training, "training_mode true is not supported (inference only)");
+  }
   if (t == "Neg") {
     Scale(c, c.Input(0), c.Output(0), -1.f);
     return;
@@ -133,7 +141,17 @@ void ConvertUnary(ConvertContext& c) {
 // slope with X's shape → "element".
 void ConvertPRelu(ConvertContext& c) {
   const Tensor* slope = c.Constant(c.Input(1));
-  c.Check(slope != nullptr, "the slope must be a constant");
+  if (!slope) {
+    // A run-time slope: relu(x) + slope * (x - relu(x)), numpy broadcasting.
+    const std::string r = c.Temp("relu"), neg = c.Temp("neg"), scaled = c.Temp("scaled");
+    auto* relu = c.AddOp("relu");
+    relu->SetInput("X", {c.Input(0)});
+    relu->SetOutput("Out", {r});
+    Binary(c, "elementwise_sub", c.Input(0), r, neg);
+    Binary(c, "elementwise_mul", neg, c.Input(1), scaled);
+    Binary(c, "elementwise_add", r, scaled, c.Output(0));
+    return;
+  }
   const ValueInfo x = c.Info(c.Input(0));
   std::string mode;
   DDim d = slope->dims();

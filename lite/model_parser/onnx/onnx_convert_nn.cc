@@ -1,6 +1,7 @@
 // ONNX nn operators → Paddle ops: Conv, ConvTranspose, pooling,
 // normalization, Gemm/MatMul, Softmax, Resize, Flatten, DepthToSpace.
 #include <algorithm>
+#include <cmath>
 
 #include "lite/model_parser/onnx/onnx_context.h"
 
@@ -17,8 +18,7 @@ std::vector<int32_t> I32(const std::vector<int64_t>& v) {
 // right]; auto_pad → padding_algorithm (SAME_LOWER only with explicit pads
 // known from static shapes is not supported).
 void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial) {
-  c.Check(spatial == 2, "only 2-D spatial inputs (NCHW) are supported, this node has ", spatial,
-          " spatial dims");
+  c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (only 2-D, NCHW)");
   std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
   auto pads = c.AttrInts("pads", std::vector<int64_t>(4, 0));
   c.Check(pads.size() == 4, "attribute 'pads' must have 4 values, got ", pads.size());
@@ -68,14 +68,35 @@ void ConvertConvTranspose(ConvertContext& c) {
   op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
   op->SetAttr("groups", static_cast<int32_t>(c.AttrInt("group", 1)));
   op->SetAttr("output_padding", I32(c.AttrInts("output_padding", {})));
-  if (c.HasAttr("output_shape")) {
-    auto os = c.AttrInts("output_shape");
-    if (os.size() > 2) os.erase(os.begin(), os.end() - 2);
-    op->SetAttr("output_size", I32(os));
-    c.Check(!c.HasAttr("pads") || c.AttrString("auto_pad", "NOTSET") != "NOTSET",
-            "output_shape with explicit pads is ambiguous; give one of them");
-    op->SetAttr("paddings", std::vector<int32_t>{0, 0, 0, 0});
-    op->SetAttr("padding_algorithm", std::string("SAME"));
+  const std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
+  if (c.HasAttr("output_shape") || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+    // ONNX derives the pads from the wanted output size; they become
+    // explicit paddings (plus output_padding) for the input's static size.
+    c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (only 2-D, NCHW)");
+    const ValueInfo x = c.Info(c.Input(0));
+    const ValueInfo w = c.Info(c.Input(1));
+    c.Check(x.rank == 4 && x.dims[2] > 0 && x.dims[3] > 0 && w.rank == 4,
+            "output_shape / SAME auto_pad with unknown input spatial dims is not supported");
+    auto strides = c.AttrInts("strides", {1, 1});
+    auto dil = c.AttrInts("dilations", {1, 1});
+    auto opad = c.AttrInts("output_padding", {0, 0});
+    std::vector<int64_t> out = c.AttrInts("output_shape", {});
+    if (out.size() > 2) out.erase(out.begin(), out.end() - 2);
+    std::vector<int32_t> pads(4, 0), extra(2, 0);
+    for (int i = 0; i < 2; ++i) {
+      const int64_t in = x.dims[2 + i], k = (w.dims[2 + i] - 1) * dil[i] + 1;
+      const int64_t want = out.empty() ? in * strides[i] : out[i];
+      const int64_t total = strides[i] * (in - 1) + opad[i] + k - want;
+      const int64_t head = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      const int64_t tail = total - head;
+      c.Check(head >= 0, "output_shape larger than the input allows at the start is not supported");
+      pads[2 * i] = static_cast<int32_t>(head);
+      pads[2 * i + 1] = static_cast<int32_t>(std::max<int64_t>(tail, 0));
+      extra[i] = static_cast<int32_t>(opad[i] + std::max<int64_t>(-tail, 0));
+    }
+    op->SetAttr("paddings", pads);
+    op->SetAttr("padding_algorithm", std::string("EXPLICIT"));
+    op->SetAttr("output_padding", extra);
     return;
   }
   SetConvPads(c, op, spatial);
@@ -84,6 +105,9 @@ void ConvertConvTranspose(ConvertContext& c) {
 void ConvertPool(ConvertContext& c) {
   const std::string& t = c.op_type();
   c.Check(!c.HasOutput(1), "the Indices output of MaxPool is not supported");
+  const DataType in_type = c.InputType(0);
+  c.Check(in_type == DataType::kUnknown || in_type == DataType::kFloat32,
+          "input type ", DataTypeName(in_type), " is not supported (float32 only)");
   auto* op = c.AddOp("pool2d");
   op->SetInput("X", {c.Input(0)});
   op->SetOutput("Out", {c.Output(0)});
@@ -134,26 +158,65 @@ void ConvertInstanceNorm(ConvertContext& c) {
 }
 
 void ConvertLayerNorm(ConvertContext& c) {
-  c.Check(!c.HasOutput(1) && !c.HasOutput(2), "the Mean / InvStdDev outputs are not supported");
+  const int rank = c.RequireRank(0, "LayerNormalization");
   int axis = static_cast<int>(c.AttrInt("axis", -1));
-  if (axis < 0) axis += c.RequireRank(0, "a negative axis");
-  auto* op = c.AddOp("layer_norm");
-  op->SetInput("X", {c.Input(0)});
-  op->SetInput("Scale", {c.Input(1)});
-  if (c.HasInput(2)) op->SetInput("Bias", {c.Input(2)});
-  op->SetOutput("Y", {c.Output(0)});
-  op->SetAttr("epsilon", c.AttrFloat("epsilon", 1e-5f));
-  op->SetAttr("begin_norm_axis", static_cast<int32_t>(axis));
+  if (axis < 0) axis += rank;
+  c.Check(axis >= 1, "axis ", axis, " (normalizing every dim) is not supported (axis >= 1)");
+  const float eps = c.AttrFloat("epsilon", 1e-5f);
   // Paddle's layer_norm takes Scale/Bias flattened over the normalized dims.
+  std::string params[3];
   for (int i = 1; i <= 2; ++i) {
     if (!c.HasInput(i)) continue;
+    params[i] = c.Input(i);
     const Tensor* w = c.Constant(c.Input(i));
-    if (w && w->dims().size() > 1) {
+    if (w && w->dims().size() != 1) {
       Tensor flat;
       flat.CopyFrom(*w);
       flat.Resize({w->numel()});
-      op->SetInput(i == 1 ? "Scale" : "Bias", {c.AddWeight("flat", flat)});
+      params[i] = c.AddWeight("flat", flat);
     }
+  }
+  // Mean / InvStdDev: Paddle's Mean and Variance come flattened; ONNX keeps
+  // X's leading dims with 1 for the normalized ones and 1/sqrt(var + eps).
+  const std::string mean = c.HasOutput(1) ? c.Temp("mean") : "";
+  const std::string var = c.HasOutput(2) ? c.Temp("var") : "";
+  cpp::OpDesc ln("layer_norm");
+  ln.SetInput("X", {c.Input(0)});
+  ln.SetInput("Scale", {params[1]});
+  if (!params[2].empty()) ln.SetInput("Bias", {params[2]});
+  ln.SetOutput("Y", {c.Output(0)});
+  if (!mean.empty()) ln.SetOutput("Mean", {mean});
+  if (!var.empty()) ln.SetOutput("Variance", {var});
+  ln.SetAttr("epsilon", eps);
+  ln.SetAttr("begin_norm_axis", static_cast<int32_t>(axis));
+  *c.AddOp("layer_norm") = ln;
+  std::vector<int64_t> stat_shape(static_cast<size_t>(rank), 1);
+  if (c.HasOutput(1) || c.HasOutput(2)) {
+    const ValueInfo x = c.Info(c.Input(0));
+    for (int i = 0; i < axis; ++i) {
+      c.Check(x.dims[i] >= 0, "the Mean / InvStdDev outputs with dynamic leading dims are not supported");
+      stat_shape[i] = x.dims[i];
+    }
+  }
+  auto reshape = [&](const std::string& x, const std::string& out) {
+    auto* r = c.AddOp("reshape2");
+    r->SetInput("X", {x});
+    r->SetOutput("Out", {out});
+    r->SetAttr("shape", stat_shape);
+  };
+  if (!mean.empty()) reshape(mean, c.Output(1));
+  if (!var.empty()) {
+    const std::string shifted = c.Temp("var_eps"), inv = c.Temp("inv_std");
+    auto* s = c.AddOp("scale");
+    s->SetInput("X", {var});
+    s->SetOutput("Out", {shifted});
+    s->SetAttr("scale", 1.f);
+    s->SetAttr("bias", eps);
+    s->SetAttr("bias_after_scale", true);
+    auto* r = c.AddOp("rsqrt");
+    r->SetInput("X", {shifted});
+    r->SetOutput("Out", {inv});
+    reshape(inv, c.Output(2));
   }
 }
 
@@ -274,52 +337,66 @@ void ConvertResize(ConvertContext& c) {
   } else {
     c.Fail("mode '" + mode + "' is not supported (nearest, linear are)");
   }
-  auto* op = c.AddOp(type);
-  op->SetInput("X", {c.Input(0)});
-  op->SetOutput("Out", {c.Output(0)});
-  op->SetAttr("align_corners", align_corners);
-  op->SetAttr("align_mode", static_cast<int32_t>(align_mode));
-  op->SetAttr("data_layout", std::string("NCHW"));
+  // Run-time sizes/scales are sliced to their H, W part first (the slice
+  // op must precede the resize op in the block).
   const int scales_input = c.opset() >= 11 ? 2 : 1;
   const int sizes_input = 3;
-  auto spatial_only = [&](const std::vector<float>& v, float unit, const char* what) {
-    c.Check(v.size() == 4 && v[0] == unit && v[1] == unit, what,
-            " must have 4 values with 1 for N and C (only NCHW spatial resizing is supported)");
-  };
-  if (c.opset() >= 11 && c.HasInput(sizes_input)) {
-    if (c.IsConst(sizes_input)) {
-      auto s = c.ConstInts(sizes_input, "sizes");
-      std::vector<float> f(s.begin(), s.end());
-      c.Check(s.size() == 4, "sizes must have 4 values");
-      op->SetAttr("out_h", static_cast<int32_t>(s[2]));
-      op->SetAttr("out_w", static_cast<int32_t>(s[3]));
-    } else {
-      const std::string hw = c.Temp("hw");
-      auto* sl = c.AddOp("slice");
-      sl->SetInput("Input", {c.Input(sizes_input)});
-      sl->SetOutput("Out", {hw});
-      sl->SetAttr("axes", std::vector<int64_t>{0});
-      sl->SetAttr("starts", std::vector<int64_t>{2});
-      sl->SetAttr("ends", std::vector<int64_t>{4});
-      op->SetInput("OutSize", {hw});
-    }
-    return;
-  }
-  c.Check(c.HasInput(scales_input), "neither scales nor sizes is given");
-  if (c.IsConst(scales_input)) {
-    auto s = c.ConstFloats(scales_input, "scales");
-    spatial_only(s, 1.f, "scales");
-    op->SetAttr("scale", std::vector<float>{s[2], s[3]});
-  } else {
-    const std::string hw = c.Temp("scale_hw");
+  auto slice_hw = [&](int input, const char* suffix) {
+    const std::string hw = c.Temp(suffix);
     auto* sl = c.AddOp("slice");
-    sl->SetInput("Input", {c.Input(scales_input)});
+    sl->SetInput("Input", {c.Input(input)});
     sl->SetOutput("Out", {hw});
     sl->SetAttr("axes", std::vector<int64_t>{0});
     sl->SetAttr("starts", std::vector<int64_t>{2});
     sl->SetAttr("ends", std::vector<int64_t>{4});
-    op->SetInput("Scale", {hw});
+    return hw;
+  };
+  cpp::OpDesc desc(type);
+  desc.SetInput("X", {c.Input(0)});
+  desc.SetOutput("Out", {c.Output(0)});
+  desc.SetAttr("align_corners", align_corners);
+  desc.SetAttr("align_mode", static_cast<int32_t>(align_mode));
+  desc.SetAttr("data_layout", std::string("NCHW"));
+  const bool by_sizes = c.opset() >= 11 && c.HasInput(sizes_input);
+  if (mode == "linear") {
+    // Paddle's bilinear maps an output extent of 1 to source 0 and aligns
+    // corners on the rounded size; ONNX does neither, so linear resizing
+    // needs constant sizes/scales that rule those cases out.
+    const int which = by_sizes ? sizes_input : scales_input;
+    const char* what = by_sizes ? "sizes" : "scales";
+    c.Check(c.HasInput(which), "neither scales nor sizes is given");
+    c.Check(c.IsConst(which), "input ", which, " (", what, ", '", c.Input(which),
+            "') is computed at run time, which is not supported for linear mode");
+    const ValueInfo x = c.Info(c.Input(0));
+    auto v = c.ConstFloats(which, what);
+    for (size_t i = 2; i < v.size() && i < 4; ++i) {
+      const float in = x.rank == 4 && x.dims[i] > 0 ? static_cast<float>(x.dims[i]) : -1.f;
+      const float out = by_sizes ? v[i] : (in > 0 ? std::floor(in * v[i]) : -1.f);
+      c.Check(out >= 2 || (out < 0 && v[i] >= 1.f),
+              "linear resizing to an output extent below 2 (or unknown with downscaling) is not supported");
+      c.Check(by_sizes || !align_corners || (in > 0 && in * v[i] == std::floor(in * v[i])),
+              "linear align_corners with scales that do not give a whole output size is not supported");
+    }
   }
+  if (by_sizes && c.IsConst(sizes_input)) {
+    auto s = c.ConstInts(sizes_input, "sizes");
+    c.Check(s.size() == 4, "sizes must have 4 values (only NCHW spatial resizing is supported)");
+    desc.SetAttr("out_h", static_cast<int32_t>(s[2]));
+    desc.SetAttr("out_w", static_cast<int32_t>(s[3]));
+  } else if (by_sizes) {
+    desc.SetInput("OutSize", {slice_hw(sizes_input, "hw")});
+  } else {
+    c.Check(c.HasInput(scales_input), "neither scales nor sizes is given");
+    if (c.IsConst(scales_input)) {
+      auto s = c.ConstFloats(scales_input, "scales");
+      c.Check(s.size() == 4 && s[0] == 1.f && s[1] == 1.f,
+              "scales other than 1 for N and C are not supported (only NCHW spatial resizing)");
+      desc.SetAttr("scale", std::vector<float>{s[2], s[3]});
+    } else {
+      desc.SetInput("Scale", {slice_hw(scales_input, "scale_hw")});
+    }
+  }
+  *c.AddOp(type) = desc;
 }
 
 }  // namespace onnx_import

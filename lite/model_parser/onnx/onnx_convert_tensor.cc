@@ -189,6 +189,33 @@ void ConvertGather(ConvertContext& c) {
   }
   c.Check(idx.rank >= 0 && idx.rank <= 1, "indices of rank ", idx.rank,
           " are not supported (scalars and 1-D indices are)");
+  if (!c.Constant(c.Input(1))) {
+    // Negative run-time indices count from the end: index mod extent
+    // (Python-style mod) maps [-extent, extent) onto [0, extent).
+    const std::string s32 = c.Temp("shape32"), ext32 = c.Temp("extent32"), ext = c.Temp("extent"),
+                      wrapped = c.Temp("index");
+    auto* sh = c.AddOp("shape");
+    sh->SetInput("Input", {c.Input(0)});
+    sh->SetOutput("Out", {s32});
+    auto* sl = c.AddOp("slice");
+    sl->SetInput("Input", {s32});
+    sl->SetOutput("Out", {ext32});
+    sl->SetAttr("axes", std::vector<int64_t>{0});
+    sl->SetAttr("starts", std::vector<int64_t>{axis});
+    sl->SetAttr("ends", std::vector<int64_t>{axis + 1});
+    const DataType it = idx.dtype == DataType::kInt32 ? DataType::kInt32 : DataType::kInt64;
+    auto* cast = c.AddOp("cast");
+    cast->SetInput("X", {ext32});
+    cast->SetOutput("Out", {ext});
+    cast->SetAttr("in_dtype", PaddleDtypeCode(DataType::kInt32));
+    cast->SetAttr("out_dtype", PaddleDtypeCode(it));
+    auto* mod = c.AddOp("elementwise_mod");
+    mod->SetInput("X", {index});
+    mod->SetInput("Y", {ext});
+    mod->SetOutput("Out", {wrapped});
+    mod->SetAttr("axis", -1);
+    index = wrapped;
+  }
   const bool scalar = idx.rank == 0;
   if (scalar && !c.Constant(c.Input(1))) {
     const std::string flat = c.Temp("index1");
@@ -292,6 +319,9 @@ void ConvertPad(ConvertContext& c) {
   c.Check(pads[0] == 0 && pads[1] == 0 && pads[rank] == 0 && pads[rank + 1] == 0,
           "padding the N or C dim is not supported");
   c.Check(mode == "constant" || mode == "reflect" || mode == "edge", "mode '", mode, "' is not supported");
+  const DataType t = c.InputType(0);
+  c.Check(t == DataType::kUnknown || t == DataType::kFloat32, "input type ", DataTypeName(t),
+          " is not supported (float32 only)");
   auto* op = c.AddOp(rank == 4 ? "pad2d" : "pad3d");
   op->SetInput("X", {c.Input(0)});
   op->SetOutput("Out", {c.Output(0)});
@@ -313,15 +343,27 @@ void ConvertPad(ConvertContext& c) {
 // Expand broadcasts both ways; a target 1 aligned with an input dim keeps
 // that dim, which is Paddle's -1.
 void ConvertExpand(ConvertContext& c) {
-  auto* op = c.AddOp("expand_v2");
-  op->SetInput("X", {c.Input(0)});
-  op->SetOutput("Out", {c.Output(0)});
   if (!c.IsConst(1)) {
-    op->SetInput("Shape", {c.Input(1)});
+    // A run-time shape: numpy's two-way broadcasting is X + zeros(shape).
+    const DataType t = c.InputType(0) == DataType::kUnknown ? DataType::kFloat32 : c.InputType(0);
+    const std::string zeros = c.Temp("zeros");
+    auto* fill = c.AddOp("fill_constant");
+    fill->SetInput("ShapeTensor", {c.Input(1)});
+    fill->SetOutput("Out", {zeros});
+    fill->SetAttr("dtype", PaddleDtypeCode(t));
+    fill->SetAttr("value", 0.0);
+    auto* add = c.AddOp("elementwise_add");
+    add->SetInput("X", {c.Input(0)});
+    add->SetInput("Y", {zeros});
+    add->SetOutput("Out", {c.Output(0)});
+    add->SetAttr("axis", -1);
     return;
   }
   auto shape = c.ConstInts(1, "shape");
   const int rank = c.RequireRank(0, "Expand");
+  auto* op = c.AddOp("expand_v2");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
   while (static_cast<int>(shape.size()) < rank) shape.insert(shape.begin(), 1);
   const size_t lead = shape.size() - static_cast<size_t>(rank);
   for (size_t i = lead; i < shape.size(); ++i) {

@@ -85,7 +85,10 @@ class Importer {
     opset_ = DefaultOpset(model, label_);
     Check(model);
     try {
-      onnx::shape_inference::InferShapes(model);
+      // Data propagation follows Shape → Slice → Concat → Reshape chains, so
+      // most values get a rank even with dynamic input dims.
+      onnx::ShapeInferenceOptions options(false, 0, true);
+      onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
     } catch (const std::exception&) {
       // Shape inference is an aid (ranks, dtypes); converters that need a
       // rank it did not give fail with a message naming the node.
@@ -102,6 +105,15 @@ class Importer {
       AddConstant(init.name(), t);
       initialized.insert(init.name());
     }
+    for (const auto& vi : g.input()) {
+      if (!initialized.count(vi.name())) CheckTensorType(vi, "input");
+    }
+    for (const auto& vi : g.output()) CheckTensorType(vi, "output");
+    const bool has_feed = std::any_of(g.input().begin(), g.input().end(), [&](const auto& vi) {
+      return !initialized.count(vi.name());
+    });
+    LITE_ENFORCE(has_feed, "ONNX model '", label_,
+                 "': a graph without inputs is not supported (nothing to feed)");
     int col = 0;
     for (const auto& in : g.input()) {
       if (initialized.count(in.name())) continue;
@@ -180,6 +192,20 @@ class Importer {
     assign.SetInput("X", {renamed});
     assign.SetOutput("Out", {name});
     block_.ops.push_back(assign);
+  }
+
+  // Graph inputs and outputs must be tensors of a type the runtime has.
+  void CheckTensorType(const onnx::ValueInfoProto& vi, const char* what) {
+    const auto& type = vi.type();
+    if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) return;
+    LITE_ENFORCE(type.has_tensor_type(), "ONNX model '", label_, "': graph ", what, " '", vi.name(),
+                 "' is a sequence, map or optional, which is not supported (only tensors)");
+    const DataType dt = onnx_import::DataTypeFromOnnx(type.tensor_type().elem_type());
+    LITE_ENFORCE(dt != DataType::kUnknown && dt != DataType::kFloat16, "ONNX model '", label_,
+                 "': graph ", what, " '", vi.name(), "' has element type ",
+                 onnx::TensorProto::DataType_Name(
+                     static_cast<onnx::TensorProto::DataType>(type.tensor_type().elem_type())),
+                 ", which is not supported");
   }
 
   void AddConstant(const std::string& name, const Tensor& t) {
