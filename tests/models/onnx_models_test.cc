@@ -11,15 +11,20 @@ namespace testing {
 
 inline std::string OnnxDir() { return ModelsDir() + "/ppocrv4_onnx"; }
 
-std::shared_ptr<lite_api::PaddlePredictor> LoadOnnx(const std::string& file) {
+// CPU path, or offloaded to an NNAdapter device like any Paddle model.
+std::shared_ptr<lite_api::PaddlePredictor> LoadOnnx(const std::string& file,
+                                                    const std::string& device = "") {
   lite_api::CxxConfig config;
   config.set_model_file(file);
   config.set_threads(1);
+  if (!device.empty()) config.set_nnadapter_device_names({device});
   return lite_api::CreatePaddlePredictor(config);
 }
 
-TEST(OnnxModels, PpocrV4RecMatchesOrtAndReadsBothLines) {
-  auto predictor = LoadOnnx(OnnxDir() + "/ch_PP-OCRv4_rec_infer.onnx");
+class OnnxOcr : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OnnxOcr, PpocrV4RecMatchesOrtAndReadsBothLines) {
+  auto predictor = LoadOnnx(OnnxDir() + "/ch_PP-OCRv4_rec_infer.onnx", GetParam());
   auto classes = vision::LoadCtcClasses(OnnxDir() + "/ppocr_keys_v1.txt");
   struct Case { const char* name; const char* text; };
   for (const Case& c : {Case{"title", "纯臻营养护发素"}, Case{"line2", "产品信息/参数"}}) {
@@ -31,25 +36,31 @@ TEST(OnnxModels, PpocrV4RecMatchesOrtAndReadsBothLines) {
     ASSERT_EQ(shape, (std::vector<int64_t>{1, 40, 6625})) << c.name;
     ErrorStats e = Compare(ref, out);
     auto text = vision::CtcGreedyDecode(out.data(), 40, 6625, classes);
-    std::printf("ppocrv4 rec %s: max |diff| %.3g mean %.3g, text '%s' (%.4f)\n", c.name,
+    std::printf("ppocrv4 rec [%s] %s: max |diff| %.3g mean %.3g, text '%s' (%.4f)\n", GetParam().empty() ? "cpu" : GetParam().c_str(), c.name,
                 e.max_abs, e.mean_abs, text.text.c_str(), text.confidence);
     EXPECT_LE(e.max_abs, 1e-4) << c.name;
     EXPECT_EQ(text.text, c.text);
   }
 }
 
-TEST(OnnxModels, PpocrV4DetMatchesOrtWith16Regions) {
-  auto predictor = LoadOnnx(OnnxDir() + "/ch_PP-OCRv4_det_infer.onnx");
+TEST_P(OnnxOcr, PpocrV4DetMatchesOrtWith16Regions) {
+  auto predictor = LoadOnnx(OnnxDir() + "/ch_PP-OCRv4_det_infer.onnx", GetParam());
   auto out = RunDetMap(predictor.get());
   auto ref = vision::ReadFloats(OnnxDir() + "/reference/det_ort_out_doc11_640.bin", 640 * 640);
   ErrorStats e = Compare(ref, out);
   auto regions = vision::ConnectedRegions(out.data(), 640, 640, 0.3f, 10);
   auto ref_regions = vision::ConnectedRegions(ref.data(), 640, 640, 0.3f, 10);
-  std::printf("ppocrv4 det: max |diff| %.3g mean %.3g, %zu regions (ORT %zu)\n", e.max_abs,
+  std::printf("ppocrv4 det [%s]: max |diff| %.3g mean %.3g, %zu regions (ORT %zu)\n",
+              GetParam().empty() ? "cpu" : GetParam().c_str(), e.max_abs,
               e.mean_abs, regions.size(), ref_regions.size());
   EXPECT_LE(e.max_abs, 1e-4);
   EXPECT_EQ(regions.size(), 16u);
 }
+
+INSTANTIATE_TEST_SUITE_P(CpuAndBuiltinDevice, OnnxOcr, ::testing::Values("", "builtin_device"),
+                         [](const ::testing::TestParamInfo<std::string>& i) {
+                           return i.param.empty() ? std::string("cpu") : i.param;
+                         });
 
 TEST(OnnxModels, PpocrClsOnnxTwinMatchesOrt) {
   const std::string dir = ModelsDir() + "/ppocr_mobile_v2_cls_dyn/reference/";
