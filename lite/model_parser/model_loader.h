@@ -22,9 +22,6 @@ struct ModelSource {
   std::string param_file;
   std::string model_buffer;
   std::string param_buffer;
-  // "" (by extension: a model_file ending in .onnx is ONNX), "paddle" or
-  // "onnx". ONNX models come as model_file or model_buffer, without params.
-  std::string model_type;
 };
 
 // Loads the program and all persistable variables of block 0 into `weights`

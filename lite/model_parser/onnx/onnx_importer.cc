@@ -83,6 +83,7 @@ class Importer {
   void Run(onnx::ModelProto model, cpp::ProgramDesc* program, Scope* weights) {
     NormalizeOpset(&model, label_);
     opset_ = DefaultOpset(model, label_);
+    CheckOperatorsClaimed(model.graph());
     Check(model);
     try {
       // Data propagation follows Shape → Slice → Concat → Reshape chains, so
@@ -232,6 +233,26 @@ class Importer {
     block_.vars.push_back(v);
   }
 
+  // Before anything else: a model using operators the importer lacks is
+  // refused naming the first such node and listing every such operator.
+  void CheckOperatorsClaimed(const onnx::GraphProto& g) {
+    const auto& table = ConverterTable();
+    const onnx::NodeProto* first = nullptr;
+    std::set<std::string> missing;
+    for (const auto& node : g.node()) {
+      const bool default_domain = node.domain().empty() || node.domain() == "ai.onnx";
+      if (default_domain && table.count(node.op_type())) continue;
+      if (!first) first = &node;
+      missing.insert(default_domain ? node.op_type() : node.domain() + "." + node.op_type());
+    }
+    if (!first) return;
+    std::string list;
+    for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
+    ConvertContext c(*first, opset_, label_, &block_, &scope_, &values_, &temp_counter_);
+    c.Fail("operator is not supported by the ONNX importer (unsupported in this model: " + list +
+           "; docs/onnx-import.md lists the " + std::to_string(table.size()) + " supported operators)");
+  }
+
   void ConvertNode(const onnx::NodeProto& node) {
     ConvertContext c(node, opset_, label_, &block_, &scope_, &values_, &temp_counter_);
     if (!node.domain().empty() && node.domain() != "ai.onnx") {
@@ -286,6 +307,17 @@ bool IsOnnxModelFile(const std::string& path) {
     return static_cast<char>(std::tolower(ch));
   });
   return tail == ext;
+}
+
+bool LooksLikeOnnxModel(const char* data, size_t size) {
+  return size > 1 && static_cast<unsigned char>(data[0]) == 0x08;
+}
+
+bool FileLooksLikeOnnxModel(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  char head[2] = {0, 0};
+  f.read(head, 2);
+  return f.gcount() == 2 && LooksLikeOnnxModel(head, 2);
 }
 
 void ImportOnnxModel(const std::string& model_file, cpp::ProgramDesc* program, Scope* weights) {

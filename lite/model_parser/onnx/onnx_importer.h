@@ -4,6 +4,7 @@
 // writer apply unchanged; nothing downstream knows the program came from
 // ONNX. See docs/onnx-import.md for the mapping and the claimed operators.
 #pragma once
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,12 @@ constexpr int kOnnxMaxOpset = 17;
 
 // True when `path` names an ONNX model by its extension (".onnx").
 bool IsOnnxModelFile(const std::string& path);
+// True when serialized bytes start like an ONNX ModelProto (field 1,
+// ir_version, a varint: byte 0x08). A Paddle ProgramDesc starts with its
+// blocks (field 1, length-delimited: 0x0A), so the two never collide.
+bool LooksLikeOnnxModel(const char* data, size_t size);
+// The same for the first byte of a file (false when it cannot be read).
+bool FileLooksLikeOnnxModel(const std::string& path);
 
 // Imports the ONNX model in `model_file`. Initializers stored as external
 // data are read relative to the model's directory. Throws
