@@ -302,19 +302,19 @@ ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& mode
 
 void LoadModel(const ModelSource& src, cpp::ProgramDesc* program, Scope* weights) {
   LITE_ENFORCE(program != nullptr && weights != nullptr, "LoadModel: program and weights must not be null");
-  LITE_ENFORCE(src.model_type.empty() || src.model_type == "paddle" || src.model_type == "onnx",
-               "LoadModel: model type '", src.model_type, "' is unknown (paddle or onnx)");
-  const bool onnx = src.model_type == "onnx" ||
-                    (src.model_type.empty() && src.model_buffer.empty() && IsOnnxModelFile(src.model_file));
-  if (onnx) {
+  // ONNX models (by extension or content) go through the ONNX importer; they
+  // carry their weights (or name external data files next to the model).
+  const bool onnx_buffer = LooksLikeOnnxModel(src.model_buffer.data(), src.model_buffer.size());
+  const bool onnx_file = src.model_buffer.empty() && !src.model_file.empty() &&
+                         (IsOnnxModelFile(src.model_file) || FileLooksLikeOnnxModel(src.model_file));
+  if (onnx_buffer || onnx_file) {
+    const std::string label = onnx_buffer ? "model buffer" : src.model_file;
     LITE_ENFORCE(src.param_file.empty() && src.param_buffer.empty(), "LoadModel: ONNX model '",
-                 src.model_file.empty() ? "model buffer" : src.model_file,
-                 "' was given a params file/buffer; ONNX keeps its weights in the model "
-                 "(or its external data files)");
-    if (!src.model_buffer.empty()) {
-      ImportOnnxModelFromBuffer(src.model_buffer, "model buffer", ".", program, weights);
+                 label, "' was given a params file/buffer; ONNX keeps its weights in the model "
+                 "(or in external data files next to it)");
+    if (onnx_buffer) {
+      ImportOnnxModelFromBuffer(src.model_buffer, label, ".", program, weights);
     } else {
-      LITE_ENFORCE(!src.model_file.empty(), "LoadModel: an ONNX model needs model_file or model_buffer");
       ImportOnnxModel(src.model_file, program, weights);
     }
     return;
