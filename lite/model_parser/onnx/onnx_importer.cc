@@ -13,6 +13,7 @@
 
 #include "lite/core/error.h"
 #include "lite/model_parser/onnx/onnx_context.h"
+#include "lite/model_parser/onnx/onnx_patterns.h"
 
 namespace paddle {
 namespace lite {
@@ -126,7 +127,8 @@ class Importer {
       DeclareVar(in.name());
     }
     for (const auto& out : g.output()) outputs_.insert(out.name());
-    for (const auto& node : g.node()) ConvertNode(node);
+    int fused = 0;
+    for (const auto& node : onnx_import::FuseHardSwish(g, opset_, &fused)) ConvertNode(node);
     for (const auto& out : g.output()) ExposeConstantOutput(out.name());
     col = 0;
     for (const auto& out : g.output()) {
