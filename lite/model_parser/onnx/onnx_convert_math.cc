@@ -1,5 +1,7 @@
 // ONNX elementwise, activation, reduction and type operators → Paddle ops.
+#include <limits>
 #include <map>
+#include <optional>
 
 #include "lite/model_parser/onnx/onnx_context.h"
 
@@ -185,25 +187,41 @@ void ConvertPRelu(ConvertContext& c) {
 }
 
 void ConvertClip(ConvertContext& c) {
+  // Constant bounds: attributes, and Clip(0, 6) / Clip(0, +inf) on float
+  // become relu6 / relu, which fuse into convs and map to NNAdapter.
+  std::optional<float> lo, hi;
+  bool runtime_bound = false;
+  if (c.opset() < 11) {
+    if (c.HasAttr("min")) lo = c.AttrFloat("min", 0.f);
+    if (c.HasAttr("max")) hi = c.AttrFloat("max", 0.f);
+  } else {
+    for (int i = 1; i <= 2; ++i) {
+      if (!c.HasInput(i)) continue;
+      if (!c.IsConst(i)) {
+        runtime_bound = true;
+        continue;
+      }
+      auto v = c.ConstFloats(i, i == 1 ? "min" : "max");
+      c.Check(v.size() == 1, "clip bound ", i == 1 ? "min" : "max", " must hold one value");
+      (i == 1 ? lo : hi) = v[0];
+    }
+  }
+  const bool is_float = c.InputType(0) == DataType::kFloat32;
+  if (is_float && !runtime_bound && lo && *lo == 0.f && (!hi || *hi == 6.f)) {
+    auto* op = c.AddOp(hi ? "relu6" : "relu");
+    op->SetInput("X", {c.Input(0)});
+    op->SetOutput("Out", {c.Output(0)});
+    if (hi) op->SetAttr("threshold", 6.f);
+    return;
+  }
   auto* op = c.AddOp("clip");
   op->SetInput("X", {c.Input(0)});
   op->SetOutput("Out", {c.Output(0)});
-  if (c.opset() < 11) {
-    op->SetAttr("min", c.AttrFloat("min", std::numeric_limits<float>::lowest()));
-    op->SetAttr("max", c.AttrFloat("max", std::numeric_limits<float>::max()));
-    return;
-  }
-  const char* slots[] = {"", "Min", "Max"};
-  const char* attrs[] = {"", "min", "max"};
-  for (int i = 1; i <= 2; ++i) {
-    if (!c.HasInput(i)) continue;
-    if (c.IsConst(i)) {
-      auto v = c.ConstFloats(i, attrs[i]);
-      c.Check(v.size() == 1, "clip bound '", attrs[i], "' must hold one value");
-      op->SetAttr(attrs[i], v[0]);
-    } else {
-      op->SetInput(slots[i], {c.Input(i)});
-    }
+  if (lo) op->SetAttr("min", *lo);
+  if (hi) op->SetAttr("max", *hi);
+  if (runtime_bound) {
+    if (c.HasInput(1) && !c.IsConst(1)) op->SetInput("Min", {c.Input(1)});
+    if (c.HasInput(2) && !c.IsConst(2)) op->SetInput("Max", {c.Input(2)});
   }
 }
 
