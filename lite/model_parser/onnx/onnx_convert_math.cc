@@ -94,13 +94,20 @@ void ConvertUnary(ConvertContext& c) {
       {"Ceil", "ceil"},   {"Sign", "sign"},       {"Softsign", "softsign"},
       {"Not", "logical_not"}, {"Identity", "assign"}, {"Dropout", "assign"}};
   if (t == "Dropout") {
-    c.Check(!c.HasOutput(1), "the mask output of Dropout is not supported");
     bool training = false;
     if (c.HasInput(2)) {
       c.Check(c.IsConst(2), "a run-time training_mode is not supported (inference only)");
       training = c.ConstInts(2, "training_mode").at(0) != 0;
     }
     c.Check(!training, "training_mode true is not supported (inference only)");
+    if (c.HasOutput(1)) {
+      // In inference every element is kept: the mask is all true.
+      auto* mask = c.AddOp("fill_any_like");
+      mask->SetInput("X", {c.Input(0)});
+      mask->SetOutput("Out", {c.Output(1)});
+      mask->SetAttr("value", 1.0);
+      mask->SetAttr("dtype", PaddleDtypeCode(DataType::kBool));
+    }
   }
   if (t == "Neg") {
     Scale(c, c.Input(0), c.Output(0), -1.f);

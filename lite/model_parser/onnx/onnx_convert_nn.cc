@@ -161,7 +161,17 @@ void ConvertLayerNorm(ConvertContext& c) {
   const int rank = c.RequireRank(0, "LayerNormalization");
   int axis = static_cast<int>(c.AttrInt("axis", -1));
   if (axis < 0) axis += rank;
-  c.Check(axis >= 1, "axis ", axis, " (normalizing every dim) is not supported (axis >= 1)");
+  // Paddle's layer_norm keeps at least one leading dim: normalizing every
+  // dim (axis 0) runs on X with a leading 1 added.
+  std::string x_in = c.Input(0), y_out = c.Output(0);
+  if (axis == 0) {
+    x_in = c.Temp("x1");
+    y_out = c.Temp("y1");
+    auto* u = c.AddOp("unsqueeze2");
+    u->SetInput("X", {c.Input(0)});
+    u->SetOutput("Out", {x_in});
+    u->SetAttr("axes", std::vector<int32_t>{0});
+  }
   const float eps = c.AttrFloat("epsilon", 1e-5f);
   // Paddle's layer_norm takes Scale/Bias flattened over the normalized dims.
   std::string params[3];
@@ -181,15 +191,21 @@ void ConvertLayerNorm(ConvertContext& c) {
   const std::string mean = c.HasOutput(1) ? c.Temp("mean") : "";
   const std::string var = c.HasOutput(2) ? c.Temp("var") : "";
   cpp::OpDesc ln("layer_norm");
-  ln.SetInput("X", {c.Input(0)});
+  ln.SetInput("X", {x_in});
   ln.SetInput("Scale", {params[1]});
   if (!params[2].empty()) ln.SetInput("Bias", {params[2]});
-  ln.SetOutput("Y", {c.Output(0)});
+  ln.SetOutput("Y", {y_out});
   if (!mean.empty()) ln.SetOutput("Mean", {mean});
   if (!var.empty()) ln.SetOutput("Variance", {var});
   ln.SetAttr("epsilon", eps);
-  ln.SetAttr("begin_norm_axis", static_cast<int32_t>(axis));
+  ln.SetAttr("begin_norm_axis", static_cast<int32_t>(axis == 0 ? 1 : axis));
   *c.AddOp("layer_norm") = ln;
+  if (axis == 0) {
+    auto* sq = c.AddOp("squeeze2");
+    sq->SetInput("X", {y_out});
+    sq->SetOutput("Out", {c.Output(0)});
+    sq->SetAttr("axes", std::vector<int32_t>{0});
+  }
   std::vector<int64_t> stat_shape(static_cast<size_t>(rank), 1);
   if (c.HasOutput(1) || c.HasOutput(2)) {
     const ValueInfo x = c.Info(c.Input(0));
