@@ -25,8 +25,8 @@ struct NbInput {
   std::vector<int64_t> shape;
   std::vector<float> fixed;  // empty: seeded random values in [-1, 1)
   // Sequence models: int64 ids [T, 1] with this LoD instead of floats.
-  std::vector<int64_t> ids;
-  lite_api::lod_t lod;
+  std::vector<int64_t> ids{};
+  lite_api::lod_t lod{};
 };
 
 struct NbModelCase {
@@ -34,7 +34,7 @@ struct NbModelCase {
   std::string model_file;  // empty: the folder is given as model_dir
   std::string param_file;
   std::vector<NbInput> inputs;
-  std::string model_subdir;  // the model_dir inside the folder, when not the folder
+  std::string model_subdir{};  // the model_dir inside the folder, when not the folder
 };
 
 // gtest prints a case by its folder name.
@@ -68,6 +68,12 @@ inline std::vector<NbModelCase> AllModelCases() {
       {"textcnn_news", "", "", {SentencePair(4000)}, "model"},
       {"rumor_lstm", "", "", {SentencePair(4000)}, "model"},
       {"lstnet_gru", "model.pdmodel", "model.pdiparams", {{"", {1, 1204, 2}, {}}}},
+      {"pp_humansegv2_portrait", "model.pdmodel", "model.pdiparams",
+       {{"", {1, 3, 144, 256}, {}}}},
+      {"blazeface_paddle2", "model.pdmodel", "model.pdiparams",
+       {{"image", {1, 3, 160, 160}, {}},
+        {"im_shape", {1, 2}, {160, 160}},
+        {"scale_factor", {1, 2}, {1, 1}}}},
   };
 }
 
