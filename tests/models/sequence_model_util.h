@@ -54,18 +54,6 @@ std::vector<T> OutputValues(const lite_api::Tensor& t) {
   return v;
 }
 
-// UTF-8 characters of s.
-inline std::vector<std::string> Utf8Chars(const std::string& s) {
-  std::vector<std::string> out;
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-    out.push_back(s.substr(i, n));
-    i += n;
-  }
-  return out;
-}
-
 // |a - b| <= atol + rtol |b| everywhere; prints the max error under `what`.
 inline void ExpectClose(const std::vector<float>& expected, const std::vector<float>& actual,
                         double atol, double rtol, const std::string& what) {

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "tests/models/sequence_model_util.h"
+#include "tools/common/lac.h"
 
 namespace paddle {
 namespace lite {
@@ -20,51 +21,6 @@ std::shared_ptr<lite_api::PaddlePredictor> LoadDir(const std::string& dir,
   return lite_api::CreatePaddlePredictor(config);
 }
 
-// LAC's character ids: q2b.dic (full- to half-width), then word.dic; an
-// unknown character gets the OOV id (the last line of word.dic).
-class LacVocab {
- public:
-  explicit LacVocab(const std::string& conf) {
-    for (const auto& line : vision::ReadLines(conf + "/q2b.dic")) {
-      size_t tab = line.find('\t');
-      if (tab != std::string::npos) q2b_[line.substr(0, tab)] = line.substr(tab + 1);
-    }
-    for (const auto& line : vision::ReadLines(conf + "/word.dic")) {
-      size_t tab = line.find('\t');
-      if (tab == std::string::npos) continue;
-      int64_t id = std::stoll(line.substr(0, tab));
-      ids_[line.substr(tab + 1)] = id;
-      oov_ = id;
-    }
-  }
-  std::vector<int64_t> Ids(const std::string& sentence) const {
-    std::vector<int64_t> v;
-    for (auto c : Utf8Chars(sentence)) {
-      auto q = q2b_.find(c);
-      if (q != q2b_.end()) c = q->second;
-      auto it = ids_.find(c);
-      v.push_back(it == ids_.end() ? oov_ : it->second);
-    }
-    return v;
-  }
-
- private:
-  std::map<std::string, std::string> q2b_;
-  std::map<std::string, int64_t> ids_;
-  int64_t oov_{0};
-};
-
-// Words of `sentence` from LAC tags (0 B, 1 I, 2 E, 3 S): a word starts at
-// B or S.
-std::vector<std::string> Segment(const std::string& sentence, const int64_t* tags) {
-  std::vector<std::string> words;
-  auto chars = Utf8Chars(sentence);
-  for (size_t i = 0; i < chars.size(); ++i) {
-    if (words.empty() || tags[i] == 0 || tags[i] == 3) words.emplace_back();
-    words.back() += chars[i];
-  }
-  return words;
-}
 }  // namespace
 
 TEST(LacSeg, ReadmeSentencesSegmentExactlyBatchedAndOneByOne) {
@@ -83,7 +39,7 @@ TEST(LacSeg, ReadmeSentencesSegmentExactlyBatchedAndOneByOne) {
     }
     EXPECT_NE(compact.find(quoted), std::string::npos) << quoted;
   }
-  LacVocab vocab(dir + "/conf");
+  vision::LacVocab vocab(dir + "/conf");
   auto predictor = LoadDir(dir + "/model");
   // Batched: both sentences in one LoD tensor.
   std::vector<int64_t> ids;
@@ -100,7 +56,7 @@ TEST(LacSeg, ReadmeSentencesSegmentExactlyBatchedAndOneByOne) {
   auto tags = OutputValues<int64_t>(*out);
   ASSERT_EQ(tags.size(), ids.size());
   for (size_t i = 0; i < sentences.size(); ++i) {
-    auto words = Segment(sentences[i], tags.data() + offsets[i]);
+    auto words = vision::LacWords(sentences[i], tags.data() + offsets[i]);
     std::string line;
     for (const auto& w : words) line += w + " ";
     std::printf("batched: %s\n", line.c_str());
@@ -112,7 +68,7 @@ TEST(LacSeg, ReadmeSentencesSegmentExactlyBatchedAndOneByOne) {
     FeedIds(predictor.get(), v, {0, v.size()});
     predictor->Run();
     auto one = OutputValues<int64_t>(*predictor->GetOutput(0));
-    EXPECT_EQ(Segment(sentences[i], one.data()), expected[i]);
+    EXPECT_EQ(vision::LacWords(sentences[i], one.data()), expected[i]);
   }
 }
 
