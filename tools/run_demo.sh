@@ -7,6 +7,10 @@
 #     detector, the direction classifier and the PP-OCRv4 recognizer (ONNX,
 #     samples/ppocr_onnx/) print each line's box, text and confidence and
 #     write out/ppocr_doc_11_ocr.png with the text beside its box.
+#  3. segments Chinese sentences into words with the bundled Baidu LAC model
+#     (samples/lac_seg; --sentences='句子一;句子二' to give your own);
+#  4. finds the faces of samples/mtcnn/test.jpg with the bundled MTCNN and
+#     writes out/mtcnn_faces.png.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/tools/scripts/setup_debian.sh"

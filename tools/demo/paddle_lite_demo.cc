@@ -4,6 +4,9 @@
 //     lines, the direction classifier and the PP-OCRv4 recognizer (ONNX
 //     models, imported) read each one; prints boxes, text and confidence and
 //     writes a PNG with the text drawn beside its box.
+//  3. Baidu LAC segments Chinese sentences into words (the sentences are
+//     given as one batch: one int64 tensor whose LoD says where each starts).
+//  4. MTCNN finds the faces of a group photo and writes an annotated PNG.
 // Uses only the public API (paddle_api.h).
 #include <gflags/gflags.h>
 
@@ -14,6 +17,8 @@
 #include <iostream>
 
 #include "lite/api/paddle_api.h"
+#include "tools/common/lac.h"
+#include "tools/common/mtcnn.h"
 #include "tools/common/ocr_text.h"
 #include "tools/common/text_render.h"
 #include "tools/common/vision.h"
@@ -21,6 +26,8 @@
 DEFINE_string(samples_dir, "samples", "folder with the bundled sample models and images");
 DEFINE_string(out_dir, "out", "folder for the annotated PNG");
 DEFINE_int32(threads, 1, "CPU threads");
+DEFINE_string(sentences, "LAC是个优秀的分词工具;百度是一家高科技公司",
+              "';'-separated Chinese sentences for the word segmentation task");
 
 using namespace paddle;  // NOLINT
 
@@ -209,6 +216,72 @@ void ReadText(const std::string& det_dir, const std::string& onnx_dir, const std
   std::printf("  annotated image written to %s\n", out.c_str());
 }
 
+void SegmentWords(const std::string& dir) {
+  lite_api::CxxConfig config;
+  config.set_model_dir(dir + "/model");
+  config.set_threads(FLAGS_threads);
+  auto predictor = lite_api::CreatePaddlePredictor(config);
+  vision::LacVocab vocab(dir + "/conf");
+  std::vector<std::string> sentences;
+  std::string rest = FLAGS_sentences;
+  for (size_t at; (at = rest.find(';')) != std::string::npos; rest = rest.substr(at + 1)) {
+    if (at > 0) sentences.push_back(rest.substr(0, at));
+  }
+  if (!rest.empty()) sentences.push_back(rest);
+  std::vector<int64_t> ids;
+  std::vector<uint64_t> offsets = {0};
+  for (const auto& s : sentences) {
+    auto v = vocab.Ids(s);
+    ids.insert(ids.end(), v.begin(), v.end());
+    offsets.push_back(ids.size());
+  }
+  auto input = predictor->GetInput(0);
+  input->Resize({static_cast<int64_t>(ids.size()), 1});
+  input->CopyFromCpu(ids.data());
+  input->SetLoD({offsets});
+  auto t0 = std::chrono::steady_clock::now();
+  predictor->Run();
+  auto t1 = std::chrono::steady_clock::now();
+  auto output = predictor->GetOutput(0);
+  const int64_t* tags = output->data<int64_t>();
+  std::printf("== LAC word segmentation, %zu sentences in one LoD batch, %.1f ms\n",
+              sentences.size(), Ms(t0, t1));
+  for (size_t i = 0; i < sentences.size(); ++i) {
+    std::string line;
+    for (const auto& w : vision::LacWords(sentences[i], tags + offsets[i])) line += w + " / ";
+    std::printf("  %s\n", line.substr(0, line.size() - 3).c_str());
+  }
+}
+
+void DetectFaces(const std::string& dir, const std::string& out_dir) {
+  auto load = [&](const std::string& stem) {
+    lite_api::CxxConfig config;
+    config.set_model_file(dir + "/" + stem + ".pdmodel");
+    config.set_param_file(dir + "/" + stem + ".pdiparams");
+    config.set_threads(FLAGS_threads);
+    return lite_api::CreatePaddlePredictor(config);
+  };
+  auto pnet = load("PNet"), rnet = load("RNet"), onet = load("ONet");
+  vision::Image img = vision::LoadImageRGB(dir + "/test.jpg");
+  auto t0 = std::chrono::steady_clock::now();
+  auto faces = vision::DetectFacesMtcnn(pnet.get(), rnet.get(), onet.get(), img);
+  auto t1 = std::chrono::steady_clock::now();
+  std::printf("== MTCNN on test.jpg (%dx%d), %.1f ms: %zu faces\n", img.width, img.height,
+              Ms(t0, t1), faces.size());
+  for (size_t i = 0; i < faces.size(); ++i) {
+    const auto& f = faces[i];
+    std::printf("  face %2zu  x=[%4.0f, %4.0f]  y=[%4.0f, %4.0f]  score=%.3f\n", i, f.x0, f.x1,
+                f.y0, f.y1, f.score);
+    vision::Box b;
+    b.x0 = static_cast<int>(f.x0), b.y0 = static_cast<int>(f.y0);
+    b.x1 = static_cast<int>(f.x1), b.y1 = static_cast<int>(f.y1);
+    vision::DrawRect(&img, b, 255, 0, 0);
+  }
+  std::string out = out_dir + "/mtcnn_faces.png";
+  vision::SavePng(img, out);
+  std::printf("  annotated image written to %s\n", out.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -217,6 +290,8 @@ int main(int argc, char** argv) {
   try {
     Classify(FLAGS_samples_dir + "/shufflenet_v2_imagenet");
     ReadText(FLAGS_samples_dir + "/ppocrv3_det", FLAGS_samples_dir + "/ppocr_onnx", FLAGS_out_dir);
+    SegmentWords(FLAGS_samples_dir + "/lac_seg");
+    DetectFaces(FLAGS_samples_dir + "/mtcnn", FLAGS_out_dir);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;
