@@ -9,6 +9,7 @@
 #include "lite/nnadapter/device_context.h"
 
 #include "lite/graph/pass.h"
+#include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"
 
 namespace paddle {
@@ -57,12 +58,8 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
     o.partition_config = config.nnadapter_subgraph_partition_config_buffer();
     o.partition_config_source = "partition config buffer";
   } else if (!path.empty()) {
-    std::ifstream in(path, std::ios::binary);
-    LITE_ENFORCE(static_cast<bool>(in), "set_nnadapter_subgraph_partition_config_path: '", path,
-                 "' cannot be read");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    o.partition_config = ss.str();
+    auto file = ReadWholeFile(path, "partition config");
+    o.partition_config.assign(file->data(), file->size());
     o.partition_config_source = path;
   }
   return o;
@@ -110,6 +107,7 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   }
   auto weights = std::make_shared<Scope>();
   LoadModel(src, &shared->program, weights.get());
+  ValidateOps(shared->program, weights);
   if (on_loaded) on_loaded(shared->program, *weights);
   shared->nnadapter = ReadNNAdapterOptions(config, config.valid_places());
   shared->places = ResolvePlaces(config.valid_places(), shared->nnadapter.enabled());

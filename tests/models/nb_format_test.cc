@@ -120,6 +120,31 @@ TEST(NbFormat, Truncated) {
   }
 }
 
+// The sign bits (bit 63) of two 8-byte words 32 bytes apart, flipped
+// together, for 800 pairs across the weights: every one is caught.
+TEST(NbFormat, PairedSignBitFlipsThirtyTwoBytesApart) {
+  const std::string& good = MnistNb();
+  uint64_t data_offset = 0;
+  std::memcpy(&data_offset, &good[nb::kOffDataOffset], 8);
+  ASSERT_GT(good.size(), data_offset + 800 * 8 + 40);
+  std::string all = good;
+  for (int k = 0; k < 800; ++k) {
+    size_t word = data_offset + static_cast<size_t>(k) * 8;
+    std::string bad = good;
+    bad[word + 7] ^= static_cast<char>(0x80);
+    bad[word + 32 + 7] ^= static_cast<char>(0x80);
+    EXPECT_NE(nb::Checksum64(bad.data(), bad.size()), nb::Checksum64(good.data(), good.size()))
+        << "pair at word " << k;
+  }
+  for (int k = 0; k < 800; ++k) {
+    size_t word = data_offset + static_cast<size_t>(k / 4) * 64 + static_cast<size_t>(k % 4) * 8;
+    if (k % 8 >= 4) continue;
+    all[word + 7] ^= static_cast<char>(0x80);
+    all[word + 32 + 7] ^= static_cast<char>(0x80);
+  }
+  EXPECT_HAS(LoadError(all), "checksum mismatch");
+}
+
 TEST(NbFormat, BitFlips) {
   const std::string& good = MnistNb();
   // In the program section, in the weights, in the last byte.
@@ -151,7 +176,7 @@ TEST(NbFormat, NewerVersionNamesProducerAndReader) {
   std::string err = LoadError(bad);
   EXPECT_HAS(err, ".nb format version 7");
   EXPECT_HAS(err, "written by 'paddle-lite-nna 9.9.9'");
-  EXPECT_HAS(err, "reads format version 1");
+  EXPECT_HAS(err, "reads format version 2");
   EXPECT_HAS(err, "upgrade the runtime");
 }
 

@@ -9,7 +9,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libdnnl-dev ocl-icd-opencl-dev
   libxnnpack-dev libpthreadpool-dev
-  libstb-dev
+  libstb-dev libxxhash-dev
   libonnx-dev libonnx-testdata
   clang libclang-rt-14-dev
 )
