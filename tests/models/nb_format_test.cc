@@ -372,6 +372,21 @@ TEST(NbFormat, SubgraphModelNeedsItsDevice) {
   auto p = lite_api::CreatePaddlePredictor(config);
   auto full = lite_api::CreatePaddlePredictor(CxxConfigFor(c));
   EXPECT_EQ(RunAll(p.get(), c).size(), RunAll(full.get(), c).size());
+  // An override to a missing device names the model's devices and the
+  // override apart (it used to call the override the model's).
+  m.nnadapter_device_names = {"builtin_device"};
+  std::string good = nb::SerializeNbModel(m);
+  lite_api::MobileConfig bad_override;
+  bad_override.set_model_from_buffer(good);
+  bad_override.set_nnadapter_device_names({"no_such_npu"});
+  try {
+    lite_api::CreatePaddlePredictor(bad_override);
+    ADD_FAILURE() << "a missing override device loaded";
+  } catch (const lite_api::Error& e) {
+    EXPECT_HAS(std::string(e.what()),
+               "on NNAdapter device(s) [builtin_device], set_nnadapter_device_names chose "
+               "[no_such_npu], but device 'no_such_npu' cannot be opened");
+  }
   std::filesystem::remove_all(dir);
 }
 

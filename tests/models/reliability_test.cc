@@ -1,6 +1,7 @@
 // Hostile use of the C++ API: tensors grown without new storage, absurd
 // shapes, two threads on one predictor, absurd thread counts.
 #include <atomic>
+#include <map>
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -243,6 +244,56 @@ TEST(Reliability, NonRegularFilesAreRefusedWithoutReadingOrBlocking) {
     lite_api::CreatePaddlePredictor(c);
   }, "expected a file, got a directory");
   unlink(fifo.c_str());
+}
+
+// Defect 12: one clear line naming the thing and what was expected.
+TEST(Reliability, ConfigurationMistakesGetOneClearLine) {
+  std::string dir = ModelsDir() + "/ppocr_mobile_v2_cls_dyn";
+  auto load = [&](const std::function<void(lite_api::CxxConfig*)>& set) {
+    auto c = PdModelConfig(dir);
+    set(&c);
+    auto p = lite_api::CreatePaddlePredictor(c);
+    RunFloat(p.get(), kClsShape, ClsInput());
+  };
+  ExpectErrorMentioning([&] {
+    load([](lite_api::CxxConfig* c) {
+      c->set_nnadapter_device_names({"builtin_device", "builtin_device"});
+    });
+  }, "device 'builtin_device' is listed twice");
+  // A binary "line" is shown escaped and cut, not echoed raw.
+  std::string binary = "conv2d:" + std::string(4096, '\x01') + ":\n" + std::string(4096, '\x02');
+  try {
+    load([&](lite_api::CxxConfig* c) {
+      c->set_nnadapter_device_names({"builtin_device"});
+      c->set_nnadapter_subgraph_partition_config_buffer(binary);
+    });
+    ADD_FAILURE() << "a binary partition config was accepted";
+  } catch (const lite_api::Error& e) {
+    std::string what = e.what();
+    EXPECT_LT(what.size(), 400u) << what;
+    EXPECT_NE(what.find("\\x01\\x01"), std::string::npos) << what;
+    EXPECT_EQ(what.find('\x01'), std::string::npos);
+  }
+  // Invalid dynamic-shape info is an Error, not ignored.
+  using Info = std::map<std::string, std::vector<std::vector<int64_t>>>;
+  ExpectErrorMentioning([&] {
+    load([](lite_api::CxxConfig* c) {
+      c->set_nnadapter_device_names({"builtin_device"});
+      c->set_nnadapter_dynamic_shape_info(Info{{"image", {{1, 3, 48, 192}}}});
+    });
+  }, "'image' is not an input of the model (inputs: x)");
+  ExpectErrorMentioning([&] {
+    load([](lite_api::CxxConfig* c) {
+      c->set_nnadapter_device_names({"builtin_device"});
+      c->set_nnadapter_dynamic_shape_info(Info{{"x", {{1, 3, 1LL << 40, 1LL << 40}}}});
+    });
+  }, "expected extents >= 1 and an element count below 2^31");
+  ExpectErrorMentioning([&] {
+    load([](lite_api::CxxConfig* c) {
+      c->set_nnadapter_device_names({"builtin_device"});
+      c->set_nnadapter_dynamic_shape_info(Info{{"x", {{1, 3, 48}}}});
+    });
+  }, "has rank 3, the model's input has rank 4");
 }
 
 }  // namespace testing
