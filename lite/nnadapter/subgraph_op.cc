@@ -5,6 +5,7 @@
 // keeps that compiled program; later runs with the same shapes only execute.
 #include <glog/logging.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include "lite/core/registry.h"
 #include "lite/nnadapter/converter.h"
 #include "lite/nnadapter/device_context.h"
+#include "lite/nnadapter/subgraph_stats.h"
 
 namespace paddle {
 namespace lite {
@@ -122,7 +124,12 @@ std::string AttrText(const cpp::Attribute& a) {
 // caches written by older converters are not reused.
 constexpr const char* kConverterVersion = "converters-2";
 
+std::atomic<int64_t> g_live_programs{0};
+
 struct Compiled {
+  Compiled() { ++g_live_programs; }
+  Compiled(const Compiled&) = delete;
+  Compiled& operator=(const Compiled&) = delete;
   NNAdapterModel* model{nullptr};
   NNAdapterCompilation* compilation{nullptr};
   NNAdapterExecution* execution{nullptr};
@@ -132,6 +139,7 @@ struct Compiled {
   std::string cache_source;
   std::string cache_file;
   ~Compiled() {
+    --g_live_programs;
     NNAdapterExecution_destroy(execution);
     NNAdapterCompilation_destroy(compilation);
     NNAdapterModel_destroy(model);
@@ -388,6 +396,10 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
 };
 
 }  // namespace operators
+
+namespace nnadapter_bridge {
+int64_t LiveSubgraphPrograms() { return operators::g_live_programs.load(); }
+}  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle
 
