@@ -14,8 +14,9 @@
 #     conformance;
 #  5. builds NNAdapter alone under AddressSanitizer + UndefinedBehaviorSanitizer
 #     and runs its whole suite there;
-#  6. runs the libFuzzer targets (NNAdapter model building, .nnc loader, .nb
-#     loader) for FUZZ_SECONDS each (default 60) under ASan/UBSan.
+#  6. runs the libFuzzer targets (NNAdapter model building, .nnc loader,
+#     context-properties and operator-info parsers, .nb loader, partition
+#     config parser) for FUZZ_SECONDS each (default 60) under ASan/UBSan.
 # Real models and references are read from ../shared/models (override with
 # PADDLE_LITE_MODELS_DIR); tests that need them fail loudly when absent.
 set -euo pipefail
@@ -38,4 +39,5 @@ step "NNAdapter suite under ASan + UBSan"
 step "fuzzers, ${FUZZ_SECONDS} s each"
 "$ROOT/tests/fuzz/run_fuzzers.sh" "$FUZZ_SECONDS"
 "$ROOT/tools/scripts/run_nb_fuzzer.sh" "$FUZZ_SECONDS"
+"$ROOT/tools/scripts/run_lite_config_fuzzer.sh" "$FUZZ_SECONDS"
 step "all passed"

@@ -1,6 +1,7 @@
 #include "lite/api/cxx_predictor.h"
 
 #include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -9,6 +10,7 @@
 #include "lite/nnadapter/device_context.h"
 
 #include "lite/graph/pass.h"
+#include "lite/model_parser/file_util.h"
 #include "lite/model_parser/model_loader.h"
 
 namespace paddle {
@@ -57,12 +59,8 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
     o.partition_config = config.nnadapter_subgraph_partition_config_buffer();
     o.partition_config_source = "partition config buffer";
   } else if (!path.empty()) {
-    std::ifstream in(path, std::ios::binary);
-    LITE_ENFORCE(static_cast<bool>(in), "set_nnadapter_subgraph_partition_config_path: '", path,
-                 "' cannot be read");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    o.partition_config = ss.str();
+    auto file = ReadWholeFile(path, "partition config");
+    o.partition_config.assign(file->data(), file->size());
     o.partition_config_source = path;
   }
   return o;
@@ -95,6 +93,41 @@ std::vector<std::string> CxxPredictor::GetParamNames() {
   return shared_->weights->LocalVarNames();
 }
 
+namespace {
+// set_nnadapter_dynamic_shape_info: every key an input of the model, every
+// shape of that input's rank with extents from 1 to INT32_MAX (NNAdapter's
+// extent type) and an element count that fits int32 too.
+void ValidateDynamicShapeInfo(const NNAdapterOptions& o, const cpp::ProgramDesc& program) {
+  if (o.dynamic_shape_info.empty() || program.blocks.empty()) return;
+  std::vector<std::string> feeds, fetches;
+  CollectFeedFetch(program.blocks[0], &feeds, &fetches);
+  std::string all;
+  for (const auto& n : feeds) all += (all.empty() ? "" : ", ") + n;
+  for (const auto& [name, shapes] : o.dynamic_shape_info) {
+    LITE_ENFORCE(std::find(feeds.begin(), feeds.end(), name) != feeds.end(),
+                 "set_nnadapter_dynamic_shape_info: '", name,
+                 "' is not an input of the model (inputs: ", all, ")");
+    LITE_ENFORCE(!shapes.empty(), "set_nnadapter_dynamic_shape_info: input '", name,
+                 "' has no shapes (expected at least one)");
+    const cpp::VarDesc* v = program.blocks[0].FindVar(name);
+    for (const auto& shape : shapes) {
+      LITE_ENFORCE(!v || v->dims.empty() || v->dims.size() == shape.size(),
+                   "set_nnadapter_dynamic_shape_info: input '", name, "' shape ",
+                   DimsToString(shape), " has rank ", shape.size(), ", the model's input has rank ",
+                   v ? v->dims.size() : 0, " ", v ? DimsToString(v->dims) : "");
+      int64_t numel = 1;
+      for (int64_t d : shape) {
+        LITE_ENFORCE(d >= 1 && d <= INT32_MAX && !__builtin_mul_overflow(numel, d, &numel) &&
+                         numel <= INT32_MAX,
+                     "set_nnadapter_dynamic_shape_info: input '", name, "' shape ",
+                     DimsToString(shape),
+                     ": expected extents >= 1 and an element count below 2^31");
+      }
+    }
+  }
+}
+}  // namespace
+
 std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& config,
                                                  const LoadedHook& on_loaded,
                                                  std::vector<std::pair<std::string, int>>* applied) {
@@ -110,8 +143,10 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   }
   auto weights = std::make_shared<Scope>();
   LoadModel(src, &shared->program, weights.get());
+  ValidateOps(shared->program, weights);
   if (on_loaded) on_loaded(shared->program, *weights);
   shared->nnadapter = ReadNNAdapterOptions(config, config.valid_places());
+  ValidateDynamicShapeInfo(shared->nnadapter, shared->program);
   shared->places = ResolvePlaces(config.valid_places(), shared->nnadapter.enabled());
   graph::PassOptions pass_options;
   for (const auto& name : config.disabled_passes()) pass_options.disabled.insert(name);

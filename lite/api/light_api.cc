@@ -43,8 +43,13 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
   o.model_cache_buffers = config.nnadapter_model_cache_buffers();
   o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
   if (subgraphs == 0) return;
-  std::string names;
-  for (const auto& n : o.device_names) names += (names.empty() ? "" : ", ") + n;
+  auto join = [](const std::vector<std::string>& v) {
+    std::string r;
+    for (const auto& n : v) r += (r.empty() ? "" : ", ") + n;
+    return r;
+  };
+  const bool overridden = !config.nnadapter_device_names().empty();
+  const std::string model_devices = join(s->model.nnadapter_device_names);
   LITE_ENFORCE(!o.device_names.empty(), s->source, ": the model has ", subgraphs,
                " NNAdapter subgraph op(s) but names no device; call "
                "set_nnadapter_device_names");
@@ -54,9 +59,13 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
     try {
       nnadapter_bridge::DeviceContext probe(one);
     } catch (const Error& e) {
+      // Name the device that failed and where it came from: the config's
+      // override or the model's own list.
       ThrowError(s->source, ": the model was optimized to run ", subgraphs,
-                 " subgraph op(s) on NNAdapter device(s) [", names, "], but device '", name,
-                 "' cannot be opened on this machine: ", e.what(),
+                 " subgraph op(s) on NNAdapter device(s) [", model_devices, "], ",
+                 overridden ? "set_nnadapter_device_names chose [" + join(o.device_names) + "], "
+                            : std::string(),
+                 "but device '", name, "' cannot be opened on this machine: ", e.what(),
                  " (install its driver library lib", name,
                  ".so where NNADAPTER_DRIVER_PATH points, or re-run opt with "
                  "--valid_targets=x86)");

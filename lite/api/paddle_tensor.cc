@@ -19,6 +19,11 @@ void Tensor::Resize(const shape_t& shape) {
     LITE_ENFORCE(d >= 0, "Tensor::Resize: negative extent in shape ",
                  lite::DimsToString(shape));
   }
+  int64_t numel = 1;
+  for (int64_t d : shape) {
+    LITE_ENFORCE(!__builtin_mul_overflow(numel, d, &numel), "Tensor::Resize: the element count of ",
+                 lite::DimsToString(shape), " overflows int64");
+  }
   Raw(raw_tensor_)->Resize(shape);
 }
 

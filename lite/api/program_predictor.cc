@@ -1,5 +1,9 @@
 #include "lite/api/program_predictor.h"
 
+#include <glog/logging.h>
+
+#include <thread>
+
 #include "lite/core/error.h"
 
 namespace paddle {
@@ -7,7 +11,18 @@ namespace lite {
 
 ProgramPredictor::ProgramPredictor(int threads) {
   LITE_ENFORCE(threads >= 1, "set_threads: expected at least 1 thread, got ", threads);
-  threads_ = threads;
+  threads_ = ClampThreads(threads);
+}
+
+int ClampThreads(int threads) {
+  // More threads than hardware threads only adds contention (and each OpenMP
+  // thread its own stack): 1000 ran 100x slower in 1.5 GB.
+  int hardware = static_cast<int>(std::thread::hardware_concurrency());
+  if (hardware < 1) hardware = 1;
+  if (threads <= hardware) return threads;
+  LOG(WARNING) << "set_threads(" << threads << "): this machine has " << hardware
+               << " hardware threads; using " << hardware;
+  return hardware;
 }
 
 std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetInput(int i) {
@@ -26,11 +41,34 @@ std::unique_ptr<const lite_api::Tensor> ProgramPredictor::GetOutput(int i) const
       new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(names[i]))));
 }
 
+namespace {
+// Clears the busy flag when Run leaves (normally or by an Error).
+class RunningGuard {
+ public:
+  explicit RunningGuard(std::atomic<bool>* flag) : flag_(flag) {
+    LITE_ENFORCE(!flag_->exchange(true, std::memory_order_acquire),
+                 "Run(): this predictor is already running in another thread; a predictor "
+                 "serves one thread at a time: give each thread its own Clone()");
+  }
+  ~RunningGuard() { flag_->store(false, std::memory_order_release); }
+  RunningGuard(const RunningGuard&) = delete;
+  RunningGuard& operator=(const RunningGuard&) = delete;
+
+ private:
+  std::atomic<bool>* flag_;
+};
+}  // namespace
+
 void ProgramPredictor::Run() {
+  RunningGuard guard(&running_);
   for (const auto& name : program_->feed_names()) {
     const Tensor* t = scope_->GetVar(name);
     LITE_ENFORCE(t->initialized(), "Run(): input '", name,
                  "' has no data; call GetInput(i)->Resize(...) and fill it first");
+    LITE_ENFORCE(t->StorageCoversDims(), "Run(): input '", name, "' has dims ",
+                 DimsToString(t->dims()), " (", t->memory_size(), " bytes of ",
+                 DataTypeName(t->dtype()), ") but its storage holds ", t->buffer()->size(),
+                 " bytes; after Resize() call mutable_data<T>() or CopyFromCpu() again");
     if (!t->lod().empty()) {
       CheckLoD("Run(): input '" + name + "'", t->lod(), t->dims().empty() ? 0 : t->dims()[0]);
     }

@@ -2,6 +2,7 @@
 // runtime program over the predictor's own activation scope, its inputs and
 // outputs by index or name, and Run.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,7 +33,14 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
 
   std::unique_ptr<Scope> scope_;  // activations; its parent holds the weights
   std::unique_ptr<RuntimeProgram> program_;
+
+ private:
+  // Set while Run() executes: a second concurrent Run() is refused.
+  std::atomic<bool> running_{false};
 };
+
+// min(threads, hardware threads), with a warning when it clamps.
+int ClampThreads(int threads);
 
 }  // namespace lite
 }  // namespace paddle

@@ -23,6 +23,13 @@ struct NNAdapterOptions {
   std::map<std::string, std::vector<std::vector<int64_t>>> dynamic_shape_info;
   // Clusters with fewer ops stay on the CPU.
   int min_subgraph_size{1};
+  // Compiled NNAdapter programs each subgraph op keeps, one per distinct set
+  // of input shapes, least recently used evicted first (an OCR detector fed
+  // camera images of ever-new sizes must not grow without bound). Default
+  // kDefaultProgramCacheSize; the environment variable
+  // PADDLE_LITE_NNADAPTER_PROGRAM_CACHE_SIZE (>= 1) overrides it.
+  static constexpr int kDefaultProgramCacheSize = 8;
+  int program_cache_size{kDefaultProgramCacheSize};
 
   bool enabled() const { return !device_names.empty(); }
 };

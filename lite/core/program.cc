@@ -64,6 +64,29 @@ cpp::OpDesc RedirectWeightOutputs(const cpp::OpDesc& desc, const Scope& scope) {
 }
 }  // namespace
 
+void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> weights) {
+  if (program.blocks.empty()) return;
+  const cpp::BlockDesc& block = program.blocks[0];
+  Scope scratch(std::move(weights));
+  for (const auto& op : block.ops) {
+    if (op.Type() != "feed") continue;
+    for (const auto& name : op.Output("Out")) scratch.Var(name);
+  }
+  int index = 0;
+  for (const auto& desc : block.ops) {
+    ++index;
+    // Unregistered types are reported together by the runtime program.
+    if (desc.Type() == "feed" || desc.Type() == "fetch" || !IsOpRegistered(desc.Type())) continue;
+    try {
+      auto op = CreateOp(desc.Type());
+      op->SetEnv(OpEnv{&program, nullptr});
+      op->Attach(RedirectWeightOutputs(desc, scratch), &scratch);
+    } catch (const Error& e) {
+      ThrowError("op #", index, " '", desc.Type(), "' of block 0: ", e.what());
+    }
+  }
+}
+
 RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
                                const std::vector<Place>& places,
                                const NNAdapterOptions* nnadapter,

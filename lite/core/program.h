@@ -70,6 +70,13 @@ class RuntimeProgram {
 };
 
 // feed/fetch names by `col` of block 0 (empty strings are errors).
+// Binds every registered op of block 0 (in program order, feeds first) to a
+// scratch scope over `weights`, as the runtime program will: an op missing a
+// required slot (a renamed "Out"), naming a variable nothing produced, or
+// with a bad attribute is an Error naming the op, before any graph pass
+// relies on its slots.
+void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> weights);
+
 void CollectFeedFetch(const cpp::BlockDesc& block,
                       std::vector<std::string>* feeds,
                       std::vector<std::string>* fetches);

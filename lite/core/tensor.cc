@@ -1,5 +1,6 @@
 #include "lite/core/tensor.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -12,8 +13,10 @@ Buffer::Buffer(size_t bytes) : size_(bytes), owned_(true) {
   // at least one alignment unit so data() is never null.
   size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
   if (rounded == 0) rounded = kAlignment;
+  LITE_ENFORCE(rounded >= bytes, "cannot allocate ", bytes, " bytes: the size overflows");
   data_ = std::aligned_alloc(kAlignment, rounded);
-  if (!data_) throw std::bad_alloc();
+  // A user's absurd shape is an Error naming the size, not std::bad_alloc.
+  LITE_ENFORCE(data_ != nullptr, "cannot allocate ", bytes, " bytes (out of memory)");
 }
 
 Buffer::Buffer(void* external, size_t bytes, std::shared_ptr<const void> holder)
@@ -30,7 +33,10 @@ void* Tensor::mutable_data(DataType type) {
     LITE_ENFORCE(d >= 0, "Tensor::mutable_data: dims ", DimsToString(dims_),
                  " contain a negative (unknown) extent");
   }
-  size_t bytes = static_cast<size_t>(numel()) * SizeOf(type);
+  size_t bytes = 0;
+  LITE_ENFORCE(!__builtin_mul_overflow(static_cast<size_t>(numel()), SizeOf(type), &bytes),
+               "Tensor::mutable_data: dims ", DimsToString(dims_), " of ", DataTypeName(type),
+               " overflow the addressable size");
   dtype_ = type;
   if (!buffer_ || buffer_.use_count() > 1 || !buffer_->owned() ||
       buffer_->size() < offset_ + bytes) {
@@ -41,15 +47,38 @@ void* Tensor::mutable_data(DataType type) {
   return static_cast<char*>(buffer_->data()) + offset_;
 }
 
-const void* Tensor::raw_data() const {
+size_t Tensor::memory_size() const {
+  if (numel() < 0) return 0;  // unknown (-1) extents: nothing to size yet
+  size_t bytes = 0;
+  LITE_ENFORCE(!__builtin_mul_overflow(static_cast<size_t>(numel()), SizeOf(dtype_), &bytes),
+               "Tensor dims ", DimsToString(dims_), " of ", DataTypeName(dtype_),
+               " overflow the addressable size");
+  return bytes;
+}
+
+bool Tensor::StorageCoversDims() const {
+  return buffer_ != nullptr && buffer_->size() >= offset_ &&
+         buffer_->size() - offset_ >= memory_size();
+}
+
+void Tensor::CheckStorage() const {
   LITE_ENFORCE(buffer_ != nullptr, "Tensor has no data (dims ",
                DimsToString(dims_), ", type ", DataTypeName(dtype_), ")");
+  // Resize() after mutable_data() keeps the old buffer: reading or writing
+  // the new dims through it would run past its end.
+  LITE_ENFORCE(StorageCoversDims(), "Tensor dims ", DimsToString(dims_), " of ",
+               DataTypeName(dtype_), " need ", memory_size(), " bytes but its storage holds ",
+               buffer_->size() - std::min(offset_, buffer_->size()),
+               " (resized without mutable_data()/CopyFromCpu() afterwards)");
+}
+
+const void* Tensor::raw_data() const {
+  CheckStorage();
   return static_cast<const char*>(buffer_->data()) + offset_;
 }
 
 void* Tensor::raw_data_mut() {
-  LITE_ENFORCE(buffer_ != nullptr, "Tensor has no data (dims ",
-               DimsToString(dims_), ", type ", DataTypeName(dtype_), ")");
+  CheckStorage();
   return static_cast<char*>(buffer_->data()) + offset_;
 }
 

@@ -69,7 +69,11 @@ class Tensor {
   const void* raw_data() const;
   void* raw_data_mut();
   bool initialized() const { return buffer_ != nullptr; }
-  size_t memory_size() const { return numel() * SizeOf(dtype_); }
+  // numel() * element size; Error when that overflows.
+  size_t memory_size() const;
+  // True when the buffer holds memory_size() bytes from this tensor's offset
+  // (false after a Resize to larger dims without a new mutable_data()).
+  bool StorageCoversDims() const;
 
   // Shares the other tensor's buffer, dims, type and lod (no copy).
   void ShareDataWith(const Tensor& other);
@@ -89,6 +93,7 @@ class Tensor {
 
  private:
   void CheckType(DataType type) const;
+  void CheckStorage() const;
 
   DDim dims_;
   DataType dtype_{DataType::kUnknown};

@@ -1,5 +1,7 @@
 #include "lite/core/types.h"
 
+#include "lite/core/error.h"
+
 #include <sstream>
 
 namespace paddle {
@@ -41,7 +43,12 @@ int64_t Numel(const DDim& dims) { return DimsProduct(dims, 0, dims.size()); }
 
 int64_t DimsProduct(const DDim& dims, size_t begin, size_t end) {
   int64_t n = 1;
-  for (size_t i = begin; i < end && i < dims.size(); ++i) n *= dims[i];
+  for (size_t i = begin; i < end && i < dims.size(); ++i) {
+    // A product past int64 would wrap into a small or negative size that
+    // kernels then index with: refuse it where the shape becomes a size.
+    LITE_ENFORCE(!__builtin_mul_overflow(n, dims[i], &n), "dims ", DimsToString(dims),
+                 ": the element count overflows int64");
+  }
   return n;
 }
 

@@ -122,6 +122,8 @@ void RenameIn(std::map<std::string, std::vector<std::string>>* slots,
 }  // namespace
 
 void SSAGraph::ReplaceInput(Node* stmt, Node* old_arg, Node* new_arg) {
+  LITE_ENFORCE(stmt && old_arg && new_arg, "graph pass: replacing an input of op '",
+               stmt ? stmt->op.Type() : "?", "' with a missing variable");
   RenameIn(&stmt->op.mutable_inputs(), old_arg->var_name, new_arg->var_name);
   Unlink(old_arg, stmt);
   if (std::find(stmt->inlinks.begin(), stmt->inlinks.end(), new_arg) == stmt->inlinks.end()) {
@@ -130,6 +132,8 @@ void SSAGraph::ReplaceInput(Node* stmt, Node* old_arg, Node* new_arg) {
 }
 
 void SSAGraph::ReplaceOutput(Node* stmt, Node* old_arg, Node* new_arg) {
+  LITE_ENFORCE(stmt && old_arg && new_arg, "graph pass: replacing an output of op '",
+               stmt ? stmt->op.Type() : "?", "' with a missing variable");
   RenameIn(&stmt->op.mutable_outputs(), old_arg->var_name, new_arg->var_name);
   Unlink(stmt, old_arg);
   Link(stmt, new_arg);

@@ -1,7 +1,6 @@
 #include "lite/model_parser/file_util.h"
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,19 +14,6 @@
 namespace paddle {
 namespace lite {
 namespace {
-
-class MappedFile : public FileContents {
- public:
-  MappedFile(std::string path, void* addr, size_t size)
-      : FileContents(std::move(path)), addr_(addr), size_(size) {}
-  ~MappedFile() override { munmap(addr_, size_); }
-  const char* data() const override { return static_cast<const char*>(addr_); }
-  size_t size() const override { return size_; }
-
- private:
-  void* addr_;
-  size_t size_;
-};
 
 class StringFile : public FileContents {
  public:
@@ -48,17 +34,23 @@ struct FdCloser {
   }
 };
 
-std::string ReadAll(int fd, const std::string& what, const std::string& path) {
-  std::string bytes;
-  char chunk[1 << 16];
-  for (;;) {
-    ssize_t n = read(fd, chunk, sizeof(chunk));
+// Reads exactly the `size` bytes fstat reported: a file that grows while it
+// is read (or /dev/zero-like sources) cannot make the reader grow without
+// bound, and one that shrinks is an Error, never a SIGBUS as with a mapping.
+std::string ReadExactly(int fd, size_t size, const std::string& what, const std::string& path) {
+  std::string bytes(size, '\0');
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = read(fd, &bytes[done], size - done);
     if (n < 0) {
       if (errno == EINTR) continue;
       throw Error(FileErrorMessage(what, path, errno));
     }
-    if (n == 0) break;
-    bytes.append(chunk, static_cast<size_t>(n));
+    if (n == 0) {
+      ThrowError("cannot read ", what, " '", path, "': it shrank from ", size, " to ", done,
+                 " bytes while being read (rewritten on disk?)");
+    }
+    done += static_cast<size_t>(n);
   }
   return bytes;
 }
@@ -79,22 +71,20 @@ std::string FileErrorMessage(const std::string& what, const std::string& path, i
 std::shared_ptr<const FileContents> ReadWholeFile(const std::string& path,
                                                   const std::string& what) {
   if (path.empty()) ThrowError("cannot read ", what, ": the path is empty");
-  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO with no writer must not block forever.
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) throw Error(FileErrorMessage(what, path, errno));
   FdCloser closer{fd};
   struct stat st;
   if (fstat(fd, &st) != 0) throw Error(FileErrorMessage(what, path, errno));
   if (S_ISDIR(st.st_mode)) throw Error(FileErrorMessage(what, path, EISDIR));
-  if (!S_ISREG(st.st_mode) || st.st_size == 0) {
-    // Pipes, devices, and empty files (which cannot be mapped).
-    return std::make_shared<StringFile>(path, ReadAll(fd, what, path));
+  if (!S_ISREG(st.st_mode)) {
+    ThrowError("cannot read ", what, " '", path,
+               "': not a regular file (a device, FIFO or socket); expected a ", what,
+               " on disk");
   }
-  size_t size = static_cast<size_t>(st.st_size);
-  void* addr = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-  if (addr == MAP_FAILED) {
-    return std::make_shared<StringFile>(path, ReadAll(fd, what, path));
-  }
-  return std::make_shared<MappedFile>(path, addr, size);
+  return std::make_shared<StringFile>(path,
+                                      ReadExactly(fd, static_cast<size_t>(st.st_size), what, path));
 }
 
 void WriteWholeFile(const std::string& path, const std::string& bytes,

@@ -1,5 +1,6 @@
-// Whole-file reading (memory-mapped for regular files, so large params files
-// are not copied twice) and atomic writing, with error messages that name
+// Whole-file reading (regular files only, read once into memory: a file
+// rewritten or truncated on disk later cannot change or fault a loaded
+// model) and atomic writing, with error messages that name
 // the file, what it was supposed to be, and the system's reason.
 #pragma once
 #include <cstddef>
@@ -24,7 +25,8 @@ class FileContents {
   std::string path_;
 };
 
-// Opens and maps (or, for non-regular files, reads) the whole file. `what`
+// Reads the whole regular file (devices, FIFOs, sockets and directories are
+// Errors, without blocking or reading without bound). `what`
 // says what the file is for messages ("model file", "params file").
 // Throws paddle::lite_api::Error, e.g. "cannot read model file
 // '/m/__model__': No such file or directory".

@@ -8,6 +8,13 @@ namespace nnadapter_bridge {
 
 DeviceContext::DeviceContext(const NNAdapterOptions& options) {
   LITE_ENFORCE(!options.device_names.empty(), "NNAdapter: no device names were set");
+  for (size_t i = 0; i < options.device_names.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      LITE_ENFORCE(options.device_names[i] != options.device_names[j],
+                   "set_nnadapter_device_names: device '", options.device_names[i],
+                   "' is listed twice (expected each device once)");
+    }
+  }
   try {
     for (const auto& name : options.device_names) {
       NNAdapterDevice* device = nullptr;

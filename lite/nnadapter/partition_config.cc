@@ -1,6 +1,7 @@
 #include "lite/nnadapter/partition_config.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 #include "lite/core/error.h"
@@ -32,8 +33,28 @@ std::vector<std::string> SplitKeepEmpty(const std::string& s, char sep) {
   return parts;
 }
 
+// A line as it may appear in one message line: control and non-ASCII bytes
+// as \xNN, at most 80 characters (a binary file's "line" can be kilobytes).
+std::string Printable(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (out.size() >= 80) return out + "... (" + std::to_string(s.size()) + " bytes)";
+    if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      char buf[5];
+      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
 bool ValidName(const std::string& s) {
-  return !s.empty() && s.find_first_of(" \t:,") == std::string::npos;
+  if (s.empty() || s.find_first_of(" \t:,") != std::string::npos) return false;
+  // Op types and variable names are printable ASCII (a binary file is not a
+  // partition config).
+  return std::all_of(s.begin(), s.end(), [](char c) { return c > 0x20 && c < 0x7f; });
 }
 
 std::vector<std::string> NameList(const std::string& field, const std::string& source, int line,
@@ -43,7 +64,7 @@ std::vector<std::string> NameList(const std::string& field, const std::string& s
   for (const auto& part : SplitKeepEmpty(field, ',')) {
     std::string name = Trim(part);
     LITE_ENFORCE(ValidName(name), source, ":", line, ": malformed ", what,
-                 " list '", Trim(field), "' (expected comma-separated variable names)");
+                 " list '", Printable(Trim(field)), "' (expected comma-separated variable names)");
     names.push_back(name);
   }
   return names;
@@ -61,13 +82,13 @@ std::vector<PartitionRule> ParsePartitionConfig(const std::string& text,
     std::string s = Trim(raw);
     if (s.empty() || s[0] == '#') continue;
     auto fields = SplitKeepEmpty(s, ':');
-    LITE_ENFORCE(fields.size() <= 3, source, ":", line, ": '", s,
+    LITE_ENFORCE(fields.size() <= 3, source, ":", line, ": '", Printable(s),
                  "' has more than 3 ':'-separated fields (expected op_type:inputs:outputs)");
     PartitionRule rule;
     rule.line = line;
-    rule.text = s;
+    rule.text = Printable(s);
     rule.op_type = Trim(fields[0]);
-    LITE_ENFORCE(ValidName(rule.op_type), source, ":", line, ": '", s,
+    LITE_ENFORCE(ValidName(rule.op_type), source, ":", line, ": '", Printable(s),
                  "' does not start with an op type");
     if (fields.size() > 1) rule.inputs = NameList(fields[1], source, line, "input");
     if (fields.size() > 2) rule.outputs = NameList(fields[2], source, line, "output");

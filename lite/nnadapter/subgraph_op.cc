@@ -5,9 +5,14 @@
 // keeps that compiled program; later runs with the same shapes only execute.
 #include <glog/logging.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <functional>
+#include <list>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -15,6 +20,7 @@
 #include "lite/core/registry.h"
 #include "lite/nnadapter/converter.h"
 #include "lite/nnadapter/device_context.h"
+#include "lite/nnadapter/subgraph_stats.h"
 
 namespace paddle {
 namespace lite {
@@ -93,38 +99,79 @@ struct Fnv {
   }
 };
 
+// One attribute value as text; floats by their bits, so attributes that
+// differ past the 6th digit give different cache tokens.
+template <typename V>
+void PutValue(std::ostringstream& os, const V& v) {
+  if constexpr (std::is_same_v<V, float>) {
+    uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    os << "f" << std::hex << bits << std::dec;
+  } else if constexpr (std::is_same_v<V, double>) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    os << "d" << std::hex << bits << std::dec;
+  } else {
+    os << v;
+  }
+}
+
 std::string AttrText(const cpp::Attribute& a) {
   return std::visit(
       [](const auto& v) {
         std::ostringstream os;
         using V = std::decay_t<decltype(v)>;
         if constexpr (std::is_arithmetic_v<V> || std::is_same_v<V, std::string>) {
-          os << v;
+          PutValue(os, v);
         } else {
-          for (const auto& x : v) os << x << ",";
+          for (const auto& x : v) {
+            PutValue(os, static_cast<typename V::value_type>(x));
+            os << ",";
+          }
         }
         return os.str();
       },
       a.value);
 }
 
+// Bumped whenever a converter changes the NNAdapter model it emits, so
+// caches written by older converters are not reused.
+constexpr const char* kConverterVersion = "converters-2";
+
+std::atomic<int64_t> g_live_programs{0};
+
 struct Compiled {
+  Compiled() { ++g_live_programs; }
+  Compiled(const Compiled&) = delete;
+  Compiled& operator=(const Compiled&) = delete;
   NNAdapterModel* model{nullptr};
   NNAdapterCompilation* compilation{nullptr};
   NNAdapterExecution* execution{nullptr};
   std::vector<std::string> model_inputs;  // variable per model input
+  // Where a cached program may have come from ("cache file '<path>'" or
+  // "the cache buffer for token '<token>'"); empty when compiled fresh.
+  std::string cache_source;
+  std::string cache_file;
   ~Compiled() {
+    --g_live_programs;
     NNAdapterExecution_destroy(execution);
     NNAdapterCompilation_destroy(compilation);
     NNAdapterModel_destroy(model);
   }
 };
 
+// Called from inside the NNAdapter C API: reports failure by NULL, never
+// by an exception.
 void* InputAccess(void* memory, NNAdapterOperandType* type) {
   auto* t = static_cast<Tensor*>(memory);
   const DDim& d = t->dims();
+  if (d.size() > NNADAPTER_MAX_SIZE_OF_DIMENSIONS || !t->StorageCoversDims()) return nullptr;
   type->dimensions.count = static_cast<uint32_t>(d.size());
-  for (size_t i = 0; i < d.size(); ++i) type->dimensions.data[i] = static_cast<int32_t>(d[i]);
+  for (size_t i = 0; i < d.size(); ++i) {
+    // NNAdapter extents are int32: a larger one must not wrap.
+    if (d[i] < 0 || d[i] > INT32_MAX) return nullptr;
+    type->dimensions.data[i] = static_cast<int32_t>(d[i]);
+  }
   return t->raw_data_mut();
 }
 
@@ -134,7 +181,11 @@ void* OutputAccess(void* memory, NNAdapterOperandType* type) {
   t->Resize(d);
   DataType dt = nnadapter_bridge::DataTypeOfPrecision(type->precision);
   if (dt == DataType::kUnknown) return nullptr;
-  return t->mutable_data(dt);
+  try {
+    return t->mutable_data(dt);
+  } catch (const std::exception&) {
+    return nullptr;  // overflowing or unallocatable size: the compute fails
+  }
 }
 }  // namespace
 
@@ -143,24 +194,92 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
   void Run(const RunContext&) override {
     auto& p = param();
     std::string key;
-    for (const Tensor* t : p.inputs) key += DimsToString(t->dims()) + ";";
-    auto it = programs_.find(key);
-    if (it == programs_.end()) it = programs_.emplace(key, Build(key)).first;
-    Compiled& c = *it->second;
-    for (size_t i = 0; i < c.model_inputs.size(); ++i) {
-      Tensor* t = const_cast<Tensor*>(p.scope->GetVar(c.model_inputs[i]));
-      Check(NNAdapterExecution_setInput(c.execution, static_cast<int32_t>(i), t, InputAccess),
-            "setInput");
+    for (const Tensor* t : p.inputs) {
+      key += StrCat(DataTypeName(t->dtype()), DimsToString(t->dims()), ";");
     }
-    for (size_t i = 0; i < p.outputs.size(); ++i) {
-      Check(NNAdapterExecution_setOutput(c.execution, static_cast<int32_t>(i), p.outputs[i],
-                                         OutputAccess),
-            "setOutput");
+    Compiled* c = &Program(key);
+    int rc = Execute(c);
+    if (rc != NNADAPTER_NO_ERROR && !c->cache_source.empty()) {
+      // A cached program that loads but cannot execute (CRC-valid yet
+      // inconsistent) is dropped and the block compiled once more.
+      LOG(WARNING) << "op 'subgraph': the program from " << c->cache_source
+                   << " failed to execute (" << NNAdapter_getLastErrorMessage()
+                   << "); deleting it and recompiling";
+      if (!c->cache_file.empty()) std::remove(c->cache_file.c_str());
+      Drop(key);
+      ignore_cache_ = true;
+      try {
+        c = &Program(key);
+      } catch (...) {
+        ignore_cache_ = false;
+        throw;
+      }
+      ignore_cache_ = false;
+      rc = Execute(c);
     }
-    Check(NNAdapterExecution_compute(c.execution), "compute");
+    Check(rc, "compute");
   }
 
  private:
+  // Binds the inputs and outputs and computes; the first failing code.
+  int Execute(Compiled* c) {
+    auto& p = param();
+    for (size_t i = 0; i < c->model_inputs.size(); ++i) {
+      Tensor* t = const_cast<Tensor*>(p.scope->GetVar(c->model_inputs[i]));
+      int rc = NNAdapterExecution_setInput(c->execution, static_cast<int32_t>(i), t, InputAccess);
+      if (rc != NNADAPTER_NO_ERROR) return rc;
+    }
+    for (size_t i = 0; i < p.outputs.size(); ++i) {
+      int rc = NNAdapterExecution_setOutput(c->execution, static_cast<int32_t>(i), p.outputs[i],
+                                            OutputAccess);
+      if (rc != NNADAPTER_NO_ERROR) return rc;
+    }
+    return NNAdapterExecution_compute(c->execution);
+  }
+
+  void Drop(const std::string& key) {
+    auto it = programs_.find(key);
+    if (it == programs_.end()) return;
+    lru_.erase(it->second.lru);
+    programs_.erase(it);
+  }
+
+  // The compiled program for these input shapes: from the LRU, or built
+  // (evicting the least recently used beyond the capacity).
+  Compiled& Program(const std::string& key) {
+    auto it = programs_.find(key);
+    if (it != programs_.end()) {
+      lru_.splice(lru_.begin(), lru_, it->second.lru);
+      return *it->second.compiled;
+    }
+    auto compiled = Build(key);
+    const size_t capacity = static_cast<size_t>(ProgramCacheSize());
+    while (programs_.size() >= capacity && !lru_.empty()) {
+      VLOG(1) << "nnadapter subgraph: evicting the program for inputs " << lru_.back()
+              << " (program cache size " << capacity << ")";
+      programs_.erase(lru_.back());
+      lru_.pop_back();
+    }
+    lru_.push_front(key);
+    Entry& e = programs_[key];
+    e.compiled = std::move(compiled);
+    e.lru = lru_.begin();
+    return *e.compiled;
+  }
+
+  int ProgramCacheSize() const {
+    int n = param().nnadapter->program_cache_size;
+    if (const char* env = std::getenv("PADDLE_LITE_NNADAPTER_PROGRAM_CACHE_SIZE")) {
+      char* end = nullptr;
+      long v = std::strtol(env, &end, 10);
+      LITE_ENFORCE(end != env && *end == '\0' && v >= 1 && v <= 1 << 20,
+                   "PADDLE_LITE_NNADAPTER_PROGRAM_CACHE_SIZE='", env,
+                   "': expected a whole number from 1 to 1048576");
+      n = static_cast<int>(v);
+    }
+    return n < 1 ? 1 : n;
+  }
+
   void Check(int rc, const char* what) {
     LITE_ENFORCE(rc == NNADAPTER_NO_ERROR, "op 'subgraph' (", param().block->ops.size(),
                  " ops): NNAdapterExecution_", what, " failed: ", NNAdapter_getLastErrorMessage());
@@ -172,7 +291,11 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
   std::string Token(const std::string& shapes) {
     auto& p = param();
     Fnv f;
-    f.Add("paddle-lite-nna-subgraph-v1");
+    f.Add("paddle-lite-nna-subgraph-v2");
+    f.Add(kConverterVersion);
+    uint32_t nnadapter_version = 0;
+    NNAdapter_getVersion(&nnadapter_version);
+    f.Add(std::to_string(nnadapter_version));
     for (const auto& op : p.block->ops) {
       f.Add(op.Type());
       for (auto& kv : op.inputs()) {
@@ -246,12 +369,18 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
     void* buffer = nullptr;
     uint32_t length = 0;
     auto cached = p.nnadapter->model_cache_buffers.find(token);
-    if (cached != p.nnadapter->model_cache_buffers.end()) {
+    if (cached != p.nnadapter->model_cache_buffers.end() && !ignore_cache_) {
       buffer = const_cast<char*>(cached->second.data());
       length = static_cast<uint32_t>(cached->second.size());
+      c->cache_source = "the cache buffer for token '" + token + "'";
     }
     const std::string& dir = p.nnadapter->model_cache_dir;
     bool use_cache = buffer || !dir.empty();
+    if (!buffer && !dir.empty()) {
+      std::string file = dir + "/" + token + ".nnc";
+      if (std::ifstream(file).good()) c->cache_source = "cache file '" + file + "'";
+      c->cache_file = file;
+    }
     LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr, buffer,
                                              length, dir.empty() ? nullptr : dir.c_str(),
                                              devices_->context(),
@@ -270,11 +399,21 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
   }
 
   std::unique_ptr<nnadapter_bridge::DeviceContext> devices_;
-  std::map<std::string, std::unique_ptr<Compiled>> programs_;
+  bool ignore_cache_{false};  // set while recompiling a program that failed
+  struct Entry {
+    std::unique_ptr<Compiled> compiled;
+    std::list<std::string>::iterator lru;
+  };
+  std::map<std::string, Entry> programs_;
+  std::list<std::string> lru_;  // keys, most recently used first
   double last_compile_ms_{0};
 };
 
 }  // namespace operators
+
+namespace nnadapter_bridge {
+int64_t LiveSubgraphPrograms() { return operators::g_live_programs.load(); }
+}  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle
 

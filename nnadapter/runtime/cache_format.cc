@@ -24,6 +24,15 @@ static void WriteRefs(BinaryWriter* w, const std::vector<ValueRef>& refs) {
   }
 }
 
+uint64_t ModelDigest(const core::Model& model) {
+  std::vector<uint8_t> bytes;
+  std::string error;
+  if (!SerializeModel(model, &bytes, &error)) return 0;
+  uint64_t h = 1469598103934665603ull;
+  for (uint8_t b : bytes) h = (h ^ b) * 1099511628211ull;
+  return h;
+}
+
 void WriteCacheImage(const CacheImage& image, std::vector<uint8_t>* out) {
   std::vector<uint8_t> payload;
   BinaryWriter w(&payload);
@@ -35,6 +44,8 @@ void WriteCacheImage(const CacheImage& image, std::vector<uint8_t>* out) {
     w.WriteU32(d.hal_version);
   }
   w.WriteString(image.properties);
+  w.WriteString(image.token);
+  w.WriteU64(image.model_digest);
   WriteTypes(&w, image.input_types);
   WriteTypes(&w, image.output_types);
   WriteTypes(&w, image.intermediate_types);
@@ -130,7 +141,8 @@ bool ReadCacheImage(const uint8_t* data, size_t size, CacheImage* image,
            r.ReadU32(&d.hal_version);
     }
   }
-  ok = ok && r.ReadString(&image->properties) &&
+  ok = ok && r.ReadString(&image->properties) && r.ReadString(&image->token, 4096) &&
+       r.ReadU64(&image->model_digest) &&
        ReadTypes(&r, &image->input_types, &image->storage) &&
        ReadTypes(&r, &image->output_types, &image->storage) &&
        ReadTypes(&r, &image->intermediate_types, &image->storage) &&

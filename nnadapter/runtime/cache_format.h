@@ -11,6 +11,8 @@
 //     u32 n_devices, per device: string name, i32 driver version,
 //                                u32 HAL version
 //     string context properties
+//     string token (the cache token the file was written for)
+//     u64 model digest (ModelDigest of the model it was compiled from)
 //     u32 n, n operand types: model inputs
 //     u32 n, n operand types: model outputs
 //     u32 n, n operand types: intermediate values (between sub-models)
@@ -31,12 +33,14 @@
 #include <string>
 #include <vector>
 
+#include "nnadapter/hal/types.h"
 #include "nnadapter/nnadapter.h"
 
 namespace nnadapter {
 namespace runtime {
 
-constexpr uint32_t kCacheFormatVersion = 1;
+// 2: the token and the model digest are stored and checked on load.
+constexpr uint32_t kCacheFormatVersion = 2;
 
 struct ValueRef {
   enum Kind : uint8_t { kModelInput = 0, kModelOutput = 1, kIntermediate = 2 };
@@ -62,11 +66,17 @@ struct CacheImage {
   uint32_t nnadapter_version = NNADAPTER_VERSION;
   std::vector<Device> devices;
   std::string properties;
+  std::string token;
+  uint64_t model_digest = 0;
   std::vector<NNAdapterOperandType> input_types, output_types,
       intermediate_types;
   std::vector<SubModel> sub_models;
   std::list<std::vector<uint8_t>> storage;  // per-channel quant arrays
 };
+
+// FNV-1a 64 of the model's serialization (operations, operand types,
+// constant values): binds a cache to the model it was compiled from.
+uint64_t ModelDigest(const core::Model& model);
 
 void WriteCacheImage(const CacheImage& image, std::vector<uint8_t>* out);
 // Validates magic, version, length, checksum and every count/index.

@@ -30,11 +30,11 @@ class CacheTest : public ::testing::Test {
   }
 
   // y = relu(x * w + bias) with w = [[1,2],[3,4]], bias = [0.5,-12]
-  void Build(ModelBuilder* b) {
+  void Build(ModelBuilder* b, std::vector<float> w = {1, 2, 3, 4}) {
     auto* x = b->Tensor({1, 2});
     auto* y = b->Tensor({1, 2});
     b->Op(NNADAPTER_FULLY_CONNECTED,
-          {x, b->Floats({2, 2}, {1, 2, 3, 4}), b->Floats({2}, {0.5f, -12.0f}),
+          {x, b->Floats({2, 2}, w), b->Floats({2}, {0.5f, -12.0f}),
            b->Int(NNADAPTER_FUSED_RELU)},
           {y});
     b->Finish({x}, {y});
@@ -43,9 +43,10 @@ class CacheTest : public ::testing::Test {
   // Compiles (model may be null), runs x = [1, 2]; returns the output.
   std::vector<float> Run(NNAdapterModel* model, NNAdapterContext* context,
                          const char* dir, void* buffer = nullptr,
-                         uint32_t length = 0, int* finish_code = nullptr) {
+                         uint32_t length = 0, int* finish_code = nullptr,
+                         const char* token = "model_a") {
     NNAdapterCompilation* c = nullptr;
-    EXPECT_EQ(NNAdapterCompilation_create(model, "model_a", buffer, length, dir,
+    EXPECT_EQ(NNAdapterCompilation_create(model, token, buffer, length, dir,
                                           context, &c),
               NNADAPTER_NO_ERROR)
         << NNAdapter_getLastErrorMessage();
@@ -96,6 +97,35 @@ TEST_F(CacheTest, WritesThenLoadsWithoutTheModel) {
             expected_);
   // The file is not rewritten when it was valid.
   EXPECT_EQ(ReadFileBytes(path_), bytes);
+}
+
+// A cache is bound to its token and to the model it was compiled from: one
+// renamed from another token, or compiled from other weights under this
+// token, is ignored and rebuilt (it used to load and give wrong outputs).
+TEST_F(CacheTest, CachesOfAnotherTokenOrModelAreRebuilt) {
+  Devices devices({"fake_device"}, "");
+  ModelBuilder a, other;
+  Build(&a);
+  Build(&other, {2, 2, 3, 3});
+  const std::vector<float> other_expected = {6.5f, 0.0f};  // [2+4+.5, relu(3+6-12)]
+  // The other model's cache, written under another token, renamed to ours.
+  ASSERT_EQ(Run(other.model(), devices.context(), dir_.c_str(), nullptr, 0, nullptr, "model_b"),
+            other_expected);
+  ASSERT_EQ(std::rename((dir_ + "/model_b.nnc").c_str(), path_.c_str()), 0);
+  EXPECT_EQ(Run(a.model(), devices.context(), dir_.c_str()), expected_);
+  const auto rebuilt = ReadFileBytes(path_);
+  // Without a model the renamed file is refused, naming the token.
+  WriteAll(dir_ + "/model_b.nnc", rebuilt);
+  int code = 0;
+  Run(nullptr, devices.context(), dir_.c_str(), nullptr, 0, &code, "model_b");
+  EXPECT_NE(code, NNADAPTER_NO_ERROR);
+  EXPECT_NE(last_error_.find("written for token 'model_a', not 'model_b'"), std::string::npos)
+      << last_error_;
+  // The other model compiled under our token: its digest differs.
+  std::remove(path_.c_str());
+  ASSERT_EQ(Run(other.model(), devices.context(), dir_.c_str()), other_expected);
+  EXPECT_EQ(Run(a.model(), devices.context(), dir_.c_str()), expected_);
+  EXPECT_EQ(ReadFileBytes(path_), rebuilt);
 }
 
 TEST_F(CacheTest, CorruptTruncatedOrForeignCachesAreRebuilt) {

@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 
@@ -183,6 +185,8 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
   std::vector<const core::Operation*> op_list;
   for (const auto& op : model.operations) op_list.push_back(&op);
   FillImageHeader(context_, image);
+  image->token = token;
+  image->model_digest = ModelDigest(model);
   image->input_types = input_types_;
   image->output_types = output_types_;
   image->intermediate_types = intermediate_types_;
@@ -281,7 +285,22 @@ bool Compilation::LoadCache(const uint8_t* data, size_t size,
               "', the context has '" + expected.properties + "'";
     return false;
   }
+  // A cache renamed to another token, or written for another model under
+  // this token, must not be trusted (it loaded and gave outputs off by 1.0).
+  if (!token.empty() && image.token != token) {
+    *reason = "written for token '" + image.token + "', not '" + token + "'";
+    return false;
+  }
   if (model_ && model_->finished) {
+    uint64_t digest = ModelDigest(model_->owned.model);
+    if (image.model_digest != digest) {
+      char buf[80];
+      std::snprintf(buf, sizeof(buf), "%016llx, this model's is %016llx",
+                    static_cast<unsigned long long>(image.model_digest),
+                    static_cast<unsigned long long>(digest));
+      *reason = std::string("compiled from another model (model digest ") + buf + ")";
+      return false;
+    }
     // The cache must describe the same inputs/outputs as the model.
     const auto& model = model_->owned.model;
     if (model.input_operands.size() != image.input_types.size() ||
@@ -337,6 +356,10 @@ bool Compilation::LoadCache(const uint8_t* data, size_t size,
 }
 
 bool ReadFile(const std::string& path, std::vector<uint8_t>* data) {
+  // Only regular files (a FIFO or device named like a cache must not block
+  // or be read without bound).
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
   std::ifstream file(path, std::ios::binary);
   if (!file) return false;
   file.seekg(0, std::ios::end);
@@ -354,33 +377,35 @@ bool WriteFileAtomically(const std::string& path,
   static std::atomic<unsigned> counter{0};
   const std::string tmp = path + ".tmp." + std::to_string(getpid()) + "." +
                           std::to_string(counter++);
-  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    *error = "cannot create '" + tmp + "'";
+  // Every failure names the file and the system's reason.
+  auto fail = [&](const std::string& what, int err) {
+    *error = what + ": " + std::strerror(err);
     return false;
-  }
+  };
+  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return fail("cannot create '" + tmp + "'", errno);
   size_t written = 0;
   while (written < data.size()) {
     ssize_t n = write(fd, data.data() + written, data.size() - written);
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
+      int err = n < 0 ? errno : EIO;
       close(fd);
       unlink(tmp.c_str());
-      *error = "cannot write '" + tmp + "'";
-      return false;
+      return fail("cannot write '" + tmp + "'", err);
     }
     written += static_cast<size_t>(n);
   }
-  const bool synced = fsync(fd) == 0;
-  const bool closed = close(fd) == 0;
-  if (!synced || !closed) {
+  int err = fsync(fd) == 0 ? 0 : errno;
+  if (close(fd) != 0 && err == 0) err = errno;
+  if (err != 0) {
     unlink(tmp.c_str());
-    *error = "cannot flush '" + tmp + "'";
-    return false;
+    return fail("cannot flush '" + tmp + "'", err);
   }
   if (rename(tmp.c_str(), path.c_str()) != 0) {
+    err = errno;
     unlink(tmp.c_str());
-    *error = "cannot rename '" + tmp + "' to '" + path + "'";
-    return false;
+    return fail("cannot rename '" + tmp + "' to '" + path + "'", err);
   }
   return true;
 }

@@ -38,13 +38,20 @@ CC=clang CXX=clang++ cmake -G Ninja -S "$ROOT" -B "$BUILD" -DNNADAPTER_ONLY=ON \
   exit 2
 }
 cmake --build "$BUILD" -j "$JOBS" --target nnadapter_fuzz_model \
-  nnadapter_fuzz_cache nnadapter_make_cache_seeds
+  nnadapter_fuzz_cache nnadapter_fuzz_properties nnadapter_fuzz_operator_info \
+  nnadapter_make_cache_seeds
 set +e
 echo "run_fuzzers: configure + build $(( $(date +%s) - start )) s"
 
 FUZZ_DIR="$BUILD/tests/fuzz"
 rm -rf "$WORK"
-mkdir -p "$WORK/artifacts" "$WORK/corpus_model" "$WORK/corpus_cache"
+mkdir -p "$WORK/artifacts" "$WORK/corpus_model" "$WORK/corpus_cache" \
+  "$WORK/corpus_properties" "$WORK/corpus_operator_info"
+# Seeds of the parsers: the checked-in regression inputs and every driver's
+# operator-info file.
+cp "$ROOT/tests/fuzz/regressions/properties/"* "$WORK/corpus_properties/"
+cp "$ROOT/tests/fuzz/regressions/operator_info/"* "$ROOT"/nnadapter/drivers/*/*.ini \
+  "$WORK/corpus_operator_info/"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:symbolize=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export NNADAPTER_LOG_QUIET=1
@@ -57,7 +64,7 @@ fi
 
 status=0
 summary=()
-for name in model cache; do
+for name in model cache properties operator_info; do
   log="$WORK/$name.log"
   echo "=== nnadapter_fuzz_$name for ${SECONDS_PER_FUZZER}s"
   "$FUZZ_DIR/nnadapter_fuzz_$name" "$WORK/corpus_$name" \

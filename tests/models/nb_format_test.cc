@@ -120,6 +120,31 @@ TEST(NbFormat, Truncated) {
   }
 }
 
+// The sign bits (bit 63) of two 8-byte words 32 bytes apart, flipped
+// together, for 800 pairs across the weights: every one is caught.
+TEST(NbFormat, PairedSignBitFlipsThirtyTwoBytesApart) {
+  const std::string& good = MnistNb();
+  uint64_t data_offset = 0;
+  std::memcpy(&data_offset, &good[nb::kOffDataOffset], 8);
+  ASSERT_GT(good.size(), data_offset + 800 * 8 + 40);
+  std::string all = good;
+  for (int k = 0; k < 800; ++k) {
+    size_t word = data_offset + static_cast<size_t>(k) * 8;
+    std::string bad = good;
+    bad[word + 7] ^= static_cast<char>(0x80);
+    bad[word + 32 + 7] ^= static_cast<char>(0x80);
+    EXPECT_NE(nb::Checksum64(bad.data(), bad.size()), nb::Checksum64(good.data(), good.size()))
+        << "pair at word " << k;
+  }
+  for (int k = 0; k < 800; ++k) {
+    size_t word = data_offset + static_cast<size_t>(k / 4) * 64 + static_cast<size_t>(k % 4) * 8;
+    if (k % 8 >= 4) continue;
+    all[word + 7] ^= static_cast<char>(0x80);
+    all[word + 32 + 7] ^= static_cast<char>(0x80);
+  }
+  EXPECT_HAS(LoadError(all), "checksum mismatch");
+}
+
 TEST(NbFormat, BitFlips) {
   const std::string& good = MnistNb();
   // In the program section, in the weights, in the last byte.
@@ -151,7 +176,7 @@ TEST(NbFormat, NewerVersionNamesProducerAndReader) {
   std::string err = LoadError(bad);
   EXPECT_HAS(err, ".nb format version 7");
   EXPECT_HAS(err, "written by 'paddle-lite-nna 9.9.9'");
-  EXPECT_HAS(err, "reads format version 1");
+  EXPECT_HAS(err, "reads format version 2");
   EXPECT_HAS(err, "upgrade the runtime");
 }
 
@@ -347,6 +372,21 @@ TEST(NbFormat, SubgraphModelNeedsItsDevice) {
   auto p = lite_api::CreatePaddlePredictor(config);
   auto full = lite_api::CreatePaddlePredictor(CxxConfigFor(c));
   EXPECT_EQ(RunAll(p.get(), c).size(), RunAll(full.get(), c).size());
+  // An override to a missing device names the model's devices and the
+  // override apart (it used to call the override the model's).
+  m.nnadapter_device_names = {"builtin_device"};
+  std::string good = nb::SerializeNbModel(m);
+  lite_api::MobileConfig bad_override;
+  bad_override.set_model_from_buffer(good);
+  bad_override.set_nnadapter_device_names({"no_such_npu"});
+  try {
+    lite_api::CreatePaddlePredictor(bad_override);
+    ADD_FAILURE() << "a missing override device loaded";
+  } catch (const lite_api::Error& e) {
+    EXPECT_HAS(std::string(e.what()),
+               "on NNAdapter device(s) [builtin_device], set_nnadapter_device_names chose "
+               "[no_such_npu], but device 'no_such_npu' cannot be opened");
+  }
   std::filesystem::remove_all(dir);
 }
 

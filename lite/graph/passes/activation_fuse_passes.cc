@@ -38,11 +38,12 @@ bool FuseActivationInto(SSAGraph* graph, Node* stmt, const std::string& out_slot
   Node* act = SoleConsumer(out);
   AttrMap attrs;
   if (!act || !FusibleActivation(act->op, &attrs) || InputArg(act, "X") != out) return false;
+  Node* act_out = OutputArg(act, "Out");
+  if (!act_out) return false;  // a malformed activation: op validation names it
   stmt->op.SetAttr("act_type", act->op.Type());
   for (const auto& [from, to] : attrs) {
     if (act->op.HasAttr(from)) stmt->op.SetAttr(to, act->op.GetAttr<float>(from));
   }
-  Node* act_out = OutputArg(act, "Out");
   SSAGraph::ReplaceOutput(stmt, out, act_out);
   SSAGraph::Unlink(act, act_out);
   graph->RemoveNodes({act, out});

@@ -27,6 +27,8 @@ int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     Node* old_bias_arg = InputArg(conv, "Bias");
     const Tensor* old_bias = FloatWeight(old_bias_arg, weights);
     if (old_bias_arg && (!old_bias || old_bias->numel() != cout)) continue;
+    Node* add_out = OutputArg(add, "Out");
+    if (!add_out) continue;
     std::string bname;
     Tensor* bias = NewWeight(weights, y_arg->var_name + "@conv_bias", {cout}, &bname);
     float* b = bias->mutable_data<float>();
@@ -34,7 +36,6 @@ int ConvElementwiseAddFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
       b[c] = y->data<float>()[c] + (old_bias ? old_bias->data<float>()[c] : 0.f);
     }
     SetConvBias(graph, conv, old_bias_arg, bname);
-    Node* add_out = OutputArg(add, "Out");
     SSAGraph::ReplaceOutput(conv, out, add_out);
     SSAGraph::Unlink(add, add_out);
     graph->RemoveNodes({add, out});

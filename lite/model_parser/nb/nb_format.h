@@ -2,6 +2,9 @@
 // byte writer/reader shared by nb_writer.cc and nb_reader.cc. The layout is
 // documented byte by byte in docs/nb-format.md; keep both in step.
 #pragma once
+// Header-only xxHash (Debian libxxhash-dev): no library to link.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -20,7 +23,7 @@ namespace nb {
 // Header fields (all little-endian). Bytes 0..63 keep this meaning in every
 // format version, so any runtime can name the producer of a newer file.
 constexpr char kMagic[8] = {'P', 'L', 'N', 'N', 'A', 'N', 'B', '\x1a'};
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;  // 2: XXH3-64 checksum
 constexpr size_t kHeaderSize = 128;
 constexpr size_t kProducerSize = 32;
 constexpr size_t kAlignment = 64;      // weights are aligned to this in the file
@@ -46,29 +49,23 @@ constexpr uint32_t kKnownFlags = kFlagNNAdapter;
 // Limits that keep a hostile file from asking for absurd allocations.
 constexpr uint32_t kMaxRank = 64;
 
-// The file checksum: the file is read as little-endian 8-byte words (the
-// last one zero-padded), the checksum field itself (bytes 56..63) as zero.
-// Word i goes to lane i % 4; each lane is FNV-1a 64 over its words (four
-// independent multiply chains run 4x faster than one); the result is FNV-1a
-// 64 over the four lane values and then the byte count.
+// The file checksum: XXH3-64 (xxHash, seed 0) of the file with the checksum
+// field itself (bytes 56..63) read as zero. (Format version 1 used four
+// FNV-1a lanes, which paired flips of bit 63 in words 32 bytes apart left
+// unchanged: 800 weight sign flips loaded.)
 inline uint64_t Checksum64(const char* data, size_t size) {
-  constexpr uint64_t kBasis = 1469598103934665603ull, kPrime = 1099511628211ull;
-  uint64_t lane[4] = {kBasis, kBasis, kBasis, kBasis};
-  size_t i = 0;
-  for (; i + 32 <= size; i += 32) {
-    uint64_t w[4];
-    std::memcpy(w, data + i, 32);
-    if (i == 32) w[3] = 0;  // bytes 56..63: the checksum field
-    for (int j = 0; j < 4; ++j) lane[j] = (lane[j] ^ w[j]) * kPrime;
+  XXH3_state_t state;
+  XXH3_64bits_reset(&state);
+  static const char kZero[8] = {};
+  if (size <= kOffChecksum) {
+    XXH3_64bits_update(&state, data, size);
+  } else {
+    XXH3_64bits_update(&state, data, kOffChecksum);
+    size_t field = size - kOffChecksum < 8 ? size - kOffChecksum : 8;
+    XXH3_64bits_update(&state, kZero, field);
+    if (size > kOffChecksum + 8) XXH3_64bits_update(&state, data + kOffChecksum + 8, size - kOffChecksum - 8);
   }
-  for (size_t j = 0; i < size; i += 8, ++j) {
-    uint64_t w = 0;
-    if (i != 56) std::memcpy(&w, data + i, size - i < 8 ? size - i : 8);
-    lane[j] = (lane[j] ^ w) * kPrime;
-  }
-  uint64_t h = kBasis;
-  for (uint64_t v : lane) h = (h ^ v) * kPrime;
-  return (h ^ static_cast<uint64_t>(size)) * kPrime;
+  return XXH3_64bits_digest(&state);
 }
 
 inline size_t AlignUp(size_t n) { return (n + kAlignment - 1) / kAlignment * kAlignment; }

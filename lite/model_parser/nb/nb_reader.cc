@@ -305,46 +305,53 @@ void ParseNbModel(const char* data, size_t size, std::shared_ptr<const void> hol
 }
 
 namespace {
-struct Mapping {
-  void* addr{nullptr};
-  size_t size{0};
-  ~Mapping() {
-    if (addr) ::munmap(addr, size);
-  }
-};
+std::shared_ptr<char> AlignedCopyBuffer(size_t size, const std::string& source) {
+  std::shared_ptr<char> buf(static_cast<char*>(std::aligned_alloc(kAlignment, AlignUp(size + 1))),
+                            [](char* p) { std::free(p); });
+  LITE_ENFORCE(buf != nullptr, source, ": cannot allocate ", size, " bytes");
+  return buf;
+}
 }  // namespace
 
 void LoadNbModelFile(const std::string& path, NbModel* out) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO with no writer is refused below instead of blocking.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   LITE_ENFORCE(fd >= 0, "cannot open .nb model '", path, "': ", std::strerror(errno));
   struct stat st;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
     ThrowError("'", path, "' is not a regular file (expected a .nb model made by opt)");
   }
-  auto mapping = std::make_shared<Mapping>();
-  mapping->size = static_cast<size_t>(st.st_size);
-  if (mapping->size > 0) {
-    // Private and writable: pages stay shared with the page cache unless
-    // written, and a stray write cannot corrupt the file.
-    void* addr = ::mmap(nullptr, mapping->size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-    if (addr == MAP_FAILED) {
-      int err = errno;
+  // The file is read into memory, not mapped: weights used in place in a
+  // mapping fault (SIGBUS) when the file is truncated under a live
+  // predictor, and silently change when it is rewritten in place.
+  const size_t size = static_cast<size_t>(st.st_size);
+  std::shared_ptr<char> copy;
+  try {
+    copy = AlignedCopyBuffer(size, path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = ::read(fd, copy.get() + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      int err = n < 0 ? errno : 0;
       ::close(fd);
-      ThrowError("cannot map .nb model '", path, "': ", std::strerror(err));
+      ThrowError("cannot read .nb model '", path, "': ",
+                 err ? std::strerror(err) : "the file shrank while being read", " (", done,
+                 " of ", size, " bytes read)");
     }
-    mapping->addr = addr;
+    done += static_cast<size_t>(n);
   }
   ::close(fd);
-  alignas(kAlignment) static const char kEmpty[kAlignment] = {};
-  const char* data = mapping->addr ? static_cast<const char*>(mapping->addr) : kEmpty;
-  ParseNbModel(data, mapping->size, mapping, path, out);
+  ParseNbModel(copy.get(), size, copy, path, out);
 }
 
 void LoadNbModelBuffer(const char* data, size_t size, NbModel* out) {
-  std::shared_ptr<char> copy(static_cast<char*>(std::aligned_alloc(kAlignment, AlignUp(size + 1))),
-                             [](char* p) { std::free(p); });
-  LITE_ENFORCE(copy != nullptr, "model buffer: cannot allocate ", size, " bytes");
+  std::shared_ptr<char> copy = AlignedCopyBuffer(size, "model buffer");
   if (size > 0) std::memcpy(copy.get(), data, size);
   ParseNbModel(copy.get(), size, copy, "model buffer", out);
 }
