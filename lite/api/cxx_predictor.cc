@@ -119,6 +119,39 @@ std::vector<std::string> CxxPredictor::GetParamNames() {
   return shared_->weights->LocalVarNames();
 }
 
+namespace {
+// The mixed precision config: the buffer, else the file, else Paddle Lite's
+// environment variables.
+void ReadMixedPrecisionConfig(const lite_api::CxxConfig& config, graph::PassOptions* o) {
+  std::string path = config.nnadapter_mixed_precision_quantization_config_path();
+  const std::string& buffer = config.nnadapter_mixed_precision_quantization_config_buffer();
+  if (!buffer.empty()) {
+    o->mixed_precision_config = buffer;
+    o->mixed_precision_source = "mixed precision quantization config buffer";
+    return;
+  }
+  if (path.empty()) {
+    const char* env_path = std::getenv("MIXED_PRECISION_QUANTIZATION_CONFIG_FILE");
+    const char* env_buffer = std::getenv("MIXED_PRECISION_QUANTIZATION_CONFIG_BUFFER");
+    if (env_path && *env_path) {
+      path = env_path;
+    } else if (env_buffer && *env_buffer) {
+      o->mixed_precision_config = env_buffer;
+      o->mixed_precision_source = "MIXED_PRECISION_QUANTIZATION_CONFIG_BUFFER";
+      return;
+    }
+  }
+  if (path.empty()) return;
+  std::ifstream in(path, std::ios::binary);
+  LITE_ENFORCE(static_cast<bool>(in), "set_nnadapter_mixed_precision_quantization_config_path: '",
+               path, "' cannot be read");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  o->mixed_precision_config = ss.str();
+  o->mixed_precision_source = path;
+}
+}  // namespace
+
 std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& config,
                                                  const LoadedHook& on_loaded,
                                                  std::vector<std::pair<std::string, int>>* applied) {
@@ -148,6 +181,7 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
     }
   }
   pass_options.nnadapter = shared->nnadapter;
+  ReadMixedPrecisionConfig(config, &pass_options);
   pass_options.int8 = std::any_of(config.valid_places().begin(), config.valid_places().end(),
                                   [](const Place& p) { return p.precision == PrecisionType::kInt8; });
   auto counts = graph::RunPasses(&shared->program, weights.get(), pass_options);
@@ -198,6 +232,11 @@ cpp::ProgramDesc ProgramForSaving(const cpp::ProgramDesc& program, const Scope& 
   std::set<std::string> declared;
   for (auto v : b0.vars) {
     const Tensor* t = weights.FindVar(v.name);
+    // Passes (constant folding) turn activations into weights: whatever the
+    // weights scope holds is saved as a persistable variable.
+    if (t && t->initialized() && used.count(v.name) && v.type == cpp::VarKind::LOD_TENSOR) {
+      v.persistable = true;
+    }
     bool weight = v.persistable && v.type == cpp::VarKind::LOD_TENSOR;
     if (weight && !used.count(v.name)) continue;
     if (weight && t && t->initialized()) {
@@ -209,7 +248,7 @@ cpp::ProgramDesc ProgramForSaving(const cpp::ProgramDesc& program, const Scope& 
   }
   for (const auto& name : used) {
     const Tensor* t = weights.FindVar(name);
-    if (declared.count(name) || !t || !t->persistable() || !t->initialized()) continue;
+    if (declared.count(name) || !t || !t->initialized()) continue;
     cpp::VarDesc v;
     v.name = name;
     v.dims = t->dims();
