@@ -2,7 +2,8 @@
 # Installs the API from a build folder (cmake --install) and builds the
 # example against the installed headers and libpaddle_full_api_shared.so the
 # way a user would, then runs it on the bundled ShuffleNetV2 and checks the
-# answer (class 285, Egyptian cat).
+# answer (class 285, Egyptian cat); then the Paddle Lite-style demos of
+# examples/paddle_lite_demos.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${1:-$ROOT/build}"
@@ -21,3 +22,6 @@ case "$result" in
   *"class 285 "*"Egyptian cat"*) echo "examples: 1 passed, 0 failed" ;;
   *) echo "examples: 0 passed, 1 failed (expected class 285 Egyptian cat)"; exit 1 ;;
 esac
+# Paddle Lite-style demo programs (full, light, light from buffer, NNAdapter
+# full -> SaveOptimizedModel -> light) against the same installed library.
+"$ROOT/examples/paddle_lite_demos/build_and_run_demos.sh" "$BUILD_DIR" "$PREFIX"
