@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <set>
 #include <sstream>
 
@@ -21,13 +22,30 @@ namespace lite {
 
 std::vector<Place> ResolvePlaces(const std::vector<Place>& requested, bool nnadapter) {
   std::vector<Place> places;
+  std::vector<std::string> skipped;
   for (const Place& p : requested) {
-    LITE_ENFORCE(p.target == TargetType::kX86 || p.target == TargetType::kHost ||
-                     p.target == TargetType::kAny || p.target == TargetType::kNNAdapter,
-                 "valid place ", p.DebugString(),
-                 " is not supported by this build (supported targets: kX86, "
-                 "kHost, kNNAdapter)");
-    places.push_back(p);
+    bool usable = p.target == TargetType::kX86 || p.target == TargetType::kHost ||
+                  p.target == TargetType::kAny || p.target == TargetType::kNNAdapter;
+    // Places of backends this build lacks (kOpenCL, kARM, kXPU, ...) are
+    // skipped as Paddle Lite skips places it has no kernels for; only a
+    // list with nothing usable is an error.
+    if (usable) {
+      places.push_back(p);
+    } else {
+      skipped.push_back(p.DebugString());
+    }
+  }
+  if (!skipped.empty()) {
+    std::string list;
+    for (const auto& s : skipped) list += (list.empty() ? "" : ", ") + s;
+    LITE_ENFORCE(!places.empty(), "valid places ", list,
+                 " are not supported by this build (supported targets: kX86, kHost, "
+                 "kNNAdapter)");
+    static std::once_flag once;
+    std::call_once(once, [&list] {
+      LOG(WARNING) << "set_valid_places: " << list << " do(es) not apply on this build (no "
+                   << "such backend); using the other places";
+    });
   }
   if (nnadapter && std::none_of(places.begin(), places.end(), [](const Place& p) {
         return p.target == TargetType::kNNAdapter;

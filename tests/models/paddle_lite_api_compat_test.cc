@@ -84,6 +84,18 @@ TEST(PaddleLiteApi, OpenCLIsReportedInvalidAndItsSettingsAreAcceptedAndNamed) {
   EXPECT_EQ(RunFloat(predictor.get(), kClsShape, ClsInput()),
             RunFloat(reference.get(), kClsShape, ClsInput()));
 
+  // OpenCL places are skipped (no such backend) when usable places remain.
+  lite_api::CxxConfig cl = PdModelConfig(ClsDir(), "inference");
+  cl.set_valid_places({lite_api::Place{TARGET(kOpenCL), PRECISION(kFP16),
+                                       DATALAYOUT(kImageDefault)},
+                       lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
+  auto on_x86 = lite_api::CreatePaddlePredictor(cl);
+  EXPECT_EQ(RunFloat(on_x86.get(), kClsShape, ClsInput()),
+            RunFloat(reference.get(), kClsShape, ClsInput()));
+  cl.set_valid_places({lite_api::Place{TARGET(kOpenCL), PRECISION(kFloat)}});
+  ExpectErrorMentioning([&] { lite_api::CreatePaddlePredictor(cl); },
+                        "kOpenCL/kFloat/kNCHW are not supported by this build");
+
   lite_api::MobileConfig mobile;
   mobile.SetArmL3CacheSize(lite_api::L3CacheSetMethod::kAbsolute, 1 << 20);
   mobile.set_precision_mode(lite_api::LITE_PRECISION_LOW);
