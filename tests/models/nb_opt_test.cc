@@ -83,7 +83,7 @@ TEST(NbOpt, DisplayKernelsAndRecordTailoringInfo) {
   f.record_tailoring_info = true;
   ASSERT_EQ(Opt(f, &text), 0) << text;
   EXPECT_HAS(text, "kernels:\n  fc -> fc/kX86/kFloat/kNCHW/def");
-  EXPECT_EQ(ReadFile(dir + "/.tailored_ops_list"), "fc\nfeed\nfetch\nrelu\nsoftmax\n");
+  EXPECT_EQ(ReadFile(dir + "/.tailored_ops_list"), "fc\nfeed\nfetch\nsoftmax\n");  // relu fused
   EXPECT_HAS(ReadFile(dir + "/.tailored_kernels_list"), "softmax/");
 }
 

@@ -146,7 +146,7 @@ TEST(Pool2d, WindowLargerThanPaddedInputFollowsPaddlesFormula) {
       for (bool ceil_mode : {false, true}) {
         RunCase({{1, 2, 1, 4}, type, {2, 2}, {2, 2}, {0, 0}, "EXPLICIT", false, false, ceil_mode,
                  exclusive});
-        RunCase({{2, 3, 1, 2}, type, {3, 3}, {2, 2}, {0, 0}, "EXPLICIT", false, false, ceil_mode,
+        RunCase({{2, 3, 2, 2}, type, {3, 3}, {2, 2}, {0, 0}, "EXPLICIT", false, false, ceil_mode,
                  exclusive});
         RunCase({{1, 1, 2, 5}, type, {3, 2}, {3, 2}, {0, 0}, "EXPLICIT", false, false, ceil_mode,
                  exclusive});
