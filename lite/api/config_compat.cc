@@ -151,6 +151,8 @@ std::vector<std::string> InapplicableSettings(const lite_api::ConfigBase& config
 }
 
 int EffectiveThreads(const lite_api::ConfigBase& config) {
+  // An invalid set_threads value stays visible (the predictor rejects it).
+  if (config.threads() < 1) return config.threads();
   return std::max(config.threads(), config.x86_math_num_threads());
 }
 
