@@ -10,6 +10,8 @@
 #     Paddle model and on a .nb made by the installed opt (full and light
 #     libraries), the NNAdapter device list, and the C example, whose top-5
 #     and text boxes must equal the C++ demo's (build/tools/paddle_lite_demo).
+#  4. builds and runs the Paddle Lite-style demo programs of
+#     examples/paddle_lite_demos (full, light, light from buffer, NNAdapter).
 # Prints "examples: N passed, M failed".
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -77,6 +79,12 @@ run_consumer "find_package(PaddleLite)" "$WORK/cmake_build"
 
 PKG_CONFIG_PATH="$LIBDIR/pkgconfig" quiet make -C "$WORK/examples/pkgconfig_consumer"
 run_consumer "pkg-config" "$WORK/examples/pkgconfig_consumer"
+
+if "$ROOT/examples/paddle_lite_demos/build_and_run_demos.sh" "$BUILD_DIR" "$PREFIX"; then
+  pass "Paddle Lite-style demos (examples/paddle_lite_demos)"
+else
+  fail "Paddle Lite-style demos (examples/paddle_lite_demos)"
+fi
 
 cat "$WORK/c_out.txt"
 echo "examples: $passed passed, $failed failed"

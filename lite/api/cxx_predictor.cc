@@ -1,12 +1,18 @@
 #include "lite/api/cxx_predictor.h"
 
+#include <glog/logging.h>
+
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <set>
 #include <sstream>
 
+#include "lite/api/config_compat.h"
 #include "lite/nnadapter/device_context.h"
 
 #include "lite/graph/pass.h"
@@ -18,13 +24,30 @@ namespace lite {
 
 std::vector<Place> ResolvePlaces(const std::vector<Place>& requested, bool nnadapter) {
   std::vector<Place> places;
+  std::vector<std::string> skipped;
   for (const Place& p : requested) {
-    LITE_ENFORCE(p.target == TargetType::kX86 || p.target == TargetType::kHost ||
-                     p.target == TargetType::kAny || p.target == TargetType::kNNAdapter,
-                 "valid place ", p.DebugString(),
-                 " is not supported by this build (supported targets: kX86, "
-                 "kHost, kNNAdapter)");
-    places.push_back(p);
+    bool usable = p.target == TargetType::kX86 || p.target == TargetType::kHost ||
+                  p.target == TargetType::kAny || p.target == TargetType::kNNAdapter;
+    // Places of backends this build lacks (kOpenCL, kARM, kXPU, ...) are
+    // skipped as Paddle Lite skips places it has no kernels for; only a
+    // list with nothing usable is an error.
+    if (usable) {
+      places.push_back(p);
+    } else {
+      skipped.push_back(p.DebugString());
+    }
+  }
+  if (!skipped.empty()) {
+    std::string list;
+    for (const auto& s : skipped) list += (list.empty() ? "" : ", ") + s;
+    LITE_ENFORCE(!places.empty(), "valid places ", list,
+                 " are not supported by this build (supported targets: kX86, kHost, "
+                 "kNNAdapter)");
+    static std::once_flag once;
+    std::call_once(once, [&list] {
+      LOG(WARNING) << "set_valid_places: " << list << " do(es) not apply on this build (no "
+                   << "such backend); using the other places";
+    });
   }
   if (nnadapter && std::none_of(places.begin(), places.end(), [](const Place& p) {
         return p.target == TargetType::kNNAdapter;
@@ -54,9 +77,21 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
   o.model_cache_dir = config.nnadapter_model_cache_dir();
   o.model_cache_buffers = config.nnadapter_model_cache_buffers();
   o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
-  const std::string& path = config.nnadapter_subgraph_partition_config_path();
-  if (!config.nnadapter_subgraph_partition_config_buffer().empty()) {
-    o.partition_config = config.nnadapter_subgraph_partition_config_buffer();
+  std::string path = config.nnadapter_subgraph_partition_config_path();
+  std::string buffer = config.nnadapter_subgraph_partition_config_buffer();
+  if (path.empty() && buffer.empty()) {
+    // Paddle Lite's fallbacks when the config sets neither.
+    const char* env_path = std::getenv("SUBGRAPH_PARTITION_CONFIG_FILE");
+    const char* env_buffer = std::getenv("SUBGRAPH_PARTITION_CONFIG_BUFFER");
+    if (env_path && *env_path) {
+      path = env_path;
+    } else if (env_buffer && *env_buffer) {
+      o.partition_config = env_buffer;
+      o.partition_config_source = "SUBGRAPH_PARTITION_CONFIG_BUFFER";
+    }
+  }
+  if (!buffer.empty()) {
+    o.partition_config = buffer;
     o.partition_config_source = "partition config buffer";
   } else if (!path.empty()) {
     auto file = ReadWholeFile(path, "partition config");
@@ -66,15 +101,22 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
   return o;
 }
 
-CxxPredictor::CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads)
+CxxPredictor::CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads,
+                           const std::vector<std::string>& own_weights)
     : ProgramPredictor(threads), shared_(std::move(shared)) {
   scope_.reset(new Scope(shared_->weights));
+  CopyWeightsLocally(own_weights);
   program_.reset(new RuntimeProgram(shared_->program, scope_.get(), shared_->places,
                                     &shared_->nnadapter));
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone() {
   return std::make_shared<CxxPredictor>(shared_, threads_);
+}
+
+std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone(
+    const std::vector<std::string>& var_names) {
+  return std::make_shared<CxxPredictor>(shared_, threads_, var_names);
 }
 
 size_t CxxPredictor::ActivationBytes() const {
@@ -126,6 +168,33 @@ void ValidateDynamicShapeInfo(const NNAdapterOptions& o, const cpp::ProgramDesc&
     }
   }
 }
+
+// The mixed precision config: the buffer, else the file, else Paddle Lite's
+// environment variables.
+void ReadMixedPrecisionConfig(const lite_api::CxxConfig& config, graph::PassOptions* o) {
+  std::string path = config.nnadapter_mixed_precision_quantization_config_path();
+  const std::string& buffer = config.nnadapter_mixed_precision_quantization_config_buffer();
+  if (!buffer.empty()) {
+    o->mixed_precision_config = buffer;
+    o->mixed_precision_source = "mixed precision quantization config buffer";
+    return;
+  }
+  if (path.empty()) {
+    const char* env_path = std::getenv("MIXED_PRECISION_QUANTIZATION_CONFIG_FILE");
+    const char* env_buffer = std::getenv("MIXED_PRECISION_QUANTIZATION_CONFIG_BUFFER");
+    if (env_path && *env_path) {
+      path = env_path;
+    } else if (env_buffer && *env_buffer) {
+      o->mixed_precision_config = env_buffer;
+      o->mixed_precision_source = "MIXED_PRECISION_QUANTIZATION_CONFIG_BUFFER";
+      return;
+    }
+  }
+  if (path.empty()) return;
+  auto file = ReadWholeFile(path, "mixed precision quantization config");
+  o->mixed_precision_config.assign(file->data(), file->size());
+  o->mixed_precision_source = path;
+}
 }  // namespace
 
 std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& config,
@@ -150,7 +219,16 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   shared->places = ResolvePlaces(config.valid_places(), shared->nnadapter.enabled());
   graph::PassOptions pass_options;
   for (const auto& name : config.disabled_passes()) pass_options.disabled.insert(name);
+  const auto known = graph::DefaultPassNames();
+  for (const auto& name : config.get_discarded_passes()) {
+    if (std::find(known.begin(), known.end(), name) != known.end()) {
+      pass_options.disabled.insert(name);
+    } else {
+      LOG(WARNING) << "add_discarded_pass('" << name << "'): not a pass of this build; ignored";
+    }
+  }
   pass_options.nnadapter = shared->nnadapter;
+  ReadMixedPrecisionConfig(config, &pass_options);
   pass_options.int8 = std::any_of(config.valid_places().begin(), config.valid_places().end(),
                                   [](const Place& p) { return p.precision == PrecisionType::kInt8; });
   auto counts = graph::RunPasses(&shared->program, weights.get(), pass_options);
@@ -201,6 +279,11 @@ cpp::ProgramDesc ProgramForSaving(const cpp::ProgramDesc& program, const Scope& 
   std::set<std::string> declared;
   for (auto v : b0.vars) {
     const Tensor* t = weights.FindVar(v.name);
+    // Passes (constant folding) turn activations into weights: whatever the
+    // weights scope holds is saved as a persistable variable.
+    if (t && t->initialized() && used.count(v.name) && v.type == cpp::VarKind::LOD_TENSOR) {
+      v.persistable = true;
+    }
     bool weight = v.persistable && v.type == cpp::VarKind::LOD_TENSOR;
     if (weight && !used.count(v.name)) continue;
     if (weight && t && t->initialized()) {
@@ -212,7 +295,7 @@ cpp::ProgramDesc ProgramForSaving(const cpp::ProgramDesc& program, const Scope& 
   }
   for (const auto& name : used) {
     const Tensor* t = weights.FindVar(name);
-    if (declared.count(name) || !t || !t->persistable() || !t->initialized()) continue;
+    if (declared.count(name) || !t || !t->initialized()) continue;
     cpp::VarDesc v;
     v.name = name;
     v.dims = t->dims();
@@ -225,9 +308,43 @@ cpp::ProgramDesc ProgramForSaving(const cpp::ProgramDesc& program, const Scope& 
 }
 }  // namespace
 
+namespace {
+// record_info: the op types and kernel keys the model uses, one a line,
+// sorted, into `folder`.
+void RecordInfo(const nb::NbModel& m, const std::string& folder) {
+  std::set<std::string> ops, kernels;
+  for (size_t i = 0; i < m.program.blocks.at(0).ops.size(); ++i) {
+    const std::string& type = m.program.blocks[0].ops[i].Type();
+    ops.insert(type);
+    if (type != "feed" && type != "fetch") kernels.insert(m.kernel_keys.at(i).ToString());
+  }
+  auto write = [&folder](const std::string& name, const std::set<std::string>& lines) {
+    std::string path = (folder.empty() ? std::string(".") : folder) + "/" + name;
+    std::ofstream out(path, std::ios::binary);
+    LITE_ENFORCE(static_cast<bool>(out), "SaveOptimizedModel(record_info): cannot write '",
+                 path, "'");
+    for (const auto& l : lines) out << l << "\n";
+    LITE_ENFORCE(static_cast<bool>(out), "SaveOptimizedModel(record_info): writing '", path,
+                 "' failed");
+  };
+  write(".tailored_ops_list", ops);
+  write(".tailored_kernels_list", kernels);
+}
+}  // namespace
+
 void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
-                                      lite_api::LiteModelType model_type, bool) {
+                                      lite_api::LiteModelType model_type, bool record_info) {
   LITE_ENFORCE(!model_dir.empty(), "SaveOptimizedModel: empty model_dir");
+  if (record_info) {
+    std::string folder = model_type == lite_api::LiteModelType::kProtobuf
+                             ? model_dir
+                             : std::filesystem::path(model_dir).parent_path().string();
+    if (model_type == lite_api::LiteModelType::kProtobuf) {
+      std::error_code ec;
+      std::filesystem::create_directories(model_dir, ec);
+    }
+    RecordInfo(OptimizedModel(), folder);
+  }
   if (model_type == lite_api::LiteModelType::kProtobuf) {
     std::error_code ec;
     std::filesystem::create_directories(model_dir, ec);
@@ -246,9 +363,44 @@ void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
 
 namespace lite_api {
 
+namespace {
+// Fills the inputs of each warm-up group and runs it once.
+void WarmUp(const CxxConfig& config, PaddlePredictor* predictor) {
+  for (const auto& group : config.preferred_inputs_for_warmup()) {
+    for (const auto& any : group.second) {
+      const auto* in = static_cast<const CxxConfig::WarmupInput*>(any.get());
+      auto t = predictor->GetInput(in->tensor_idx);
+      t->Resize(in->shape);
+      t->SetPrecision(in->precision);
+      t->SetLoD(in->lod);
+      void* dst = nullptr;
+      switch (in->precision) {
+        case PrecisionType::kFloat: dst = t->mutable_data<float>(); break;
+        case PrecisionType::kFP64: dst = t->mutable_data<double>(); break;
+        case PrecisionType::kInt8: dst = t->mutable_data<int8_t>(); break;
+        case PrecisionType::kUInt8: dst = t->mutable_data<uint8_t>(); break;
+        case PrecisionType::kInt16: dst = t->mutable_data<int16_t>(); break;
+        case PrecisionType::kInt32: dst = t->mutable_data<int32_t>(); break;
+        case PrecisionType::kInt64: dst = t->mutable_data<int64_t>(); break;
+        case PrecisionType::kBool: dst = t->mutable_data<bool>(); break;
+        default:
+          throw Error("set_preferred_inputs_for_warmup: group " + std::to_string(group.first) +
+                      " input " + std::to_string(in->tensor_idx) + " has no element type");
+      }
+      if (!in->bytes.empty()) std::memcpy(dst, in->bytes.data(), in->bytes.size());
+    }
+    predictor->Run();
+  }
+}
+}  // namespace
+
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfig& config) {
-  return std::make_shared<lite::CxxPredictor>(lite::LoadAndOptimize(config), config.threads());
+  lite::ReportInapplicableSettings(config);
+  auto predictor = std::make_shared<lite::CxxPredictor>(lite::LoadAndOptimize(config),
+                                                        lite::EffectiveThreads(config));
+  WarmUp(config, predictor.get());
+  return predictor;
 }
 
 }  // namespace lite_api

@@ -26,13 +26,18 @@ struct PredictorShared {
 
 class CxxPredictor : public ProgramPredictor {
  public:
-  CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads);
+  // own_weights: weights this predictor copies instead of sharing
+  // (Clone(var_names)).
+  CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads,
+               const std::vector<std::string>& own_weights = {});
 
   std::shared_ptr<lite_api::PaddlePredictor> Clone() override;
+  std::shared_ptr<lite_api::PaddlePredictor> Clone(
+      const std::vector<std::string>& var_names) override;
   std::string GetVersion() const override;
   std::vector<std::string> GetParamNames() override;
   void SaveOptimizedModel(const std::string& model_dir,
-                          lite_api::LiteModelType model_type = lite_api::LiteModelType::kNaiveBuffer,
+                          lite_api::LiteModelType model_type = lite_api::LiteModelType::kProtobuf,
                           bool record_info = false) override;
   // The optimized program, the kernel picked for each op of block 0, the
   // weights and the NNAdapter devices: what a .nb stores.

@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "lite/api/config_compat.h"
 #include "lite/core/registry.h"
 #include "lite/nnadapter/device_context.h"
 #include "lite/model_parser/nb/nb_format.h"
@@ -119,9 +120,11 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
   return s;
 }
 
-LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int threads)
+LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int threads,
+                               const std::vector<std::string>& own_weights)
     : ProgramPredictor(threads), shared_(std::move(shared)) {
   scope_.reset(new Scope(shared_->model.weights));
+  CopyWeightsLocally(own_weights);
   try {
     program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), {},
                                       &shared_->nnadapter, &shared_->model.kernel_keys));
@@ -132,6 +135,11 @@ LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int th
 
 std::shared_ptr<lite_api::PaddlePredictor> LightPredictor::Clone() {
   return std::make_shared<LightPredictor>(shared_, threads_);
+}
+
+std::shared_ptr<lite_api::PaddlePredictor> LightPredictor::Clone(
+    const std::vector<std::string>& var_names) {
+  return std::make_shared<LightPredictor>(shared_, threads_, var_names);
 }
 
 std::string LightPredictor::GetVersion() const { return nb::kProducerVersion; }
@@ -149,7 +157,13 @@ bool ConfigBase::check_nnadapter_device_name(const std::string& device_name) {
 
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<MobileConfig>(const MobileConfig& config) {
-  return std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config), config.threads());
+  lite::ReportInapplicableSettings(config);
+  LITE_ENFORCE(config.model_buffer().empty() || config.is_model_from_memory(),
+               "MobileConfig::set_model_buffer(model, params): the split naive-buffer format of "
+               "Paddle Lite < 2.6 is not supported; convert the Paddle model with opt and pass "
+               "the .nb to set_model_from_buffer or set_model_from_file");
+  return std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config),
+                                                lite::EffectiveThreads(config));
 }
 
 }  // namespace lite_api

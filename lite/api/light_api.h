@@ -24,9 +24,14 @@ struct LightShared {
 
 class LightPredictor : public ProgramPredictor {
  public:
-  LightPredictor(std::shared_ptr<const LightShared> shared, int threads);
+  // own_weights: weights this predictor copies instead of sharing
+  // (Clone(var_names)).
+  LightPredictor(std::shared_ptr<const LightShared> shared, int threads,
+                 const std::vector<std::string>& own_weights = {});
 
   std::shared_ptr<lite_api::PaddlePredictor> Clone() override;
+  std::shared_ptr<lite_api::PaddlePredictor> Clone(
+      const std::vector<std::string>& var_names) override;
   std::string GetVersion() const override;
   std::vector<std::string> GetParamNames() override;
 

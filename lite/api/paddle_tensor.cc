@@ -68,6 +68,55 @@ PrecisionType Tensor::precision() const {
   return PrecisionType::kUnk;
 }
 
+void* Tensor::mutable_metal_data(void*) const {
+  throw Error("Tensor::mutable_metal_data: this build has no Metal backend");
+}
+
+namespace {
+lite::DataType ToDataType(PrecisionType p) {
+  switch (p) {
+    case PrecisionType::kFloat: return lite::DataType::kFloat32;
+    case PrecisionType::kFP64: return lite::DataType::kFloat64;
+    case PrecisionType::kFP16: return lite::DataType::kFloat16;
+    case PrecisionType::kInt8: return lite::DataType::kInt8;
+    case PrecisionType::kUInt8: return lite::DataType::kUInt8;
+    case PrecisionType::kInt16: return lite::DataType::kInt16;
+    case PrecisionType::kInt32: return lite::DataType::kInt32;
+    case PrecisionType::kInt64: return lite::DataType::kInt64;
+    case PrecisionType::kBool: return lite::DataType::kBool;
+    default: break;
+  }
+  return lite::DataType::kUnknown;
+}
+}  // namespace
+
+void Tensor::SetPrecision(PrecisionType precision) {
+  lite::DataType type = ToDataType(precision);
+  LITE_ENFORCE(type != lite::DataType::kUnknown, "Tensor::SetPrecision: ",
+               PrecisionToStr(precision), " is not an element type (expected kFloat, kFP64, "
+               "kFP16, kInt8, kUInt8, kInt16, kInt32, kInt64 or kBool)");
+  Raw(raw_tensor_)->set_dtype(type);
+}
+
+void Tensor::ShareExternalMemory(void* data, size_t memory_size, TargetType target) {
+  LITE_ENFORCE(target == TargetType::kHost || target == TargetType::kX86,
+               "Tensor::ShareExternalMemory: target ", TargetToStr(target),
+               " is not host memory on this build (expected kHost or kX86)");
+  LITE_ENFORCE(data != nullptr || memory_size == 0,
+               "Tensor::ShareExternalMemory: null data with memory_size ", memory_size);
+  lite::Tensor* t = Raw(raw_tensor_);
+  lite::DataType type =
+      t->dtype() == lite::DataType::kUnknown ? lite::DataType::kFloat32 : t->dtype();
+  size_t elem = lite::SizeOf(type);
+  lite::DDim dims = t->dims();
+  if (dims.empty()) dims = {static_cast<int64_t>(memory_size / elem)};
+  size_t need = static_cast<size_t>(lite::Numel(dims)) * elem;
+  LITE_ENFORCE(need <= memory_size, "Tensor::ShareExternalMemory: shape ",
+               lite::DimsToString(dims), " of ", lite::DataTypeName(type), " needs ", need,
+               " bytes but the external memory has ", memory_size);
+  t->ResetExternal(data, type, dims, nullptr);
+}
+
 lod_t Tensor::lod() const { return Raw(raw_tensor_)->lod(); }
 void Tensor::SetLoD(const lod_t& lod) { Raw(raw_tensor_)->set_lod(lod); }
 bool Tensor::IsInitialized() const { return Raw(raw_tensor_)->initialized(); }

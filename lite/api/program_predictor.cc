@@ -2,6 +2,7 @@
 
 #include <glog/logging.h>
 
+#include <set>
 #include <thread>
 
 #include "lite/core/error.h"
@@ -93,8 +94,35 @@ std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetInputByName(const std::st
 }
 
 std::unique_ptr<const lite_api::Tensor> ProgramPredictor::GetTensor(const std::string& name) const {
-  return std::unique_ptr<const lite_api::Tensor>(
-      new lite_api::Tensor(static_cast<const void*>(scope_->GetVar(name))));
+  const Tensor* t = scope_->FindVar(name);
+  if (!t) return nullptr;
+  return std::unique_ptr<const lite_api::Tensor>(new lite_api::Tensor(static_cast<const void*>(t)));
+}
+
+std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetMutableTensor(const std::string& name) {
+  Tensor* t = scope_->FindVar(name);
+  if (!t) return nullptr;
+  return std::unique_ptr<lite_api::Tensor>(new lite_api::Tensor(static_cast<void*>(t)));
+}
+
+bool ProgramPredictor::TryShrinkMemory() {
+  std::set<std::string> keep(program_->feed_names().begin(), program_->feed_names().end());
+  for (const auto& name : scope_->LocalVarNames()) {
+    Tensor* t = scope_->FindLocalVar(name);
+    if (!keep.count(name) && !t->persistable()) t->Release();
+  }
+  return true;
+}
+
+void ProgramPredictor::CopyWeightsLocally(const std::vector<std::string>& var_names) {
+  for (const auto& name : var_names) {
+    const Tensor* w = scope_->parent() ? scope_->parent()->FindVar(name) : nullptr;
+    LITE_ENFORCE(w && w->persistable(), "Clone(var_names): '", name,
+                 "' is not a weight of the model (GetParamNames() lists them)");
+    Tensor* own = scope_->Var(name);
+    own->CopyFrom(*w);
+    own->set_persistable(true);
+  }
 }
 
 }  // namespace lite

@@ -23,6 +23,8 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   std::vector<std::string> GetOutputNames() override;
   std::unique_ptr<lite_api::Tensor> GetInputByName(const std::string& name) override;
   std::unique_ptr<const lite_api::Tensor> GetTensor(const std::string& name) const override;
+  std::unique_ptr<lite_api::Tensor> GetMutableTensor(const std::string& name) override;
+  bool TryShrinkMemory() override;
 
   // For tools (benchmark per-op profile).
   RuntimeProgram& runtime_program() { return *program_; }
@@ -30,6 +32,9 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
  protected:
   // Checks the thread count (Error when < 1).
   explicit ProgramPredictor(int threads);
+  // Gives this predictor's scope its own copy of each named weight
+  // (Clone(var_names)); throws Error naming one that is not a weight.
+  void CopyWeightsLocally(const std::vector<std::string>& var_names);
 
   std::unique_ptr<Scope> scope_;  // activations; its parent holds the weights
   std::unique_ptr<RuntimeProgram> program_;

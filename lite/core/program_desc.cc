@@ -73,6 +73,13 @@ bool ListFrom(const Attribute& a, std::vector<T>* out) {
           out->clear();
           for (auto x : v) out->push_back(static_cast<T>(x));
           return true;
+        } else if constexpr (std::is_same_v<V, int32_t> || std::is_same_v<V, int64_t> ||
+                             std::is_same_v<V, float> || std::is_same_v<V, double> ||
+                             std::is_same_v<V, bool>) {
+          // Older exports write a scalar where a list is now written (e.g.
+          // reduce ops' `dim`); Paddle's loaders read it as one element.
+          out->assign(1, static_cast<T>(v));
+          return true;
         } else {
           return false;
         }

@@ -20,6 +20,12 @@ struct PassOptions {
   // int8 requested (a valid place with PRECISION(kInt8)): the QAT passes
   // fold fake quant-dequant ops into int8 scales and int8 weights.
   bool int8{false};
+  // Mixed precision (set_nnadapter_mixed_precision_quantization_config_*):
+  // quantized ops matching a rule of this config (the partition config's
+  // syntax) are not folded to int8 and run in float. Source names it in
+  // messages.
+  std::string mixed_precision_config;
+  std::string mixed_precision_source;
 };
 
 // What a pass may touch besides the graph.

@@ -46,7 +46,7 @@ void CheckCase(const NbModelCase& c, const std::string& targets,
   ExpectSameOutputs(want, RunAll(clone.get(), c), c.name + " " + targets + " (clone)");
 
   // SaveOptimizedModel of the CxxConfig predictor writes the same bytes.
-  full->SaveOptimizedModel(dir + "/saved");
+  full->SaveOptimizedModel(dir + "/saved", lite_api::LiteModelType::kNaiveBuffer);
   EXPECT_TRUE(ReadFile(dir + "/saved.nb") == ReadFile(dir + "/model.nb"))
       << c.name << ": SaveOptimizedModel and opt wrote different .nb files";
   std::filesystem::remove_all(dir);
@@ -134,7 +134,7 @@ TEST(NbModel, Int8DetectorThroughSaveOptimizedModel) {
   auto full = lite_api::CreatePaddlePredictor(config);
   auto want = RunAll(full.get(), c);
   std::string dir = TempDir("int8");
-  full->SaveOptimizedModel(dir + "/det");
+  full->SaveOptimizedModel(dir + "/det", lite_api::LiteModelType::kNaiveBuffer);
   nb::NbModel m;
   nb::LoadNbModelFile(dir + "/det.nb", &m);
   int int8_kernels = 0;

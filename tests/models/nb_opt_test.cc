@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <filesystem>
 
 #include "tests/models/nb_test_util.h"
 #include "lite/model_parser/model_loader.h"
@@ -41,10 +42,93 @@ TEST(NbOpt, HelpDocumentsEveryFlag) {
        {"-model_dir (", "-model_file (", "-param_file (", "-optimize_out_type (", "-optimize_out (",
         "-valid_targets (", "-print_supported_ops (", "-print_all_ops (", "-print_model_ops (",
         "-nnadapter_device_names (", "-nnadapter_context_properties (",
-        "-nnadapter_subgraph_partition_config_path (", "-nnadapter_model_cache_dir ("}) {
+        "-nnadapter_subgraph_partition_config_path (", "-nnadapter_model_cache_dir (",
+        "-nnadapter_mixed_precision_quantization_config_path (", "-model_set_dir (",
+        "-model_filename (", "-param_filename (", "-record_tailoring_info (",
+        "-display_kernels (", "-quant_model (", "-quant_type (", "-enable_fp16 (",
+        "-sparse_model (", "-sparse_threshold (", "-optimized_nb_model_path (",
+        "-visualization_file_output_path ("}) {
     EXPECT_HAS(text, flag);
   }
   EXPECT_EQ(text.find("-logtostderr"), std::string::npos) << "glog flags are not opt's";
+}
+
+TEST(NbOpt, PaddleLiteFlagsThisBuildCannotHonourSaySoAndFail) {
+  std::string text;
+  opt::OptFlags f = MnistFlags();
+  f.optimize_out = TempDir("fp16") + "/m";
+  f.enable_fp16 = true;
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "--enable_fp16: this build cannot make fp16 models");
+  f.enable_fp16 = false;
+  f.quant_model = true;
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "--quant_model: post-training weight quantization is not implemented");
+  f.quant_model = false;
+  f.sparse_threshold = 1.5f;
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "--sparse_threshold=1.5 (expected a ratio in [0, 1])");
+  f.sparse_threshold = 0.6f;
+  f.sparse_model = true;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "--sparse_model: does not apply on this build");
+}
+
+TEST(NbOpt, DisplayKernelsAndRecordTailoringInfo) {
+  std::string text;
+  opt::OptFlags f = MnistFlags();
+  std::string dir = TempDir("tailor");
+  f.optimize_out = dir + "/m";
+  f.display_kernels = true;
+  f.record_tailoring_info = true;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_HAS(text, "kernels:\n  fc -> fc/kX86/kFloat/kNCHW/def");
+  EXPECT_EQ(ReadFile(dir + "/.tailored_ops_list"), "fc\nfeed\nfetch\nsoftmax\n");  // relu fused
+  EXPECT_HAS(ReadFile(dir + "/.tailored_kernels_list"), "softmax/");
+}
+
+TEST(NbOpt, ModelSetDirOptimizesEveryModelFolder) {
+  std::string set = TempDir("set");
+  std::filesystem::create_directories(set + "/a");
+  std::filesystem::create_directories(set + "/b");
+  for (const char* d : {"/a", "/b"}) {
+    std::filesystem::copy(ModelsDir() + "/paddlelite_simple_model/model.pdmodel",
+                          set + d + "/m.pdmodel");
+    std::filesystem::copy(ModelsDir() + "/paddlelite_simple_model/model.pdiparams",
+                          set + d + "/m.pdiparams");
+  }
+  opt::OptFlags f;
+  f.model_set_dir = set;
+  f.model_filename = "m.pdmodel";
+  f.param_filename = "m.pdiparams";
+  f.optimize_out = set + "/out";
+  std::string text;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_TRUE(std::filesystem::exists(set + "/out/a.nb"));
+  EXPECT_TRUE(std::filesystem::exists(set + "/out/b.nb"));
+  EXPECT_EQ(ReadFile(set + "/out/a.nb"), ReadFile(set + "/out/b.nb"));
+  f.param_filename.clear();
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "--model_filename and --param_filename go together");
+}
+
+TEST(NbOpt, VisualizesAnOptimizedModel) {
+  std::string text;
+  opt::OptFlags f = MnistFlags();
+  std::string dir = TempDir("vis");
+  f.optimize_out = dir + "/mnist";
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  opt::OptFlags v;
+  v.optimized_nb_model_path = dir + "/mnist.nb";
+  v.visualization_file_output_path = dir + "/dot";
+  ASSERT_EQ(Opt(v, &text), 0) << text;
+  std::string dot = ReadFile(dir + "/dot/mnist.dot");
+  EXPECT_EQ(dot.rfind("digraph G {", 0), 0u);
+  EXPECT_HAS(dot, "fc/kX86/kFloat/kNCHW/def");
+  EXPECT_HAS(dot, "fillcolor=grey");  // weights
+  v.visualization_file_output_path.clear();
+  EXPECT_EQ(Opt(v, &text), 1);
+  EXPECT_HAS(text, "needs --visualization_file_output_path");
 }
 
 TEST(NbOpt, ReportsWhatItDid) {

@@ -65,7 +65,7 @@ TEST(PpocrV3DetSlimInt8, Int8OptimizedModelRoundTripsThroughNb) {
   auto expected = RunFloat(full.get(), kDetShape, DetInput());
   const std::string out = (std::filesystem::temp_directory_path() /
                            ("qat_int8_nb_" + std::to_string(getpid()))).string();
-  full->SaveOptimizedModel(out);
+  full->SaveOptimizedModel(out, lite_api::LiteModelType::kNaiveBuffer);
   lite_api::MobileConfig mobile;
   mobile.set_model_from_file(out + ".nb");
   auto light = lite_api::CreatePaddlePredictor(mobile);

@@ -40,6 +40,33 @@ DEFINE_string(nnadapter_model_cache_dir, "",
               "folder of compiled-program caches (<token>.nnc); stored in the .nb so the device "
               "run reuses them (MobileConfig's setter overrides)");
 
+DEFINE_string(nnadapter_mixed_precision_quantization_config_path, "",
+              "file of quantized ops to run in float, one \"op_type:in1,in2:out1\" per line");
+DEFINE_string(model_set_dir, "",
+              "folder of model folders: each is optimized into <optimize_out>/<name>.nb");
+DEFINE_string(model_filename, "",
+              "with --model_set_dir: the program file name inside each model folder");
+DEFINE_string(param_filename, "",
+              "with --model_set_dir: the params file name inside each model folder");
+DEFINE_bool(record_tailoring_info, false,
+            "also write .tailored_ops_list and .tailored_kernels_list (the ops and kernels the "
+            "model uses) next to the output");
+DEFINE_bool(display_kernels, false, "print the kernel chosen for every op of the optimized model");
+DEFINE_bool(quant_model, false,
+            "post-training weight quantization (--quant_type); not implemented in this build "
+            "yet: opt says so and exits 1");
+DEFINE_string(quant_type, "QUANT_INT16", "QUANT_INT8 or QUANT_INT16 (with --quant_model)");
+DEFINE_bool(enable_fp16, false,
+            "fp16 model; this build's x86 kernels have no fp16 arithmetic: opt says so and "
+            "exits 1");
+DEFINE_bool(sparse_model, false,
+            "sparse conv detection; no sparse kernels on this build: accepted, optimized dense");
+DEFINE_double(sparse_threshold, 0.6, "with --sparse_model: the zero ratio, in [0, 1]");
+DEFINE_string(optimized_nb_model_path, "",
+              "an optimized .nb to visualize (with --visualization_file_output_path)");
+DEFINE_string(visualization_file_output_path, "",
+              "folder for the Graphviz file <nb name>.dot of --optimized_nb_model_path");
+
 int main(int argc, char** argv) {
   gflags::SetUsageMessage(
       "converts a Paddle model into an optimized model for the light runtime\n"
@@ -74,5 +101,19 @@ int main(int argc, char** argv) {
   f.nnadapter_context_properties = FLAGS_nnadapter_context_properties;
   f.nnadapter_subgraph_partition_config_path = FLAGS_nnadapter_subgraph_partition_config_path;
   f.nnadapter_model_cache_dir = FLAGS_nnadapter_model_cache_dir;
+  f.nnadapter_mixed_precision_quantization_config_path =
+      FLAGS_nnadapter_mixed_precision_quantization_config_path;
+  f.model_set_dir = FLAGS_model_set_dir;
+  f.model_filename = FLAGS_model_filename;
+  f.param_filename = FLAGS_param_filename;
+  f.record_tailoring_info = FLAGS_record_tailoring_info;
+  f.display_kernels = FLAGS_display_kernels;
+  f.quant_model = FLAGS_quant_model;
+  f.quant_type = FLAGS_quant_type;
+  f.enable_fp16 = FLAGS_enable_fp16;
+  f.sparse_model = FLAGS_sparse_model;
+  f.sparse_threshold = static_cast<float>(FLAGS_sparse_threshold);
+  f.optimized_nb_model_path = FLAGS_optimized_nb_model_path;
+  f.visualization_file_output_path = FLAGS_visualization_file_output_path;
   return paddle::lite::opt::RunOpt(f, std::cout, std::cerr);
 }

@@ -1,6 +1,8 @@
 #include "tools/opt/opt_tool.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <map>
 #include <set>
@@ -13,6 +15,7 @@
 #include "lite/nnadapter/converter.h"
 #include "lite/nnadapter/device_context.h"
 #include "lite/model_parser/model_loader.h"
+#include "lite/model_parser/nb/nb_model.h"
 #include "lite/model_parser/onnx/onnx_importer.h"
 
 namespace paddle {
@@ -234,11 +237,105 @@ void PrintPlacement(const cpp::ProgramDesc& program, const Targets& t, std::ostr
       << "): " << left << (left ? " (" + list + ")" : "") << "\n";
 }
 
+// --optimized_nb_model_path + --visualization_file_output_path: the .nb's
+// block 0 as a Graphviz graph (ops as boxes labelled with their kernel,
+// variables as ellipses; weights grey).
+int Visualize(const OptFlags& f, std::ostream& out) {
+  LITE_ENFORCE(!f.visualization_file_output_path.empty(),
+               "--optimized_nb_model_path needs --visualization_file_output_path=<folder>");
+  nb::NbModel m;
+  nb::LoadNbModelFile(f.optimized_nb_model_path, &m);
+  std::filesystem::create_directories(f.visualization_file_output_path);
+  std::string path = f.visualization_file_output_path + "/" +
+                     std::filesystem::path(f.optimized_nb_model_path).stem().string() + ".dot";
+  std::ofstream dot(path);
+  LITE_ENFORCE(static_cast<bool>(dot), "--visualization_file_output_path: cannot write '", path,
+               "'");
+  dot << "digraph G {\n";
+  std::set<std::string> vars;
+  const auto& ops = m.program.blocks.at(0).ops;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    std::string kernel = ops[i].Type() == "feed" || ops[i].Type() == "fetch"
+                             ? ops[i].Type() : m.kernel_keys.at(i).ToString();
+    dot << "  op" << i << " [shape=box, label=\"" << ops[i].Type() << "\\n" << kernel << "\"];\n";
+    for (const auto& n : ops[i].InputArgumentNames()) {
+      vars.insert(n);
+      dot << "  \"" << n << "\" -> op" << i << ";\n";
+    }
+    for (const auto& n : ops[i].OutputArgumentNames()) {
+      vars.insert(n);
+      dot << "  op" << i << " -> \"" << n << "\";\n";
+    }
+  }
+  for (const auto& v : vars) {
+    bool weight = m.weights && m.weights->FindVar(v);
+    dot << "  \"" << v << "\" [shape=ellipse" << (weight ? ", style=filled, fillcolor=grey" : "")
+        << "];\n";
+  }
+  dot << "}\n";
+  LITE_ENFORCE(static_cast<bool>(dot), "writing '", path, "' failed");
+  out << "written: " << path << " (" << ops.size() << " ops, " << vars.size() << " variables)\n";
+  return 0;
+}
+
+int Run(const OptFlags& f, std::ostream& out);
+
+// --model_set_dir: every folder below it holding a model is optimized into
+// <optimize_out>/<folder name>.nb (or a protobuf folder).
+int RunModelSet(const OptFlags& f, std::ostream& out) {
+  LITE_ENFORCE(!f.optimize_out.empty(),
+               "--model_set_dir needs --optimize_out=<folder> (one output per model)");
+  std::vector<std::filesystem::path> dirs;
+  for (const auto& e : std::filesystem::directory_iterator(f.model_set_dir)) {
+    if (e.is_directory()) dirs.push_back(e.path());
+  }
+  std::sort(dirs.begin(), dirs.end());
+  LITE_ENFORCE(!dirs.empty(), "--model_set_dir='", f.model_set_dir, "' has no model folders");
+  std::filesystem::create_directories(f.optimize_out);
+  for (const auto& d : dirs) {
+    OptFlags one = f;
+    one.model_set_dir.clear();
+    one.model_dir.clear();
+    if (!f.model_filename.empty() || !f.param_filename.empty()) {
+      LITE_ENFORCE(!f.model_filename.empty() && !f.param_filename.empty(),
+                   "--model_filename and --param_filename go together");
+      one.model_file = (d / f.model_filename).string();
+      one.param_file = (d / f.param_filename).string();
+    } else {
+      one.model_dir = d.string();
+    }
+    one.optimize_out = (std::filesystem::path(f.optimize_out) / d.filename()).string();
+    out << "== " << d.filename().string() << "\n";
+    try {
+      Run(one, out);
+    } catch (const Error& e) {
+      ThrowError("--model_set_dir: model '", d.string(), "': ", e.what());
+    }
+  }
+  return 0;
+}
+
 int Run(const OptFlags& f, std::ostream& out) {
   if (f.print_all_ops) {
     PrintAllOps(out);
     return 0;
   }
+  if (!f.optimized_nb_model_path.empty()) return Visualize(f, out);
+  LITE_ENFORCE(!f.enable_fp16,
+               "--enable_fp16: this build cannot make fp16 models: its CPU (x86) kernels have no "
+               "fp16 arithmetic (Paddle Lite's fp16 kernels are Arm v8.2+ only); run without "
+               "--enable_fp16 (NNAdapter devices choose their own precision)");
+  LITE_ENFORCE(!f.quant_model,
+               "--quant_model: post-training weight quantization is not implemented in this "
+               "build yet (quantization-aware-trained int8 models are supported: "
+               "--valid_targets with an int8 place via the API)");
+  LITE_ENFORCE(f.sparse_threshold >= 0.f && f.sparse_threshold <= 1.f,
+               "--sparse_threshold=", f.sparse_threshold, " (expected a ratio in [0, 1])");
+  if (f.sparse_model) {
+    out << "--sparse_model: does not apply on this build (no sparse conv kernels; Paddle "
+           "Lite's are Arm only); the model is optimized dense\n";
+  }
+  if (!f.model_set_dir.empty()) return RunModelSet(f, out);
   Targets targets = ParseTargets(f);
   if (f.print_supported_ops) {
     PrintSupportedOps(targets, out);
@@ -285,6 +382,8 @@ int Run(const OptFlags& f, std::ostream& out) {
   config.set_nnadapter_context_properties(f.nnadapter_context_properties);
   config.set_nnadapter_subgraph_partition_config_path(f.nnadapter_subgraph_partition_config_path);
   config.set_nnadapter_model_cache_dir(f.nnadapter_model_cache_dir);
+  config.set_nnadapter_mixed_precision_quantization_config_path(
+      f.nnadapter_mixed_precision_quantization_config_path);
   cpp::ProgramDesc original;
   std::vector<std::pair<std::string, int>> applied;
   auto shared = LoadAndOptimize(
@@ -312,8 +411,18 @@ int Run(const OptFlags& f, std::ostream& out) {
   }
   out << "optimized program: " << CountOps(shared->program) << " ops\n";
   PrintPlacement(shared->program, targets, out);
+  if (f.display_kernels) {
+    nb::NbModel m = predictor->OptimizedModel();
+    const auto& ops = m.program.blocks.at(0).ops;
+    out << "kernels:\n";
+    for (size_t i = 0; i < ops.size(); ++i) {
+      if (ops[i].Type() == "feed" || ops[i].Type() == "fetch") continue;
+      out << "  " << ops[i].Type() << " -> " << m.kernel_keys[i].ToString() << "\n";
+    }
+  }
   if (f.optimize_out_type == "protobuf") {
-    predictor->SaveOptimizedModel(f.optimize_out, lite_api::LiteModelType::kProtobuf);
+    predictor->SaveOptimizedModel(f.optimize_out, lite_api::LiteModelType::kProtobuf,
+                                  f.record_tailoring_info);
     for (const char* name : {"/__model__", "/__params__"}) {
       std::string path = f.optimize_out + name;
       out << "written: " << path << " (" << std::filesystem::file_size(path) << " bytes)\n";
@@ -321,6 +430,12 @@ int Run(const OptFlags& f, std::ostream& out) {
     return 0;
   }
   std::string path = f.optimize_out + ".nb";
+  if (f.record_tailoring_info) {
+    predictor->SaveOptimizedModel(f.optimize_out, lite_api::LiteModelType::kNaiveBuffer, true);
+    std::string folder = std::filesystem::path(path).parent_path().string();
+    out << "written: " << (folder.empty() ? "." : folder)
+        << "/.tailored_ops_list, .tailored_kernels_list\n";
+  }
   size_t size = nb::SaveNbModelFile(predictor->OptimizedModel(), path);
   out << "written: " << path << " (" << size << " bytes)\n";
   return 0;

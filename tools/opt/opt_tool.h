@@ -24,6 +24,20 @@ struct OptFlags {
   std::string nnadapter_context_properties;
   std::string nnadapter_subgraph_partition_config_path;
   std::string nnadapter_model_cache_dir;
+  std::string nnadapter_mixed_precision_quantization_config_path;
+  // Paddle Lite's remaining flags.
+  std::string model_set_dir;   // optimize every model folder below it
+  std::string model_filename;  // with model_set_dir: program file name in each folder
+  std::string param_filename;  // with model_set_dir: params file name in each folder
+  bool record_tailoring_info{false};
+  bool display_kernels{false};
+  bool quant_model{false};
+  std::string quant_type{"QUANT_INT16"};
+  bool enable_fp16{false};
+  bool sparse_model{false};
+  float sparse_threshold{0.6f};
+  std::string optimized_nb_model_path;         // with visualization_file_output_path
+  std::string visualization_file_output_path;  // writes <nb stem>.dot there
 };
 
 // Runs opt; returns the process exit code (0 only on success). Progress goes

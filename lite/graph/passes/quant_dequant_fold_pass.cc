@@ -35,8 +35,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "lite/graph/passes/pattern_util.h"
+#include "lite/nnadapter/partition_config.h"
 
 namespace paddle {
 namespace lite {
@@ -158,11 +160,36 @@ Node* FoldFilter(SSAGraph* graph, Scope* weights, Node* q, std::vector<float>* s
 bool OnlyOutUsed(const Node* q, const Node* keep) {
   return OtherOutputsUnused(q, keep) && !keep->is_fetch;
 }
+// The ops the mixed precision config keeps in float; rules that match no op
+// are reported with their line.
+std::set<const Node*> MixedPrecisionFloatOps(SSAGraph* graph, const PassOptions& options) {
+  std::set<const Node*> out;
+  if (options.mixed_precision_config.empty()) return out;
+  auto rules = nnadapter_bridge::ParsePartitionConfig(options.mixed_precision_config,
+                                                      options.mixed_precision_source);
+  std::vector<int> hits(rules.size(), 0);
+  for (Node* s : graph->StmtTopologicalOrder()) {
+    for (size_t i = 0; i < rules.size(); ++i) {
+      if (nnadapter_bridge::RuleMatches(rules[i], s->op)) {
+        out.insert(s);
+        ++hits[i];
+      }
+    }
+  }
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (hits[i] == 0) {
+      LOG(WARNING) << options.mixed_precision_source << ":" << rules[i].line << ": '"
+                   << rules[i].text << "' matched no op of the model";
+    }
+  }
+  return out;
+}
 }  // namespace
 
 int QuantDequantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   if (!ctx.options || !ctx.options->int8 || !ctx.weights) return 0;
   Scope* weights = ctx.weights;
+  const std::set<const Node*> keep_float = MixedPrecisionFloatOps(graph, *ctx.options);
   int n = 0;
   for (Node* q : graph->StmtTopologicalOrder()) {
     if (q->removed || q->op.Type() != kActQuant) continue;
@@ -174,11 +201,12 @@ int QuantDequantFoldPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     bool ok = true;
     for (Node* c : consumers) {
       Node* fq = IsQuantConsumer(c, out) ? FilterQuantOp(c, weights) : nullptr;
-      ok = ok && fq && OnlyOutUsed(fq, InputArg(c, SlotsOf(c)->w));
+      ok = ok && fq && OnlyOutUsed(fq, InputArg(c, SlotsOf(c)->w)) && !keep_float.count(c);
     }
     if (!ok) {
       VLOG(3) << "quant_dequant_fold_pass: keeping " << q->op.Repr()
-              << " (a consumer is not a conv/mul/fc with a channel-wise quantized weight)";
+              << " (a consumer is not a conv/mul/fc with a channel-wise quantized weight, or "
+                 "the mixed precision config keeps it in float)";
       continue;
     }
     std::set<Node*> dead = {q};

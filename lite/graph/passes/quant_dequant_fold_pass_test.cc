@@ -203,6 +203,32 @@ TEST(QuantDequantFoldPass, WithoutInt8PlacesNothingIsFolded) {
   testing::ExpectAllClose(before, b.Run({1, 3, 5, 5}, x), 1e-5f, 1e-5f, "no int8");
 }
 
+TEST(QuantDequantFoldPass, MixedPrecisionConfigKeepsTheListedOpsInFloat) {
+  QatBuilder b;
+  BuildTwoConvs(&b);
+  auto x = RandomFloats(2 * 3 * 9 * 7, -4.5f, 4.5f, 5);
+  auto fake_quant_float = b.Run({2, 3, 9, 7}, x);
+  PassOptions options;
+  options.int8 = true;
+  // The partition config's syntax: type, any inputs, the output c2.
+  options.mixed_precision_config = "# keep the second conv in float\r\nconv2d::c2\r\n";
+  options.mixed_precision_source = "mixed.txt";
+  auto applied = RunPasses(&b.program, b.weights.get(), options);
+  std::map<std::string, int> count(applied.begin(), applied.end());
+  EXPECT_EQ(count["quant_dequant_fold_pass"], 1);
+  const cpp::OpDesc* c1 = b.OpWithOutput("r1");
+  const cpp::OpDesc* c2 = b.OpWithOutput("c2");
+  ASSERT_TRUE(c1 && c2);
+  EXPECT_TRUE(c1->GetAttr<bool>("enable_int8"));
+  EXPECT_FALSE(c2->HasAttr("enable_int8")) << c2->Repr();
+  // c2's input fake op stays and runs in float, as does c2.
+  int fake = 0;
+  for (const auto& t : b.OpTypes()) fake += t == "fake_quantize_dequantize_moving_average_abs_max";
+  EXPECT_EQ(fake, 1);
+  testing::ExpectAllClose(fake_quant_float, b.Run({2, 3, 9, 7}, x), 0.05f, 0.05f,
+                          "mixed precision");
+}
+
 TEST(QuantDequantFoldPass, KeepsActivationQuantFeedingANonConvOp) {
   QatBuilder b;
   b.ActQuant("x", "xq", 2.0f);

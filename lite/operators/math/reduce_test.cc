@@ -117,6 +117,26 @@ TEST(Reduce, Int32AndInt64) {
   CheckIntReduce<int64_t>();
 }
 
+// Older exports write `dim` as a scalar; Paddle's loaders accept it as a
+// one-element list.
+TEST(Reduce, ScalarDimOfOlderExportsIsOneAxis) {
+  OpRunner r("reduce_sum");
+  r.Input<float>("X", "x", {2, 3}, {1.f, 2.f, 3.f, 4.f, 5.f, 6.f});
+  r.Output("Out", "out");
+  r.Attr("dim", int32_t{1});
+  r.Run();
+  EXPECT_EQ(r.Get("out")->dims(), (DDim{2}));
+  EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{6.f, 15.f}));
+  OpRunner m("reduce_mean");
+  m.Input<float>("X", "x", {2, 3}, {1.f, 2.f, 3.f, 4.f, 5.f, 6.f});
+  m.Output("Out", "out");
+  m.Attr("dim", int64_t{0});
+  m.Attr("keep_dim", true);
+  m.Run();
+  EXPECT_EQ(m.Get("out")->dims(), (DDim{1, 3}));
+  EXPECT_EQ(m.Values<float>("out"), (std::vector<float>{2.5f, 3.5f, 4.5f}));
+}
+
 TEST(Reduce, AnyAllOnBool) {
   OpRunner r("reduce_any");
   r.Input<bool>("X", "x", {2, 3}, {false, false, true, false, false, false});

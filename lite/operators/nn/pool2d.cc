@@ -55,12 +55,17 @@ class Pool2dOp : public OperatorBase<Pool2dParam> {
       ApplyPaddingAlgorithm("pool2d", p.padding_algorithm, {in[2], in[3]}, p.ksize,
                             p.strides, &p.eff_paddings, nullptr);
       for (int i = 0; i < 2; ++i) {
+        // Paddle's integer formula, C++ division truncating toward zero: a
+        // window up to stride-1 larger than the padded input still gives one
+        // output over the valid rows (2x2/2 on height 1 gives height 1).
         int64_t span = in[2 + i] + p.eff_paddings[2 * i] + p.eff_paddings[2 * i + 1] -
                        p.eff_ksize[i];
-        LITE_ENFORCE(span >= 0, "op 'pool2d': input 'X' ", DimsToString(in),
-                     " plus paddings is smaller than ksize [", p.eff_ksize[0], ", ",
-                     p.eff_ksize[1], "]");
         out[2 + i] = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
+        LITE_ENFORCE(out[2 + i] > 0, "op 'pool2d': input 'X' ", DimsToString(in),
+                     " plus paddings gives no output for ksize [", p.eff_ksize[0], ", ",
+                     p.eff_ksize[1], "] and strides [", p.strides[0], ", ", p.strides[1],
+                     "] (Paddle's output size (in + pads - ksize) / stride + 1 is ", out[2 + i],
+                     ")");
       }
     }
     p.out->Resize(out);
@@ -89,7 +94,10 @@ class Pool2dOp : public OperatorBase<Pool2dParam> {
     LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op 'pool2d': attribute 'data_format' is '",
                  fmt, "'; only NCHW is supported");
     for (int i = 0; i < 2; ++i) {
-      LITE_ENFORCE(p.ksize[i] >= 1, "op 'pool2d': attribute 'ksize' values must be >= 1");
+      // Old exports write global pooling with a zero ksize (unused there).
+      LITE_ENFORCE(p.global_pooling || p.ksize[i] >= 1,
+                   "op 'pool2d': attribute 'ksize' values must be >= 1 (got ", p.ksize[i],
+                   ") unless global_pooling is set");
       LITE_ENFORCE(p.strides[i] >= 1, "op 'pool2d': attribute 'strides' values must be >= 1");
     }
     for (int v : p.paddings) {

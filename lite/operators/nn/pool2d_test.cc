@@ -137,6 +137,45 @@ TEST(Pool2d, GlobalAndAdaptive) {
           2);  // adaptive to 1x1
 }
 
+// Paddle's output size (in + pads - k) / s + 1 truncates toward zero, so a
+// window larger than the padded input (by less than the stride) still gives
+// an output over the valid rows: 2x2/2 on height 1 gives height 1.
+TEST(Pool2d, WindowLargerThanPaddedInputFollowsPaddlesFormula) {
+  for (std::string type : {"max", "avg"})
+    for (bool exclusive : {false, true})
+      for (bool ceil_mode : {false, true}) {
+        RunCase({{1, 2, 1, 4}, type, {2, 2}, {2, 2}, {0, 0}, "EXPLICIT", false, false, ceil_mode,
+                 exclusive});
+        RunCase({{2, 3, 2, 2}, type, {3, 3}, {2, 2}, {0, 0}, "EXPLICIT", false, false, ceil_mode,
+                 exclusive});
+        RunCase({{1, 1, 2, 5}, type, {3, 2}, {3, 2}, {0, 0}, "EXPLICIT", false, false, ceil_mode,
+                 exclusive});
+      }
+  // The plain numbers: height-1 input, 2x2/2 max -> 1x2 over the valid row.
+  OpRunner r("pool2d");
+  r.Input<float>("X", "x", {1, 1, 1, 4}, {1.f, 5.f, -2.f, 3.f});
+  r.Output("Out", "y");
+  SetAttrs(&r, {{1, 1, 1, 4}, "max", {2, 2}, {2, 2}, {0, 0}, "EXPLICIT", false, false, false,
+                true});
+  r.Run();
+  EXPECT_EQ(r.Get("y")->dims(), (DDim{1, 1, 1, 2}));
+  EXPECT_EQ(r.Values<float>("y"), (std::vector<float>{5.f, 3.f}));
+  // A window larger by the stride or more gives no output: an error, as in Paddle.
+  OpRunner bad("pool2d");
+  bad.Input<float>("X", "x", {1, 1, 1, 4}, RandomFloats(4));
+  bad.Output("Out", "y");
+  SetAttrs(&bad, {{1, 1, 1, 4}, "max", {3, 3}, {1, 1}, {0, 0}, "EXPLICIT", false, false, false,
+                  true});
+  ExpectErrorMentions(bad, {"pool2d", "gives no output"});
+}
+
+// Old exports write global pooling with ksize [0, 0].
+TEST(Pool2d, GlobalPoolingAcceptsAZeroKsize) {
+  for (std::string type : {"max", "avg"}) {
+    RunCase({{2, 3, 5, 7}, type, {0, 0}, {1, 1}, {0, 0}, "EXPLICIT", true, false, false, true});
+  }
+}
+
 TEST(Pool2d, DynamicShapeChangeBetweenRuns) {
   PoolCase c{{1, 3, 9, 9}, "max", {3, 3}, {2, 2}, {1, 1}, "EXPLICIT", false, false, true, true};
   OpRunner r("pool2d");

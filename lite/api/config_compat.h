@@ -1,0 +1,21 @@
+// Which of a config's settings cannot take effect on this build, and the
+// once-per-process log line that says so by name.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "lite/api/paddle_api.h"
+
+namespace paddle {
+namespace lite {
+
+// The setters (by name) called on `config` that have no effect here.
+std::vector<std::string> InapplicableSettings(const lite_api::ConfigBase& config);
+// Logs a warning naming each of them with the reason, once per process per
+// name (called by CreatePaddlePredictor).
+void ReportInapplicableSettings(const lite_api::ConfigBase& config);
+// The thread count a predictor runs with: max(threads, x86_math_num_threads).
+int EffectiveThreads(const lite_api::ConfigBase& config);
+
+}  // namespace lite
+}  // namespace paddle
