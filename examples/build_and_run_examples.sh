@@ -49,7 +49,8 @@ trap 'rm -rf "$WORK"' EXIT
 cp -r "$ROOT/examples" "$WORK/examples"
 "$PREFIX/bin/opt" --model_dir="$S" --valid_targets=x86 --optimize_out="$WORK/shufflenet" >/dev/null
 "$BUILD_DIR/tools/paddle_lite_demo" --samples_dir="$ROOT/samples" --out_dir="$WORK" \
-  | grep -E '^  (class|box) ' > "$WORK/demo_lines.txt"
+  > "$WORK/demo_out.txt"
+"$ROOT/tools/scripts/demo_results.sh" "$WORK/demo_out.txt" > "$WORK/demo_lines.txt"
 
 run_consumer() {  # run_consumer <label> <folder with the binaries>
   local label="$1" bin="$2"
@@ -61,7 +62,7 @@ run_consumer() {  # run_consumer <label> <folder with the binaries>
     "$bin/classify_image_light" "$WORK/shufflenet.nb" "$S/egypt_cat.jpg" "$S/synset_words.txt"
   expect "$label: nnadapter_devices" "builtin_device" "$bin/nnadapter_devices"
   if "$bin/classify_and_detect" "$ROOT/samples" > "$WORK/c_out.txt" 2>&1 &&
-     grep -E '^  (class|box) ' "$WORK/c_out.txt" | diff "$WORK/demo_lines.txt" - &&
+     "$ROOT/tools/scripts/demo_results.sh" "$WORK/c_out.txt" | diff "$WORK/demo_lines.txt" - &&
      [ "$(grep -c '^  box ' "$WORK/c_out.txt")" -eq 16 ]; then
     pass "$label: C example prints the C++ demo's top-5 and 16 boxes"
   else

@@ -80,7 +80,15 @@ void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> w
     try {
       auto op = CreateOp(desc.Type());
       op->SetEnv(OpEnv{&program, nullptr});
-      op->Attach(RedirectWeightOutputs(desc, scratch), &scratch);
+      cpp::OpDesc checked = RedirectWeightOutputs(desc, scratch);
+      // conv_nhwc_to_nchw_pass turns an NHWC conv into transposes around an
+      // NCHW conv: check the slots and attributes of the conv it will run.
+      if (checked.HasAttr("data_format") &&
+          checked.GetAttr<std::string>("data_format") == "NHWC" &&
+          (desc.Type() == "conv2d" || desc.Type() == "depthwise_conv2d")) {
+        checked.SetAttr("data_format", std::string("NCHW"));
+      }
+      op->Attach(checked, &scratch);
     } catch (const Error& e) {
       ThrowError("op #", index, " '", desc.Type(), "' of block 0: ", e.what());
     }

@@ -94,7 +94,8 @@ TEST(OnnxModels, PpocrV4RecThroughNbAndMobileConfig) {
   const std::string dir = std::filesystem::temp_directory_path() /
                           ("onnx_nb_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  LoadOnnx(OnnxDir() + "/ch_PP-OCRv4_rec_infer.onnx")->SaveOptimizedModel(dir + "/rec");
+  LoadOnnx(OnnxDir() + "/ch_PP-OCRv4_rec_infer.onnx")
+      ->SaveOptimizedModel(dir + "/rec", lite_api::LiteModelType::kNaiveBuffer);
   lite_api::MobileConfig mobile;
   mobile.set_model_from_file(dir + "/rec.nb");
   auto light = lite_api::CreatePaddlePredictor(mobile);

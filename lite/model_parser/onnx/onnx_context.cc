@@ -1,5 +1,7 @@
 #include "lite/model_parser/onnx/onnx_context.h"
 
+#include <sys/stat.h>
+
 #include <cstring>
 #include <fstream>
 
@@ -234,6 +236,11 @@ static std::string ReadExternal(const onnx::TensorProto& p, const std::string& b
   }
   LITE_ENFORCE(!location.empty(), "ONNX tensor '", what, "': external data without a location");
   std::string path = base_dir.empty() ? location : base_dir + "/" + location;
+  LITE_ENFORCE(offset >= 0, "ONNX tensor '", what, "': external data offset ", offset,
+               " is negative");
+  struct stat st;
+  LITE_ENFORCE(::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode), "ONNX tensor '", what,
+               "': external data '", path, "' is not a regular file");
   std::ifstream f(path, std::ios::binary);
   LITE_ENFORCE(f.good(), "ONNX tensor '", what, "': external data file '", path,
                "' not found (location '", location, "' relative to the model's directory)");

@@ -11,7 +11,10 @@
 #include <sstream>
 #include <unordered_map>
 
+#include <sys/stat.h>
+
 #include "lite/core/error.h"
+#include "lite/model_parser/file_util.h"
 #include "lite/model_parser/onnx/onnx_context.h"
 #include "lite/model_parser/onnx/onnx_patterns.h"
 
@@ -316,6 +319,10 @@ bool LooksLikeOnnxModel(const char* data, size_t size) {
 }
 
 bool FileLooksLikeOnnxModel(const std::string& path) {
+  // Only a regular file is sniffed: opening a FIFO would block, and a device
+  // or directory is refused by the loader with a message of its own.
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
   std::ifstream f(path, std::ios::binary);
   char head[2] = {0, 0};
   f.read(head, 2);
@@ -323,11 +330,9 @@ bool FileLooksLikeOnnxModel(const std::string& path) {
 }
 
 void ImportOnnxModel(const std::string& model_file, cpp::ProgramDesc* program, Scope* weights) {
-  std::ifstream f(model_file, std::ios::binary);
-  LITE_ENFORCE(f.good(), "ONNX model file '", model_file, "' cannot be opened");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  ImportOnnxModelFromBuffer(ss.str(), model_file, DirOf(model_file), program, weights);
+  auto file = ReadWholeFile(model_file, "ONNX model file");
+  ImportOnnxModelFromBuffer(std::string(file->data(), file->size()), model_file,
+                            DirOf(model_file), program, weights);
 }
 
 void ImportOnnxModelFromBuffer(const std::string& bytes, const std::string& label,
