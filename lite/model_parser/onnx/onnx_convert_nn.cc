@@ -42,11 +42,9 @@ size_t SpatialDims(ConvertContext& c, int weight_input) {
   return 2;
 }
 
-}  // namespace
-
-void ConvertConv(ConvertContext& c) {
-  const size_t spatial = SpatialDims(c, 1);
-  auto* op = c.AddOp("conv2d");
+// Conv and ConvTranspose: inputs X, W, optional B; strides, dilations, group.
+cpp::OpDesc* AddConvLike(ConvertContext& c, const char* type) {
+  auto* op = c.AddOp(type);
   op->SetInput("Input", {c.Input(0)});
   op->SetInput("Filter", {c.Input(1)});
   if (c.HasInput(2)) op->SetInput("Bias", {c.Input(2)});
@@ -54,19 +52,20 @@ void ConvertConv(ConvertContext& c) {
   op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
   op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
   op->SetAttr("groups", static_cast<int32_t>(c.AttrInt("group", 1)));
+  return op;
+}
+
+}  // namespace
+
+void ConvertConv(ConvertContext& c) {
+  const size_t spatial = SpatialDims(c, 1);
+  auto* op = AddConvLike(c, "conv2d");
   SetConvPads(c, op, spatial);
 }
 
 void ConvertConvTranspose(ConvertContext& c) {
   const size_t spatial = SpatialDims(c, 1);
-  auto* op = c.AddOp("conv2d_transpose");
-  op->SetInput("Input", {c.Input(0)});
-  op->SetInput("Filter", {c.Input(1)});
-  if (c.HasInput(2)) op->SetInput("Bias", {c.Input(2)});
-  op->SetOutput("Output", {c.Output(0)});
-  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
-  op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
-  op->SetAttr("groups", static_cast<int32_t>(c.AttrInt("group", 1)));
+  auto* op = AddConvLike(c, "conv2d_transpose");
   op->SetAttr("output_padding", I32(c.AttrInts("output_padding", {})));
   const std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
   if (c.HasAttr("output_shape") || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
