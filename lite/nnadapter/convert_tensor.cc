@@ -1,4 +1,4 @@
-// Converters of tensor ops: concat, split, reshape, transpose, flatten,
+// Converters of tensor ops: concat, split, transpose, flatten,
 // interpolation, shape, slice, fill_constant, cast.
 #include <algorithm>
 #include <climits>
@@ -61,13 +61,6 @@ void ConvertSplit(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_SPLIT, {c.Input(x), c.Int32(axis), c.Int32s(sections)}, outputs);
 }
 
-void ConvertReshape(Converter& c, const cpp::OpDesc& op) {
-  NoTensorInputs(op, {"Shape", "ShapeTensor"});
-  auto shape = op.GetAttr<std::vector<int32_t>>("shape");
-  c.AddOperation(NNADAPTER_RESHAPE, {c.Input(One(op, "X")), c.Int32s(shape)},
-                 {c.Output(One(op, "Out", false))});
-}
-
 void ConvertTranspose(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_TRANSPOSE,
                  {c.Input(One(op, "X")), c.Int32s(op.GetAttr<std::vector<int32_t>>("axis"))},
@@ -97,7 +90,8 @@ void ConvertInterpolate(Converter& c, const cpp::OpDesc& op) {
     LITE_ENFORCE(out_h > 0 && out_w > 0, "op '", op.Type(), "': needs out_h/out_w or scale");
     shape = c.Int32s({out_h, out_w});
   }
-  const bool align_corners = op.GetAttr<bool>("align_corners", false);
+  // Paddle's interpolate ops default align_corners to true (as the CPU kernel).
+  const bool align_corners = op.GetAttr<bool>("align_corners", true);
   std::vector<NNAdapterOperand*> in = {c.Input(One(op, "X")), shape, scales, c.Bool(align_corners)};
   if (nearest) {
     c.AddOperation(NNADAPTER_RESIZE_NEAREST, in, {c.Output(One(op, "Out", false))});

@@ -173,6 +173,14 @@ DDim Converter::Dims(const std::string& var) const {
   return dims;
 }
 
+DataType Converter::DType(const std::string& var) const {
+  if (const Tensor* w = Weight(var)) return w->dtype();
+  DDim dims;
+  DataType type = DataType::kUnknown;
+  if (var_info_ && var_info_(var, &dims, &type) && type != DataType::kUnknown) return type;
+  return DataType::kFloat32;
+}
+
 NNAdapterOperand* Converter::Input(const std::string& var) {
   if (NNAdapterOperand* o = Mapped(var)) return o;
   NNAdapterOperand* o = nullptr;

@@ -49,6 +49,8 @@ class Converter {
   const Tensor* Weight(const std::string& var) const;
   // Dims/type of a variable (weights or var_info); throws when unknown.
   DDim Dims(const std::string& var) const;
+  // Element type of a variable (weights or var_info); kFloat32 when unknown.
+  DataType DType(const std::string& var) const;
 
   NNAdapterOperand* Int32(int32_t v);
   NNAdapterOperand* Int32s(const std::vector<int32_t>& v);
