@@ -56,6 +56,7 @@ class Converter {
   NNAdapterOperand* Int32s(const std::vector<int32_t>& v);
   NNAdapterOperand* Int64s(const std::vector<int64_t>& v);
   NNAdapterOperand* Float32(float v);
+  NNAdapterOperand* Float32s(const std::vector<float>& v);
   NNAdapterOperand* Constant2f(float a, float b) {
     const float v[2] = {a, b};
     return Constant(NNADAPTER_FLOAT32, {2}, v, sizeof(v));

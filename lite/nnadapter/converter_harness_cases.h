@@ -79,16 +79,18 @@ Tensor* Ints(OpRunner& r, const std::string& slot, const std::string& var, const
 
 std::vector<HarnessCase> HarnessCases();
 
-// The parts of the table, one per op family (converter_harness_*.cc).
+// The parts of the table, one per op family (converter_cases_*_test.cc).
 void AddNnCases(std::vector<HarnessCase>* cases);
 void AddMathCases(std::vector<HarnessCase>* cases);
 void AddTensorCases(std::vector<HarnessCase>* cases);
+void AddDetectionCases(std::vector<HarnessCase>* cases);
 
 inline std::vector<HarnessCase> HarnessCases() {
   std::vector<HarnessCase> cases;
   AddNnCases(&cases);
   AddMathCases(&cases);
   AddTensorCases(&cases);
+  AddDetectionCases(&cases);
   return cases;
 }
 
