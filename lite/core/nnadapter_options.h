@@ -23,6 +23,12 @@ struct NNAdapterOptions {
   std::map<std::string, std::vector<std::vector<int64_t>>> dynamic_shape_info;
   // Clusters with fewer ops stay on the CPU.
   int min_subgraph_size{1};
+  // Where the partition report (JSON) is written; empty: not written (the
+  // one-line summary is logged either way).
+  std::string partition_report_path;
+  // Strict mode: creating the predictor fails if any op would stay on the
+  // CPU (like ONNX Runtime's session.disable_cpu_ep_fallback).
+  bool strict{false};
 
   bool enabled() const { return !device_names.empty(); }
 };
