@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -58,11 +59,20 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
   o.min_subgraph_size = config.nnadapter_min_subgraph_size();
   o.partition_report_path = config.nnadapter_partition_report_path();
   o.strict = config.nnadapter_strict_mode();
-  const std::string& path = config.nnadapter_subgraph_partition_config_path();
+  std::string path = config.nnadapter_subgraph_partition_config_path();
+  // Paddle Lite's environment fallbacks when the config sets neither.
+  const char* env_buffer = std::getenv("SUBGRAPH_PARTITION_CONFIG_BUFFER");
+  const char* env_file = std::getenv("SUBGRAPH_PARTITION_CONFIG_FILE");
   if (!config.nnadapter_subgraph_partition_config_buffer().empty()) {
     o.partition_config = config.nnadapter_subgraph_partition_config_buffer();
     o.partition_config_source = "partition config buffer";
-  } else if (!path.empty()) {
+  } else if (path.empty() && env_buffer && *env_buffer) {
+    o.partition_config = env_buffer;
+    o.partition_config_source = "SUBGRAPH_PARTITION_CONFIG_BUFFER";
+  } else if (path.empty() && env_file && *env_file) {
+    path = env_file;
+  }
+  if (o.partition_config_source.empty() && !path.empty()) {
     std::ifstream in(path, std::ios::binary);
     LITE_ENFORCE(static_cast<bool>(in), "set_nnadapter_subgraph_partition_config_path: '", path,
                  "' cannot be read");

@@ -146,11 +146,21 @@ TEST(PartitionReport, MinimumSubgraphSizeAndForcedOpsKeepOpsOnTheCpuWithTheirRea
   forced.set_nnadapter_subgraph_partition_config_buffer("# keep the head on the CPU\nsoftmax\n");
   auto q = lite_api::CreatePaddlePredictor(forced);
   json = ReadText(path);
-  std::remove(path.c_str());
   EXPECT_NE(json.find("\"type\": \"softmax\"") , std::string::npos);
   EXPECT_NE(json.find("\"reason\": \"forced by partition config buffer:2\""), std::string::npos)
       << json.substr(0, 3000);
   EXPECT_EQ(Total(json, "cpu_ops"), 1);
+
+  // Paddle Lite's environment fallback, used when the config sets no rules.
+  setenv("SUBGRAPH_PARTITION_CONFIG_BUFFER", "softmax", 1);
+  auto from_env = ClsConfig({"builtin_device"});
+  from_env.set_nnadapter_partition_report_path(path);
+  auto r = lite_api::CreatePaddlePredictor(from_env);
+  unsetenv("SUBGRAPH_PARTITION_CONFIG_BUFFER");
+  json = ReadText(path);
+  std::remove(path.c_str());
+  EXPECT_NE(json.find("\"reason\": \"forced by SUBGRAPH_PARTITION_CONFIG_BUFFER:1\""),
+            std::string::npos);
 
   auto bad = ClsConfig({"builtin_device"});
   bad.set_nnadapter_min_subgraph_size(0);
