@@ -197,6 +197,24 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                  r.Attr("ends", V64{10000000000LL, 2});
                  r.Attr("decrease_axis", V32{0});
                }});
+  c.push_back({"strided_slice", "strides 2 and 3, decrease_axis", [](OpRunner& r, int64_t n) {
+                 F(r, "Input", "x", {2, n + 1, 7});
+                 r.Output("Out", "y");
+                 r.Attr("axes", V32{0, 1, 2});
+                 r.Attr("starts", V64{1, 0, -6});
+                 r.Attr("ends", V64{2, 10000, 7});
+                 r.Attr("strides", V64{1, 2, 3});
+                 r.Attr("decrease_axis", V32{0});
+               }});
+  c.push_back(Declines({"strided_slice", "negative stride", [](OpRunner& r, int64_t n) {
+                          F(r, "Input", "x", {2, n + 1});
+                          r.Output("Out", "y");
+                          r.Attr("axes", V32{1});
+                          r.Attr("starts", V64{-1});
+                          r.Attr("ends", V64{-10000});
+                          r.Attr("strides", V64{-1});
+                        }},
+                       "negative strides"));
   for (int dtype : {5, 2, 3}) {
     c.push_back({"fill_constant", "dtype " + std::to_string(dtype),
                  [dtype](OpRunner& r, int64_t n) {
