@@ -46,18 +46,10 @@ void ConvertLogicalNot(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_NOT, {c.Input(One(op, "X"))}, {c.Output(One(op, "Out", false))});
 }
 
-// x xor y == (x or y) and not (x and y).
 void ConvertLogicalXor(Converter& c, const cpp::OpDesc& op) {
   NumpyBroadcastOnly(c, op);
-  NNAdapterOperand* x = c.Input(One(op, "X"));
-  NNAdapterOperand* y = c.Input(One(op, "Y"));
-  NNAdapterOperand* any = c.Temporary(NNADAPTER_BOOL8);
-  NNAdapterOperand* both = c.Temporary(NNADAPTER_BOOL8);
-  NNAdapterOperand* not_both = c.Temporary(NNADAPTER_BOOL8);
-  c.AddOperation(NNADAPTER_OR, {x, y}, {any});
-  c.AddOperation(NNADAPTER_AND, {x, y}, {both});
-  c.AddOperation(NNADAPTER_NOT, {both}, {not_both});
-  c.AddOperation(NNADAPTER_AND, {any, not_both}, {c.Output(One(op, "Out", false))});
+  c.AddOperation(NNADAPTER_XOR, {c.Input(One(op, "X")), c.Input(One(op, "Y"))},
+                 {c.Output(One(op, "Out", false))});
 }
 
 void ConvertWhere(Converter& c, const cpp::OpDesc& op) {
