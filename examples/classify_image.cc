@@ -2,7 +2,9 @@
 // Lite user would build it:
 //   g++ -std=c++17 classify_image.cc -I<prefix>/include
 //       -L<prefix>/lib -lpaddle_full_api_shared -lstb -o classify_image
-// Usage: classify_image <model_dir> <image> <labels.txt>
+// Usage: classify_image <model_dir | optimized.nb> <image> <labels.txt>
+// A .nb runs on MobileConfig; built with -DPADDLE_LITE_LIGHT_ONLY it links
+// the light library (-lpaddle_light_api_shared) and accepts only a .nb.
 #include <stb/stb_image.h>
 #include <stb/stb_image_resize.h>
 
@@ -41,15 +43,30 @@ bool Preprocess(const unsigned char* rgb, int w, int h, int side, float* chw) {
 
 int main(int argc, char** argv) {
   if (argc != 4) {
-    std::fprintf(stderr, "usage: %s <model_dir> <image> <labels.txt>\n", argv[0]);
+    std::fprintf(stderr, "usage: %s <model_dir | optimized.nb> <image> <labels.txt>\n", argv[0]);
     return 2;
   }
   try {
-    CxxConfig config;
-    config.set_model_dir(argv[1]);
-    config.set_valid_places({Place{TARGET(kX86), PRECISION(kFloat)}});
-    config.set_threads(1);
-    std::shared_ptr<PaddlePredictor> predictor = CreatePaddlePredictor<CxxConfig>(config);
+    const std::string model = argv[1];
+    std::shared_ptr<PaddlePredictor> predictor;
+    if (model.size() > 3 && model.compare(model.size() - 3, 3, ".nb") == 0) {
+      MobileConfig config;
+      config.set_model_from_file(model);
+      config.set_threads(1);
+      predictor = CreatePaddlePredictor<MobileConfig>(config);
+    } else {
+#ifdef PADDLE_LITE_LIGHT_ONLY
+      std::fprintf(stderr, "error: '%s' is not a .nb (the light library runs only those)\n",
+                   model.c_str());
+      return 1;
+#else
+      CxxConfig config;
+      config.set_model_dir(model);
+      config.set_valid_places({Place{TARGET(kX86), PRECISION(kFloat)}});
+      config.set_threads(1);
+      predictor = CreatePaddlePredictor<CxxConfig>(config);
+#endif
+    }
 
     int w = 0, h = 0, c = 0;
     unsigned char* rgb = stbi_load(argv[2], &w, &h, &c, 3);

@@ -8,7 +8,7 @@
 # RSS, conv GFLOP/s, ratio to ORT in the same round). ShuffleNetV2 (no ONNX
 # twin) is reported as GFLOP/s.
 # Usage: tools/bench_vs_ort.sh [--rounds N] [--repeats N] [--threads 1,2]
-#        [--only ppocr_det,ppocr_cls,shufflenet] [--engines ort,cpu,cpu_passive,xnnpack,builtin]
+#        [--only ppocr_det,ppocr_cls,ppocrv4_rec,ppocrv4_det,shufflenet] [--engines ort,cpu,cpu_passive,xnnpack,builtin]
 #        [--json out.json] [--compile_times]   (see tools/benchmark/bench_vs_ort.py --help)
 # Needs the models folder ($PADDLE_LITE_MODELS_DIR or ../shared/models), node
 # and npm (installed from Debian if missing), python3, /usr/bin/time.

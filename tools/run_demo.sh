@@ -3,8 +3,14 @@
 # installs dependencies, builds, then
 #  1. classifies samples/shufflenet_v2_imagenet/egypt_cat.jpg with the bundled
 #     ShuffleNetV2 and prints the top-5 with labels;
-#  2. runs the bundled PP-OCRv3 detector on samples/ppocrv3_det/ppocr_doc_11.jpg,
-#     prints the text boxes and writes out/ppocr_doc_11_boxes.png.
+#  2. reads samples/ppocrv3_det/ppocr_doc_11.jpg with PP-OCR: the PP-OCRv3
+#     detector, the direction classifier and the PP-OCRv4 recognizer (ONNX,
+#     samples/ppocr_onnx/) print each line's box, text and confidence and
+#     write out/ppocr_doc_11_ocr.png with the text beside its box.
+#  3. segments Chinese sentences into words with the bundled Baidu LAC model
+#     (samples/lac_seg; --sentences='句子一;句子二' to give your own);
+#  4. finds the faces of samples/mtcnn/test.jpg with the bundled MTCNN and
+#     writes out/mtcnn_faces.png.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/tools/scripts/setup_debian.sh"

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Builds everything and runs the whole test suite (fresh Debian 12 machine):
 #  1. installs dependencies, builds (Release, Ninja, ccache);
-#  2. installs the API and builds/runs the example against the installed
-#     library, as a user would;
-#  3. runs CTest: unit, ops, graph/passes, model acceptance, .nb/opt/light
-#     library, NNAdapter runtime/operations/drivers (builtin_device,
-#     fake_device, google_xnnpack), bridge, conformance;
-#  4. builds NNAdapter alone under AddressSanitizer + UndefinedBehaviorSanitizer
+#  2. installs the library, checks the install tree (no stray files, headers
+#     compile alone, SONAMEs) and builds/runs the C++ and C examples against
+#     it with plain flags, find_package(PaddleLite) and pkg-config, outside
+#     the source tree (examples/build_and_run_examples.sh);
+#  3. builds the paddlelite wheel, installs it into a fresh virtual
+#     environment and runs the Python demo, the pytest suite and the thread
+#     overlap benchmark there (tools/scripts/run_python_tests.sh);
+#  4. runs CTest: unit, ops, graph/passes, model acceptance, .nb/opt/light
+#     library, C API (also under ASan+UBSan), NNAdapter runtime/operations/
+#     drivers (builtin_device, fake_device, google_xnnpack), bridge,
+#     conformance;
+#  5. builds NNAdapter alone under AddressSanitizer + UndefinedBehaviorSanitizer
 #     and runs its whole suite there;
-#  5. runs the libFuzzer targets (NNAdapter model building, .nnc loader, .nb
+#  6. runs the libFuzzer targets (NNAdapter model building, .nnc loader, .nb
 #     loader) for FUZZ_SECONDS each (default 60) under ASan/UBSan.
 # Real models and references are read from ../shared/models (override with
 # PADDLE_LITE_MODELS_DIR); tests that need them fail loudly when absent.
@@ -21,8 +27,10 @@ step "setup"
 "$ROOT/tools/scripts/setup_debian.sh"
 step "build"
 "$ROOT/tools/scripts/build.sh"
-step "example against the installed library"
+step "examples against the installed library (plain flags, CMake package, pkg-config)"
 "$ROOT/examples/build_and_run_examples.sh" "$BUILD_DIR"
+step "Python package: wheel, fresh virtual environment, demo, pytest"
+"$ROOT/tools/scripts/run_python_tests.sh" "$BUILD_DIR"
 step "ctest"
 (cd "$BUILD_DIR" && ctest --output-on-failure -j "${CTEST_JOBS:-2}" --timeout 900)
 step "NNAdapter suite under ASan + UBSan"

@@ -28,8 +28,12 @@ std::unique_ptr<const lite_api::Tensor> ProgramPredictor::GetOutput(int i) const
 
 void ProgramPredictor::Run() {
   for (const auto& name : program_->feed_names()) {
-    LITE_ENFORCE(scope_->GetVar(name)->initialized(), "Run(): input '", name,
+    const Tensor* t = scope_->GetVar(name);
+    LITE_ENFORCE(t->initialized(), "Run(): input '", name,
                  "' has no data; call GetInput(i)->Resize(...) and fill it first");
+    if (!t->lod().empty()) {
+      CheckLoD("Run(): input '" + name + "'", t->lod(), t->dims().empty() ? 0 : t->dims()[0]);
+    }
   }
   program_->Run(threads_);
 }

@@ -118,6 +118,14 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
         inst.kernel = CreateKernel(PickKernel(*inst.op, places)->key);
       }
       inst.kernel->BindParam(inst.op->param());
+      const auto inputs = inst.op->desc().InputArgumentNames();
+      for (const auto& name : inst.op->desc().OutputArgumentNames()) {
+        Tensor* t = scope->FindVar(name);
+        if (t && !t->persistable() &&
+            std::find(inputs.begin(), inputs.end(), name) == inputs.end()) {
+          inst.lod_reset.push_back(t);
+        }
+      }
     } catch (const Error& e) {
       ThrowError("while loading op #", index, " ", desc.Repr(), ": ", e.what());
     }
@@ -131,6 +139,7 @@ void RuntimeProgram::Run(int threads) {
   ctx.threads = std::max(1, threads);
   for (size_t i = 0; i < instructions_.size(); ++i) {
     Instruction& inst = instructions_[i];
+    for (Tensor* t : inst.lod_reset) t->set_lod({});
     try {
       if (profile_) {
         auto t0 = std::chrono::steady_clock::now();

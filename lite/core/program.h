@@ -17,6 +17,11 @@ namespace lite {
 struct Instruction {
   std::unique_ptr<Operator> op;
   std::unique_ptr<Kernel> kernel;
+  // Activation outputs that are not also inputs: their LoD is cleared before
+  // each run, so an op without a LoD rule gives none (as in Paddle) instead
+  // of a stale one left by an earlier run or by a variable that shared the
+  // tensor after memory reuse.
+  std::vector<Tensor*> lod_reset;
   // Accumulated time of this instruction when profiling is on.
   double total_ms{0};
   // Dims of every input/output variable at the last profiled run (variables

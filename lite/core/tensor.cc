@@ -89,5 +89,23 @@ void Tensor::ResetExternal(void* data, DataType type, const DDim& dims,
   offset_ = 0;
 }
 
+void CheckLoD(const std::string& what, const LoD& lod, int64_t rows) {
+  for (size_t level = 0; level < lod.size(); ++level) {
+    const auto& l = lod[level];
+    LITE_ENFORCE(l.size() >= 2 && l.front() == 0, what, ": LoD level ", level,
+                 " must start at 0 and have at least 2 offsets");
+    for (size_t i = 1; i < l.size(); ++i) {
+      LITE_ENFORCE(l[i] >= l[i - 1], what, ": LoD level ", level, " decreases at offset ", i,
+                   " (", l[i - 1], " then ", l[i], ")");
+    }
+    const uint64_t end = level + 1 < lod.size() ? lod[level + 1].size() - 1
+                                                : static_cast<uint64_t>(rows);
+    LITE_ENFORCE(l.back() == end, what, ": LoD level ", level, " ends at ", l.back(),
+                 " but expected ", end,
+                 level + 1 < lod.size() ? " (the sequence count of the next level)"
+                                        : " (the row count)");
+  }
+}
+
 }  // namespace lite
 }  // namespace paddle

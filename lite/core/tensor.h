@@ -98,5 +98,10 @@ class Tensor {
   bool persistable_{false};
 };
 
+// Throws naming `what` unless every level of `lod` is valid for `rows` rows:
+// starts at 0, does not decrease, and each level ends at the size of the
+// next (the last at `rows`).
+void CheckLoD(const std::string& what, const LoD& lod, int64_t rows);
+
 }  // namespace lite
 }  // namespace paddle

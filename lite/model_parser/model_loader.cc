@@ -1,5 +1,7 @@
 #include "lite/model_parser/model_loader.h"
 
+#include "lite/model_parser/onnx/onnx_importer.h"
+
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -10,6 +12,7 @@
 #include <utility>
 
 #include "lite/model_parser/file_util.h"
+#include "lite/model_parser/onnx/onnx_importer.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/program_desc_pb.h"
 #include "lite/model_parser/tensor_record.h"
@@ -299,6 +302,23 @@ ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& mode
 
 void LoadModel(const ModelSource& src, cpp::ProgramDesc* program, Scope* weights) {
   LITE_ENFORCE(program != nullptr && weights != nullptr, "LoadModel: program and weights must not be null");
+  // ONNX models (by extension or content) go through the ONNX importer; they
+  // carry their weights (or name external data files next to the model).
+  const bool onnx_buffer = LooksLikeOnnxModel(src.model_buffer.data(), src.model_buffer.size());
+  const bool onnx_file = src.model_buffer.empty() && !src.model_file.empty() &&
+                         (IsOnnxModelFile(src.model_file) || FileLooksLikeOnnxModel(src.model_file));
+  if (onnx_buffer || onnx_file) {
+    const std::string label = onnx_buffer ? "model buffer" : src.model_file;
+    LITE_ENFORCE(src.param_file.empty() && src.param_buffer.empty(), "LoadModel: ONNX model '",
+                 label, "' was given a params file/buffer; ONNX keeps its weights in the model "
+                 "(or in external data files next to it)");
+    if (onnx_buffer) {
+      ImportOnnxModelFromBuffer(src.model_buffer, label, ".", program, weights);
+    } else {
+      ImportOnnxModel(src.model_file, program, weights);
+    }
+    return;
+  }
   cpp::ProgramDesc prog;
   LoadedTensors loaded;
   if (!src.model_buffer.empty()) {

@@ -119,6 +119,11 @@ void AddElu(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperan
   c.AddOperation(NNADAPTER_MAX, {in, c.Float32(0.f), c.Int32(none)}, {pos});
   c.AddOperation(NNADAPTER_ADD, {pos, scaled, c.Int32(none)}, {out});
 }
+// No standard operation: 1 / x as DIV.
+void AddReciprocal(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
+                   NNAdapterOperand* out) {
+  c.AddOperation(NNADAPTER_DIV, {c.Float32(1.f), in, c.Int32(NNADAPTER_FUSED_NONE)}, {out});
+}
 // No standard operation: ceil(x) == -floor(-x), exactly.
 void AddCeil(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
              NNAdapterOperand* out) {
@@ -188,17 +193,19 @@ void ConvertActivation(Converter& c, const cpp::OpDesc& op) {
 }
 
 void ConvertElementwise(Converter& c, const cpp::OpDesc& op) {
+  // The nnadapter column of lite/operators/math/elementwise_ops.inc (rows
+  // without an operation have no converter, so their -1 is never read).
   static const std::map<std::string, NNAdapterOperationType> kTypes = {
-      {"elementwise_add", NNADAPTER_ADD}, {"elementwise_sub", NNADAPTER_SUB},
-      {"elementwise_mul", NNADAPTER_MUL}, {"elementwise_div", NNADAPTER_DIV},
-      {"elementwise_max", NNADAPTER_MAX}, {"elementwise_min", NNADAPTER_MIN},
-      {"elementwise_pow", NNADAPTER_POW},
-      {"fusion_elementwise_add_activation", NNADAPTER_ADD},
-      {"fusion_elementwise_sub_activation", NNADAPTER_SUB},
-      {"fusion_elementwise_mul_activation", NNADAPTER_MUL},
-      {"fusion_elementwise_div_activation", NNADAPTER_DIV},
-      {"fusion_elementwise_max_activation", NNADAPTER_MAX},
-      {"fusion_elementwise_min_activation", NNADAPTER_MIN}};
+#define NNA_OP(operation__) operation__
+#define NNA_NONE static_cast<NNAdapterOperationType>(-1)
+#define LITE_ELEMENTWISE(name__, kind__, fusion__, nnadapter__) \
+  {"elementwise_" #name__, nnadapter__},                         \
+      {"fusion_elementwise_" #name__ "_activation", nnadapter__},
+#include "lite/operators/math/elementwise_ops.inc"
+#undef LITE_ELEMENTWISE
+#undef NNA_OP
+#undef NNA_NONE
+  };
   const std::string& x = One(op, "X");
   const std::string& y = One(op, "Y");
   const DDim xd = c.Dims(x), yd = c.Dims(y);

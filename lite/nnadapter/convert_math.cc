@@ -162,11 +162,6 @@ void ConvertSum(Converter& c, const cpp::OpDesc& op) {
   }
 }
 
-void ConvertReciprocal(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_DIV, {c.Float32(1.f), c.Input(One(op, "X")), c.Int32(kNone)},
-                 {c.Output(One(op, "Out", false))});
-}
-
 void ConvertAssign(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_ASSIGN, {c.Input(One(op, "X"))}, {c.Output(One(op, "Out", false))});
 }

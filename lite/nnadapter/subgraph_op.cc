@@ -33,7 +33,21 @@ struct SubgraphParam {
 class SubgraphOp : public OperatorBase<SubgraphParam> {
  public:
   void SetEnv(const OpEnv& env) override { env_ = env; }
-  void InferShape() override {}  // outputs learn their dims when executed
+  // Outputs learn their dims when executed. Their LoD: the offloaded ops
+  // are row-wise ones (elementwise, fc/mul, activations, scale...) that in
+  // Paddle share their first input's LoD, so every output takes the LoD of
+  // the first input that has one (sequence ops after the subgraph then
+  // check it against the row count).
+  void InferShape() override {
+    const LoD* lod = nullptr;
+    for (const Tensor* t : param_.inputs) {
+      if (!t->lod().empty()) {
+        lod = &t->lod();
+        break;
+      }
+    }
+    for (Tensor* t : param_.outputs) t->set_lod(lod ? *lod : LoD{});
+  }
 
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {

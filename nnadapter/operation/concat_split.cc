@@ -7,9 +7,7 @@ namespace operation {
 void Infer_CONCAT(Context* ctx) {
   ctx->InputsAndOutputs();
   const uint32_t n = ctx->input_count() - 1;
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
+  ctx->ExpectPrecision(0, kFloatQuant8IntOrBool);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   Dims out = ctx->InDims(0);
   const int32_t rank = static_cast<int32_t>(out.size());
@@ -37,9 +35,7 @@ void Infer_CONCAT(Context* ctx) {
 
 void Infer_SPLIT(Context* ctx) {
   ctx->Inputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64});
+  ctx->ExpectPrecision(0, kFloatQuant8OrInt);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   const Dims in = ctx->InDims(0);
   const int32_t axis = ctx->Axis(1, static_cast<int32_t>(in.size()));
@@ -85,9 +81,7 @@ void Infer_SPLIT(Context* ctx) {
 void Infer_STACK(Context* ctx) {
   ctx->InputsAndOutputs();
   const uint32_t n = ctx->input_count() - 1;
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64});
+  ctx->ExpectPrecision(0, kFloatQuant8OrInt);
   Dims shape = ctx->InDims(0);
   const int32_t rank = static_cast<int32_t>(shape.size());
   if (rank + 1 > NNADAPTER_MAX_SIZE_OF_DIMENSIONS) {
@@ -119,9 +113,7 @@ void Infer_MESHGRID(Context* ctx) {
               std::to_string(NNADAPTER_MAX_SIZE_OF_DIMENSIONS) +
               " input operands, got " + std::to_string(n));
   }
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64});
+  ctx->ExpectPrecision(0, kFloatQuant8OrInt);
   Dims out;
   for (uint32_t i = 0; i < n; i++) {
     ctx->ExpectSamePrecision(i, 0);

@@ -14,14 +14,15 @@ const std::initializer_list<NNAdapterOperandPrecision> kFloatOrQuant8 = {
     NNADAPTER_FLOAT32, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER};
 const std::initializer_list<NNAdapterOperandPrecision> kInt32OrInt64 = {
     NNADAPTER_INT32, NNADAPTER_INT64};
+const std::initializer_list<NNAdapterOperandPrecision> kFloatQuant8OrInt = {
+    NNADAPTER_FLOAT32, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, NNADAPTER_INT32,
+    NNADAPTER_INT64};
+const std::initializer_list<NNAdapterOperandPrecision> kFloatQuant8IntOrBool =
+    {NNADAPTER_FLOAT32, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, NNADAPTER_INT32,
+     NNADAPTER_INT64, NNADAPTER_BOOL8};
 
 std::string DimsToString(const Dims& dims) {
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); i++) {
-    if (i) s += ",";
-    s += std::to_string(dims[i]);
-  }
-  return s + "]";
+  return ExtentsToString(dims.data(), dims.size());
 }
 
 std::string PrecisionName(NNAdapterOperandPrecision precision) {
@@ -386,52 +387,46 @@ void Context::CheckScalarShape(uint32_t i) const {
   }
 }
 
-int32_t Context::Int32(uint32_t i) const {
-  ExpectPrecision(i, {NNADAPTER_INT32});
+const void* Context::ConstantScalar(
+    uint32_t i, std::initializer_list<NNAdapterOperandPrecision> allowed) const {
+  ExpectPrecision(i, allowed);
   CheckScalarShape(i);
   ExpectConstant(i);
-  int32_t v;
-  std::memcpy(&v, In(i)->buffer, sizeof(v));
+  return In(i)->buffer;
+}
+
+namespace {
+// Operand buffers carry no alignment guarantee: read through memcpy.
+template <typename T>
+T Load(const void* buffer) {
+  T v;
+  std::memcpy(&v, buffer, sizeof(v));
   return v;
+}
+}  // namespace
+
+int32_t Context::Int32(uint32_t i) const {
+  return Load<int32_t>(ConstantScalar(i, {NNADAPTER_INT32}));
 }
 
 bool Context::Bool(uint32_t i) const {
-  ExpectPrecision(i, {NNADAPTER_BOOL8});
-  CheckScalarShape(i);
-  ExpectConstant(i);
-  return *static_cast<const uint8_t*>(In(i)->buffer) != 0;
+  return Load<uint8_t>(ConstantScalar(i, {NNADAPTER_BOOL8})) != 0;
 }
 
 float Context::Float(uint32_t i) const {
-  ExpectPrecision(i, {NNADAPTER_FLOAT32});
-  CheckScalarShape(i);
-  ExpectConstant(i);
-  float v;
-  std::memcpy(&v, In(i)->buffer, sizeof(v));
-  return v;
+  return Load<float>(ConstantScalar(i, {NNADAPTER_FLOAT32}));
 }
 
 double Context::Number(uint32_t i) const {
-  ExpectPrecision(i, {NNADAPTER_FLOAT32, NNADAPTER_INT32, NNADAPTER_INT64});
-  CheckScalarShape(i);
-  ExpectConstant(i);
-  const void* b = In(i)->buffer;
+  const void* b = ConstantScalar(
+      i, {NNADAPTER_FLOAT32, NNADAPTER_INT32, NNADAPTER_INT64});
   switch (InPrecision(i)) {
-    case NNADAPTER_FLOAT32: {
-      float v;
-      std::memcpy(&v, b, sizeof(v));
-      return v;
-    }
-    case NNADAPTER_INT32: {
-      int32_t v;
-      std::memcpy(&v, b, sizeof(v));
-      return v;
-    }
-    default: {
-      int64_t v;
-      std::memcpy(&v, b, sizeof(v));
-      return static_cast<double>(v);
-    }
+    case NNADAPTER_FLOAT32:
+      return Load<float>(b);
+    case NNADAPTER_INT32:
+      return Load<int32_t>(b);
+    default:
+      return static_cast<double>(Load<int64_t>(b));
   }
 }
 
@@ -456,25 +451,27 @@ int32_t Context::Axis(uint32_t i, int32_t rank) const {
   return NormalizeAxis(i, Int32(i), rank);
 }
 
-bool Context::TryIntVector(uint32_t i, std::vector<int64_t>* values) const {
-  ExpectPrecision(i, {NNADAPTER_INT32, NNADAPTER_INT64});
+const core::Operand* Context::ConstantVector(
+    uint32_t i, std::initializer_list<NNAdapterOperandPrecision> allowed) const {
+  ExpectPrecision(i, allowed);
   ExpectRankRange(i, 0, 1);
-  if (!IsConstantOperand(In(i))) return false;
+  if (!IsConstantOperand(In(i))) return nullptr;
   ExpectConstant(i);
-  const core::Operand* operand = In(i);
+  return In(i);
+}
+
+bool Context::TryIntVector(uint32_t i, std::vector<int64_t>* values) const {
+  const core::Operand* operand = ConstantVector(i, kInt32OrInt64);
+  if (!operand) return false;
   const int64_t n = GetElementCount(operand->type.dimensions);
   values->resize(static_cast<size_t>(n));
   for (int64_t k = 0; k < n; k++) {
     if (operand->type.precision == NNADAPTER_INT32) {
-      int32_t v;
-      std::memcpy(&v, static_cast<const int32_t*>(operand->buffer) + k,
-                  sizeof(v));
-      (*values)[k] = v;
+      (*values)[k] =
+          Load<int32_t>(static_cast<const int32_t*>(operand->buffer) + k);
     } else {
-      int64_t v;
-      std::memcpy(&v, static_cast<const int64_t*>(operand->buffer) + k,
-                  sizeof(v));
-      (*values)[k] = v;
+      (*values)[k] =
+          Load<int64_t>(static_cast<const int64_t*>(operand->buffer) + k);
     }
   }
   return true;
@@ -487,11 +484,8 @@ std::vector<int64_t> Context::IntVector(uint32_t i) const {
 }
 
 bool Context::TryFloatVector(uint32_t i, std::vector<float>* values) const {
-  ExpectPrecision(i, {NNADAPTER_FLOAT32});
-  ExpectRankRange(i, 0, 1);
-  if (!IsConstantOperand(In(i))) return false;
-  ExpectConstant(i);
-  const core::Operand* operand = In(i);
+  const core::Operand* operand = ConstantVector(i, {NNADAPTER_FLOAT32});
+  if (!operand) return false;
   const int64_t n = GetElementCount(operand->type.dimensions);
   values->resize(static_cast<size_t>(n));
   if (n > 0) std::memcpy(values->data(), operand->buffer, n * sizeof(float));
@@ -524,6 +518,19 @@ void Context::CheckOutputRank(uint32_t j, const Dims& dims) const {
   }
 }
 
+namespace {
+// Per-layer quantization of an output: the input's, unless the caller
+// created the output with the same precision and a valid scale of its own.
+template <typename Params>
+void KeepCallerScale(bool same_precision, const Params& caller,
+                     const Params& input, Params* out) {
+  *out = input;
+  if (same_precision && caller.scale > 0 && std::isfinite(caller.scale)) {
+    *out = caller;
+  }
+}
+}  // namespace
+
 void Context::SetOutput(uint32_t j, const Dims& dims, int like_input) const {
   CheckOutputRank(j, dims);
   NNAdapterOperandType& out = Out(j);
@@ -538,19 +545,13 @@ void Context::SetOutput(uint32_t j, const Dims& dims, int like_input) const {
   switch (in.precision) {
     case NNADAPTER_QUANT_INT8_SYMM_PER_LAYER:
     case NNADAPTER_QUANT_INT32_SYMM_PER_LAYER:
-      out.symm_per_layer_params = in.symm_per_layer_params;
-      if (previous == in.precision && previous_symm.scale > 0 &&
-          std::isfinite(previous_symm.scale)) {
-        out.symm_per_layer_params = previous_symm;
-      }
+      KeepCallerScale(previous == in.precision, previous_symm,
+                      in.symm_per_layer_params, &out.symm_per_layer_params);
       break;
     case NNADAPTER_QUANT_UINT8_ASYMM_PER_LAYER:
     case NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER:
-      out.asymm_per_layer_params = in.asymm_per_layer_params;
-      if (previous == in.precision && previous_asymm.scale > 0 &&
-          std::isfinite(previous_asymm.scale)) {
-        out.asymm_per_layer_params = previous_asymm;
-      }
+      KeepCallerScale(previous == in.precision, previous_asymm,
+                      in.asymm_per_layer_params, &out.asymm_per_layer_params);
       break;
     case NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL:
     case NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL:

@@ -30,6 +30,12 @@ struct ValidationError {
 // Precision groups used by many operations.
 extern const std::initializer_list<NNAdapterOperandPrecision> kFloatOrQuant8;
 extern const std::initializer_list<NNAdapterOperandPrecision> kInt32OrInt64;
+// fp32, int8 per layer, int32, int64: data that is moved or indexed, not
+// computed on; the second group adds bool8.
+extern const std::initializer_list<NNAdapterOperandPrecision>
+    kFloatQuant8OrInt;
+extern const std::initializer_list<NNAdapterOperandPrecision>
+    kFloatQuant8IntOrBool;
 
 std::string DimsToString(const Dims& dims);
 std::string PrecisionName(NNAdapterOperandPrecision precision);
@@ -165,6 +171,16 @@ class Context {
   // quantization parameters; outputs are not constants.
   void CheckOperandTypes() const;
   void CheckScalarShape(uint32_t i) const;
+  // Input i checked as a constant scalar of an allowed precision; its
+  // buffer.
+  const void* ConstantScalar(
+      uint32_t i,
+      std::initializer_list<NNAdapterOperandPrecision> allowed) const;
+  // Input i checked as a 1-D vector of an allowed precision; nullptr when
+  // it is not constant.
+  const core::Operand* ConstantVector(
+      uint32_t i,
+      std::initializer_list<NNAdapterOperandPrecision> allowed) const;
   void CheckOutputRank(uint32_t j, const Dims& dims) const;
   core::Operation* op_;
   const char* name_;

@@ -24,37 +24,38 @@ void ExpectEpsilon(Context* ctx, uint32_t i) {
   }
 }
 
+// Inputs 1..count are per-channel vectors, input count + 1 the epsilon.
+void ExpectChannelParams(Context* ctx, uint32_t count, int32_t channels) {
+  for (uint32_t i = 1; i <= count; i++) ExpectChannelVector(ctx, i, channels);
+  ExpectEpsilon(ctx, count + 1);
+}
+
+// The checks every normalization starts with: operand counts, input 0
+// fp32 or int8 of at least `min_rank` dims. Returns its dims.
+Dims NormalizedInput(Context* ctx, uint32_t min_rank) {
+  ctx->InputsAndOutputs();
+  ctx->ExpectPrecision(0, kFloatOrQuant8);
+  ctx->ExpectRankRange(0, min_rank, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
+  return ctx->InDims(0);
+}
+
 }  // namespace
 
 void Infer_BATCH_NORMALIZATION(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, kFloatOrQuant8);
-  ctx->ExpectRankRange(0, 2, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
-  const Dims in = ctx->InDims(0);
-  for (uint32_t i = 1; i <= 4; i++) ExpectChannelVector(ctx, i, in[1]);
-  ExpectEpsilon(ctx, 5);
+  const Dims in = NormalizedInput(ctx, 2);
+  ExpectChannelParams(ctx, 4, in[1]);
   ctx->SetOutput(0, in, 0);
 }
 
 void Infer_INSTANCE_NORMALIZATION(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, kFloatOrQuant8);
-  ctx->ExpectRankRange(0, 3, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
-  const Dims in = ctx->InDims(0);
-  ExpectChannelVector(ctx, 1, in[1]);
-  ExpectChannelVector(ctx, 2, in[1]);
-  ExpectEpsilon(ctx, 3);
+  const Dims in = NormalizedInput(ctx, 3);
+  ExpectChannelParams(ctx, 2, in[1]);
   ctx->SetOutput(0, in, 0);
 }
 
 void Infer_GROUP_NORMALIZATION(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, kFloatOrQuant8);
-  ctx->ExpectRankRange(0, 3, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
-  const Dims in = ctx->InDims(0);
-  ExpectChannelVector(ctx, 1, in[1]);
-  ExpectChannelVector(ctx, 2, in[1]);
-  ExpectEpsilon(ctx, 3);
+  const Dims in = NormalizedInput(ctx, 3);
+  ExpectChannelParams(ctx, 2, in[1]);
   const int32_t groups = ctx->Int32(4);
   if (groups < 1 || (in[1] >= 0 && in[1] % groups != 0)) {
     ctx->FailInput(4, "expected a positive divisor of the channels " +
@@ -65,10 +66,7 @@ void Infer_GROUP_NORMALIZATION(Context* ctx) {
 }
 
 void Infer_LAYER_NORMALIZATION(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, kFloatOrQuant8);
-  ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
-  const Dims in = ctx->InDims(0);
+  const Dims in = NormalizedInput(ctx, 1);
   const int32_t rank = static_cast<int32_t>(in.size());
   const int32_t begin = ctx->Axis(3, rank);
   ExpectEpsilon(ctx, 4);
@@ -90,16 +88,14 @@ void Infer_LAYER_NORMALIZATION(Context* ctx) {
 }
 
 void Infer_LP_NORMALIZATION(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, kFloatOrQuant8);
-  ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
-  ctx->Axis(1, static_cast<int32_t>(ctx->InRank(0)));
+  const Dims in = NormalizedInput(ctx, 1);
+  ctx->Axis(1, static_cast<int32_t>(in.size()));
   const int32_t p = ctx->Int32(2);
   if (p != 1 && p != 2) {
     ctx->FailInput(2, "expected 1 or 2, got " + std::to_string(p));
   }
   ExpectEpsilon(ctx, 3);
-  ctx->SetOutput(0, ctx->InDims(0), 0);
+  ctx->SetOutput(0, in, 0);
 }
 
 void Infer_LRN(Context* ctx) {
@@ -122,12 +118,9 @@ void Infer_LRN(Context* ctx) {
 // produces) is accepted as well. Either way it must be an integer >= 1 that
 // divides the channels.
 void Infer_CHANNEL_SHUFFLE(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, kFloatOrQuant8);
-  ctx->ExpectRankRange(0, 2, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
+  const Dims in = NormalizedInput(ctx, 2);
   ctx->ExpectPrecision(1, {NNADAPTER_INT32, NNADAPTER_FLOAT32});
   const double g = ctx->Number(1);
-  const Dims in = ctx->InDims(0);
   if (g < 1 || g != std::floor(g) ||
       (in[1] >= 0 && in[1] % static_cast<int64_t>(g) != 0)) {
     ctx->FailInput(1, "expected an integer >= 1 dividing the channels " +

@@ -1,6 +1,6 @@
 // Interface between the runtime and the standard-operation definitions.
-// The runtime (nnadapter/runtime) calls these; nnadapter/operation/ (owned by
-// the operation helper) implements them, one file group per operation.
+// The runtime (nnadapter/runtime) calls these; nnadapter/operation/
+// implements them, one file group per operation family.
 #ifndef NNADAPTER_OPERATION_OPERATION_H_
 #define NNADAPTER_OPERATION_OPERATION_H_
 

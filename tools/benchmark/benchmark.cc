@@ -26,6 +26,9 @@ DEFINE_string(input_shape, "1,3,224,224",
 DEFINE_string(input_data_path, "",
               "raw little-endian float32 files, one per input, separated by ':' (default: "
               "x[i] = ((i*7919) %% 2000)/1000 - 1, as ort_bench.js)");
+DEFINE_string(input_lod, "",
+              "sequence offsets of input 0 (e.g. 0,12,22: two sentences); int64 inputs get ids "
+              "in [0, 1000) unless read from --input_data_path");
 DEFINE_int32(threads, 1, "CPU threads");
 DEFINE_int32(warmup, 3, "untimed runs first");
 DEFINE_int32(repeats, 20, "timed runs");
@@ -191,8 +194,28 @@ int main(int argc, char** argv) {
       auto shape = ParseShape(shapes[i]);
       auto in = predictor->GetInput(static_cast<int>(i));
       in->Resize(shape);
-      float* data = in->mutable_data<float>();
       size_t n = std::accumulate(shape.begin(), shape.end(), size_t{1}, std::multiplies<size_t>());
+      if (i == 0 && !FLAGS_input_lod.empty()) {
+        std::vector<uint64_t> offsets;
+        for (const auto& v : Split(FLAGS_input_lod, ',')) offsets.push_back(std::stoull(v));
+        in->SetLoD({offsets});
+      }
+      if (in->precision() == paddle::lite_api::PrecisionType::kInt64) {
+        int64_t* ids = in->mutable_data<int64_t>();
+        if (i < files.size() && !files[i].empty()) {
+          std::ifstream f(files[i], std::ios::binary);
+          f.read(reinterpret_cast<char*>(ids), n * sizeof(int64_t));
+          if (!f || static_cast<size_t>(f.gcount()) != n * sizeof(int64_t)) {
+            throw paddle::lite_api::Error("--input_data_path: '" + files[i] +
+                                          "' does not hold " + std::to_string(n) +
+                                          " int64 values");
+          }
+        } else {
+          for (size_t k = 0; k < n; ++k) ids[k] = static_cast<int64_t>((k * 7919) % 1000);
+        }
+        continue;
+      }
+      float* data = in->mutable_data<float>();
       if (i < files.size() && !files[i].empty()) {
         std::ifstream f(files[i], std::ios::binary);
         f.read(reinterpret_cast<char*>(data), n * sizeof(float));

@@ -246,5 +246,78 @@ std::vector<float> ReadFloats(const std::string& path, size_t expected_count) {
   return v;
 }
 
+Image Crop(const Image& src, int x0, int y0, int x1, int y1) {
+  x0 = std::max(x0, 0);
+  y0 = std::max(y0, 0);
+  x1 = std::min(x1, src.width - 1);
+  y1 = std::min(y1, src.height - 1);
+  Image out;
+  out.width = std::max(x1 - x0 + 1, 0);
+  out.height = std::max(y1 - y0 + 1, 0);
+  out.channels = src.channels;
+  out.pixels.resize(static_cast<size_t>(out.width) * out.height * out.channels);
+  for (int y = 0; y < out.height; ++y) {
+    const uint8_t* row = &src.pixels[(static_cast<size_t>(y0 + y) * src.width + x0) * src.channels];
+    std::copy(row, row + static_cast<size_t>(out.width) * src.channels,
+              &out.pixels[static_cast<size_t>(y) * out.width * out.channels]);
+  }
+  return out;
+}
+
+Image Rotate180(const Image& src) {
+  Image out = src;
+  const size_t n = static_cast<size_t>(src.width) * src.height;
+  for (size_t i = 0; i < n; ++i) {
+    std::copy(&src.pixels[(n - 1 - i) * src.channels], &src.pixels[(n - i) * src.channels],
+              &out.pixels[i * src.channels]);
+  }
+  return out;
+}
+
+Image Rotate90CCW(const Image& src) {
+  Image out;
+  out.width = src.height;
+  out.height = src.width;
+  out.channels = src.channels;
+  out.pixels.resize(src.pixels.size());
+  for (int y = 0; y < out.height; ++y) {
+    for (int x = 0; x < out.width; ++x) {
+      // out(x, y) = src(src.width - 1 - y, x)
+      const uint8_t* s = &src.pixels[(static_cast<size_t>(x) * src.width + (src.width - 1 - y)) * src.channels];
+      std::copy(s, s + src.channels, &out.pixels[(static_cast<size_t>(y) * out.width + x) * out.channels]);
+    }
+  }
+  return out;
+}
+
+Image Filled(int width, int height, uint8_t r, uint8_t g, uint8_t b) {
+  Image out;
+  out.width = width;
+  out.height = height;
+  out.channels = 3;
+  out.pixels.resize(static_cast<size_t>(width) * height * 3);
+  for (size_t i = 0; i < out.pixels.size(); i += 3) {
+    out.pixels[i] = r;
+    out.pixels[i + 1] = g;
+    out.pixels[i + 2] = b;
+  }
+  return out;
+}
+
+void Paste(const Image& src, int x, int y, Image* dst) {
+  for (int j = 0; j < src.height; ++j) {
+    const int py = y + j;
+    if (py < 0 || py >= dst->height) continue;
+    for (int i = 0; i < src.width; ++i) {
+      const int px = x + i;
+      if (px < 0 || px >= dst->width) continue;
+      for (int ch = 0; ch < dst->channels && ch < src.channels; ++ch) {
+        dst->pixels[(static_cast<size_t>(py) * dst->width + px) * dst->channels + ch] =
+            src.pixels[(static_cast<size_t>(j) * src.width + i) * src.channels + ch];
+      }
+    }
+  }
+}
+
 }  // namespace vision
 }  // namespace paddle

@@ -29,6 +29,17 @@ Image ResizeBilinear(const Image& src, int width, int height);
 // the ImageNet references were made this way.
 Image ResizeBilinearAntialias(const Image& src, int width, int height);
 
+// The pixels of box (inclusive bounds, clamped to the image).
+Image Crop(const Image& src, int x0, int y0, int x1, int y1);
+// The image turned by 180 degrees.
+Image Rotate180(const Image& src);
+// The image turned by 90 degrees counterclockwise (numpy's rot90).
+Image Rotate90CCW(const Image& src);
+// A canvas of the given size filled with one RGB color.
+Image Filled(int width, int height, uint8_t r, uint8_t g, uint8_t b);
+// Copies `src` into `dst` with its top-left corner at (x, y), clipped.
+void Paste(const Image& src, int x, int y, Image* dst);
+
 // CHW float tensor from an RGB image: (pixel/255 - mean[c]) / std[c], with
 // channels in RGB or BGR order.
 std::vector<float> NormalizeToCHW(const Image& image, const float mean[3],

@@ -1,20 +1,33 @@
 // The main job on the bundled sample data:
 //  1. ShuffleNetV2 classifies egypt_cat.jpg and prints the top-5 with labels.
-//  2. The PP-OCRv3 detector finds the text lines of ppocr_doc_11.jpg, prints
-//     their boxes and writes an annotated PNG.
+//  2. PP-OCR reads ppocr_doc_11.jpg: the PP-OCRv3 detector finds the text
+//     lines, the direction classifier and the PP-OCRv4 recognizer (ONNX
+//     models, imported) read each one; prints boxes, text and confidence and
+//     writes a PNG with the text drawn beside its box.
+//  3. Baidu LAC segments Chinese sentences into words (the sentences are
+//     given as one batch: one int64 tensor whose LoD says where each starts).
+//  4. MTCNN finds the faces of a group photo and writes an annotated PNG.
 // Uses only the public API (paddle_api.h).
 #include <gflags/gflags.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
 #include "lite/api/paddle_api.h"
+#include "tools/common/lac.h"
+#include "tools/common/mtcnn.h"
+#include "tools/common/ocr_text.h"
+#include "tools/common/text_render.h"
 #include "tools/common/vision.h"
 
 DEFINE_string(samples_dir, "samples", "folder with the bundled sample models and images");
 DEFINE_string(out_dir, "out", "folder for the annotated PNG");
 DEFINE_int32(threads, 1, "CPU threads");
+DEFINE_string(sentences, "LAC是个优秀的分词工具;百度是一家高科技公司",
+              "';'-separated Chinese sentences for the word segmentation task");
 
 using namespace paddle;  // NOLINT
 
@@ -53,44 +66,218 @@ void Classify(const std::string& dir) {
   }
 }
 
-void DetectText(const std::string& dir, const std::string& out_dir) {
+// A float input [1, 3, 48, width] for the PP-OCR recognizer / classifier:
+// the crop resized to height 48 keeping its aspect ratio (at most
+// max_width wide), BGR, (x/255-0.5)/0.5, zero-padded on the right.
+std::vector<float> OcrInput(const vision::Image& crop, int max_width, int padded_width,
+                            int* used_width) {
+  const int h = 48;
+  int w = static_cast<int>(std::ceil(h * static_cast<double>(crop.width) / crop.height));
+  w = std::max(1, std::min(w, max_width));
+  vision::Image resized = vision::ResizeBilinear(crop, w, h);
+  const float half[3] = {0.5f, 0.5f, 0.5f};
+  std::vector<float> chw = vision::NormalizeToCHW(resized, half, half, /*bgr=*/true);
+  const int width = std::max(w, padded_width);
+  std::vector<float> out(static_cast<size_t>(3) * h * width, 0.f);
+  for (int c = 0; c < 3; ++c) {
+    for (int y = 0; y < h; ++y) {
+      std::copy(&chw[(static_cast<size_t>(c) * h + y) * w], &chw[(static_cast<size_t>(c) * h + y) * w] + w,
+                &out[(static_cast<size_t>(c) * h + y) * width]);
+    }
+  }
+  *used_width = width;
+  return out;
+}
+
+std::shared_ptr<lite_api::PaddlePredictor> LoadOnnx(const std::string& file) {
+  lite_api::CxxConfig config;
+  config.set_model_file(file);  // .onnx: imported into the same pipeline
+  config.set_threads(FLAGS_threads);
+  return lite_api::CreatePaddlePredictor(config);
+}
+
+std::vector<float> RunOcrModel(lite_api::PaddlePredictor* p, const std::vector<float>& x, int width,
+                               std::vector<int64_t>* out_shape) {
+  auto input = p->GetInput(0);
+  input->Resize({1, 3, 48, width});
+  input->CopyFromCpu(x.data());
+  p->Run();
+  auto output = p->GetOutput(0);
+  *out_shape = output->shape();
+  int64_t n = 1;
+  for (auto d : *out_shape) n *= d;
+  std::vector<float> v(static_cast<size_t>(n));
+  output->CopyToCpu(v.data());
+  return v;
+}
+
+// Text boxes of the PP-OCRv3 detector in image coordinates, top to bottom
+// then left to right (as PaddleOCR's sorted_boxes).
+std::vector<vision::Box> DetectBoxes(const std::string& dir, const vision::Image& img, double* ms) {
   lite_api::CxxConfig config;
   config.set_model_file(dir + "/inference.pdmodel");
   config.set_param_file(dir + "/inference.pdiparams");
   config.set_threads(FLAGS_threads);
   auto predictor = lite_api::CreatePaddlePredictor(config);
-
-  vision::Image img = vision::LoadImageRGB(dir + "/ppocr_doc_11.jpg");
   const int side = 640;  // both sides multiples of 32, as the reference input
   vision::Image resized = vision::ResizeBilinear(img, side, side);
   const float mean[3] = {0.485f, 0.456f, 0.406f};
   const float stddev[3] = {0.229f, 0.224f, 0.225f};
   std::vector<float> chw = vision::NormalizeToCHW(resized, mean, stddev, /*bgr=*/true);
-
   auto input = predictor->GetInput(0);
   input->Resize({1, 3, side, side});
   input->CopyFromCpu(chw.data());
   auto t0 = std::chrono::steady_clock::now();
   predictor->Run();
-  auto t1 = std::chrono::steady_clock::now();
+  *ms = Ms(t0, std::chrono::steady_clock::now());
   auto output = predictor->GetOutput(0);
   auto shape = output->shape();
   int h = static_cast<int>(shape[2]), w = static_cast<int>(shape[3]);
   auto regions = vision::ConnectedRegions(output->data<float>(), h, w, 0.3f, 50);
-  std::printf("== PP-OCRv3 detector on ppocr_doc_11.jpg (%dx%d), %.1f ms: %zu text regions\n",
-              img.width, img.height, Ms(t0, t1), regions.size());
   const float sx = static_cast<float>(img.width) / w, sy = static_cast<float>(img.height) / h;
-  for (size_t i = 0; i < regions.size(); ++i) {
-    vision::Box b = vision::UnclipBox(regions[i], 1.5f, w, h);
+  std::vector<vision::Box> boxes;
+  for (const auto& r : regions) {
+    vision::Box b = vision::UnclipBox(r, 1.5f, w, h);
     b.x0 = static_cast<int>(b.x0 * sx);
     b.x1 = static_cast<int>((b.x1 + 1) * sx) - 1;
     b.y0 = static_cast<int>(b.y0 * sy);
     b.y1 = static_cast<int>((b.y1 + 1) * sy) - 1;
-    std::printf("  box %2zu  x=[%4d, %4d]  y=[%4d, %4d]  score=%.3f\n", i, b.x0, b.x1,
-                b.y0, b.y1, b.mean_score);
+    boxes.push_back(b);
+  }
+  std::stable_sort(boxes.begin(), boxes.end(), [](const vision::Box& a, const vision::Box& b) {
+    return std::abs(a.y0 - b.y0) < 10 ? a.x0 < b.x0 : a.y0 < b.y0;
+  });
+  return boxes;
+}
+
+// The PP-OCR pipeline: detection (PP-OCRv3, Paddle format), direction
+// classification of each crop and recognition (PP-OCRv4) with CTC greedy
+// decoding (both ONNX, imported); prints each line and writes the picture
+// with the boxes on the left and the text read at the same place on the right.
+void ReadText(const std::string& det_dir, const std::string& onnx_dir, const std::string& out_dir) {
+  vision::Image img = vision::LoadImageRGB(det_dir + "/ppocr_doc_11.jpg");
+  double det_ms = 0;
+  auto boxes = DetectBoxes(det_dir, img, &det_ms);
+  auto cls = LoadOnnx(onnx_dir + "/ch_ppocr_mobile_v2.0_cls_infer.onnx");
+  auto rec = LoadOnnx(onnx_dir + "/ch_PP-OCRv4_rec_infer.onnx");
+  auto classes = vision::LoadCtcClasses(onnx_dir + "/ppocr_keys_v1.txt");
+  std::printf("== PP-OCR on ppocr_doc_11.jpg (%dx%d): detector %.1f ms, %zu text lines\n",
+              img.width, img.height, det_ms, boxes.size());
+  vision::TextRenderer font(vision::FindCjkFont());
+  vision::Image canvas = vision::Filled(img.width * 2, img.height, 255, 255, 255);
+  vision::Image left = img;
+  double cls_ms = 0, rec_ms = 0;
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    const vision::Box& b = boxes[i];
+    vision::Image crop = vision::Crop(img, b.x0, b.y0, b.x1, b.y1);
+    // Vertical lines are read turned upright, as PaddleOCR's crops are.
+    const bool vertical = crop.height >= 1.5 * crop.width;
+    if (vertical) crop = vision::Rotate90CCW(crop);
+    int width = 0;
+    std::vector<int64_t> shape;
+    auto t0 = std::chrono::steady_clock::now();
+    auto cls_in = OcrInput(crop, 192, 192, &width);
+    auto angle = RunOcrModel(cls.get(), cls_in, width, &shape);
+    auto t1 = std::chrono::steady_clock::now();
+    const bool rotated = angle[1] > angle[0] && angle[1] > 0.9f;
+    if (rotated) crop = vision::Rotate180(crop);
+    auto rec_in = OcrInput(crop, 1280, 320, &width);
+    auto probs = RunOcrModel(rec.get(), rec_in, width, &shape);
+    auto t2 = std::chrono::steady_clock::now();
+    cls_ms += Ms(t0, t1);
+    rec_ms += Ms(t1, t2);
+    auto text = vision::CtcGreedyDecode(probs.data(), static_cast<int>(shape[1]),
+                                        static_cast<int>(shape[2]), classes);
+    std::printf("  line %2zu  x=[%4d, %4d]  y=[%4d, %4d]  %s%-s  (confidence %.3f)\n", i, b.x0,
+                b.x1, b.y0, b.y1, rotated ? "[rotated 180] " : "", text.text.c_str(),
+                text.confidence);
+    vision::DrawRect(&left, b, 255, 0, 0);
+    vision::Box right = b;
+    right.x0 += img.width;
+    right.x1 += img.width;
+    vision::DrawRect(&canvas, right, 0, 120, 255);
+    // The largest size that fits the box height and width.
+    float size = 0.9f * static_cast<float>(vertical ? b.x1 - b.x0 + 1 : b.y1 - b.y0 + 1);
+    if (vertical) {
+      const size_t chars = vision::DecodeUtf8(text.text).size();
+      if (chars > 0) size = std::min(size, static_cast<float>(b.y1 - b.y0 - 4) / chars);
+      font.DrawVertical(&canvas, right.x0 + 2, b.y0 + 2, text.text, size, 0, 0, 0);
+      continue;
+    }
+    const int tw = font.Width(text.text, size);
+    if (tw > b.x1 - b.x0 - 4 && tw > 0) size *= static_cast<float>(b.x1 - b.x0 - 4) / tw;
+    font.Draw(&canvas, right.x0 + 3, b.y0 + static_cast<int>((b.y1 - b.y0 + 1 - size) / 2), text.text,
+              size, 0, 0, 0);
+  }
+  vision::Paste(left, 0, 0, &canvas);
+  std::printf("  classifier %.1f ms, recognizer %.1f ms over %zu lines\n", cls_ms, rec_ms, boxes.size());
+  std::string out = out_dir + "/ppocr_doc_11_ocr.png";
+  vision::SavePng(canvas, out);
+  std::printf("  annotated image written to %s\n", out.c_str());
+}
+
+void SegmentWords(const std::string& dir) {
+  lite_api::CxxConfig config;
+  config.set_model_dir(dir + "/model");
+  config.set_threads(FLAGS_threads);
+  auto predictor = lite_api::CreatePaddlePredictor(config);
+  vision::LacVocab vocab(dir + "/conf");
+  std::vector<std::string> sentences;
+  std::string rest = FLAGS_sentences;
+  for (size_t at; (at = rest.find(';')) != std::string::npos; rest = rest.substr(at + 1)) {
+    if (at > 0) sentences.push_back(rest.substr(0, at));
+  }
+  if (!rest.empty()) sentences.push_back(rest);
+  std::vector<int64_t> ids;
+  std::vector<uint64_t> offsets = {0};
+  for (const auto& s : sentences) {
+    auto v = vocab.Ids(s);
+    ids.insert(ids.end(), v.begin(), v.end());
+    offsets.push_back(ids.size());
+  }
+  auto input = predictor->GetInput(0);
+  input->Resize({static_cast<int64_t>(ids.size()), 1});
+  input->CopyFromCpu(ids.data());
+  input->SetLoD({offsets});
+  auto t0 = std::chrono::steady_clock::now();
+  predictor->Run();
+  auto t1 = std::chrono::steady_clock::now();
+  auto output = predictor->GetOutput(0);
+  const int64_t* tags = output->data<int64_t>();
+  std::printf("== LAC word segmentation, %zu sentences in one LoD batch, %.1f ms\n",
+              sentences.size(), Ms(t0, t1));
+  for (size_t i = 0; i < sentences.size(); ++i) {
+    std::string line;
+    for (const auto& w : vision::LacWords(sentences[i], tags + offsets[i])) line += w + " / ";
+    std::printf("  %s\n", line.substr(0, line.size() - 3).c_str());
+  }
+}
+
+void DetectFaces(const std::string& dir, const std::string& out_dir) {
+  auto load = [&](const std::string& stem) {
+    lite_api::CxxConfig config;
+    config.set_model_file(dir + "/" + stem + ".pdmodel");
+    config.set_param_file(dir + "/" + stem + ".pdiparams");
+    config.set_threads(FLAGS_threads);
+    return lite_api::CreatePaddlePredictor(config);
+  };
+  auto pnet = load("PNet"), rnet = load("RNet"), onet = load("ONet");
+  vision::Image img = vision::LoadImageRGB(dir + "/test.jpg");
+  auto t0 = std::chrono::steady_clock::now();
+  auto faces = vision::DetectFacesMtcnn(pnet.get(), rnet.get(), onet.get(), img);
+  auto t1 = std::chrono::steady_clock::now();
+  std::printf("== MTCNN on test.jpg (%dx%d), %.1f ms: %zu faces\n", img.width, img.height,
+              Ms(t0, t1), faces.size());
+  for (size_t i = 0; i < faces.size(); ++i) {
+    const auto& f = faces[i];
+    std::printf("  face %2zu  x=[%4.0f, %4.0f]  y=[%4.0f, %4.0f]  score=%.3f\n", i, f.x0, f.x1,
+                f.y0, f.y1, f.score);
+    vision::Box b;
+    b.x0 = static_cast<int>(f.x0), b.y0 = static_cast<int>(f.y0);
+    b.x1 = static_cast<int>(f.x1), b.y1 = static_cast<int>(f.y1);
     vision::DrawRect(&img, b, 255, 0, 0);
   }
-  std::string out = out_dir + "/ppocr_doc_11_boxes.png";
+  std::string out = out_dir + "/mtcnn_faces.png";
   vision::SavePng(img, out);
   std::printf("  annotated image written to %s\n", out.c_str());
 }
@@ -102,7 +289,9 @@ int main(int argc, char** argv) {
   gflags::ParseCommandLineFlags(&argc, &argv, true);
   try {
     Classify(FLAGS_samples_dir + "/shufflenet_v2_imagenet");
-    DetectText(FLAGS_samples_dir + "/ppocrv3_det", FLAGS_out_dir);
+    ReadText(FLAGS_samples_dir + "/ppocrv3_det", FLAGS_samples_dir + "/ppocr_onnx", FLAGS_out_dir);
+    SegmentWords(FLAGS_samples_dir + "/lac_seg");
+    DetectFaces(FLAGS_samples_dir + "/mtcnn", FLAGS_out_dir);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

@@ -12,6 +12,9 @@ DEFINE_string(model_dir, "",
               "*.pdmodel/__model__ + combined params, auto-detected)");
 DEFINE_string(model_file, "", "the program file (e.g. inference.pdmodel); with --param_file");
 DEFINE_string(param_file, "", "the combined params file (e.g. inference.pdiparams)");
+DEFINE_string(model_type, "auto",
+              "auto (an .onnx file or ONNX content is ONNX, else Paddle), paddle or onnx "
+              "(--model_file=x.onnx: an ONNX model, imported; no --param_file)");
 DEFINE_string(optimize_out_type, "naive_buffer",
               "naive_buffer: write <optimize_out>.nb for MobileConfig; protobuf: write the "
               "optimized Paddle model <optimize_out>/__model__ + __params__");
@@ -60,6 +63,7 @@ int main(int argc, char** argv) {
   f.model_dir = FLAGS_model_dir;
   f.model_file = FLAGS_model_file;
   f.param_file = FLAGS_param_file;
+  f.model_type = FLAGS_model_type;
   f.optimize_out_type = FLAGS_optimize_out_type;
   f.optimize_out = FLAGS_optimize_out;
   f.valid_targets = FLAGS_valid_targets;

@@ -13,6 +13,7 @@
 #include "lite/nnadapter/converter.h"
 #include "lite/nnadapter/device_context.h"
 #include "lite/model_parser/model_loader.h"
+#include "lite/model_parser/onnx/onnx_importer.h"
 
 namespace paddle {
 namespace lite {
@@ -245,6 +246,15 @@ int Run(const OptFlags& f, std::ostream& out) {
   }
   LITE_ENFORCE(!f.model_dir.empty() || !f.model_file.empty(),
                "no model: give --model_dir=<dir> or --model_file=<file> --param_file=<file>");
+  LITE_ENFORCE(f.model_type == "auto" || f.model_type == "paddle" || f.model_type == "onnx",
+               "--model_type='", f.model_type, "' (expected auto, paddle or onnx)");
+  if (f.model_type != "auto") {
+    const bool onnx = !f.model_file.empty() && (IsOnnxModelFile(f.model_file) ||
+                                                FileLooksLikeOnnxModel(f.model_file));
+    LITE_ENFORCE(onnx == (f.model_type == "onnx"), "--model_type=", f.model_type, " but '",
+                 f.model_file.empty() ? f.model_dir : f.model_file, "' is ",
+                 onnx ? "an ONNX model" : "not an ONNX model file (give it as --model_file)");
+  }
   LITE_ENFORCE(f.optimize_out_type == "naive_buffer" || f.optimize_out_type == "protobuf",
                "--optimize_out_type='", f.optimize_out_type,
                "' (expected naive_buffer or protobuf)");

@@ -13,6 +13,7 @@ struct OptFlags {
   std::string model_dir;
   std::string model_file;
   std::string param_file;
+  std::string model_type{"auto"};  // auto, paddle or onnx (checked against the file)
   std::string optimize_out_type{"naive_buffer"};  // or "protobuf"
   std::string optimize_out;                        // ".nb" is appended
   std::string valid_targets{"x86"};                // x86, host, NNAdapter device names

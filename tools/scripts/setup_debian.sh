@@ -9,9 +9,11 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libdnnl-dev ocl-icd-opencl-dev
   libxnnpack-dev libpthreadpool-dev
-  libstb-dev
+  libstb-dev fonts-noto-cjk
   libonnx-dev libonnx-testdata
   clang libclang-rt-14-dev
+  python3 python3-dev python3-venv python3-pip python3-setuptools python3-wheel
+  python3-numpy python3-pytest python3-pybind11 pybind11-dev python3-pil
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

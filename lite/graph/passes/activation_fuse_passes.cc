@@ -1,5 +1,6 @@
 // Activation fusion: conv2d/depthwise_conv2d/conv2d_transpose → act and
-// elementwise_{add,sub,mul,div} → act become one op with the attribute
+// elementwise ops (the rows of lite/operators/math/elementwise_ops.inc with
+// fusion kPass) → act become one op with the attribute
 // act_type (the activation's op type) and the activation's attributes under
 // their fused names. Which activations fuse and the names: the rows of
 // lite/operators/math/activations.inc with fusion kPass. The kernels read
@@ -59,14 +60,29 @@ int ConvActivationFusePass::Apply(SSAGraph* graph, const PassContext&) {
   return n;
 }
 
+namespace {
+// The rows of lite/operators/math/elementwise_ops.inc with fusion kPass.
+bool ElementwiseTakesFusedActivation(const std::string& op_type) {
+#define LITE_ELEMENTWISE(name__, kind__, fusion__, nnadapter__) \
+  if (LITE_EW_FUSES_##fusion__ && op_type == "elementwise_" #name__) return true;
+#define LITE_EW_FUSES_kPass true
+#define LITE_EW_FUSES_kLoad false
+#define LITE_EW_FUSES_kNo false
+#include "lite/operators/math/elementwise_ops.inc"
+#undef LITE_ELEMENTWISE
+#undef LITE_EW_FUSES_kPass
+#undef LITE_EW_FUSES_kLoad
+#undef LITE_EW_FUSES_kNo
+  return false;
+}
+}  // namespace
+
 int ElementwiseActivationFusePass::Apply(SSAGraph* graph, const PassContext&) {
   int n = 0;
   for (Node* s : graph->StmtTopologicalOrder()) {
     if (s->removed) continue;
     const std::string& t = s->op.Type();
-    bool ew = t == "elementwise_add" || t == "elementwise_sub" || t == "elementwise_mul" ||
-              t == "elementwise_div";
-    if (ew && !s->op.HasAttr("act_type")) n += FuseActivationInto(graph, s, "Out") ? 1 : 0;
+    if (ElementwiseTakesFusedActivation(t) && !s->op.HasAttr("act_type")) n += FuseActivationInto(graph, s, "Out") ? 1 : 0;
   }
   return n;
 }

@@ -13,6 +13,7 @@ namespace graph {
    public:                                                  \
     int Apply(SSAGraph* graph, const PassContext& ctx) override;    \
   };
+LITE_DECLARE_PASS(ConvNhwcToNchwPass)
 LITE_DECLARE_PASS(IdentityDropoutEliminatePass)
 LITE_DECLARE_PASS(IdentityScaleEliminatePass)
 LITE_DECLARE_PASS(ConvElementwiseAddFusePass)

@@ -71,6 +71,14 @@ void BuildTwoConvs(QatBuilder* b) {
   b->Fetch("c2");
 }
 
+// Runs the passes with int8 enabled; how often each pass applied.
+std::map<std::string, int> RunInt8Passes(cpp::ProgramDesc* program, Scope* weights) {
+  PassOptions options;
+  options.int8 = true;
+  auto applied = RunPasses(program, weights, options);
+  return std::map<std::string, int>(applied.begin(), applied.end());
+}
+
 TEST(QuantDequantFoldPass, FoldsFakeOpsIntoInt8ScalesAndWeights) {
   QatBuilder b;
   BuildTwoConvs(&b);
@@ -79,10 +87,7 @@ TEST(QuantDequantFoldPass, FoldsFakeOpsIntoInt8ScalesAndWeights) {
   auto x = RandomFloats(2 * 3 * 9 * 7, -4.5f, 4.5f, 5);
   auto fake_quant_float = b.Run({2, 3, 9, 7}, x);
 
-  PassOptions options;
-  options.int8 = true;
-  auto applied = RunPasses(&b.program, b.weights.get(), options);
-  std::map<std::string, int> count(applied.begin(), applied.end());
+  std::map<std::string, int> count = RunInt8Passes(&b.program, b.weights.get());
   EXPECT_EQ(count["quant_dequant_fold_pass"], 2);
   EXPECT_EQ(count["quant_int8_weight_pass"], 2);
   EXPECT_EQ(b.OpTypes(), (std::vector<std::string>{"feed", "conv2d", "conv2d", "fetch"}));
@@ -150,10 +155,7 @@ TEST(QuantDequantFoldPass, FoldsMulAndFcWithPerColumnWeights) {
   const std::vector<float> w1v(w1->data<float>(), w1->data<float>() + 240);
   auto x = RandomFloats(5 * 24, -3.5f, 3.5f, 24);
   auto fake_quant_float = b.Run({5, 24}, x);
-  PassOptions options;
-  options.int8 = true;
-  auto applied = RunPasses(&b.program, b.weights.get(), options);
-  std::map<std::string, int> count(applied.begin(), applied.end());
+  std::map<std::string, int> count = RunInt8Passes(&b.program, b.weights.get());
   EXPECT_EQ(count["quant_dequant_fold_pass"], 2);
   EXPECT_EQ(count["quant_int8_weight_pass"], 2);
   EXPECT_EQ(b.OpTypes(), (std::vector<std::string>{"feed", "fc", "mul", "fetch"}));
@@ -208,10 +210,7 @@ TEST(QuantDequantFoldPass, KeepsActivationQuantFeedingANonConvOp) {
   b.Relu("xq", "r");  // a second, non-conv consumer of the quantized x
   b.Op("elementwise_add", {{"X", "c1"}, {"Y", "r"}}, {{"Out", "y"}});
   b.Fetch("y");
-  PassOptions options;
-  options.int8 = true;
-  auto applied = RunPasses(&b.program, b.weights.get(), options);
-  std::map<std::string, int> count(applied.begin(), applied.end());
+  std::map<std::string, int> count = RunInt8Passes(&b.program, b.weights.get());
   EXPECT_EQ(count["quant_dequant_fold_pass"], 0);
   EXPECT_EQ(b.OpTypes()[1], "fake_quantize_dequantize_moving_average_abs_max");
   for (auto& op : b.program.blocks[0].ops) EXPECT_FALSE(op.HasAttr("enable_int8")) << op.Repr();
@@ -227,10 +226,7 @@ TEST(QuantDequantFoldPass, UnusableScalesAreNotFolded) {
     if (variant == 1) b.block().ops.back().SetAttr("bit_length", 16);
     b.QuantConv("xq", "c1", 3, 4, 7);
     b.Fetch("c1");
-    PassOptions options;
-    options.int8 = true;
-    auto applied = RunPasses(&b.program, b.weights.get(), options);
-    std::map<std::string, int> count(applied.begin(), applied.end());
+    std::map<std::string, int> count = RunInt8Passes(&b.program, b.weights.get());
     EXPECT_EQ(count["quant_dequant_fold_pass"], 0) << "variant " << variant;
     EXPECT_EQ(count["quant_int8_weight_pass"], 0) << "variant " << variant;
     EXPECT_EQ(b.OpTypes()[1], "fake_quantize_dequantize_moving_average_abs_max");
@@ -250,10 +246,7 @@ TEST(QuantDequantFoldPass, QatDetectorLosesEveryFakeOpAndGetsInt8Convs) {
   cpp::ProgramDesc program;
   auto weights = std::make_shared<Scope>();
   ASSERT_NO_THROW(LoadModel(src, &program, weights.get())) << "needs " << dir;
-  PassOptions options;
-  options.int8 = true;
-  auto applied = RunPasses(&program, weights.get(), options);
-  std::map<std::string, int> count(applied.begin(), applied.end());
+  std::map<std::string, int> count = RunInt8Passes(&program, weights.get());
   EXPECT_EQ(count["quant_dequant_fold_pass"], 72);  // one per activation fake op
   EXPECT_EQ(count["quant_int8_weight_pass"], 72);   // 57 conv2d + 15 depthwise
   int int8_convs = 0, with_output_scale = 0;

@@ -58,42 +58,31 @@ class DensityPriorBoxKernel : public KernelBase<DensityPriorBoxParam> {
  public:
   void Run(const RunContext&) override {
     const auto& p = param();
-    const DDim& in = p.input->dims();
-    const DDim& im = p.image->dims();
-    const int64_t fh = in[2], fw = in[3];
-    const float img_h = static_cast<float>(im[2]), img_w = static_cast<float>(im[3]);
-    float step_w = p.step_w, step_h = p.step_h;
-    if (step_w == 0 || step_h == 0) {
-      step_w = img_w / fw;
-      step_h = img_h / fh;
-    }
-    const int step_avg = static_cast<int>((step_w + step_h) * 0.5);
+    const PriorBoxCommon::Grid g = p.GridOf(true);
+    const int step_avg = static_cast<int>((g.step_w + g.step_h) * 0.5);
     float* out = p.boxes->mutable_data<float>();
     int64_t k = 0;
-    for (int64_t h = 0; h < fh; ++h) {
-      for (int64_t w = 0; w < fw; ++w) {
-        const float cx = (w + p.offset) * step_w, cy = (h + p.offset) * step_h;
-        for (size_t s = 0; s < p.fixed_sizes.size(); ++s) {
-          const int density = p.densities[s];
-          const int shift = step_avg / density;
-          for (float r : p.fixed_ratios) {
-            const float bw = p.fixed_sizes[s] * std::sqrt(r);
-            const float bh = p.fixed_sizes[s] / std::sqrt(r);
-            const float dcx = static_cast<float>(cx - step_avg / 2. + shift / 2.);
-            const float dcy = static_cast<float>(cy - step_avg / 2. + shift / 2.);
-            for (int di = 0; di < density; ++di) {
-              for (int dj = 0; dj < density; ++dj) {
-                const float x = dcx + dj * shift, y = dcy + di * shift;
-                out[k++] = static_cast<float>(std::max((x - bw / 2.) / img_w, 0.));
-                out[k++] = static_cast<float>(std::max((y - bh / 2.) / img_h, 0.));
-                out[k++] = static_cast<float>(std::min((x + bw / 2.) / img_w, 1.));
-                out[k++] = static_cast<float>(std::min((y + bh / 2.) / img_h, 1.));
-              }
+    p.ForEachCenter(g, [&](float cx, float cy) {
+      for (size_t s = 0; s < p.fixed_sizes.size(); ++s) {
+        const int density = p.densities[s];
+        const int shift = step_avg / density;
+        for (float r : p.fixed_ratios) {
+          const float bw = p.fixed_sizes[s] * std::sqrt(r);
+          const float bh = p.fixed_sizes[s] / std::sqrt(r);
+          const float dcx = static_cast<float>(cx - step_avg / 2. + shift / 2.);
+          const float dcy = static_cast<float>(cy - step_avg / 2. + shift / 2.);
+          for (int di = 0; di < density; ++di) {
+            for (int dj = 0; dj < density; ++dj) {
+              const float x = dcx + dj * shift, y = dcy + di * shift;
+              out[k++] = static_cast<float>(std::max((x - bw / 2.) / g.img_w, 0.));
+              out[k++] = static_cast<float>(std::max((y - bh / 2.) / g.img_h, 0.));
+              out[k++] = static_cast<float>(std::min((x + bw / 2.) / g.img_w, 1.));
+              out[k++] = static_cast<float>(std::min((y + bh / 2.) / g.img_h, 1.));
             }
           }
         }
       }
-    }
+    });
     // `clip` would clamp to [0, 1] again; the values already are.
     p.FillVariances();
   }

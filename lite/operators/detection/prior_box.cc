@@ -65,45 +65,37 @@ class PriorBoxKernel : public KernelBase<PriorBoxParam> {
  public:
   void Run(const RunContext&) override {
     const auto& p = param();
-    const DDim& in = p.input->dims();
-    const DDim& im = p.image->dims();
-    const int64_t fh = in[2], fw = in[3];
-    const float img_h = static_cast<float>(im[2]), img_w = static_cast<float>(im[3]);
-    const float step_w = p.step_w == 0 ? img_w / fw : p.step_w;
-    const float step_h = p.step_h == 0 ? img_h / fh : p.step_h;
+    const PriorBoxCommon::Grid g = p.GridOf(false);
     float* out = p.boxes->mutable_data<float>();
     int64_t k = 0;
-    for (int64_t h = 0; h < fh; ++h) {
-      for (int64_t w = 0; w < fw; ++w) {
-        const float cx = (w + p.offset) * step_w, cy = (h + p.offset) * step_h;
-        auto emit = [&](float bw, float bh) {
-          out[k++] = (cx - bw) / img_w;
-          out[k++] = (cy - bh) / img_h;
-          out[k++] = (cx + bw) / img_w;
-          out[k++] = (cy + bh) / img_h;
-        };
-        for (size_t s = 0; s < p.min_sizes.size(); ++s) {
-          const float mn = p.min_sizes[s];
-          if (p.min_max_order) {
-            emit(mn / 2.f, mn / 2.f);
-            if (!p.max_sizes.empty()) {
-              const float m = std::sqrt(mn * p.max_sizes[s]) / 2.f;
-              emit(m, m);
-            }
-            for (float ar : p.ratios) {
-              if (std::fabs(ar - 1.f) < 1e-6f) continue;
-              emit(mn * std::sqrt(ar) / 2.f, mn / std::sqrt(ar) / 2.f);
-            }
-          } else {
-            for (float ar : p.ratios) emit(mn * std::sqrt(ar) / 2.f, mn / std::sqrt(ar) / 2.f);
-            if (!p.max_sizes.empty()) {
-              const float m = std::sqrt(mn * p.max_sizes[s]) / 2.f;
-              emit(m, m);
-            }
+    p.ForEachCenter(g, [&](float cx, float cy) {
+      auto emit = [&](float bw, float bh) {
+        out[k++] = (cx - bw) / g.img_w;
+        out[k++] = (cy - bh) / g.img_h;
+        out[k++] = (cx + bw) / g.img_w;
+        out[k++] = (cy + bh) / g.img_h;
+      };
+      for (size_t s = 0; s < p.min_sizes.size(); ++s) {
+        const float mn = p.min_sizes[s];
+        if (p.min_max_order) {
+          emit(mn / 2.f, mn / 2.f);
+          if (!p.max_sizes.empty()) {
+            const float m = std::sqrt(mn * p.max_sizes[s]) / 2.f;
+            emit(m, m);
+          }
+          for (float ar : p.ratios) {
+            if (std::fabs(ar - 1.f) < 1e-6f) continue;
+            emit(mn * std::sqrt(ar) / 2.f, mn / std::sqrt(ar) / 2.f);
+          }
+        } else {
+          for (float ar : p.ratios) emit(mn * std::sqrt(ar) / 2.f, mn / std::sqrt(ar) / 2.f);
+          if (!p.max_sizes.empty()) {
+            const float m = std::sqrt(mn * p.max_sizes[s]) / 2.f;
+            emit(m, m);
           }
         }
       }
-    }
+    });
     const int64_t n = p.boxes->numel();
     if (p.clip) {
       for (int64_t i = 0; i < n; ++i) out[i] = std::min(std::max(out[i], 0.f), 1.f);

@@ -56,6 +56,36 @@ struct PriorBoxCommon {
     }
   }
 
+  // The feature map fh x fw of Input, the image img_h x img_w of Image, and
+  // the step between prior centers: step_w / step_h, or where 0 the image
+  // extent over the feature map's (`steps_together`: both when either is 0,
+  // as density_prior_box does).
+  struct Grid {
+    int64_t fh, fw;
+    float img_h, img_w, step_w, step_h;
+  };
+  Grid GridOf(bool steps_together) const {
+    const DDim& in = input->dims();
+    const DDim& im = image->dims();
+    Grid g{in[2], in[3], static_cast<float>(im[2]), static_cast<float>(im[3]), step_w, step_h};
+    const bool derive_w = steps_together ? step_w == 0 || step_h == 0 : step_w == 0;
+    const bool derive_h = steps_together ? step_w == 0 || step_h == 0 : step_h == 0;
+    if (derive_w) g.step_w = g.img_w / g.fw;
+    if (derive_h) g.step_h = g.img_h / g.fh;
+    return g;
+  }
+
+  // Calls center(cx, cy) for each feature-map cell, row by row: the cell's
+  // center in image pixels.
+  template <typename F>
+  void ForEachCenter(const Grid& g, F center) const {
+    for (int64_t h = 0; h < g.fh; ++h) {
+      for (int64_t w = 0; w < g.fw; ++w) {
+        center((w + offset) * g.step_w, (h + offset) * g.step_h);
+      }
+    }
+  }
+
   // Variances repeats the 4 variances once per box.
   void FillVariances() const {
     float* var = variances->mutable_data<float>();

@@ -185,6 +185,9 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
     case ActType::kRsqrt:
       ya = xa.rsqrt();
       break;
+    case ActType::kReciprocal:
+      ya = xa.inverse();
+      break;
     case ActType::kPow:
       if (p.pow_factor == 2.f) {
         ya = xa.square();

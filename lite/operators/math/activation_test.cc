@@ -43,6 +43,7 @@ std::vector<UCase> Cases() {
       {"log", {}, [](double v) { return std::log(v); }, 0.01f, 100},
       {"sqrt", {}, [](double v) { return std::sqrt(v); }, 0, 100},
       {"rsqrt", {}, [](double v) { return 1 / std::sqrt(v); }, 0.01f, 100},
+      {"reciprocal", {}, [](double v) { return 1 / v; }, 0.01f, 100},
       {"pow", {}, [](double v) { return v; }, -3, 3},
       {"pow", {{"factor", 2.f}}, [](double v) { return v * v; }, -3, 3},
       {"pow", {{"factor", 3.f}}, [](double v) { return v * v * v; }, -3, 3},

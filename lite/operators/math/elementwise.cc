@@ -1,5 +1,5 @@
-// elementwise_add/sub/mul/div/max/min/pow/floordiv/mod and the fused
-// fusion_elementwise_{add,sub,mul,div,max,min}_activation ops.
+// The element-wise binary ops of elementwise_ops.inc (elementwise_<name>)
+// and their fused fusion_elementwise_<name>_activation forms.
 //
 // Out = act(X op Y) with Paddle's broadcasting (see BroadcastOutputDims in
 // math_common.h): `axis` (-1 = trailing alignment) places the smaller operand
@@ -20,7 +20,11 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
-enum class BinaryKind { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow, kFloorDiv, kMod };
+enum class BinaryKind {
+#define LITE_ELEMENTWISE(name__, kind__, fusion__, nnadapter__) kind__,
+#include "lite/operators/math/elementwise_ops.inc"
+#undef LITE_ELEMENTWISE
+};
 
 struct ElementwiseParam {
   const Tensor* x{nullptr};
@@ -44,15 +48,10 @@ BinaryKind KindFromOpType(const std::string& type) {
       t.compare(t.size() - suffix.size(), suffix.size(), suffix) == 0) {
     t = t.substr(0, t.size() - suffix.size());
   }
-  if (t == "elementwise_add") return BinaryKind::kAdd;
-  if (t == "elementwise_sub") return BinaryKind::kSub;
-  if (t == "elementwise_mul") return BinaryKind::kMul;
-  if (t == "elementwise_div") return BinaryKind::kDiv;
-  if (t == "elementwise_max") return BinaryKind::kMax;
-  if (t == "elementwise_min") return BinaryKind::kMin;
-  if (t == "elementwise_pow") return BinaryKind::kPow;
-  if (t == "elementwise_floordiv") return BinaryKind::kFloorDiv;
-  if (t == "elementwise_mod") return BinaryKind::kMod;
+#define LITE_ELEMENTWISE(name__, kind__, fusion__, nnadapter__) \
+  if (t == "elementwise_" #name__) return BinaryKind::kind__;
+#include "lite/operators/math/elementwise_ops.inc"
+#undef LITE_ELEMENTWISE
   ThrowError("op '", type, "' is not an elementwise op");
 }
 
@@ -154,15 +153,11 @@ void RunTyped(const ElementwiseParam& p, int threads) {
 template <typename T>
 void RunKind(const ElementwiseParam& p, int threads) {
   switch (p.kind) {
-    case BinaryKind::kAdd: return RunTyped<T, BinaryKind::kAdd>(p, threads);
-    case BinaryKind::kSub: return RunTyped<T, BinaryKind::kSub>(p, threads);
-    case BinaryKind::kMul: return RunTyped<T, BinaryKind::kMul>(p, threads);
-    case BinaryKind::kDiv: return RunTyped<T, BinaryKind::kDiv>(p, threads);
-    case BinaryKind::kMax: return RunTyped<T, BinaryKind::kMax>(p, threads);
-    case BinaryKind::kMin: return RunTyped<T, BinaryKind::kMin>(p, threads);
-    case BinaryKind::kPow: return RunTyped<T, BinaryKind::kPow>(p, threads);
-    case BinaryKind::kFloorDiv: return RunTyped<T, BinaryKind::kFloorDiv>(p, threads);
-    case BinaryKind::kMod: return RunTyped<T, BinaryKind::kMod>(p, threads);
+#define LITE_ELEMENTWISE(name__, kind__, fusion__, nnadapter__) \
+  case BinaryKind::kind__:                                      \
+    return RunTyped<T, BinaryKind::kind__>(p, threads);
+#include "lite/operators/math/elementwise_ops.inc"
+#undef LITE_ELEMENTWISE
   }
 }
 

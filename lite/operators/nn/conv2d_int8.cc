@@ -92,21 +92,11 @@ void QuantizeToNhwc(const float* src, int8_t* dst, int64_t c, int64_t hw, float 
 
 }  // namespace
 
-class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
- public:
-  void Run(const RunContext& ctx) override {
-    WithDnnlErrors(param().op_type, [&] { RunImpl(ctx); });
-  }
-
+class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
  private:
-  using tag = dnnl::memory::format_tag;
-  using dt = dnnl::memory::data_type;
-
   std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
-    const DDim& in = key.in;
-    const DDim& w = key.w;
-    const DDim& out = key.out;
+    const DDim &in = key.in, &w = key.w, &out = key.out;
     const int64_t g = p.groups, M = w[0];
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     dnnl::memory::dims w_dims = g == 1 ? ToDnnlDims(w) : dnnl::memory::dims{g, M / g, w[1], w[2], w[3]};
@@ -120,7 +110,7 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
     auto desc = dnnl::convolution_forward::desc(
         dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src_any, w_any,
         b_md, dst_any, strides, dil, pad_l, pad_r);
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = x86::DnnlAttr();
     std::vector<float> scales(M);
     for (int64_t m = 0; m < M; ++m) scales[m] = p.input_scale * ScaleAt(p.weight_scale, m);
     attr.set_output_scales(1 << 1, scales);
@@ -156,7 +146,7 @@ class ConvInt8DnnlKernel : public KernelBase<ConvParam> {
     plan->PackWeights(q.data(), p.filter->persistable());
   }
 
-  void RunImpl(const RunContext& ctx) {
+  void RunImpl(const RunContext& ctx) override {
     auto& p = param();
     x86::ScopedDnnlThreads threads(ctx.threads);
     const DnnlPlanKey key = ConvPlanKey(p, ctx.threads);

@@ -107,14 +107,15 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
   }
 };
 
-class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
+class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
  public:
+  // One group runs as a GEMM plus col2im; grouped ones on oneDNN.
   void Run(const RunContext& ctx) override {
     if (param().groups == 1) {
       RunGemm(ctx);
       return;
     }
-    WithDnnlErrors(param().op_type, [&] { RunImpl(ctx); });
+    DnnlKernel::Run(ctx);
   }
 
  private:
@@ -302,14 +303,9 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
   DnnlMatmul matmul_, matmul_tail_;
   std::vector<float> cols_;
 
-  using tag = dnnl::memory::format_tag;
-  using dt = dnnl::memory::data_type;
-
   std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
-    const DDim& in = key.in;
-    const DDim& w = key.w;
-    const DDim& out = key.out;
+    const DDim &in = key.in, &w = key.w, &out = key.out;
     const int64_t g = p.groups, icg = w[0] / g, ocg = w[1], kh = w[2], kw = w[3];
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     // Paddle stores [g * icg, ocg, kh, kw]; oneDNN wants logical (g, oc, ic, kh, kw).
@@ -341,7 +337,7 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
                           strides, dil, pad_l, pad_r);
     dnnl::post_ops ops;
     const bool post_act_fallback = !p.act.AppendPostOps(&ops);
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = x86::DnnlAttr();
     if (!post_act_fallback) attr.set_post_ops(ops);
     dnnl::deconvolution_forward::primitive_desc pd(desc, attr, x86::DnnlEngine());
     return std::make_unique<DnnlPlan>(key, pd, dnnl::deconvolution_forward(pd),
@@ -349,7 +345,7 @@ class ConvTransposeDnnlKernel : public KernelBase<ConvTransposeParam> {
                                       post_act_fallback);
   }
 
-  void RunImpl(const RunContext& ctx) {
+  void RunImpl(const RunContext& ctx) override {
     RunFloatConvPlan(&plans_, param(), ctx.threads,
                      [&](const DnnlPlanKey& key) { return Build(key); });
   }

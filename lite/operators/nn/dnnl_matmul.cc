@@ -4,9 +4,6 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
-using tag = dnnl::memory::format_tag;
-using dt = dnnl::memory::data_type;
-
 dnnl::memory::dims DenseStrides(const dnnl::memory::dims& dims) {
   dnnl::memory::dims s(dims.size(), 1);
   for (int i = static_cast<int>(dims.size()) - 2; i >= 0; --i) s[i] = s[i + 1] * dims[i + 1];
@@ -37,7 +34,7 @@ void DnnlMatmul::Run(const std::string& op, const MatmulSpec& spec,
       plan->dst_md = dnnl::memory::desc(spec.dst_dims, dt::f32, DenseStrides(spec.dst_dims));
       dnnl::memory::desc w_req =
           spec.pack_weights ? dnnl::memory::desc(spec.w_dims, dt::f32, tag::any) : plan->w_user_md;
-      dnnl::primitive_attr attr;
+      dnnl::primitive_attr attr = x86::DnnlAttr();
       if (spec.alpha != 1.f) attr.set_output_scales(0, {spec.alpha});
       dnnl::post_ops ops;
       plan->post_act_fallback = !act.AppendPostOps(&ops);
@@ -71,7 +68,9 @@ void DnnlMatmul::Run(const std::string& op, const MatmulSpec& spec,
     dnnl::memory w_mem = w_user;
     if (plan.spec.pack_weights) {
       if (plan.packed_from != weights) {
-        dnnl::reorder(w_user, plan.packed).execute(stream, w_user, plan.packed);
+        x86::DnnlExecute(dnnl::reorder(dnnl::reorder::primitive_desc(
+                             eng, plan.w_user_md, eng, plan.w_md, x86::DnnlAttr())),
+                         stream, {{DNNL_ARG_FROM, w_user}, {DNNL_ARG_TO, plan.packed}});
         plan.packed_from = weights;
       }
       w_mem = plan.packed;
@@ -83,8 +82,7 @@ void DnnlMatmul::Run(const std::string& op, const MatmulSpec& spec,
     if (spec.has_bias) {
       args[DNNL_ARG_BIAS] = dnnl::memory(plan.bias_md, eng, const_cast<float*>(bias));
     }
-    plan.prim.execute(stream, args);
-    stream.wait();
+    x86::DnnlExecute(plan.prim, stream, std::move(args));
     if (plan.post_act_fallback) {
       int64_t n = 1;
       for (auto v : spec.dst_dims) n *= v;

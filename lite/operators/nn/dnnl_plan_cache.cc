@@ -10,9 +10,6 @@ namespace operators {
 
 namespace {
 
-using tag = dnnl::memory::format_tag;
-using dt = dnnl::memory::data_type;
-
 // The dense row-major float layout of the op's tensors (nchw for 4-D).
 dnnl::memory::desc PlainDesc(const DDim& d) {
   static const tag kPlain[] = {tag::undef, tag::a, tag::ab, tag::abc, tag::abcd, tag::abcde};
@@ -54,18 +51,23 @@ DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,
   if (src_move_ != DnnlMove::kInPlace) src_mem_ = dnnl::memory(src_md, eng);
   if (dst_move_ != DnnlMove::kInPlace) dst_mem_ = dnnl::memory(dst_md, eng);
   if (src_move_ == DnnlMove::kReorder) {
-    src_reorder_ = dnnl::reorder(dnnl::reorder::primitive_desc(eng, src_user_, eng, src_md));
+    src_reorder_ =
+        dnnl::reorder(dnnl::reorder::primitive_desc(eng, src_user_, eng, src_md, x86::DnnlAttr()));
   }
   if (dst_move_ == DnnlMove::kReorder) {
-    dst_reorder_ = dnnl::reorder(dnnl::reorder::primitive_desc(eng, dst_md, eng, dst_user_));
+    dst_reorder_ =
+        dnnl::reorder(dnnl::reorder::primitive_desc(eng, dst_md, eng, dst_user_, x86::DnnlAttr()));
   }
 }
 
 void DnnlPlan::PackWeights(const void* user, bool keep) {
   auto& stream = x86::DnnlStream();
   dnnl::memory user_mem(w_user_, x86::DnnlEngine(), const_cast<void*>(user));
-  dnnl::reorder(user_mem, weights_).execute(stream, user_mem, weights_);
-  stream.wait();
+  const auto& eng = x86::DnnlEngine();
+  x86::DnnlExecute(dnnl::reorder(dnnl::reorder::primitive_desc(eng, w_user_, eng,
+                                                                weights_.get_desc(),
+                                                                x86::DnnlAttr())),
+                   stream, {{DNNL_ARG_FROM, user_mem}, {DNNL_ARG_TO, weights_}});
   weights_valid_ = keep;
 }
 
@@ -83,7 +85,7 @@ void DnnlPlan::Execute(const float* src, const float* bias, float* dst,
                       in[2] * in[3], key_.threads);
       break;
     case DnnlMove::kReorder:
-      src_reorder_.execute(stream, src_user, src_mem_);
+      x86::DnnlExecute(src_reorder_, stream, {{DNNL_ARG_FROM, src_user}, {DNNL_ARG_TO, src_mem_}});
       break;
     case DnnlMove::kInPlace:
     case DnnlMove::kByKernel:
@@ -94,13 +96,13 @@ void DnnlPlan::Execute(const float* src, const float* bias, float* dst,
       {DNNL_ARG_DST, dst_move_ == DnnlMove::kInPlace ? dst_user : dst_mem_}};
   if (w_md_) args[DNNL_ARG_WEIGHTS] = weights_;
   if (bias) args[DNNL_ARG_BIAS] = dnnl::memory(bias_md_, eng, const_cast<float*>(bias));
-  prim_.execute(stream, args);
+  x86::DnnlExecute(prim_, stream, std::move(args));
   if (dst_move_ == DnnlMove::kTranspose) {
     stream.wait();
     x86::NhwcToNchw(static_cast<const float*>(dst_mem_.get_data_handle()), dst, od[0], od[1],
                     od[2] * od[3], key_.threads);
   } else if (dst_move_ == DnnlMove::kReorder) {
-    dst_reorder_.execute(stream, dst_mem_, dst_user);
+    x86::DnnlExecute(dst_reorder_, stream, {{DNNL_ARG_FROM, dst_mem_}, {DNNL_ARG_TO, dst_user}});
   }
   stream.wait();
   if (post_act_fallback_) act.ApplyInPlace(dst, Numel(od), key_.threads);

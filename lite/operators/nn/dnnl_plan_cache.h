@@ -17,6 +17,19 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
+// The frame of a oneDNN kernel: Run reports a oneDNN failure as an Error
+// naming the op.
+template <typename ParamT>
+class DnnlKernel : public KernelBase<ParamT> {
+ public:
+  void Run(const RunContext& ctx) override {
+    WithDnnlErrors(this->param().op_type, [&] { RunImpl(ctx); });
+  }
+
+ protected:
+  virtual void RunImpl(const RunContext& ctx) = 0;
+};
+
 // What a plan was built for; any change means a new plan.
 struct DnnlPlanKey {
   DDim in, w, out;              // activation, weight (pooling: window) and output dims

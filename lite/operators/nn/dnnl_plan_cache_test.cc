@@ -15,9 +15,6 @@ namespace lite {
 namespace operators {
 namespace {
 
-using tag = dnnl::memory::format_tag;
-using dt = dnnl::memory::data_type;
-
 // 3x3 convolution, stride 1, padding 1, ungrouped, with bias.
 struct Conv {
   int64_t n, c, m, h, w;

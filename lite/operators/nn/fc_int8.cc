@@ -18,16 +18,8 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
-class FcInt8Kernel : public KernelBase<FcParam> {
- public:
-  void Run(const RunContext& ctx) override {
-    WithDnnlErrors(param().op_type, [&] { RunImpl(ctx); });
-  }
-
+class FcInt8Kernel : public DnnlKernel<FcParam> {
  private:
-  using tag = dnnl::memory::format_tag;
-  using dt = dnnl::memory::data_type;
-
   std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
     dnnl::memory::desc src_md({p.M, p.K}, dt::s8, tag::ab);
@@ -35,7 +27,7 @@ class FcInt8Kernel : public KernelBase<FcParam> {
     dnnl::memory::desc dst_md({p.M, p.N}, dt::f32, tag::ab);
     std::vector<float> scales(p.N);
     for (int64_t n = 0; n < p.N; ++n) scales[n] = p.input_scale * ScaleAt(p.weight_scale, n);
-    dnnl::primitive_attr attr;
+    dnnl::primitive_attr attr = x86::DnnlAttr();
     attr.set_output_scales(1 << 1, scales);
     dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(src_md, w_any, dst_md), attr,
                                     x86::DnnlEngine());
@@ -66,7 +58,7 @@ class FcInt8Kernel : public KernelBase<FcParam> {
     plan->PackWeights(q.data(), p.w->persistable());
   }
 
-  void RunImpl(const RunContext& ctx) {
+  void RunImpl(const RunContext& ctx) override {
     auto& p = param();
     float* out = p.out->mutable_data<float>();
     if (FillFcWithoutProducts(p, out)) return;

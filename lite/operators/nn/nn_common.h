@@ -70,6 +70,10 @@ void ApplyPaddingAlgorithm(const std::string& op, const std::string& algorithm,
 std::vector<int> ReadIntList(const cpp::OpDesc& desc, const std::string& name,
                              size_t n, const std::vector<int>& fallback);
 
+// Short names for oneDNN memory formats and element types.
+using tag = dnnl::memory::format_tag;
+using dt = dnnl::memory::data_type;
+
 // Vector → oneDNN dims.
 inline dnnl::memory::dims ToDnnlDims(const DDim& d) {
   return dnnl::memory::dims(d.begin(), d.end());

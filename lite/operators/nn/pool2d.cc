@@ -170,7 +170,7 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     dnnl::pooling_forward::desc d(dnnl::prop_kind::forward_inference, alg, src, dst,
                                   {p.strides[0], p.strides[1]}, {key.w[0], key.w[1]}, pad_l,
                                   pad_r);
-    dnnl::pooling_forward::primitive_desc pd(d, x86::DnnlEngine());
+    dnnl::pooling_forward::primitive_desc pd(d, x86::DnnlAttr(), x86::DnnlEngine());
     return std::make_unique<DnnlPlan>(key, pd, dnnl::pooling_forward(pd), dnnl::memory::desc(),
                                       /*post_act_fallback=*/false);
   }

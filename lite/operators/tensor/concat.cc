@@ -1,6 +1,7 @@
 // concat: joins the inputs X[0..n) along `axis` (negative counts from the
 // end; the optional AxisTensor overrides the attribute). All other dims must
-// match. Any element type.
+// match. Any element type. Out takes X[0]'s LoD unless axis is 0 (as in
+// Paddle: rows of sequences side by side keep their sequence offsets).
 #include "lite/core/registry.h"
 #include "lite/operators/tensor/tensor_util.h"
 
@@ -48,6 +49,7 @@ class ConcatOp : public OperatorBase<ConcatParam> {
     }
     param_.out->Resize(out);
     param_.out->set_dtype(xs[0]->dtype());
+    if (param_.axis != 0) param_.out->set_lod(xs[0]->lod());
   }
 
  protected:

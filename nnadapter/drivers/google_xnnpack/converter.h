@@ -157,6 +157,10 @@ class Converter {
   // (quantized) type.
   bool Internal(const std::vector<size_t>& dims, uint32_t* id,
                 std::string* error, const NNAdapterOperandType* like = nullptr);
+  // The input of a fully connected as [batch, input_size]: a static
+  // reshape when its rank is not 2 (rank 4 only when NHWC and NCHW agree).
+  bool FullyConnectedInput(const core::Operand* in, int32_t input_size,
+                           uint32_t* x, std::string* error);
   // Defines a value of `type` (FLOAT32, or QUANT_INT8/INT32 symmetric
   // per-layer/per-channel with `channel_dim` the XNNPACK channel axis).
   bool DefineValue(const NNAdapterOperandType& type,

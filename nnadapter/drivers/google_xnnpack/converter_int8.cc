@@ -129,28 +129,8 @@ bool Converter::ConvertFullyConnectedInt8(const core::Operation& op,
     *error = "output must be a rank-2 QUANT_INT8_SYMM_PER_LAYER tensor";
     return false;
   }
-  const auto& id = in->type.dimensions;
-  const int64_t count = GetElementCount(id);
-  if (count <= 0 || count % wd[1] != 0) {
-    *error = "input cannot be flattened to [batch, input_size]";
-    return false;
-  }
-  if (id.count == 4 && id.data[1] != 1 && id.data[2] * id.data[3] != 1) {
-    *error = "flattening a rank-4 tensor with C > 1 and H * W > 1 needs NCHW "
-             "order (XNNPACK keeps it NHWC)";
-    return false;
-  }
-  const std::vector<size_t> flat = {size_t(count / wd[1]), size_t(wd[1])};
-  uint32_t x, xf, f, b = XNN_INVALID_VALUE_ID, y;
-  if (!Input(in, &x, error)) return false;
-  if (id.count != 2) {
-    if (!Internal(flat, &xf, error, &in->type) ||
-        !Check(xnn_define_static_reshape(subgraph_, 2, flat.data(), x, xf, 0),
-               "flatten", error)) {
-      return false;
-    }
-    x = xf;
-  }
+  uint32_t x, f, b = XNN_INVALID_VALUE_ID, y;
+  if (!FullyConnectedInput(in, wd[1], &x, error)) return false;
   if (!StaticBytes(weight_op->type, {size_t(wd[0]), size_t(wd[1])},
                    std::move(w), 0, &f, error) ||
       (!bias.empty() && !StaticBytes(bias_op->type, {size_t(wd[0])},

@@ -336,6 +336,36 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
                "deconvolution", error);
 }
 
+bool Converter::FullyConnectedInput(const core::Operand* in,
+                                    int32_t input_size, uint32_t* x,
+                                    std::string* error) {
+  const auto& id = in->type.dimensions;
+  const int64_t count = GetElementCount(id);
+  if (count <= 0 || count % input_size != 0) {
+    *error = "input cannot be flattened to [batch, input_size]";
+    return false;
+  }
+  if (id.count == 4 && id.data[1] != 1 && id.data[2] * id.data[3] != 1) {
+    *error = "flattening a rank-4 tensor with C > 1 and H * W > 1 needs NCHW "
+             "order (XNNPACK keeps it NHWC)";
+    return false;
+  }
+  const std::vector<size_t> flat = {size_t(count / input_size),
+                                    size_t(input_size)};
+  uint32_t xf;
+  if (!Input(in, x, error)) return false;
+  if (id.count == 2) return true;
+  const NNAdapterOperandType* like =
+      in->type.precision == NNADAPTER_FLOAT32 ? nullptr : &in->type;
+  if (!Internal(flat, &xf, error, like) ||
+      !Check(xnn_define_static_reshape(subgraph_, 2, flat.data(), *x, xf, 0),
+             "flatten", error)) {
+    return false;
+  }
+  *x = xf;
+  return true;
+}
+
 bool Converter::ConvertFullyConnected(const core::Operation& op,
                                       std::string* error) {
   std::vector<float> w, bias;
@@ -361,28 +391,12 @@ bool Converter::ConvertFullyConnected(const core::Operation& op,
     *error = "input 2 (bias) must be a constant FLOAT32 [num_units] tensor";
     return false;
   }
-  const auto& id = in->type.dimensions;
-  int64_t count = GetElementCount(id);
-  if (count <= 0 || count % wd[1] != 0 || out->type.dimensions.count != 2) {
+  if (out->type.dimensions.count != 2) {
     *error = "input cannot be flattened to [batch, input_size]";
     return false;
   }
-  if (id.count == 4 && id.data[1] != 1 && id.data[2] * id.data[3] != 1) {
-    *error = "flattening a rank-4 tensor with C > 1 and H * W > 1 needs NCHW "
-             "order (XNNPACK keeps it NHWC)";
-    return false;
-  }
-  const std::vector<size_t> flat = {size_t(count / wd[1]), size_t(wd[1])};
-  uint32_t x, xf, f, b = XNN_INVALID_VALUE_ID, y;
-  if (!Input(in, &x, error)) return false;
-  if (id.count != 2) {
-    if (!Internal(flat, &xf, error) ||
-        !Check(xnn_define_static_reshape(subgraph_, 2, flat.data(), x, xf, 0),
-               "flatten", error)) {
-      return false;
-    }
-    x = xf;
-  }
+  uint32_t x, f, b = XNN_INVALID_VALUE_ID, y;
+  if (!FullyConnectedInput(in, wd[1], &x, error)) return false;
   if (!Static({size_t(wd[0]), size_t(wd[1])}, std::move(w), &f, error) ||
       (!bias.empty() && !Static({size_t(wd[0])}, std::move(bias), &b, error)) ||
       !Output(out, &y, error)) {

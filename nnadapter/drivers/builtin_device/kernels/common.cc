@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "drivers/builtin_device/kernels/kernel.h"
+#include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/logging.h"
 #include "nnadapter/utility/modeling.h"
@@ -22,12 +23,7 @@ int Fail(const KernelContext* ctx, const std::string& message) {
 }
 
 std::string DimsToString(const Dims& dims) {
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); i++) {
-    if (i) s += ",";
-    s += std::to_string(dims[i]);
-  }
-  return s + "]";
+  return ExtentsToString(dims.data(), dims.size());
 }
 
 int64_t Product(const Dims& dims, size_t begin, size_t end) {

@@ -28,6 +28,16 @@ int ReadPair(KernelContext* ctx, size_t index, const char* what,
   return NNADAPTER_NO_ERROR;
 }
 
+// Strides, group and dilations from the inputs at these indices.
+int ReadConvAttrs(KernelContext* ctx, size_t strides, size_t group,
+                  size_t dilations, ConvAttrs* a) {
+  int r = ReadPair(ctx, strides, "strides", &a->strides);
+  if (!r) r = ReadPair(ctx, dilations, "dilations", &a->dilations);
+  if (r) return r;
+  a->group = IntAttr(ctx, group, 1);
+  return NNADAPTER_NO_ERROR;
+}
+
 int64_t FloorDiv(int64_t a, int64_t b) {
   return a >= 0 ? a / b : -((-a + b - 1) / b);
 }
@@ -57,10 +67,8 @@ int Compute_CONV_2D(KernelContext* ctx) {
                          DimsToString(in.dims) + " and " +
                          DimsToString(filter.dims));
   ConvAttrs a;
-  int r = ReadPair(ctx, 5, "strides", &a.strides);
-  if (!r) r = ReadPair(ctx, 7, "dilations", &a.dilations);
+  int r = ReadConvAttrs(ctx, 5, 6, 7, &a);
   if (r) return r;
-  a.group = IntAttr(ctx, 6, 1);
   int64_t N = in.dims[0], C = in.dims[1], H = in.dims[2], W = in.dims[3];
   int64_t CO = filter.dims[0], CI = filter.dims[1], KH = filter.dims[2],
           KW = filter.dims[3];
@@ -141,10 +149,8 @@ int Compute_CONV_2D_TRANSPOSE(KernelContext* ctx) {
   if (in.dims.size() != 4 || filter.dims.size() != 4)
     return Fail(ctx, "input 0 and 1 (filter) must have rank 4");
   ConvAttrs a;
-  int r = ReadPair(ctx, 5, "strides", &a.strides);
-  if (!r) r = ReadPair(ctx, 7, "dilations", &a.dilations);
+  int r = ReadConvAttrs(ctx, 5, 6, 7, &a);
   if (r) return r;
-  a.group = IntAttr(ctx, 6, 1);
   int64_t N = in.dims[0], C = in.dims[1], H = in.dims[2], W = in.dims[3];
   int64_t KH = filter.dims[2], KW = filter.dims[3];
   if (a.group <= 0 || filter.dims[0] != C || C % a.group)
@@ -242,10 +248,8 @@ int Compute_DEFORMABLE_CONV_2D(KernelContext* ctx) {
       offset.dims.size() != 4)
     return Fail(ctx, "input, offset and filter must have rank 4");
   ConvAttrs a;
-  int r = ReadPair(ctx, 6, "strides", &a.strides);
-  if (!r) r = ReadPair(ctx, 9, "dilations", &a.dilations);
+  int r = ReadConvAttrs(ctx, 6, 7, 9, &a);
   if (r) return r;
-  a.group = IntAttr(ctx, 7, 1);
   int64_t dgroups = IntAttr(ctx, 8, 1);
   int64_t N = in.dims[0], C = in.dims[1], H = in.dims[2], W = in.dims[3];
   int64_t CO = filter.dims[0], CI = filter.dims[1], KH = filter.dims[2],

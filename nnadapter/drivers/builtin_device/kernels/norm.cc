@@ -46,6 +46,18 @@ void NormalizeGroups(std::vector<double>* v, int64_t groups, int64_t size,
   }
 }
 
+// Scale (input 1, default 1) and bias (input 2, default 0) of `size`
+// values each, and the epsilon (input `eps_input`).
+int ScaleBiasEpsilon(KernelContext* ctx, int64_t size, size_t eps_input,
+                     std::vector<double>* scale, std::vector<double>* bias,
+                     double* eps) {
+  int r = CheckChannelVector(ctx, 1, size, scale, 1);
+  if (!r) r = CheckChannelVector(ctx, 2, size, bias, 0);
+  if (r) return r;
+  *eps = FloatAttr(ctx, eps_input, 1e-5);
+  return NNADAPTER_NO_ERROR;
+}
+
 }  // namespace
 
 int Compute_BATCH_NORMALIZATION(KernelContext* ctx) {
@@ -67,22 +79,6 @@ int Compute_BATCH_NORMALIZATION(KernelContext* ctx) {
   return Output(ctx, 0, in.dims, v, in.type.precision, &in);
 }
 
-int Compute_INSTANCE_NORMALIZATION(KernelContext* ctx) {
-  const Tensor& in = *ctx->in[0];
-  if (in.dims.size() < 2) return Fail(ctx, "input 0: expected rank >= 2");
-  int64_t N = in.dims[0], C = in.dims[1], inner = Product(in.dims, 2);
-  std::vector<double> scale, bias;
-  int r = CheckChannelVector(ctx, 1, C, &scale, 1);
-  if (!r) r = CheckChannelVector(ctx, 2, C, &bias, 0);
-  if (r) return r;
-  double eps = FloatAttr(ctx, 3, 1e-5);
-  std::vector<double> v = Values(in);
-  NormalizeGroups(&v, N * C, inner, eps, [&](int64_t g, int64_t, double x) {
-    return x * scale[g % C] + bias[g % C];
-  });
-  return Output(ctx, 0, in.dims, v, in.type.precision, &in);
-}
-
 int Compute_LAYER_NORMALIZATION(KernelContext* ctx) {
   const Tensor& in = *ctx->in[0];
   int64_t rank = static_cast<int64_t>(in.dims.size());
@@ -91,10 +87,8 @@ int Compute_LAYER_NORMALIZATION(KernelContext* ctx) {
     return Fail(ctx, "input 3 (begin_norm_axis) out of range");
   int64_t size = Product(in.dims, axis), groups = Product(in.dims, 0, axis);
   std::vector<double> scale, bias;
-  int r = CheckChannelVector(ctx, 1, size, &scale, 1);
-  if (!r) r = CheckChannelVector(ctx, 2, size, &bias, 0);
-  if (r) return r;
-  double eps = FloatAttr(ctx, 4, 1e-5);
+  double eps = 0;
+  if (int r = ScaleBiasEpsilon(ctx, size, 4, &scale, &bias, &eps)) return r;
   std::vector<double> v = Values(in);
   NormalizeGroups(&v, groups, size, eps, [&](int64_t, int64_t j, double x) {
     return x * scale[j] + bias[j];
@@ -102,20 +96,22 @@ int Compute_LAYER_NORMALIZATION(KernelContext* ctx) {
   return Output(ctx, 0, in.dims, v, in.type.precision, &in);
 }
 
-int Compute_GROUP_NORMALIZATION(KernelContext* ctx) {
+namespace {
+
+// GROUP_NORMALIZATION, and INSTANCE_NORMALIZATION as its case of one
+// channel per group (it has no groups operand).
+int NormalizeChannelGroups(KernelContext* ctx, bool per_channel) {
   const Tensor& in = *ctx->in[0];
   if (in.dims.size() < 2) return Fail(ctx, "input 0: expected rank >= 2");
   int64_t N = in.dims[0], C = in.dims[1], inner = Product(in.dims, 2);
   std::vector<double> scale, bias;
-  int r = CheckChannelVector(ctx, 1, C, &scale, 1);
-  if (!r) r = CheckChannelVector(ctx, 2, C, &bias, 0);
-  if (r) return r;
-  double eps = FloatAttr(ctx, 3, 1e-5);
-  int64_t groups = IntAttr(ctx, 4, 1);
-  if (groups <= 0 || C % groups)
+  double eps = 0;
+  if (int r = ScaleBiasEpsilon(ctx, C, 3, &scale, &bias, &eps)) return r;
+  int64_t groups = per_channel ? C : IntAttr(ctx, 4, 1);
+  if (!per_channel && (groups <= 0 || C % groups))
     return Fail(ctx, "input 4 (groups) = " + std::to_string(groups) +
                          " must divide the channel count " + std::to_string(C));
-  int64_t cpg = C / groups;
+  int64_t cpg = per_channel ? 1 : C / groups;
   std::vector<double> v = Values(in);
   NormalizeGroups(&v, N * groups, cpg * inner, eps,
                   [&](int64_t g, int64_t j, double x) {
@@ -123,6 +119,16 @@ int Compute_GROUP_NORMALIZATION(KernelContext* ctx) {
                     return x * scale[c] + bias[c];
                   });
   return Output(ctx, 0, in.dims, v, in.type.precision, &in);
+}
+
+}  // namespace
+
+int Compute_INSTANCE_NORMALIZATION(KernelContext* ctx) {
+  return NormalizeChannelGroups(ctx, true);
+}
+
+int Compute_GROUP_NORMALIZATION(KernelContext* ctx) {
+  return NormalizeChannelGroups(ctx, false);
 }
 
 // LRN across channels (ONNX convention):

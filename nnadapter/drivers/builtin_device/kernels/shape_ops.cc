@@ -21,6 +21,20 @@ std::vector<int64_t> Iota(int64_t n) {
   return v;
 }
 
+// Output 0 of `dims`, its element at coordinates idx read from the input
+// offset source(idx).
+template <typename F>
+int GatherByIndex(KernelContext* ctx, const Tensor& in, const Dims& dims,
+                  F source) {
+  if (int r = CheckSize(ctx, dims)) return r;
+  std::vector<int64_t> src(Product(dims)), idx;
+  for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
+    Unravel(o, dims, &idx);
+    src[o] = source(idx);
+  }
+  return Gather(ctx, 0, in, dims, src);
+}
+
 bool SameStorage(const Tensor& a, const Tensor& b) {
   if (a.type.precision != b.type.precision) return false;
   switch (a.type.precision) {
@@ -347,15 +361,11 @@ int Compute_SLICE(KernelContext* ctx) {
     step[a] = st;
   }
   Dims is = Strides(in.dims);
-  if (int r = CheckSize(ctx, dims)) return r;
-  std::vector<int64_t> src(Product(dims)), idx;
-  for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
-    Unravel(o, dims, &idx);
+  return GatherByIndex(ctx, in, dims, [&](const std::vector<int64_t>& idx) {
     int64_t s = 0;
     for (int64_t k = 0; k < rank; k++) s += (begin[k] + idx[k] * step[k]) * is[k];
-    src[o] = s;
-  }
-  return Gather(ctx, 0, in, dims, src);
+    return s;
+  });
 }
 
 int Compute_GATHER(KernelContext* ctx) {
@@ -404,13 +414,9 @@ int Compute_EXPAND(KernelContext* ctx) {
   if (!BroadcastShape(in.dims, want, &dims))
     return Fail(ctx, "cannot expand " + DimsToString(in.dims) + " to " +
                          DimsToString(want));
-  if (int r = CheckSize(ctx, dims)) return r;
-  std::vector<int64_t> src(Product(dims)), idx;
-  for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
-    Unravel(o, dims, &idx);
-    src[o] = BroadcastIndex(in.dims, dims, idx);
-  }
-  return Gather(ctx, 0, in, dims, src);
+  return GatherByIndex(ctx, in, dims, [&](const std::vector<int64_t>& idx) {
+    return BroadcastIndex(in.dims, dims, idx);
+  });
 }
 
 int Compute_TILE(KernelContext* ctx) {
@@ -425,15 +431,11 @@ int Compute_TILE(KernelContext* ctx) {
     dims[i] *= rep[i];
   }
   Dims is = Strides(in.dims);
-  if (int r = CheckSize(ctx, dims)) return r;
-  std::vector<int64_t> src(Product(dims)), idx;
-  for (int64_t o = 0; o < static_cast<int64_t>(src.size()); o++) {
-    Unravel(o, dims, &idx);
+  return GatherByIndex(ctx, in, dims, [&](const std::vector<int64_t>& idx) {
     int64_t s = 0;
     for (size_t k = 0; k < dims.size(); k++) s += (idx[k] % in.dims[k]) * is[k];
-    src[o] = s;
-  }
-  return Gather(ctx, 0, in, dims, src);
+    return s;
+  });
 }
 
 // PAD: pads = [x0_begin, x0_end, x1_begin, ...] (>= 0). CONSTANT (and NONE)

@@ -29,31 +29,56 @@ int64_t Count(const Shape& s, size_t begin = 0, size_t end = 64) {
   return n;
 }
 
+// What both convolutions read from the node: `a` holds pads (top, bottom,
+// left, right), strides, dilations, group and the fused activation.
+struct ConvShape {
+  int32_t pt, pl, sh, sw, dh, dw;
+  int32_t N, Ci, H, W, Co, OH, OW, KH, KW, cig, cog;
+};
+
+ConvShape ReadConvShape(const Shape& xs, const Shape& ws, const Shape& ys,
+                        const std::vector<int32_t>& a) {
+  const int32_t group = a[8];
+  return {a[0],  a[2],  a[4],  a[5],  a[6],  a[7],
+          xs[0], xs[1], xs[2], xs[3], ys[1], ys[2],
+          ys[3], ws[2], ws[3], xs[1] / group, ys[1] / group};
+}
+
+// Calls tap(kh, kw, h, w) for every kernel tap whose position
+// h = base_h * stride - pad + kh * dilation (w alike) lies in [0, H) x [0, W).
+template <typename F>
+void ForEachTap(const ConvShape& cs, int32_t base_h, int32_t base_w,
+                int32_t H, int32_t W, F tap) {
+  for (int32_t kh = 0; kh < cs.KH; kh++) {
+    const int32_t h = base_h * cs.sh - cs.pt + kh * cs.dh;
+    if (h < 0 || h >= H) continue;
+    for (int32_t kw = 0; kw < cs.KW; kw++) {
+      const int32_t w = base_w * cs.sw - cs.pl + kw * cs.dw;
+      if (w < 0 || w >= W) continue;
+      tap(kh, kw, h, w);
+    }
+  }
+}
+
 void Conv2D(const float* x, const Shape& xs, const float* w, const Shape& ws,
             const float* b, float* y, const Shape& ys, const std::vector<int32_t>& a) {
-  const int32_t pt = a[0], pl = a[2], sh = a[4], sw = a[5], dh = a[6], dw = a[7];
-  const int32_t group = a[8];
-  const int32_t N = xs[0], Ci = xs[1], H = xs[2], W = xs[3];
-  const int32_t Co = ys[1], OH = ys[2], OW = ys[3], KH = ws[2], KW = ws[3];
-  const int32_t cig = Ci / group, cog = Co / group;
-  for (int32_t n = 0; n < N; n++)
-    for (int32_t co = 0; co < Co; co++) {
-      const int32_t g = co / cog;
-      for (int32_t oh = 0; oh < OH; oh++)
-        for (int32_t ow = 0; ow < OW; ow++) {
+  const ConvShape cs = ReadConvShape(xs, ws, ys, a);
+  for (int32_t n = 0; n < cs.N; n++)
+    for (int32_t co = 0; co < cs.Co; co++) {
+      const int32_t g = co / cs.cog;
+      for (int32_t oh = 0; oh < cs.OH; oh++)
+        for (int32_t ow = 0; ow < cs.OW; ow++) {
           float acc = b[co];
-          for (int32_t ci = 0; ci < cig; ci++)
-            for (int32_t kh = 0; kh < KH; kh++) {
-              const int32_t ih = oh * sh - pt + kh * dh;
-              if (ih < 0 || ih >= H) continue;
-              for (int32_t kw = 0; kw < KW; kw++) {
-                const int32_t iw = ow * sw - pl + kw * dw;
-                if (iw < 0 || iw >= W) continue;
-                acc += x[((int64_t(n) * Ci + g * cig + ci) * H + ih) * W + iw] *
-                       w[((int64_t(co) * cig + ci) * KH + kh) * KW + kw];
-              }
-            }
-          y[((int64_t(n) * Co + co) * OH + oh) * OW + ow] = Activate(acc, a[9]);
+          for (int32_t ci = 0; ci < cs.cig; ci++)
+            ForEachTap(cs, oh, ow, cs.H, cs.W,
+                       [&](int32_t kh, int32_t kw, int32_t ih, int32_t iw) {
+                         acc += x[((int64_t(n) * cs.Ci + g * cs.cig + ci) *
+                                       cs.H + ih) * cs.W + iw] *
+                                w[((int64_t(co) * cs.cig + ci) * cs.KH + kh) *
+                                      cs.KW + kw];
+                       });
+          y[((int64_t(n) * cs.Co + co) * cs.OH + oh) * cs.OW + ow] =
+              Activate(acc, a[9]);
         }
     }
 }
@@ -61,33 +86,25 @@ void Conv2D(const float* x, const Shape& xs, const float* w, const Shape& ws,
 void Conv2DTranspose(const float* x, const Shape& xs, const float* w,
                      const Shape& ws, const float* b, float* y, const Shape& ys,
                      const std::vector<int32_t>& a) {
-  const int32_t pt = a[0], pl = a[2], sh = a[4], sw = a[5], dh = a[6], dw = a[7];
-  const int32_t group = a[8];
-  const int32_t N = xs[0], Ci = xs[1], H = xs[2], W = xs[3];
-  const int32_t Co = ys[1], OH = ys[2], OW = ys[3], KH = ws[2], KW = ws[3];
-  const int32_t cig = Ci / group, cog = Co / group;
-  for (int32_t n = 0; n < N; n++)
-    for (int32_t co = 0; co < Co; co++)
-      for (int64_t i = 0; i < int64_t(OH) * OW; i++)
-        y[(int64_t(n) * Co + co) * OH * OW + i] = b[co];
-  for (int32_t n = 0; n < N; n++)
-    for (int32_t ci = 0; ci < Ci; ci++) {
-      const int32_t g = ci / cig;
-      for (int32_t ih = 0; ih < H; ih++)
-        for (int32_t iw = 0; iw < W; iw++) {
-          const float v = x[((int64_t(n) * Ci + ci) * H + ih) * W + iw];
-          for (int32_t c = 0; c < cog; c++) {
-            const int32_t co = g * cog + c;
-            for (int32_t kh = 0; kh < KH; kh++) {
-              const int32_t oh = ih * sh - pt + kh * dh;
-              if (oh < 0 || oh >= OH) continue;
-              for (int32_t kw = 0; kw < KW; kw++) {
-                const int32_t ow = iw * sw - pl + kw * dw;
-                if (ow < 0 || ow >= OW) continue;
-                y[((int64_t(n) * Co + co) * OH + oh) * OW + ow] +=
-                    v * w[((int64_t(ci) * cog + c) * KH + kh) * KW + kw];
-              }
-            }
+  const ConvShape cs = ReadConvShape(xs, ws, ys, a);
+  for (int32_t n = 0; n < cs.N; n++)
+    for (int32_t co = 0; co < cs.Co; co++)
+      for (int64_t i = 0; i < int64_t(cs.OH) * cs.OW; i++)
+        y[(int64_t(n) * cs.Co + co) * cs.OH * cs.OW + i] = b[co];
+  for (int32_t n = 0; n < cs.N; n++)
+    for (int32_t ci = 0; ci < cs.Ci; ci++) {
+      const int32_t g = ci / cs.cig;
+      for (int32_t ih = 0; ih < cs.H; ih++)
+        for (int32_t iw = 0; iw < cs.W; iw++) {
+          const float v = x[((int64_t(n) * cs.Ci + ci) * cs.H + ih) * cs.W + iw];
+          for (int32_t c = 0; c < cs.cog; c++) {
+            const int32_t co = g * cs.cog + c;
+            ForEachTap(cs, ih, iw, cs.OH, cs.OW,
+                       [&](int32_t kh, int32_t kw, int32_t oh, int32_t ow) {
+                         y[((int64_t(n) * cs.Co + co) * cs.OH + oh) * cs.OW +
+                           ow] += v * w[((int64_t(ci) * cs.cog + c) * cs.KH +
+                                         kh) * cs.KW + kw];
+                       });
           }
         }
     }

@@ -2,6 +2,7 @@
 #ifndef NNADAPTER_UTILITY_DEBUG_H_
 #define NNADAPTER_UTILITY_DEBUG_H_
 
+#include <cstddef>
 #include <string>
 
 #include "nnadapter/hal/types.h"
@@ -22,6 +23,16 @@ std::string OperationTypeName(NNAdapterOperationType type);
 // Parses "CONV_2D" or "NNADAPTER_CONV_2D"; false if unknown.
 bool ParseOperationTypeName(const std::string& name,
                             NNAdapterOperationType* type);
+// "[1,3,-1,224]" for `count` extents of any integer type.
+template <typename T>
+std::string ExtentsToString(const T* data, size_t count) {
+  std::string s = "[";
+  for (size_t i = 0; i < count; i++) {
+    if (i) s += ",";
+    s += std::to_string(data[i]);
+  }
+  return s + "]";
+}
 // "[1,3,-1,224]" (-1 = unknown).
 std::string DimensionsToString(const NNAdapterOperandDimensionType& dims);
 // "FLOAT32[1,3,224,224] NCHW MODEL_INPUT scale=..." etc.

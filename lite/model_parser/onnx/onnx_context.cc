@@ -1,0 +1,316 @@
+#include "lite/model_parser/onnx/onnx_context.h"
+
+#include <cstring>
+#include <fstream>
+
+#include "lite/core/error.h"
+
+namespace paddle {
+namespace lite {
+namespace onnx_import {
+
+ConvertContext::ConvertContext(const onnx::NodeProto& node, int opset, const std::string& file,
+                               cpp::BlockDesc* block, Scope* weights,
+                               std::map<std::string, ValueInfo>* values, int* temp_counter)
+    : node_(node), opset_(opset), file_(file), block_(block), weights_(weights),
+      values_(values), temp_counter_(temp_counter) {}
+
+void ConvertContext::Fail(const std::string& what) const {
+  std::string name = node_.name().empty() ? (node_.output_size() ? node_.output(0) : "?")
+                                          : node_.name();
+  ThrowError("ONNX model '", file_, "': node '", name, "' (operator ", node_.op_type(),
+             ", opset ", opset_, "): ", what);
+}
+
+const std::string& ConvertContext::Input(int i) const {
+  if (!HasInput(i)) Fail("input " + std::to_string(i) + " is required but absent");
+  return node_.input(i);
+}
+
+const std::string& ConvertContext::Output(int i) const {
+  if (!HasOutput(i)) Fail("output " + std::to_string(i) + " is required but absent");
+  return node_.output(i);
+}
+
+const onnx::AttributeProto* ConvertContext::FindAttr(const std::string& name) const {
+  for (const auto& a : node_.attribute()) {
+    if (a.name() == name) return &a;
+  }
+  return nullptr;
+}
+
+bool ConvertContext::HasAttr(const std::string& name) const { return FindAttr(name) != nullptr; }
+
+int64_t ConvertContext::AttrInt(const std::string& name, int64_t fallback) const {
+  const auto* a = FindAttr(name);
+  if (!a) return fallback;
+  Check(a->type() == onnx::AttributeProto::INT, "attribute '", name, "' must be an INT");
+  return a->i();
+}
+
+int64_t ConvertContext::AttrInt(const std::string& name) const {
+  Check(HasAttr(name), "required attribute '", name, "' is missing");
+  return AttrInt(name, 0);
+}
+
+float ConvertContext::AttrFloat(const std::string& name, float fallback) const {
+  const auto* a = FindAttr(name);
+  if (!a) return fallback;
+  Check(a->type() == onnx::AttributeProto::FLOAT, "attribute '", name, "' must be a FLOAT");
+  return a->f();
+}
+
+std::string ConvertContext::AttrString(const std::string& name, const std::string& fallback) const {
+  const auto* a = FindAttr(name);
+  if (!a) return fallback;
+  Check(a->type() == onnx::AttributeProto::STRING, "attribute '", name, "' must be a STRING");
+  return a->s();
+}
+
+std::vector<int64_t> ConvertContext::AttrInts(const std::string& name,
+                                              const std::vector<int64_t>& fallback) const {
+  const auto* a = FindAttr(name);
+  if (!a) return fallback;
+  Check(a->type() == onnx::AttributeProto::INTS, "attribute '", name, "' must be INTS");
+  return std::vector<int64_t>(a->ints().begin(), a->ints().end());
+}
+
+std::vector<int64_t> ConvertContext::AttrInts(const std::string& name) const {
+  Check(HasAttr(name), "required attribute '", name, "' is missing");
+  return AttrInts(name, {});
+}
+
+std::vector<float> ConvertContext::AttrFloats(const std::string& name) const {
+  const auto* a = FindAttr(name);
+  if (!a) return {};
+  Check(a->type() == onnx::AttributeProto::FLOATS, "attribute '", name, "' must be FLOATS");
+  return std::vector<float>(a->floats().begin(), a->floats().end());
+}
+
+const onnx::TensorProto* ConvertContext::AttrTensor(const std::string& name) const {
+  const auto* a = FindAttr(name);
+  if (!a) return nullptr;
+  Check(a->type() == onnx::AttributeProto::TENSOR, "attribute '", name, "' must be a TENSOR");
+  return &a->t();
+}
+
+const Tensor* ConvertContext::Constant(const std::string& name) const {
+  if (name.empty()) return nullptr;
+  return weights_->FindVar(name);
+}
+
+template <typename T>
+static void AppendAs(const Tensor& t, std::vector<T>* out) {
+  const int64_t n = t.numel();
+  switch (t.dtype()) {
+    case DataType::kInt64: for (int64_t i = 0; i < n; ++i) out->push_back(static_cast<T>(t.data<int64_t>()[i])); break;
+    case DataType::kInt32: for (int64_t i = 0; i < n; ++i) out->push_back(static_cast<T>(t.data<int32_t>()[i])); break;
+    case DataType::kFloat32: for (int64_t i = 0; i < n; ++i) out->push_back(static_cast<T>(t.data<float>()[i])); break;
+    case DataType::kFloat64: for (int64_t i = 0; i < n; ++i) out->push_back(static_cast<T>(t.data<double>()[i])); break;
+    default: ThrowError("constant of type ", DataTypeName(t.dtype()), " where numbers were expected");
+  }
+}
+
+std::vector<int64_t> ConvertContext::ConstInts(int i, const char* what) const {
+  const Tensor* t = Constant(Input(i));
+  Check(t != nullptr, "input ", i, " (", what, ", '", Input(i),
+        "') is computed at run time, which is not supported: it must be a constant "
+        "(initializer or Constant node)");
+  std::vector<int64_t> v;
+  AppendAs(*t, &v);
+  return v;
+}
+
+std::vector<float> ConvertContext::ConstFloats(int i, const char* what) const {
+  const Tensor* t = Constant(Input(i));
+  Check(t != nullptr, "input ", i, " (", what, ", '", Input(i),
+        "') is computed at run time, which is not supported: it must be a constant "
+        "(initializer or Constant node)");
+  std::vector<float> v;
+  AppendAs(*t, &v);
+  return v;
+}
+
+ValueInfo ConvertContext::Info(const std::string& name) const {
+  if (const Tensor* t = Constant(name)) {
+    ValueInfo info;
+    info.dtype = t->dtype();
+    info.dims = t->dims();
+    info.rank = static_cast<int>(info.dims.size());
+    return info;
+  }
+  auto it = values_->find(name);
+  return it == values_->end() ? ValueInfo{} : it->second;
+}
+
+int ConvertContext::RequireRank(int input, const char* why) const {
+  int r = Rank(input);
+  Check(r >= 0, "the rank of input '", Input(input), "' is unknown (ONNX shape inference did not "
+        "determine it) but is needed for ", why);
+  return r;
+}
+
+cpp::OpDesc* ConvertContext::AddOp(const std::string& type) {
+  block_->ops.emplace_back(type);
+  return &block_->ops.back();
+}
+
+std::string ConvertContext::Temp(const std::string& suffix) {
+  std::string base = node_.output_size() ? node_.output(0) : node_.op_type();
+  std::string name = base + ".onnx_" + suffix + "_" + std::to_string((*temp_counter_)++);
+  cpp::VarDesc v;
+  v.name = name;
+  block_->vars.push_back(v);
+  return name;
+}
+
+void ConvertContext::SetConstant(const std::string& name, const Tensor& t) {
+  Tensor* w = weights_->Var(name);
+  w->CopyFrom(t);
+  w->set_persistable(true);
+  cpp::VarDesc v;
+  v.name = name;
+  v.dtype = t.dtype();
+  v.dims = t.dims();
+  v.persistable = true;
+  for (auto& existing : block_->vars) {
+    if (existing.name == name) {
+      existing = v;
+      return;
+    }
+  }
+  block_->vars.push_back(v);
+}
+
+std::string ConvertContext::AddWeight(const std::string& suffix, const Tensor& t) {
+  std::string base = node_.output_size() ? node_.output(0) : node_.op_type();
+  std::string name = base + ".onnx_" + suffix + "_" + std::to_string((*temp_counter_)++);
+  SetConstant(name, t);
+  return name;
+}
+
+std::string ConvertContext::AddInt64Weight(const std::string& suffix, const std::vector<int64_t>& v) {
+  Tensor t;
+  t.Resize({static_cast<int64_t>(v.size())});
+  int64_t* d = t.mutable_data<int64_t>();
+  for (size_t i = 0; i < v.size(); ++i) d[i] = v[i];
+  return AddWeight(suffix, t);
+}
+
+std::string ConvertContext::AddFloatWeight(const std::string& suffix, const std::vector<float>& v,
+                                           const std::vector<int64_t>& dims) {
+  Tensor t;
+  t.Resize(dims);
+  float* d = t.mutable_data<float>();
+  for (size_t i = 0; i < v.size(); ++i) d[i] = v[i];
+  return AddWeight(suffix, t);
+}
+
+DataType DataTypeFromOnnx(int onnx_type) {
+  switch (onnx_type) {
+    case onnx::TensorProto::FLOAT: return DataType::kFloat32;
+    case onnx::TensorProto::DOUBLE: return DataType::kFloat64;
+    case onnx::TensorProto::FLOAT16: return DataType::kFloat16;
+    case onnx::TensorProto::INT8: return DataType::kInt8;
+    case onnx::TensorProto::UINT8: return DataType::kUInt8;
+    case onnx::TensorProto::INT16: return DataType::kInt16;
+    case onnx::TensorProto::INT32: return DataType::kInt32;
+    case onnx::TensorProto::INT64: return DataType::kInt64;
+    case onnx::TensorProto::BOOL: return DataType::kBool;
+    default: return DataType::kUnknown;
+  }
+}
+
+int32_t PaddleDtypeCode(DataType t) { return static_cast<int32_t>(cpp::VarKindFromDataType(t)); }
+
+static std::string ReadExternal(const onnx::TensorProto& p, const std::string& base_dir,
+                                const std::string& what, size_t expected) {
+  std::string location;
+  int64_t offset = 0, length = -1;
+  for (const auto& kv : p.external_data()) {
+    if (kv.key() == "location") location = kv.value();
+    if (kv.key() == "offset") offset = std::stoll(kv.value());
+    if (kv.key() == "length") length = std::stoll(kv.value());
+  }
+  LITE_ENFORCE(!location.empty(), "ONNX tensor '", what, "': external data without a location");
+  std::string path = base_dir.empty() ? location : base_dir + "/" + location;
+  std::ifstream f(path, std::ios::binary);
+  LITE_ENFORCE(f.good(), "ONNX tensor '", what, "': external data file '", path,
+               "' not found (location '", location, "' relative to the model's directory)");
+  if (length < 0) length = static_cast<int64_t>(expected);
+  LITE_ENFORCE(static_cast<size_t>(length) == expected, "ONNX tensor '", what,
+               "': external data length ", length, " but its dims and type need ", expected,
+               " bytes");
+  std::string bytes(static_cast<size_t>(length), '\0');
+  f.seekg(offset);
+  f.read(&bytes[0], length);
+  LITE_ENFORCE(f.gcount() == length, "ONNX tensor '", what, "': external data file '", path,
+               "' is too short (", length, " bytes at offset ", offset, " needed)");
+  return bytes;
+}
+
+void TensorFromProto(const onnx::TensorProto& p, const std::string& base_dir,
+                     const std::string& what, Tensor* out) {
+  DataType dt = DataTypeFromOnnx(p.data_type());
+  LITE_ENFORCE(dt != DataType::kUnknown && dt != DataType::kFloat16, "ONNX tensor '", what,
+               "': data type ", p.data_type(), " is not supported");
+  std::vector<int64_t> dims(p.dims().begin(), p.dims().end());
+  out->Resize(dims);
+  void* dst = out->mutable_data(dt);
+  const size_t n = static_cast<size_t>(out->numel());
+  const size_t bytes = n * SizeOf(dt);
+  if (p.data_location() == onnx::TensorProto::EXTERNAL) {
+    std::string raw = ReadExternal(p, base_dir, what, bytes);
+    if (bytes) std::memcpy(dst, raw.data(), bytes);
+    return;
+  }
+  if (p.has_raw_data()) {
+    LITE_ENFORCE(p.raw_data().size() == bytes, "ONNX tensor '", what, "': raw_data has ",
+                 p.raw_data().size(), " bytes, dims and type need ", bytes);
+    if (bytes) std::memcpy(dst, p.raw_data().data(), bytes);
+    return;
+  }
+  auto check = [&](size_t have) {
+    LITE_ENFORCE(have == n, "ONNX tensor '", what, "': ", have, " values stored, dims need ", n);
+  };
+  switch (dt) {
+    case DataType::kFloat32:
+      check(p.float_data_size());
+      for (size_t i = 0; i < n; ++i) static_cast<float*>(dst)[i] = p.float_data(i);
+      break;
+    case DataType::kFloat64:
+      check(p.double_data_size());
+      for (size_t i = 0; i < n; ++i) static_cast<double*>(dst)[i] = p.double_data(i);
+      break;
+    case DataType::kInt64:
+      check(p.int64_data_size());
+      for (size_t i = 0; i < n; ++i) static_cast<int64_t*>(dst)[i] = p.int64_data(i);
+      break;
+    case DataType::kInt32:
+      check(p.int32_data_size());
+      for (size_t i = 0; i < n; ++i) static_cast<int32_t*>(dst)[i] = p.int32_data(i);
+      break;
+    case DataType::kInt16:
+      check(p.int32_data_size());
+      for (size_t i = 0; i < n; ++i) static_cast<int16_t*>(dst)[i] = static_cast<int16_t>(p.int32_data(i));
+      break;
+    case DataType::kInt8:
+      check(p.int32_data_size());
+      for (size_t i = 0; i < n; ++i) static_cast<int8_t*>(dst)[i] = static_cast<int8_t>(p.int32_data(i));
+      break;
+    case DataType::kUInt8:
+      check(p.int32_data_size());
+      for (size_t i = 0; i < n; ++i) static_cast<uint8_t*>(dst)[i] = static_cast<uint8_t>(p.int32_data(i));
+      break;
+    case DataType::kBool:
+      check(p.int32_data_size());
+      for (size_t i = 0; i < n; ++i) static_cast<bool*>(dst)[i] = p.int32_data(i) != 0;
+      break;
+    default:
+      ThrowError("ONNX tensor '", what, "': unsupported data type");
+  }
+}
+
+}  // namespace onnx_import
+}  // namespace lite
+}  // namespace paddle

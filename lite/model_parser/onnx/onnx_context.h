@@ -1,0 +1,129 @@
+// What an ONNX node converter sees: the node, the opset, typed attribute
+// readers, the values known so far (constants, inferred dtype/rank) and a
+// way to append Paddle ops and temporaries to block 0. Fail() throws an Error
+// naming the node, its operator, the opset and the model file.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <onnx/onnx_pb.h>
+
+#include "lite/core/program_desc.h"
+#include "lite/core/scope.h"
+
+namespace paddle {
+namespace lite {
+namespace onnx_import {
+
+// What shape inference (or the importer) knows about a value.
+struct ValueInfo {
+  DataType dtype{DataType::kUnknown};
+  int rank{-1};               // -1: unknown
+  std::vector<int64_t> dims;  // -1 for unknown extents; empty when rank < 0
+};
+
+class ConvertContext {
+ public:
+  ConvertContext(const onnx::NodeProto& node, int opset, const std::string& file,
+                 cpp::BlockDesc* block, Scope* weights, std::map<std::string, ValueInfo>* values,
+                 int* temp_counter);
+
+  const onnx::NodeProto& node() const { return node_; }
+  int opset() const { return opset_; }
+  const std::string& op_type() const { return node_.op_type(); }
+
+  [[noreturn]] void Fail(const std::string& what) const;
+  template <typename... Args>
+  void Check(bool cond, const Args&... args) const {
+    if (!cond) Fail(Concat(args...));
+  }
+
+  // Inputs: "" for an absent optional input.
+  int NumInputs() const { return node_.input_size(); }
+  bool HasInput(int i) const { return i < node_.input_size() && !node_.input(i).empty(); }
+  const std::string& Input(int i) const;  // Fail()s when absent
+  int NumOutputs() const { return node_.output_size(); }
+  bool HasOutput(int i) const { return i < node_.output_size() && !node_.output(i).empty(); }
+  const std::string& Output(int i) const;
+
+  // Attributes; the defaulted forms return `fallback` when absent.
+  bool HasAttr(const std::string& name) const;
+  int64_t AttrInt(const std::string& name, int64_t fallback) const;
+  int64_t AttrInt(const std::string& name) const;
+  float AttrFloat(const std::string& name, float fallback) const;
+  std::string AttrString(const std::string& name, const std::string& fallback) const;
+  std::vector<int64_t> AttrInts(const std::string& name, const std::vector<int64_t>& fallback) const;
+  std::vector<int64_t> AttrInts(const std::string& name) const;
+  std::vector<float> AttrFloats(const std::string& name) const;
+  const onnx::TensorProto* AttrTensor(const std::string& name) const;
+
+  // A constant value (initializer or Constant output), or null.
+  const Tensor* Constant(const std::string& name) const;
+  // The constant input i as int64 values; Fail()s when it is not constant.
+  std::vector<int64_t> ConstInts(int i, const char* what) const;
+  std::vector<float> ConstFloats(int i, const char* what) const;
+  bool IsConst(int i) const { return HasInput(i) && Constant(Input(i)) != nullptr; }
+
+  ValueInfo Info(const std::string& name) const;
+  int Rank(int input) const { return Info(Input(input)).rank; }
+  // The rank of input i; Fail()s naming `why` when shape inference did not
+  // determine it.
+  int RequireRank(int input, const char* why) const;
+  DataType InputType(int input) const { return Info(Input(input)).dtype; }
+  void SetInfo(const std::string& name, const ValueInfo& info) { (*values_)[name] = info; }
+
+  // Appends a Paddle op (attributes set by the caller on the returned desc).
+  cpp::OpDesc* AddOp(const std::string& type);
+  // A fresh temporary variable name derived from the node's first output.
+  std::string Temp(const std::string& suffix);
+  // Adds a persistable weight holding `t` and returns its name.
+  std::string AddWeight(const std::string& suffix, const Tensor& t);
+  std::string AddInt64Weight(const std::string& suffix, const std::vector<int64_t>& v);
+  std::string AddFloatWeight(const std::string& suffix, const std::vector<float>& v,
+                             const std::vector<int64_t>& dims);
+  // Registers `name` as a constant weight (Constant nodes, folded values).
+  void SetConstant(const std::string& name, const Tensor& t);
+
+ private:
+  template <typename... Args>
+  static std::string Concat(const Args&... args) {
+    std::string s;
+    (Append(&s, args), ...);
+    return s;
+  }
+  static void Append(std::string* s, const std::string& v) { *s += v; }
+  static void Append(std::string* s, const char* v) { *s += v; }
+  template <typename T>
+  static void Append(std::string* s, const T& v) { *s += std::to_string(v); }
+
+  const onnx::AttributeProto* FindAttr(const std::string& name) const;
+
+  const onnx::NodeProto& node_;
+  int opset_;
+  const std::string& file_;
+  cpp::BlockDesc* block_;
+  Scope* weights_;
+  std::map<std::string, ValueInfo>* values_;
+  int* temp_counter_;
+};
+
+// Converts a TensorProto (inline or external data under `base_dir`) into a
+// Tensor. `what` names the tensor in errors.
+void TensorFromProto(const onnx::TensorProto& p, const std::string& base_dir,
+                     const std::string& what, Tensor* out);
+DataType DataTypeFromOnnx(int onnx_type);
+// Paddle's VarType code (framework.proto) for a DataType (cast, fill_constant).
+int32_t PaddleDtypeCode(DataType t);
+
+using Converter = void (*)(ConvertContext& c);
+
+// Converters, one per claimed operator family (onnx_convert_*.cc).
+#define ONNX_OP(name__, fn__) void fn__(ConvertContext& c);
+#include "lite/model_parser/onnx/onnx_ops.inc"
+#undef ONNX_OP
+
+}  // namespace onnx_import
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,420 @@
+// ONNX nn operators → Paddle ops: Conv, ConvTranspose, pooling,
+// normalization, Gemm/MatMul, Softmax, Resize, Flatten, DepthToSpace.
+#include <algorithm>
+#include <cmath>
+
+#include "lite/model_parser/onnx/onnx_context.h"
+
+namespace paddle {
+namespace lite {
+namespace onnx_import {
+namespace {
+
+std::vector<int32_t> I32(const std::vector<int64_t>& v) {
+  return std::vector<int32_t>(v.begin(), v.end());
+}
+
+// ONNX pads [top, left, bottom, right] → Paddle paddings [top, bottom, left,
+// right]; auto_pad → padding_algorithm (SAME_LOWER only with explicit pads
+// known from static shapes is not supported).
+void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial) {
+  c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (only 2-D, NCHW)");
+  std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
+  auto pads = c.AttrInts("pads", std::vector<int64_t>(4, 0));
+  c.Check(pads.size() == 4, "attribute 'pads' must have 4 values, got ", pads.size());
+  op->SetAttr("paddings", std::vector<int32_t>{static_cast<int32_t>(pads[0]), static_cast<int32_t>(pads[2]),
+                                               static_cast<int32_t>(pads[1]), static_cast<int32_t>(pads[3])});
+  if (auto_pad == "NOTSET") {
+    op->SetAttr("padding_algorithm", std::string("EXPLICIT"));
+  } else if (auto_pad == "VALID") {
+    op->SetAttr("padding_algorithm", std::string("VALID"));
+  } else if (auto_pad == "SAME_UPPER") {
+    op->SetAttr("padding_algorithm", std::string("SAME"));
+  } else {
+    c.Fail("auto_pad '" + auto_pad + "' is not supported (NOTSET, VALID, SAME_UPPER are)");
+  }
+}
+
+size_t SpatialDims(ConvertContext& c, int weight_input) {
+  if (c.HasAttr("kernel_shape")) return c.AttrInts("kernel_shape").size();
+  int r = c.Rank(weight_input);
+  if (r > 2) return static_cast<size_t>(r - 2);
+  return 2;
+}
+
+}  // namespace
+
+void ConvertConv(ConvertContext& c) {
+  const size_t spatial = SpatialDims(c, 1);
+  auto* op = c.AddOp("conv2d");
+  op->SetInput("Input", {c.Input(0)});
+  op->SetInput("Filter", {c.Input(1)});
+  if (c.HasInput(2)) op->SetInput("Bias", {c.Input(2)});
+  op->SetOutput("Output", {c.Output(0)});
+  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
+  op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
+  op->SetAttr("groups", static_cast<int32_t>(c.AttrInt("group", 1)));
+  SetConvPads(c, op, spatial);
+}
+
+void ConvertConvTranspose(ConvertContext& c) {
+  const size_t spatial = SpatialDims(c, 1);
+  auto* op = c.AddOp("conv2d_transpose");
+  op->SetInput("Input", {c.Input(0)});
+  op->SetInput("Filter", {c.Input(1)});
+  if (c.HasInput(2)) op->SetInput("Bias", {c.Input(2)});
+  op->SetOutput("Output", {c.Output(0)});
+  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
+  op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
+  op->SetAttr("groups", static_cast<int32_t>(c.AttrInt("group", 1)));
+  op->SetAttr("output_padding", I32(c.AttrInts("output_padding", {})));
+  const std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
+  if (c.HasAttr("output_shape") || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+    // ONNX derives the pads from the wanted output size; they become
+    // explicit paddings (plus output_padding) for the input's static size.
+    c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (only 2-D, NCHW)");
+    const ValueInfo x = c.Info(c.Input(0));
+    const ValueInfo w = c.Info(c.Input(1));
+    c.Check(x.rank == 4 && x.dims[2] > 0 && x.dims[3] > 0 && w.rank == 4,
+            "output_shape / SAME auto_pad with unknown input spatial dims is not supported");
+    auto strides = c.AttrInts("strides", {1, 1});
+    auto dil = c.AttrInts("dilations", {1, 1});
+    auto opad = c.AttrInts("output_padding", {0, 0});
+    std::vector<int64_t> out = c.AttrInts("output_shape", {});
+    if (out.size() > 2) out.erase(out.begin(), out.end() - 2);
+    std::vector<int32_t> pads(4, 0), extra(2, 0);
+    for (int i = 0; i < 2; ++i) {
+      const int64_t in = x.dims[2 + i], k = (w.dims[2 + i] - 1) * dil[i] + 1;
+      const int64_t want = out.empty() ? in * strides[i] : out[i];
+      const int64_t total = strides[i] * (in - 1) + opad[i] + k - want;
+      const int64_t head = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      const int64_t tail = total - head;
+      c.Check(head >= 0, "output_shape larger than the input allows at the start is not supported");
+      pads[2 * i] = static_cast<int32_t>(head);
+      pads[2 * i + 1] = static_cast<int32_t>(std::max<int64_t>(tail, 0));
+      extra[i] = static_cast<int32_t>(opad[i] + std::max<int64_t>(-tail, 0));
+    }
+    op->SetAttr("paddings", pads);
+    op->SetAttr("padding_algorithm", std::string("EXPLICIT"));
+    op->SetAttr("output_padding", extra);
+    return;
+  }
+  SetConvPads(c, op, spatial);
+}
+
+void ConvertPool(ConvertContext& c) {
+  const std::string& t = c.op_type();
+  c.Check(!c.HasOutput(1), "the Indices output of MaxPool is not supported");
+  const DataType in_type = c.InputType(0);
+  c.Check(in_type == DataType::kUnknown || in_type == DataType::kFloat32,
+          "input type ", DataTypeName(in_type), " is not supported (float32 only)");
+  auto* op = c.AddOp("pool2d");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  const bool global = t.rfind("Global", 0) == 0;
+  const bool is_max = t == "MaxPool" || t == "GlobalMaxPool";
+  op->SetAttr("pooling_type", std::string(is_max ? "max" : "avg"));
+  op->SetAttr("global_pooling", global);
+  if (global) {
+    int r = c.Rank(0);
+    c.Check(r < 0 || r == 4, "only 4-D (NCHW) inputs are supported, got rank ", r);
+    op->SetAttr("ksize", std::vector<int32_t>{1, 1});
+    return;
+  }
+  auto k = c.AttrInts("kernel_shape");
+  SetConvPads(c, op, k.size());
+  op->SetAttr("ksize", I32(k));
+  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
+  op->SetAttr("ceil_mode", c.AttrInt("ceil_mode", 0) != 0);
+  op->SetAttr("exclusive", c.AttrInt("count_include_pad", 0) == 0);
+  auto dil = c.AttrInts("dilations", {1, 1});
+  c.Check(std::all_of(dil.begin(), dil.end(), [](int64_t d) { return d == 1; }),
+          "pooling dilations other than 1 are not supported");
+  c.Check(c.AttrInt("storage_order", 0) == 0, "storage_order 1 is not supported");
+}
+
+void ConvertBatchNorm(ConvertContext& c) {
+  c.Check(c.AttrInt("training_mode", 0) == 0, "training_mode 1 is not supported (inference only)");
+  c.Check(!c.HasOutput(1), "the training outputs (running mean/var) are not supported");
+  auto* op = c.AddOp("batch_norm");
+  op->SetInput("X", {c.Input(0)});
+  op->SetInput("Scale", {c.Input(1)});
+  op->SetInput("Bias", {c.Input(2)});
+  op->SetInput("Mean", {c.Input(3)});
+  op->SetInput("Variance", {c.Input(4)});
+  op->SetOutput("Y", {c.Output(0)});
+  op->SetAttr("epsilon", c.AttrFloat("epsilon", 1e-5f));
+  op->SetAttr("is_test", true);
+  op->SetAttr("data_layout", std::string("NCHW"));
+}
+
+void ConvertInstanceNorm(ConvertContext& c) {
+  auto* op = c.AddOp("instance_norm");
+  op->SetInput("X", {c.Input(0)});
+  op->SetInput("Scale", {c.Input(1)});
+  op->SetInput("Bias", {c.Input(2)});
+  op->SetOutput("Y", {c.Output(0)});
+  op->SetAttr("epsilon", c.AttrFloat("epsilon", 1e-5f));
+}
+
+void ConvertLayerNorm(ConvertContext& c) {
+  const int rank = c.RequireRank(0, "LayerNormalization");
+  int axis = static_cast<int>(c.AttrInt("axis", -1));
+  if (axis < 0) axis += rank;
+  // Paddle's layer_norm keeps at least one leading dim: normalizing every
+  // dim (axis 0) runs on X with a leading 1 added.
+  std::string x_in = c.Input(0), y_out = c.Output(0);
+  if (axis == 0) {
+    x_in = c.Temp("x1");
+    y_out = c.Temp("y1");
+    auto* u = c.AddOp("unsqueeze2");
+    u->SetInput("X", {c.Input(0)});
+    u->SetOutput("Out", {x_in});
+    u->SetAttr("axes", std::vector<int32_t>{0});
+  }
+  const float eps = c.AttrFloat("epsilon", 1e-5f);
+  // Paddle's layer_norm takes Scale/Bias flattened over the normalized dims.
+  std::string params[3];
+  for (int i = 1; i <= 2; ++i) {
+    if (!c.HasInput(i)) continue;
+    params[i] = c.Input(i);
+    const Tensor* w = c.Constant(c.Input(i));
+    if (w && w->dims().size() != 1) {
+      Tensor flat;
+      flat.CopyFrom(*w);
+      flat.Resize({w->numel()});
+      params[i] = c.AddWeight("flat", flat);
+    }
+  }
+  // Mean / InvStdDev: Paddle's Mean and Variance come flattened; ONNX keeps
+  // X's leading dims with 1 for the normalized ones and 1/sqrt(var + eps).
+  const std::string mean = c.HasOutput(1) ? c.Temp("mean") : "";
+  const std::string var = c.HasOutput(2) ? c.Temp("var") : "";
+  cpp::OpDesc ln("layer_norm");
+  ln.SetInput("X", {x_in});
+  ln.SetInput("Scale", {params[1]});
+  if (!params[2].empty()) ln.SetInput("Bias", {params[2]});
+  ln.SetOutput("Y", {y_out});
+  if (!mean.empty()) ln.SetOutput("Mean", {mean});
+  if (!var.empty()) ln.SetOutput("Variance", {var});
+  ln.SetAttr("epsilon", eps);
+  ln.SetAttr("begin_norm_axis", static_cast<int32_t>(axis == 0 ? 1 : axis));
+  *c.AddOp("layer_norm") = ln;
+  if (axis == 0) {
+    auto* sq = c.AddOp("squeeze2");
+    sq->SetInput("X", {y_out});
+    sq->SetOutput("Out", {c.Output(0)});
+    sq->SetAttr("axes", std::vector<int32_t>{0});
+  }
+  std::vector<int64_t> stat_shape(static_cast<size_t>(rank), 1);
+  if (c.HasOutput(1) || c.HasOutput(2)) {
+    const ValueInfo x = c.Info(c.Input(0));
+    for (int i = 0; i < axis; ++i) {
+      c.Check(x.dims[i] >= 0, "the Mean / InvStdDev outputs with dynamic leading dims are not supported");
+      stat_shape[i] = x.dims[i];
+    }
+  }
+  auto reshape = [&](const std::string& x, const std::string& out) {
+    auto* r = c.AddOp("reshape2");
+    r->SetInput("X", {x});
+    r->SetOutput("Out", {out});
+    r->SetAttr("shape", stat_shape);
+  };
+  if (!mean.empty()) reshape(mean, c.Output(1));
+  if (!var.empty()) {
+    const std::string shifted = c.Temp("var_eps"), inv = c.Temp("inv_std");
+    auto* s = c.AddOp("scale");
+    s->SetInput("X", {var});
+    s->SetOutput("Out", {shifted});
+    s->SetAttr("scale", 1.f);
+    s->SetAttr("bias", eps);
+    s->SetAttr("bias_after_scale", true);
+    auto* r = c.AddOp("rsqrt");
+    r->SetInput("X", {shifted});
+    r->SetOutput("Out", {inv});
+    reshape(inv, c.Output(2));
+  }
+}
+
+void ConvertGemm(ConvertContext& c) {
+  const float alpha = c.AttrFloat("alpha", 1.f), beta = c.AttrFloat("beta", 1.f);
+  const std::string product = c.HasInput(2) ? c.Temp("gemm") : c.Output(0);
+  auto* mm = c.AddOp("matmul");
+  mm->SetInput("X", {c.Input(0)});
+  mm->SetInput("Y", {c.Input(1)});
+  mm->SetOutput("Out", {product});
+  mm->SetAttr("transpose_X", c.AttrInt("transA", 0) != 0);
+  mm->SetAttr("transpose_Y", c.AttrInt("transB", 0) != 0);
+  mm->SetAttr("alpha", alpha);
+  if (!c.HasInput(2)) return;
+  std::string bias = c.Input(2);
+  if (beta != 1.f) {
+    std::string scaled = c.Temp("beta");
+    auto* s = c.AddOp("scale");
+    s->SetInput("X", {bias});
+    s->SetOutput("Out", {scaled});
+    s->SetAttr("scale", beta);
+    s->SetAttr("bias", 0.f);
+    bias = scaled;
+  }
+  auto* add = c.AddOp("elementwise_add");
+  add->SetInput("X", {product});
+  add->SetInput("Y", {bias});
+  add->SetOutput("Out", {c.Output(0)});
+  add->SetAttr("axis", -1);
+}
+
+void ConvertMatMul(ConvertContext& c) {
+  auto* op = c.AddOp("matmul_v2");
+  op->SetInput("X", {c.Input(0)});
+  op->SetInput("Y", {c.Input(1)});
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetAttr("trans_x", false);
+  op->SetAttr("trans_y", false);
+}
+
+// Softmax/LogSoftmax: from opset 13 along `axis`; before, over the input
+// coerced to 2-D at `axis` (the same thing when axis is the last dim).
+void ConvertSoftmax(ConvertContext& c) {
+  const std::string type = c.op_type() == "Softmax" ? "softmax" : "log_softmax";
+  int axis = static_cast<int>(c.AttrInt("axis", c.opset() >= 13 ? -1 : 1));
+  const int rank = c.Rank(0);
+  if (axis < 0 && rank >= 0) axis += rank;
+  if (c.opset() >= 13 || (rank >= 0 && axis == rank - 1) || axis == -1) {
+    auto* op = c.AddOp(type);
+    op->SetInput("X", {c.Input(0)});
+    op->SetOutput("Out", {c.Output(0)});
+    op->SetAttr("axis", static_cast<int32_t>(axis));
+    return;
+  }
+  c.Check(axis >= 0, "a negative axis needs a known rank");
+  const std::string flat = c.Temp("flat"), soft = c.Temp("soft"), shape = c.Temp("shape");
+  auto* f = c.AddOp("flatten");
+  f->SetInput("X", {c.Input(0)});
+  f->SetOutput("Out", {flat});
+  f->SetAttr("axis", static_cast<int32_t>(axis));
+  auto* s = c.AddOp(type);
+  s->SetInput("X", {flat});
+  s->SetOutput("Out", {soft});
+  s->SetAttr("axis", -1);
+  auto* sh = c.AddOp("shape");
+  sh->SetInput("Input", {c.Input(0)});
+  sh->SetOutput("Out", {shape});
+  auto* r = c.AddOp("reshape2");
+  r->SetInput("X", {soft});
+  r->SetInput("Shape", {shape});
+  r->SetOutput("Out", {c.Output(0)});
+}
+
+void ConvertFlatten(ConvertContext& c) {
+  int axis = static_cast<int>(c.AttrInt("axis", 1));
+  if (axis < 0) axis += c.RequireRank(0, "a negative axis");
+  auto* op = c.AddOp("flatten");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetAttr("axis", static_cast<int32_t>(axis));
+}
+
+void ConvertDepthToSpace(ConvertContext& c) {
+  c.Check(c.AttrString("mode", "DCR") == "CRD",
+          "mode '" + c.AttrString("mode", "DCR") + "' is not supported (CRD is)");
+  auto* op = c.AddOp("pixel_shuffle");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetAttr("upscale_factor", static_cast<int32_t>(c.AttrInt("blocksize")));
+}
+
+// Resize (opset 10: X, scales; 11+: X, roi, scales, sizes) and its modes:
+// nearest with asymmetric+floor or align_corners+round_prefer_ceil, linear
+// with half_pixel, pytorch_half_pixel, asymmetric or align_corners, over the
+// two spatial dims of NCHW.
+void ConvertResize(ConvertContext& c) {
+  const std::string mode = c.AttrString("mode", "nearest");
+  const std::string ctm = c.AttrString("coordinate_transformation_mode", c.opset() >= 11 ? "half_pixel" : "asymmetric");
+  const std::string nm = c.AttrString("nearest_mode", "round_prefer_floor");
+  c.Check(c.AttrInt("exclude_outside", 0) == 0, "exclude_outside 1 is not supported");
+  bool align_corners = ctm == "align_corners";
+  int align_mode = 1;
+  std::string type;
+  if (mode == "nearest") {
+    const bool ok = (ctm == "asymmetric" && (c.opset() < 11 || nm == "floor")) ||
+                    (align_corners && nm == "round_prefer_ceil");
+    c.Check(ok, "nearest mode with coordinate_transformation_mode '", ctm, "' and nearest_mode '",
+            nm, "' is not supported (asymmetric+floor, align_corners+round_prefer_ceil are)");
+    type = "nearest_interp_v2";
+  } else if (mode == "linear") {
+    if (ctm == "half_pixel" || ctm == "pytorch_half_pixel") {
+      align_mode = 0;
+    } else {
+      c.Check(ctm == "asymmetric" || align_corners, "linear mode with coordinate_transformation_mode '",
+              ctm, "' is not supported (half_pixel, pytorch_half_pixel, asymmetric, align_corners are)");
+    }
+    type = "bilinear_interp_v2";
+  } else {
+    c.Fail("mode '" + mode + "' is not supported (nearest, linear are)");
+  }
+  // Run-time sizes/scales are sliced to their H, W part first (the slice
+  // op must precede the resize op in the block).
+  const int scales_input = c.opset() >= 11 ? 2 : 1;
+  const int sizes_input = 3;
+  auto slice_hw = [&](int input, const char* suffix) {
+    const std::string hw = c.Temp(suffix);
+    auto* sl = c.AddOp("slice");
+    sl->SetInput("Input", {c.Input(input)});
+    sl->SetOutput("Out", {hw});
+    sl->SetAttr("axes", std::vector<int64_t>{0});
+    sl->SetAttr("starts", std::vector<int64_t>{2});
+    sl->SetAttr("ends", std::vector<int64_t>{4});
+    return hw;
+  };
+  cpp::OpDesc desc(type);
+  desc.SetInput("X", {c.Input(0)});
+  desc.SetOutput("Out", {c.Output(0)});
+  desc.SetAttr("align_corners", align_corners);
+  desc.SetAttr("align_mode", static_cast<int32_t>(align_mode));
+  desc.SetAttr("data_layout", std::string("NCHW"));
+  const bool by_sizes = c.opset() >= 11 && c.HasInput(sizes_input);
+  if (mode == "linear") {
+    // Paddle's bilinear maps an output extent of 1 to source 0 and aligns
+    // corners on the rounded size; ONNX does neither, so linear resizing
+    // needs constant sizes/scales that rule those cases out.
+    const int which = by_sizes ? sizes_input : scales_input;
+    const char* what = by_sizes ? "sizes" : "scales";
+    c.Check(c.HasInput(which), "neither scales nor sizes is given");
+    c.Check(c.IsConst(which), "input ", which, " (", what, ", '", c.Input(which),
+            "') is computed at run time, which is not supported for linear mode");
+    const ValueInfo x = c.Info(c.Input(0));
+    auto v = c.ConstFloats(which, what);
+    for (size_t i = 2; i < v.size() && i < 4; ++i) {
+      const float in = x.rank == 4 && x.dims[i] > 0 ? static_cast<float>(x.dims[i]) : -1.f;
+      const float out = by_sizes ? v[i] : (in > 0 ? std::floor(in * v[i]) : -1.f);
+      c.Check(out >= 2 || (out < 0 && v[i] >= 1.f),
+              "linear resizing to an output extent below 2 (or unknown with downscaling) is not supported");
+      c.Check(by_sizes || !align_corners || (in > 0 && in * v[i] == std::floor(in * v[i])),
+              "linear align_corners with scales that do not give a whole output size is not supported");
+    }
+  }
+  if (by_sizes && c.IsConst(sizes_input)) {
+    auto s = c.ConstInts(sizes_input, "sizes");
+    c.Check(s.size() == 4, "sizes must have 4 values (only NCHW spatial resizing is supported)");
+    desc.SetAttr("out_h", static_cast<int32_t>(s[2]));
+    desc.SetAttr("out_w", static_cast<int32_t>(s[3]));
+  } else if (by_sizes) {
+    desc.SetInput("OutSize", {slice_hw(sizes_input, "hw")});
+  } else {
+    c.Check(c.HasInput(scales_input), "neither scales nor sizes is given");
+    if (c.IsConst(scales_input)) {
+      auto s = c.ConstFloats(scales_input, "scales");
+      c.Check(s.size() == 4 && s[0] == 1.f && s[1] == 1.f,
+              "scales other than 1 for N and C are not supported (only NCHW spatial resizing)");
+      desc.SetAttr("scale", std::vector<float>{s[2], s[3]});
+    } else {
+      desc.SetInput("Scale", {slice_hw(scales_input, "scale_hw")});
+    }
+  }
+  *c.AddOp(type) = desc;
+}
+
+}  // namespace onnx_import
+}  // namespace lite
+}  // namespace paddle

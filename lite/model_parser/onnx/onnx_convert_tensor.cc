@@ -1,0 +1,388 @@
+// ONNX shape and tensor operators → Paddle ops. Values that are constants
+// at import (initializers, Constant outputs) become attributes; values only
+// known at run time are wired to the Paddle ops' tensor inputs, so dynamic
+// shapes (p2o.DynamicDimension.*) keep working.
+#include <algorithm>
+#include <cstring>
+
+#include "lite/model_parser/onnx/onnx_context.h"
+
+namespace paddle {
+namespace lite {
+namespace onnx_import {
+namespace {
+
+std::vector<int32_t> I32(const std::vector<int64_t>& v) {
+  return std::vector<int32_t>(v.begin(), v.end());
+}
+
+// The axes of Squeeze/Unsqueeze/Split-like operators: attribute before
+// opset 13, constant input from 13.
+std::vector<int64_t> AxesOf(ConvertContext& c, int input, const char* attr) {
+  if (c.opset() >= 13) return c.HasInput(input) ? c.ConstInts(input, attr) : std::vector<int64_t>{};
+  return c.AttrInts(attr, {});
+}
+
+}  // namespace
+
+void ConvertConstant(ConvertContext& c) {
+  Tensor t;
+  if (const onnx::TensorProto* p = c.AttrTensor("value")) {
+    TensorFromProto(*p, "", c.Output(0), &t);
+  } else if (c.HasAttr("value_float")) {
+    t.Resize({});
+    *t.mutable_data<float>() = c.AttrFloat("value_float", 0.f);
+  } else if (c.HasAttr("value_floats")) {
+    auto v = c.AttrFloats("value_floats");
+    t.Resize({static_cast<int64_t>(v.size())});
+    std::copy(v.begin(), v.end(), t.mutable_data<float>());
+  } else if (c.HasAttr("value_int")) {
+    t.Resize({});
+    *t.mutable_data<int64_t>() = c.AttrInt("value_int");
+  } else if (c.HasAttr("value_ints")) {
+    auto v = c.AttrInts("value_ints");
+    t.Resize({static_cast<int64_t>(v.size())});
+    std::copy(v.begin(), v.end(), t.mutable_data<int64_t>());
+  } else {
+    c.Fail("only value, value_float(s) and value_int(s) are supported");
+  }
+  c.SetConstant(c.Output(0), t);
+}
+
+void ConvertConstantOfShape(ConvertContext& c) {
+  Tensor value;
+  if (const onnx::TensorProto* p = c.AttrTensor("value")) {
+    TensorFromProto(*p, "", c.Output(0) + " value", &value);
+  } else {
+    value.Resize({1});
+    *value.mutable_data<float>() = 0.f;
+  }
+  c.Check(value.numel() == 1, "attribute 'value' must hold one element");
+  if (c.IsConst(0)) {
+    auto shape = c.ConstInts(0, "shape");
+    Tensor t;
+    t.Resize(shape);
+    char* dst = static_cast<char*>(t.mutable_data(value.dtype()));
+    const size_t sz = SizeOf(value.dtype());
+    for (int64_t i = 0; i < t.numel(); ++i) {
+      std::memcpy(dst + i * sz, value.raw_data(), sz);
+    }
+    c.SetConstant(c.Output(0), t);
+    return;
+  }
+  std::vector<double> v;
+  switch (value.dtype()) {
+    case DataType::kFloat32: v.push_back(value.data<float>()[0]); break;
+    case DataType::kInt64: v.push_back(static_cast<double>(value.data<int64_t>()[0])); break;
+    case DataType::kInt32: v.push_back(value.data<int32_t>()[0]); break;
+    case DataType::kBool: v.push_back(value.data<bool>()[0] ? 1 : 0); break;
+    default: c.Fail("value type is not supported");
+  }
+  auto* op = c.AddOp("fill_constant");
+  op->SetInput("ShapeTensor", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetAttr("dtype", PaddleDtypeCode(value.dtype()));
+  op->SetAttr("value", v[0]);
+}
+
+// Paddle's shape op yields int32; ONNX Shape is int64.
+void ConvertShape(ConvertContext& c) {
+  const std::string s32 = c.Temp("shape32");
+  auto* op = c.AddOp("shape");
+  op->SetInput("Input", {c.Input(0)});
+  op->SetOutput("Out", {s32});
+  const bool sliced = c.HasAttr("start") || c.HasAttr("end");
+  const std::string s64 = sliced ? c.Temp("shape64") : c.Output(0);
+  auto* cast = c.AddOp("cast");
+  cast->SetInput("X", {s32});
+  cast->SetOutput("Out", {s64});
+  cast->SetAttr("in_dtype", PaddleDtypeCode(DataType::kInt32));
+  cast->SetAttr("out_dtype", PaddleDtypeCode(DataType::kInt64));
+  if (!sliced) return;
+  auto* sl = c.AddOp("slice");
+  sl->SetInput("Input", {s64});
+  sl->SetOutput("Out", {c.Output(0)});
+  sl->SetAttr("axes", std::vector<int64_t>{0});
+  sl->SetAttr("starts", std::vector<int64_t>{c.AttrInt("start", 0)});
+  sl->SetAttr("ends", std::vector<int64_t>{c.AttrInt("end", INT64_MAX)});
+}
+
+void ConvertSlice(ConvertContext& c) {
+  std::vector<int64_t> axes, steps;
+  bool have_starts = false, have_ends = false;
+  std::vector<int64_t> starts, ends;
+  if (c.opset() < 10) {
+    starts = c.AttrInts("starts");
+    ends = c.AttrInts("ends");
+    axes = c.AttrInts("axes", {});
+    have_starts = have_ends = true;
+  } else {
+    if (c.IsConst(1)) { starts = c.ConstInts(1, "starts"); have_starts = true; }
+    if (c.IsConst(2)) { ends = c.ConstInts(2, "ends"); have_ends = true; }
+    if (c.HasInput(3)) axes = c.ConstInts(3, "axes");
+    if (c.HasInput(4)) steps = c.ConstInts(4, "steps");
+  }
+  if (axes.empty()) {
+    size_t n = have_starts ? starts.size() : have_ends ? ends.size() : 0;
+    if (n == 0) {
+      const ValueInfo s = c.Info(c.Input(1));
+      c.Check(s.rank == 1 && !s.dims.empty() && s.dims[0] >= 0,
+              "without axes, the number of starts must be known");
+      n = static_cast<size_t>(s.dims[0]);
+    }
+    for (size_t i = 0; i < n; ++i) axes.push_back(static_cast<int64_t>(i));
+  }
+  const bool strided = std::any_of(steps.begin(), steps.end(), [](int64_t s) { return s != 1; });
+  auto* op = c.AddOp(strided ? "strided_slice" : "slice");
+  op->SetInput("Input", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetAttr("axes", axes);
+  if (have_starts) op->SetAttr("starts", starts); else op->SetInput("StartsTensor", {c.Input(1)});
+  if (have_ends) op->SetAttr("ends", ends); else op->SetInput("EndsTensor", {c.Input(2)});
+  if (strided) op->SetAttr("strides", steps);
+}
+
+void ConvertReshape(ConvertContext& c) {
+  auto* op = c.AddOp("reshape2");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  const bool allowzero = c.AttrInt("allowzero", 0) != 0;
+  if (c.opset() < 5 || !c.HasInput(1)) {
+    op->SetAttr("shape", c.AttrInts("shape"));
+    return;
+  }
+  if (c.IsConst(1)) {
+    auto shape = c.ConstInts(1, "shape");
+    c.Check(!allowzero || std::find(shape.begin(), shape.end(), 0) == shape.end(),
+            "allowzero with a 0 in the shape (an empty tensor) is not supported");
+    op->SetAttr("shape", shape);
+  } else {
+    c.Check(!allowzero, "allowzero 1 with a computed shape is not supported");
+    op->SetInput("Shape", {c.Input(1)});
+  }
+}
+
+void ConvertGather(ConvertContext& c) {
+  int64_t axis = c.AttrInt("axis", 0);
+  const ValueInfo data = c.Info(c.Input(0));
+  if (axis < 0) {
+    c.Check(data.rank >= 0, "a negative axis needs the data rank");
+    axis += data.rank;
+  }
+  std::string index = c.Input(1);
+  const ValueInfo idx = c.Info(index);
+  if (const Tensor* t = c.Constant(index)) {
+    // Negative indices count from the end (ONNX); Paddle's gather does not.
+    std::vector<int64_t> v;
+    for (int64_t i = 0; i < t->numel(); ++i) {
+      v.push_back(t->dtype() == DataType::kInt32 ? t->data<int32_t>()[i] : t->data<int64_t>()[i]);
+    }
+    const bool negative = std::any_of(v.begin(), v.end(), [](int64_t x) { return x < 0; });
+    if (negative) {
+      c.Check(data.rank > axis && data.dims[axis] >= 0,
+              "negative indices need the extent of the gathered axis");
+      for (auto& x : v) if (x < 0) x += data.dims[axis];
+    }
+    if (idx.rank <= 1) {
+      index = c.AddInt64Weight("index", v);
+    }
+  }
+  c.Check(idx.rank >= 0 && idx.rank <= 1, "indices of rank ", idx.rank,
+          " are not supported (scalars and 1-D indices are)");
+  if (!c.Constant(c.Input(1))) {
+    // Negative run-time indices count from the end: index mod extent
+    // (Python-style mod) maps [-extent, extent) onto [0, extent).
+    const std::string s32 = c.Temp("shape32"), ext32 = c.Temp("extent32"), ext = c.Temp("extent"),
+                      wrapped = c.Temp("index");
+    auto* sh = c.AddOp("shape");
+    sh->SetInput("Input", {c.Input(0)});
+    sh->SetOutput("Out", {s32});
+    auto* sl = c.AddOp("slice");
+    sl->SetInput("Input", {s32});
+    sl->SetOutput("Out", {ext32});
+    sl->SetAttr("axes", std::vector<int64_t>{0});
+    sl->SetAttr("starts", std::vector<int64_t>{axis});
+    sl->SetAttr("ends", std::vector<int64_t>{axis + 1});
+    const DataType it = idx.dtype == DataType::kInt32 ? DataType::kInt32 : DataType::kInt64;
+    auto* cast = c.AddOp("cast");
+    cast->SetInput("X", {ext32});
+    cast->SetOutput("Out", {ext});
+    cast->SetAttr("in_dtype", PaddleDtypeCode(DataType::kInt32));
+    cast->SetAttr("out_dtype", PaddleDtypeCode(it));
+    auto* mod = c.AddOp("elementwise_mod");
+    mod->SetInput("X", {index});
+    mod->SetInput("Y", {ext});
+    mod->SetOutput("Out", {wrapped});
+    mod->SetAttr("axis", -1);
+    index = wrapped;
+  }
+  const bool scalar = idx.rank == 0;
+  if (scalar && !c.Constant(c.Input(1))) {
+    const std::string flat = c.Temp("index1");
+    auto* r = c.AddOp("reshape2");
+    r->SetInput("X", {index});
+    r->SetOutput("Out", {flat});
+    r->SetAttr("shape", std::vector<int64_t>{1});
+    index = flat;
+  }
+  const std::string out = scalar ? c.Temp("gathered") : c.Output(0);
+  auto* op = c.AddOp("gather");
+  op->SetInput("X", {c.Input(0)});
+  op->SetInput("Index", {index});
+  op->SetOutput("Out", {out});
+  op->SetAttr("axis", static_cast<int32_t>(axis));
+  if (!scalar) return;
+  auto* sq = c.AddOp("squeeze2");
+  sq->SetInput("X", {out});
+  sq->SetOutput("Out", {c.Output(0)});
+  sq->SetAttr("axes", std::vector<int32_t>{static_cast<int32_t>(axis)});
+}
+
+void ConvertConcat(ConvertContext& c) {
+  auto* op = c.AddOp("concat");
+  std::vector<std::string> xs;
+  for (int i = 0; i < c.NumInputs(); ++i) xs.push_back(c.Input(i));
+  op->SetInput("X", xs);
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetAttr("axis", static_cast<int32_t>(c.AttrInt("axis")));
+}
+
+void ConvertSplit(ConvertContext& c) {
+  std::vector<int64_t> split = c.opset() >= 13
+                                   ? (c.HasInput(1) ? c.ConstInts(1, "split") : std::vector<int64_t>{})
+                                   : c.AttrInts("split", {});
+  auto* op = c.AddOp("split");
+  op->SetInput("X", {c.Input(0)});
+  std::vector<std::string> outs;
+  for (int i = 0; i < c.NumOutputs(); ++i) outs.push_back(c.Output(i));
+  op->SetOutput("Out", outs);
+  op->SetAttr("axis", static_cast<int32_t>(c.AttrInt("axis", 0)));
+  if (split.empty()) {
+    op->SetAttr("num", static_cast<int32_t>(outs.size()));
+  } else {
+    op->SetAttr("sections", split);
+    op->SetAttr("num", 0);
+  }
+}
+
+void ConvertSqueeze(ConvertContext& c) {
+  const bool squeeze = c.op_type() == "Squeeze";
+  auto axes = AxesOf(c, 1, "axes");
+  if (!squeeze) {
+    c.Check(!axes.empty(), "axes are required");
+    const int rank = c.Rank(0);
+    for (auto& a : axes) {
+      if (a < 0) {
+        c.Check(rank >= 0, "negative axes need the input rank");
+        a += rank + static_cast<int64_t>(axes.size());
+      }
+    }
+    std::sort(axes.begin(), axes.end());
+  }
+  auto* op = c.AddOp(squeeze ? "squeeze2" : "unsqueeze2");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetAttr("axes", I32(axes));
+}
+
+void ConvertTranspose(ConvertContext& c) {
+  auto perm = c.AttrInts("perm", {});
+  if (perm.empty()) {
+    const int rank = c.RequireRank(0, "the default (reversing) perm");
+    for (int i = rank - 1; i >= 0; --i) perm.push_back(i);
+  }
+  auto* op = c.AddOp("transpose2");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetAttr("axis", I32(perm));
+}
+
+// Pad over the spatial dims of a 4-D (pad2d) or 5-D (pad3d) input.
+void ConvertPad(ConvertContext& c) {
+  const std::string mode = c.AttrString("mode", "constant");
+  std::vector<int64_t> pads;
+  float value = 0.f;
+  if (c.opset() < 11) {
+    pads = c.AttrInts("pads");
+    value = c.AttrFloat("value", 0.f);
+  } else {
+    pads = c.ConstInts(1, "pads");
+    if (c.HasInput(2)) {
+      auto v = c.ConstFloats(2, "constant_value");
+      c.Check(v.size() == 1, "constant_value must hold one value");
+      value = v[0];
+    }
+    c.Check(!c.HasInput(3), "the axes input is not supported");
+  }
+  const size_t rank = pads.size() / 2;
+  c.Check(rank == 4 || rank == 5, "only 4-D and 5-D inputs are supported, got ", rank, "-D pads");
+  c.Check(pads[0] == 0 && pads[1] == 0 && pads[rank] == 0 && pads[rank + 1] == 0,
+          "padding the N or C dim is not supported");
+  c.Check(mode == "constant" || mode == "reflect" || mode == "edge", "mode '", mode, "' is not supported");
+  const DataType t = c.InputType(0);
+  c.Check(t == DataType::kUnknown || t == DataType::kFloat32, "input type ", DataTypeName(t),
+          " is not supported (float32 only)");
+  auto* op = c.AddOp(rank == 4 ? "pad2d" : "pad3d");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  if (rank == 4) {
+    op->SetAttr("paddings", std::vector<int32_t>{static_cast<int32_t>(pads[2]), static_cast<int32_t>(pads[6]),
+                                                 static_cast<int32_t>(pads[3]), static_cast<int32_t>(pads[7])});
+    op->SetAttr("mode", mode);
+    op->SetAttr("pad_value", value);
+  } else {
+    op->SetAttr("paddings", std::vector<int32_t>{
+        static_cast<int32_t>(pads[4]), static_cast<int32_t>(pads[9]), static_cast<int32_t>(pads[3]),
+        static_cast<int32_t>(pads[8]), static_cast<int32_t>(pads[2]), static_cast<int32_t>(pads[7])});
+    op->SetAttr("mode", mode == "edge" ? std::string("replicate") : mode);
+    op->SetAttr("value", value);
+  }
+  op->SetAttr("data_format", std::string(rank == 4 ? "NCHW" : "NCDHW"));
+}
+
+// Expand broadcasts both ways; a target 1 aligned with an input dim keeps
+// that dim, which is Paddle's -1.
+void ConvertExpand(ConvertContext& c) {
+  if (!c.IsConst(1)) {
+    // A run-time shape: numpy's two-way broadcasting is X + zeros(shape).
+    const DataType t = c.InputType(0) == DataType::kUnknown ? DataType::kFloat32 : c.InputType(0);
+    const std::string zeros = c.Temp("zeros");
+    auto* fill = c.AddOp("fill_constant");
+    fill->SetInput("ShapeTensor", {c.Input(1)});
+    fill->SetOutput("Out", {zeros});
+    fill->SetAttr("dtype", PaddleDtypeCode(t));
+    fill->SetAttr("value", 0.0);
+    auto* add = c.AddOp("elementwise_add");
+    add->SetInput("X", {c.Input(0)});
+    add->SetInput("Y", {zeros});
+    add->SetOutput("Out", {c.Output(0)});
+    add->SetAttr("axis", -1);
+    return;
+  }
+  auto shape = c.ConstInts(1, "shape");
+  const int rank = c.RequireRank(0, "Expand");
+  auto* op = c.AddOp("expand_v2");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  while (static_cast<int>(shape.size()) < rank) shape.insert(shape.begin(), 1);
+  const size_t lead = shape.size() - static_cast<size_t>(rank);
+  for (size_t i = lead; i < shape.size(); ++i) {
+    if (shape[i] == 1) shape[i] = -1;
+  }
+  op->SetAttr("shape", shape);
+}
+
+void ConvertTile(ConvertContext& c) {
+  auto* op = c.AddOp("tile");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  if (c.IsConst(1)) {
+    op->SetAttr("repeat_times", c.ConstInts(1, "repeats"));
+  } else {
+    op->SetInput("RepeatTimes", {c.Input(1)});
+  }
+}
+
+}  // namespace onnx_import
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,350 @@
+#include "lite/model_parser/onnx/onnx_importer.h"
+
+#include <onnx/checker.h>
+#include <onnx/shape_inference/implementation.h>
+#include <onnx/version_converter/convert.h>
+
+#include <algorithm>
+#include <exception>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+#include "lite/core/error.h"
+#include "lite/model_parser/onnx/onnx_context.h"
+#include "lite/model_parser/onnx/onnx_patterns.h"
+
+namespace paddle {
+namespace lite {
+namespace {
+
+using onnx_import::ConvertContext;
+using onnx_import::Converter;
+using onnx_import::ValueInfo;
+
+const std::unordered_map<std::string, Converter>& ConverterTable() {
+  static const std::unordered_map<std::string, Converter> table = {
+#define ONNX_OP(name__, fn__) {#name__, &onnx_import::fn__},
+#include "lite/model_parser/onnx/onnx_ops.inc"
+#undef ONNX_OP
+  };
+  return table;
+}
+
+std::string DirOf(const std::string& path) {
+  auto pos = path.find_last_of('/');
+  return pos == std::string::npos ? std::string(".") : path.substr(0, pos);
+}
+
+ValueInfo InfoFromType(const onnx::TypeProto& type) {
+  ValueInfo info;
+  if (!type.has_tensor_type()) return info;
+  const auto& tt = type.tensor_type();
+  info.dtype = onnx_import::DataTypeFromOnnx(tt.elem_type());
+  if (tt.has_shape()) {
+    info.rank = tt.shape().dim_size();
+    for (const auto& d : tt.shape().dim()) {
+      // Named (p2o.DynamicDimension.*) and absent dims are Paddle's -1.
+      info.dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
+    }
+  }
+  return info;
+}
+
+int DefaultOpset(const onnx::ModelProto& model, const std::string& label) {
+  for (const auto& o : model.opset_import()) {
+    if (o.domain().empty() || o.domain() == "ai.onnx") return static_cast<int>(o.version());
+  }
+  // IR version 1-2 models without opset_import use opset 1.
+  ThrowError("ONNX model '", label, "': no opset_import for the default domain");
+}
+
+// Models older than opset 9 are raised to 9 by ONNX's version converter,
+// so the converters only handle opsets 9..17.
+void NormalizeOpset(onnx::ModelProto* model, const std::string& label) {
+  const int opset = DefaultOpset(*model, label);
+  LITE_ENFORCE(opset <= kOnnxMaxOpset, "ONNX model '", label, "': opset ", opset,
+               " is newer than the importer supports (", kOnnxMinOpset, "..", kOnnxMaxOpset,
+               "); re-export with opset <= ", kOnnxMaxOpset);
+  if (opset >= kOnnxMinOpset) return;
+  try {
+    *model = onnx::version_conversion::ConvertVersion(*model, kOnnxMinOpset);
+  } catch (const std::exception& e) {
+    ThrowError("ONNX model '", label, "': opset ", opset, " is older than ", kOnnxMinOpset,
+               " and ONNX's version converter could not raise it: ", e.what());
+  }
+}
+
+class Importer {
+ public:
+  Importer(const std::string& label, const std::string& base_dir)
+      : label_(label), base_dir_(base_dir) {}
+
+  void Run(onnx::ModelProto model, cpp::ProgramDesc* program, Scope* weights) {
+    NormalizeOpset(&model, label_);
+    opset_ = DefaultOpset(model, label_);
+    CheckOperatorsClaimed(model.graph());
+    Check(model);
+    try {
+      // Data propagation follows Shape → Slice → Concat → Reshape chains, so
+      // most values get a rank even with dynamic input dims.
+      onnx::ShapeInferenceOptions options(false, 0, true);
+      onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
+    } catch (const std::exception&) {
+      // Shape inference is an aid (ranks, dtypes); converters that need a
+      // rank it did not give fail with a message naming the node.
+    }
+    const auto& g = model.graph();
+    block_.idx = 0;
+    for (const auto& vi : g.input()) values_[vi.name()] = InfoFromType(vi.type());
+    for (const auto& vi : g.value_info()) values_[vi.name()] = InfoFromType(vi.type());
+    for (const auto& vi : g.output()) values_[vi.name()] = InfoFromType(vi.type());
+    std::set<std::string> initialized;
+    for (const auto& init : g.initializer()) {
+      Tensor t;
+      onnx_import::TensorFromProto(init, base_dir_, init.name(), &t);
+      AddConstant(init.name(), t);
+      initialized.insert(init.name());
+    }
+    for (const auto& vi : g.input()) {
+      if (!initialized.count(vi.name())) CheckTensorType(vi, "input");
+    }
+    for (const auto& vi : g.output()) CheckTensorType(vi, "output");
+    const bool has_feed = std::any_of(g.input().begin(), g.input().end(), [&](const auto& vi) {
+      return !initialized.count(vi.name());
+    });
+    LITE_ENFORCE(has_feed, "ONNX model '", label_,
+                 "': a graph without inputs is not supported (nothing to feed)");
+    int col = 0;
+    for (const auto& in : g.input()) {
+      if (initialized.count(in.name())) continue;
+      cpp::OpDesc feed("feed");
+      feed.SetInput("X", {"feed"});
+      feed.SetOutput("Out", {in.name()});
+      feed.SetAttr("col", static_cast<int32_t>(col++));
+      block_.ops.push_back(feed);
+      DeclareVar(in.name());
+    }
+    for (const auto& out : g.output()) outputs_.insert(out.name());
+    int fused = 0;
+    for (const auto& node : onnx_import::FuseHardSwish(g, opset_, &fused)) ConvertNode(node);
+    for (const auto& out : g.output()) ExposeConstantOutput(out.name());
+    col = 0;
+    for (const auto& out : g.output()) {
+      cpp::OpDesc fetch("fetch");
+      fetch.SetInput("X", {out.name()});
+      fetch.SetOutput("Out", {"fetch"});
+      fetch.SetAttr("col", static_cast<int32_t>(col++));
+      block_.ops.push_back(fetch);
+    }
+    for (const char* name : {"feed", "fetch"}) {
+      cpp::VarDesc v;
+      v.name = name;
+      v.type = name[0] == 'f' && name[1] == 'e' ? cpp::VarKind::FEED_MINIBATCH : cpp::VarKind::FETCH_LIST;
+      v.persistable = true;
+      block_.vars.push_back(v);
+    }
+    cpp::ProgramDesc prog;
+    prog.blocks.push_back(std::move(block_));
+    for (const auto& name : scope_.LocalVarNames()) {
+      Tensor* dst = weights->Var(name);
+      dst->ShareDataWith(*scope_.FindVar(name));
+      dst->set_persistable(true);
+    }
+    *program = std::move(prog);
+  }
+
+ private:
+  void Check(const onnx::ModelProto& model) {
+    try {
+      onnx::checker::CheckerContext ctx;
+      ctx.set_ir_version(static_cast<int>(model.ir_version()));
+      std::unordered_map<std::string, int> opsets;
+      for (const auto& o : model.opset_import()) opsets[o.domain()] = static_cast<int>(o.version());
+      ctx.set_opset_imports(opsets);
+      ctx.set_model_dir(base_dir_);
+      onnx::checker::LexicalScopeContext lex;
+      onnx::checker::check_graph(model.graph(), ctx, lex);
+    } catch (const std::exception& e) {
+      std::string what = e.what();
+      ThrowError("ONNX model '", label_, "' fails ONNX's checker: ", what.substr(0, 600));
+    }
+  }
+
+  // A graph output that import made a weight (a Constant, a folded value)
+  // is renamed and copied to the output by an assign op: fetched variables
+  // must be produced by an op.
+  void ExposeConstantOutput(const std::string& name) {
+    Tensor* t = scope_.FindVar(name);
+    if (!t) return;
+    const std::string renamed = name + ".onnx_value";
+    AddConstant(renamed, *t);
+    scope_.EraseLocal(name);
+    for (auto& op : block_.ops) {
+      for (auto& slot : op.mutable_inputs()) {
+        for (auto& arg : slot.second) {
+          if (arg == name) arg = renamed;
+        }
+      }
+    }
+    for (auto& v : block_.vars) {
+      if (v.name == name) v.persistable = false;
+    }
+    cpp::OpDesc assign("assign");
+    assign.SetInput("X", {renamed});
+    assign.SetOutput("Out", {name});
+    block_.ops.push_back(assign);
+  }
+
+  // Graph inputs and outputs must be tensors of a type the runtime has.
+  void CheckTensorType(const onnx::ValueInfoProto& vi, const char* what) {
+    const auto& type = vi.type();
+    if (type.value_case() == onnx::TypeProto::VALUE_NOT_SET) return;
+    LITE_ENFORCE(type.has_tensor_type(), "ONNX model '", label_, "': graph ", what, " '", vi.name(),
+                 "' is a sequence, map or optional, which is not supported (only tensors)");
+    const DataType dt = onnx_import::DataTypeFromOnnx(type.tensor_type().elem_type());
+    LITE_ENFORCE(dt != DataType::kUnknown && dt != DataType::kFloat16, "ONNX model '", label_,
+                 "': graph ", what, " '", vi.name(), "' has element type ",
+                 onnx::TensorProto::DataType_Name(
+                     static_cast<onnx::TensorProto::DataType>(type.tensor_type().elem_type())),
+                 ", which is not supported");
+  }
+
+  void AddConstant(const std::string& name, const Tensor& t) {
+    Tensor* w = scope_.Var(name);
+    w->CopyFrom(t);
+    w->set_persistable(true);
+    cpp::VarDesc v;
+    v.name = name;
+    v.dtype = t.dtype();
+    v.dims = t.dims();
+    v.persistable = true;
+    block_.vars.push_back(v);
+  }
+
+  void DeclareVar(const std::string& name) {
+    if (name.empty() || block_.FindVar(name)) return;
+    cpp::VarDesc v;
+    v.name = name;
+    auto it = values_.find(name);
+    if (it != values_.end()) {
+      if (it->second.dtype != DataType::kUnknown) v.dtype = it->second.dtype;
+      v.dims = it->second.dims;
+    }
+    block_.vars.push_back(v);
+  }
+
+  // Before anything else: a model using operators the importer lacks is
+  // refused naming the first such node and listing every such operator.
+  void CheckOperatorsClaimed(const onnx::GraphProto& g) {
+    const auto& table = ConverterTable();
+    const onnx::NodeProto* first = nullptr;
+    std::set<std::string> missing;
+    for (const auto& node : g.node()) {
+      const bool default_domain = node.domain().empty() || node.domain() == "ai.onnx";
+      if (default_domain && table.count(node.op_type())) continue;
+      if (!first) first = &node;
+      missing.insert(default_domain ? node.op_type() : node.domain() + "." + node.op_type());
+    }
+    if (!first) return;
+    std::string list;
+    for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
+    ConvertContext c(*first, opset_, label_, &block_, &scope_, &values_, &temp_counter_);
+    c.Fail("operator is not supported by the ONNX importer (unsupported in this model: " + list +
+           "; docs/onnx-import.md lists the " + std::to_string(table.size()) + " supported operators)");
+  }
+
+  void ConvertNode(const onnx::NodeProto& node) {
+    ConvertContext c(node, opset_, label_, &block_, &scope_, &values_, &temp_counter_);
+    if (!node.domain().empty() && node.domain() != "ai.onnx") {
+      c.Fail("operator domain '" + node.domain() + "' is not supported (only the default ONNX domain is)");
+    }
+    const auto& table = ConverterTable();
+    auto it = table.find(node.op_type());
+    if (it == table.end()) {
+      c.Fail("operator is not supported by the ONNX importer (docs/onnx-import.md lists the " +
+             std::to_string(table.size()) + " supported operators)");
+    }
+    try {
+      it->second(c);
+    } catch (const lite_api::Error& e) {
+      std::string what = e.what();
+      if (what.find("ONNX model '") == 0) throw;
+      c.Fail(what);
+    }
+    for (const auto& out : node.output()) {
+      if (scope_.FindVar(out)) continue;
+      DeclareVar(out);
+    }
+  }
+
+  std::string label_;
+  std::string base_dir_;
+  int opset_{0};
+  cpp::BlockDesc block_;
+  Scope scope_;
+  std::map<std::string, ValueInfo> values_;
+  std::set<std::string> outputs_;
+  int temp_counter_{0};
+};
+
+onnx::ModelProto ParseModel(const char* data, size_t size, const std::string& label) {
+  onnx::ModelProto model;
+  LITE_ENFORCE(size <= static_cast<size_t>(INT32_MAX), "ONNX model '", label, "' is ", size,
+               " bytes; protobuf limits a model to 2 GiB (store the weights as external data)");
+  LITE_ENFORCE(model.ParseFromArray(data, static_cast<int>(size)), "ONNX model '", label,
+               "' is not a valid ONNX ModelProto (protobuf parsing failed)");
+  LITE_ENFORCE(model.has_graph(), "ONNX model '", label, "' has no graph");
+  return model;
+}
+
+}  // namespace
+
+bool IsOnnxModelFile(const std::string& path) {
+  const std::string ext = ".onnx";
+  if (path.size() < ext.size()) return false;
+  std::string tail = path.substr(path.size() - ext.size());
+  std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char ch) {
+    return static_cast<char>(std::tolower(ch));
+  });
+  return tail == ext;
+}
+
+bool LooksLikeOnnxModel(const char* data, size_t size) {
+  return size > 1 && static_cast<unsigned char>(data[0]) == 0x08;
+}
+
+bool FileLooksLikeOnnxModel(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  char head[2] = {0, 0};
+  f.read(head, 2);
+  return f.gcount() == 2 && LooksLikeOnnxModel(head, 2);
+}
+
+void ImportOnnxModel(const std::string& model_file, cpp::ProgramDesc* program, Scope* weights) {
+  std::ifstream f(model_file, std::ios::binary);
+  LITE_ENFORCE(f.good(), "ONNX model file '", model_file, "' cannot be opened");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  ImportOnnxModelFromBuffer(ss.str(), model_file, DirOf(model_file), program, weights);
+}
+
+void ImportOnnxModelFromBuffer(const std::string& bytes, const std::string& label,
+                               const std::string& external_data_dir, cpp::ProgramDesc* program,
+                               Scope* weights) {
+  LITE_ENFORCE(program != nullptr && weights != nullptr,
+               "ImportOnnxModel: program and weights must not be null");
+  Importer importer(label, external_data_dir);
+  importer.Run(ParseModel(bytes.data(), bytes.size(), label), program, weights);
+}
+
+std::vector<std::string> ClaimedOnnxOperators() {
+  std::vector<std::string> names;
+  for (const auto& kv : ConverterTable()) names.push_back(kv.first);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace lite
+}  // namespace paddle

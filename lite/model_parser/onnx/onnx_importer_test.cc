@@ -1,0 +1,141 @@
+// The importer on small hand-built models: external data (present and
+// missing), opsets outside 9..17, the version converter, dynamic dims.
+#include "lite/model_parser/onnx/onnx_importer.h"
+
+#include <gtest/gtest.h>
+#include <onnx/onnx_pb.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace paddle {
+namespace lite {
+namespace {
+
+// y = x + w, w [2, 3] an initializer (inline or external), x [N, 3].
+onnx::ModelProto AddModel(int opset, bool external, const std::string& location) {
+  onnx::ModelProto m;
+  m.set_ir_version(7);
+  auto* op = m.add_opset_import();
+  op->set_domain("");
+  op->set_version(opset);
+  auto* g = m.mutable_graph();
+  g->set_name("add");
+  auto* n = g->add_node();
+  n->set_op_type("Add");
+  n->set_name("the_add");
+  n->add_input("x");
+  n->add_input("w");
+  n->add_output("y");
+  auto* w = g->add_initializer();
+  w->set_name("w");
+  w->set_data_type(onnx::TensorProto::FLOAT);
+  w->add_dims(2);
+  w->add_dims(3);
+  if (external) {
+    w->set_data_location(onnx::TensorProto::EXTERNAL);
+    auto* kv = w->add_external_data();
+    kv->set_key("location");
+    kv->set_value(location);
+  } else {
+    for (int i = 0; i < 6; ++i) w->add_float_data(static_cast<float>(i));
+  }
+  for (const char* name : {"x", "y"}) {
+    auto* vi = name[0] == 'x' ? g->add_input() : g->add_output();
+    vi->set_name(name);
+    auto* tt = vi->mutable_type()->mutable_tensor_type();
+    tt->set_elem_type(onnx::TensorProto::FLOAT);
+    tt->mutable_shape()->add_dim()->set_dim_param("p2o.DynamicDimension.0");
+    tt->mutable_shape()->add_dim()->set_dim_value(3);
+  }
+  return m;
+}
+
+class OnnxImporterTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("onnx_importer_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Write(const onnx::ModelProto& m, const std::string& name) {
+    std::string path = dir_ + "/" + name;
+    std::ofstream(path, std::ios::binary) << m.SerializeAsString();
+    return path;
+  }
+  std::string ErrorOf(const std::string& path) {
+    cpp::ProgramDesc p;
+    Scope w;
+    try {
+      ImportOnnxModel(path, &p, &w);
+    } catch (const lite_api::Error& e) {
+      return e.what();
+    }
+    return "";
+  }
+  std::string dir_;
+};
+
+TEST_F(OnnxImporterTest, DynamicDimsBecomeMinusOneAndOpsArePaddleOps) {
+  cpp::ProgramDesc p;
+  Scope w;
+  ImportOnnxModel(Write(AddModel(13, false, ""), "m.onnx"), &p, &w);
+  const auto* x = p.blocks[0].FindVar("x");
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->dims, (std::vector<int64_t>{-1, 3}));
+  std::vector<std::string> types;
+  for (const auto& op : p.blocks[0].ops) types.push_back(op.Type());
+  EXPECT_EQ(types, (std::vector<std::string>{"feed", "elementwise_add", "fetch"}));
+  const Tensor* t = w.FindVar("w");
+  ASSERT_NE(t, nullptr);
+  EXPECT_TRUE(t->persistable());
+  EXPECT_FLOAT_EQ(t->data<float>()[5], 5.f);
+}
+
+TEST_F(OnnxImporterTest, ExternalDataIsReadNextToTheModel) {
+  std::ofstream(dir_ + "/weights.bin", std::ios::binary)
+      .write(reinterpret_cast<const char*>(std::vector<float>{6, 5, 4, 3, 2, 1}.data()), 24);
+  cpp::ProgramDesc p;
+  Scope w;
+  ImportOnnxModel(Write(AddModel(13, true, "weights.bin"), "ext.onnx"), &p, &w);
+  EXPECT_FLOAT_EQ(w.FindVar("w")->data<float>()[0], 6.f);
+  EXPECT_FLOAT_EQ(w.FindVar("w")->data<float>()[5], 1.f);
+}
+
+TEST_F(OnnxImporterTest, MissingExternalDataNamesTheFileLookedFor) {
+  std::string msg = ErrorOf(Write(AddModel(13, true, "missing_weights.bin"), "ext.onnx"));
+  EXPECT_NE(msg.find(dir_ + "/missing_weights.bin"), std::string::npos) << msg;
+}
+
+TEST_F(OnnxImporterTest, OpsetsOutsideTheRangeAreNamedOrConverted) {
+  std::string msg = ErrorOf(Write(AddModel(18, false, ""), "new.onnx"));
+  EXPECT_NE(msg.find("opset 18"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("new.onnx"), std::string::npos) << msg;
+  // Opset 7 is raised to 9 by ONNX's version converter.
+  cpp::ProgramDesc p;
+  Scope w;
+  ImportOnnxModel(Write(AddModel(7, false, ""), "old.onnx"), &p, &w);
+  EXPECT_EQ(p.blocks[0].ops.size(), 3u);
+}
+
+TEST_F(OnnxImporterTest, UnsupportedOperatorNamesNodeOperatorOpsetAndFile) {
+  auto m = AddModel(13, false, "");
+  m.mutable_graph()->mutable_node(0)->set_op_type("Einsum");
+  std::string msg = ErrorOf(Write(m, "einsum.onnx"));
+  for (const char* needle : {"einsum.onnx", "node 'the_add'", "operator Einsum", "opset 13", "not supported"}) {
+    EXPECT_NE(msg.find(needle), std::string::npos) << needle << " in: " << msg;
+  }
+}
+
+TEST_F(OnnxImporterTest, ClaimedOperatorsAreSortedAndIncludeTheOcrOperators) {
+  auto ops = ClaimedOnnxOperators();
+  EXPECT_TRUE(std::is_sorted(ops.begin(), ops.end()));
+  for (const char* op : {"Conv", "ConvTranspose", "Resize", "HardSigmoid", "Clip", "MatMul", "Softmax"}) {
+    EXPECT_TRUE(std::find(ops.begin(), ops.end(), op) != ops.end()) << op;
+  }
+}
+
+}  // namespace
+}  // namespace lite
+}  // namespace paddle
