@@ -77,6 +77,12 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
   o.model_cache_dir = config.nnadapter_model_cache_dir();
   o.model_cache_buffers = config.nnadapter_model_cache_buffers();
   o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
+  LITE_ENFORCE(config.nnadapter_min_subgraph_size() >= 1,
+               "set_nnadapter_min_subgraph_size: expected a size >= 1, got ",
+               config.nnadapter_min_subgraph_size());
+  o.min_subgraph_size = config.nnadapter_min_subgraph_size();
+  o.partition_report_path = config.nnadapter_partition_report_path();
+  o.strict = config.nnadapter_strict_mode();
   std::string path = config.nnadapter_subgraph_partition_config_path();
   std::string buffer = config.nnadapter_subgraph_partition_config_buffer();
   if (path.empty() && buffer.empty()) {

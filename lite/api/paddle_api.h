@@ -266,6 +266,23 @@ class ConfigBase {
       const std::map<std::string, std::vector<std::vector<int64_t>>>& info) {
     nnadapter_dynamic_shape_info_ = info;
   }
+  // (Ours, not Paddle Lite's.) Clusters of fewer ops stay on the CPU
+  // (default 1).
+  void set_nnadapter_min_subgraph_size(int size) { nnadapter_min_subgraph_size_ = size; }
+  // (Ours.) Writes the partition report (JSON: every op's placement and why
+  // it stayed on the CPU, every subgraph, totals) to `path` at
+  // CreatePaddlePredictor; see docs/offload-debugging.md.
+  void set_nnadapter_partition_report_path(const std::string& path) {
+    nnadapter_partition_report_path_ = path;
+  }
+  // (Ours.) Strict mode: CreatePaddlePredictor throws an Error listing the
+  // ops that would stay on the CPU instead of falling back to it.
+  void set_nnadapter_strict_mode(bool strict) { nnadapter_strict_mode_ = strict; }
+  int nnadapter_min_subgraph_size() const { return nnadapter_min_subgraph_size_; }
+  const std::string& nnadapter_partition_report_path() const {
+    return nnadapter_partition_report_path_;
+  }
+  bool nnadapter_strict_mode() const { return nnadapter_strict_mode_; }
   const std::vector<std::string>& nnadapter_device_names() const { return nnadapter_device_names_; }
   const std::string& nnadapter_context_properties() const { return nnadapter_context_properties_; }
   const std::string& nnadapter_model_cache_dir() const { return nnadapter_model_cache_dir_; }
@@ -294,6 +311,9 @@ class ConfigBase {
   std::string nnadapter_subgraph_partition_config_path_;
   std::string nnadapter_subgraph_partition_config_buffer_;
   std::map<std::string, std::vector<std::vector<int64_t>>> nnadapter_dynamic_shape_info_;
+  int nnadapter_min_subgraph_size_{1};
+  std::string nnadapter_partition_report_path_;
+  bool nnadapter_strict_mode_{false};
   int (*nnadapter_context_callback_)(int event_id, void* user_data){nullptr};
   int x86_math_num_threads_{1};
   std::string subgraph_model_cache_dir_;

@@ -30,6 +30,12 @@ struct NNAdapterOptions {
   // PADDLE_LITE_NNADAPTER_PROGRAM_CACHE_SIZE (>= 1) overrides it.
   static constexpr int kDefaultProgramCacheSize = 8;
   int program_cache_size{kDefaultProgramCacheSize};
+  // Where the partition report (JSON) is written; empty: not written (the
+  // one-line summary is logged either way).
+  std::string partition_report_path;
+  // Strict mode: creating the predictor fails if any op would stay on the
+  // CPU (like ONNX Runtime's session.disable_cpu_ep_fallback).
+  bool strict{false};
 
   bool enabled() const { return !device_names.empty(); }
 };

@@ -29,30 +29,47 @@ void AddLeakyRelu(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapter
   c.AddOperation(NNADAPTER_LEAKY_RELU, {in, c.Float32(p.leaky_relu_alpha)}, {out});
 }
 
-void AddHardSwish(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOperand* in,
+void AddHardSwish(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
                   NNAdapterOperand* out) {
   const float threshold = p.hard_swish_threshold;
   // Paddle: x * min(max(x + offset, 0), threshold) / scale
-  //      == x * clip(x / threshold + offset / threshold, 0, 1) * threshold / scale.
-  LITE_ENFORCE(threshold == p.hard_swish_scale, "op '", op.Type(),
-               "': hard_swish with threshold != scale is not converted");
-  c.AddOperation(NNADAPTER_HARD_SWISH,
-                 {in, c.Float32(1.f / threshold), c.Float32(p.hard_swish_offset / threshold)},
-                 {out});
+  //      == x * clip(x / threshold + offset / threshold, 0, 1) * threshold / scale,
+  // which is HARD_SWISH when threshold == scale; otherwise composed.
+  if (threshold == p.hard_swish_scale) {
+    c.AddOperation(NNADAPTER_HARD_SWISH,
+                   {in, c.Float32(1.f / threshold), c.Float32(p.hard_swish_offset / threshold)},
+                   {out});
+    return;
+  }
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* shifted = c.Temporary();
+  NNAdapterOperand* clipped = c.Temporary();
+  NNAdapterOperand* product = c.Temporary();
+  c.AddOperation(NNADAPTER_ADD, {in, c.Float32(p.hard_swish_offset), c.Int32(none)}, {shifted});
+  c.AddOperation(NNADAPTER_CLIP, {shifted, c.Float32(0.f), c.Float32(threshold)}, {clipped});
+  c.AddOperation(NNADAPTER_MUL, {in, clipped, c.Int32(none)}, {product});
+  c.AddOperation(NNADAPTER_DIV, {product, c.Float32(p.hard_swish_scale), c.Int32(none)}, {out});
 }
-
 void AddHardSigmoid(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
                     NNAdapterOperand* out) {
   c.AddOperation(NNADAPTER_HARD_SIGMOID,
                  {in, c.Float32(p.hard_sigmoid_slope), c.Float32(p.hard_sigmoid_offset)}, {out});
 }
 
-void AddSwish(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOperand* in,
+void AddSwish(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
               NNAdapterOperand* out) {
-  LITE_ENFORCE(p.swish_beta == 1.f, "op '", op.Type(), "': swish with beta != 1 is not converted");
-  c.AddOperation(NNADAPTER_SWISH, {in}, {out});
+  if (p.swish_beta == 1.f) {
+    c.AddOperation(NNADAPTER_SWISH, {in}, {out});
+    return;
+  }
+  // x * sigmoid(beta * x)
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* scaled = c.Temporary();
+  NNAdapterOperand* gate = c.Temporary();
+  c.AddOperation(NNADAPTER_MUL, {in, c.Float32(p.swish_beta), c.Int32(none)}, {scaled});
+  c.AddOperation(NNADAPTER_SIGMOID, {scaled}, {gate});
+  c.AddOperation(NNADAPTER_MUL, {in, gate, c.Int32(none)}, {out});
 }
-
 void AddGelu(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
              NNAdapterOperand* out) {
   c.AddOperation(NNADAPTER_GELU, {in, c.Bool(p.gelu_approximate)}, {out});
@@ -67,6 +84,55 @@ void AddSoftsign(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOpe
   NNAdapterOperand* denominator = c.Temporary();
   c.AddOperation(NNADAPTER_ADD, {abs, c.Float32(1.f), c.Int32(none)}, {denominator});
   c.AddOperation(NNADAPTER_DIV, {in, denominator, c.Int32(none)}, {out});
+}
+void AddSqrt(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
+             NNAdapterOperand* out) {
+  c.AddOperation(NNADAPTER_POW, {in, c.Float32(0.5f), c.Int32(NNADAPTER_FUSED_NONE)}, {out});
+}
+void AddPow(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOperand* in,
+            NNAdapterOperand* out) {
+  LITE_ENFORCE(!op.HasInput("FactorTensor") || op.Input("FactorTensor").empty(), "op '",
+               op.Type(), "': input 'FactorTensor' (a run-time tensor) is not converted");
+  c.AddOperation(NNADAPTER_POW, {in, c.Float32(p.pow_factor), c.Int32(NNADAPTER_FUSED_NONE)},
+                 {out});
+}
+// SOFTPLUS switches to x above beta * x > 20, Paddle's default threshold.
+void AddSoftplus(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOperand* in,
+                 NNAdapterOperand* out) {
+  LITE_ENFORCE(p.softplus_threshold == 20.f, "op '", op.Type(), "': softplus threshold ",
+               p.softplus_threshold, " is not converted (SOFTPLUS uses 20)");
+  c.AddOperation(NNADAPTER_SOFTPLUS, {in, c.Float32(p.softplus_beta), c.Float32(20.f)}, {out});
+}
+// No standard operation: max(x, 0) + alpha * (exp(min(x, 0)) - 1).
+void AddElu(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
+            NNAdapterOperand* out) {
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* neg = c.Temporary();
+  NNAdapterOperand* e = c.Temporary();
+  NNAdapterOperand* em1 = c.Temporary();
+  NNAdapterOperand* scaled = c.Temporary();
+  NNAdapterOperand* pos = c.Temporary();
+  c.AddOperation(NNADAPTER_MIN, {in, c.Float32(0.f), c.Int32(none)}, {neg});
+  c.AddOperation(NNADAPTER_EXP, {neg}, {e});
+  c.AddOperation(NNADAPTER_SUB, {e, c.Float32(1.f), c.Int32(none)}, {em1});
+  c.AddOperation(NNADAPTER_MUL, {em1, c.Float32(p.elu_alpha), c.Int32(none)}, {scaled});
+  c.AddOperation(NNADAPTER_MAX, {in, c.Float32(0.f), c.Int32(none)}, {pos});
+  c.AddOperation(NNADAPTER_ADD, {pos, scaled, c.Int32(none)}, {out});
+}
+// No standard operation: 1 / x as DIV.
+void AddReciprocal(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
+                   NNAdapterOperand* out) {
+  c.AddOperation(NNADAPTER_DIV, {c.Float32(1.f), in, c.Int32(NNADAPTER_FUSED_NONE)}, {out});
+}
+// No standard operation: ceil(x) == -floor(-x), exactly.
+void AddCeil(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
+             NNAdapterOperand* out) {
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* neg = c.Temporary();
+  NNAdapterOperand* fl = c.Temporary();
+  c.AddOperation(NNADAPTER_MUL, {in, c.Float32(-1.f), c.Int32(none)}, {neg});
+  c.AddOperation(NNADAPTER_FLOOR, {neg}, {fl});
+  c.AddOperation(NNADAPTER_MUL, {fl, c.Float32(-1.f), c.Int32(none)}, {out});
 }
 }  // namespace
 
@@ -133,7 +199,8 @@ void ConvertElementwise(Converter& c, const cpp::OpDesc& op) {
 #define NNA_OP(operation__) operation__
 #define NNA_NONE static_cast<NNAdapterOperationType>(-1)
 #define LITE_ELEMENTWISE(name__, kind__, fusion__, nnadapter__) \
-  {"elementwise_" #name__, nnadapter__},
+  {"elementwise_" #name__, nnadapter__},                         \
+      {"fusion_elementwise_" #name__ "_activation", nnadapter__},
 #include "lite/operators/math/elementwise_ops.inc"
 #undef LITE_ELEMENTWISE
 #undef NNA_OP

@@ -1,5 +1,6 @@
 // Converters of the NN ops: conv2d/depthwise_conv2d, conv2d_transpose,
-// pool2d, batch_norm, fc, mul, matmul(_v2), softmax.
+// pool2d, batch_norm, fc, mul, matmul(_v2), layer_norm, instance_norm,
+// softmax.
 #include <algorithm>
 #include <cstring>
 
@@ -169,6 +170,58 @@ void ConvertMatmul(Converter& c, const cpp::OpDesc& op) {
     c.AddOperation(NNADAPTER_MUL, {tmp, c.Float32(alpha), c.Int32(NNADAPTER_FUSED_NONE)},
                    {c.Output(out)});
   }
+}
+
+// layer_norm: Scale/Bias hold the normalized size flat; LAYER_NORMALIZATION
+// wants the normalized dims, so constants are re-shaped (missing ones are
+// ones and zeros).
+void ConvertLayerNorm(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  const int axis = op.GetAttr<int32_t>("begin_norm_axis", 1);
+  LITE_ENFORCE(axis > 0 && axis < static_cast<int>(xd.size()), "op 'layer_norm': begin_norm_axis ",
+               axis, " out of range for X ", DimsToString(xd));
+  DDim norm(xd.begin() + axis, xd.end());
+  int64_t n = 1;
+  for (int64_t d : norm) {
+    LITE_ENFORCE(d > 0, "op 'layer_norm': normalized dims of X ", DimsToString(xd),
+                 " must be known");
+    n *= d;
+  }
+  auto param = [&](const char* slot, float fill) {
+    if (op.HasInput(slot) && !op.Input(slot).empty()) {
+      const Tensor* t = c.Weight(One(op, slot));
+      LITE_ENFORCE(t && t->numel() == n && t->dtype() == DataType::kFloat32, "op 'layer_norm': '",
+                   slot, "' must be a float weight of ", n, " elements");
+      return c.ConstantTensor(*t, norm);
+    }
+    Tensor t;
+    t.Resize(norm);
+    std::fill(t.mutable_data<float>(), t.mutable_data<float>() + n, fill);
+    return c.ConstantTensor(t, norm);
+  };
+  c.AddOperation(NNADAPTER_LAYER_NORMALIZATION,
+                 {c.Input(x), param("Scale", 1.f), param("Bias", 0.f), c.Int32(axis),
+                  c.Float32(op.GetAttr<float>("epsilon", 1e-5f))},
+                 {c.Output(One(op, "Y", false))});
+}
+
+void ConvertInstanceNorm(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  LITE_ENFORCE(xd.size() > 2 && xd[1] > 0, "op 'instance_norm': X ", DimsToString(xd),
+               " needs rank > 2 and known channels");
+  auto param = [&](const char* slot, float fill) {
+    if (op.HasInput(slot) && !op.Input(slot).empty()) return c.Input(One(op, slot));
+    Tensor t;
+    t.Resize({xd[1]});
+    std::fill(t.mutable_data<float>(), t.mutable_data<float>() + xd[1], fill);
+    return c.ConstantTensor(t, {xd[1]});
+  };
+  c.AddOperation(NNADAPTER_INSTANCE_NORMALIZATION,
+                 {c.Input(x), param("Scale", 1.f), param("Bias", 0.f),
+                  c.Float32(op.GetAttr<float>("epsilon", 1e-5f))},
+                 {c.Output(One(op, "Y", false))});
 }
 
 void ConvertSoftmax(Converter& c, const cpp::OpDesc& op) {

@@ -1,5 +1,5 @@
-// Converters of tensor ops: concat, split, reshape, transpose, flatten,
-// interpolation, shape, slice, fill_constant, cast.
+// Converters of tensor ops: concat, split, transpose, flatten,
+// interpolation, shape, slice, strided_slice, fill_constant, cast.
 #include <algorithm>
 #include <climits>
 #include <map>
@@ -61,13 +61,6 @@ void ConvertSplit(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_SPLIT, {c.Input(x), c.Int32(axis), c.Int32s(sections)}, outputs);
 }
 
-void ConvertReshape(Converter& c, const cpp::OpDesc& op) {
-  NoTensorInputs(op, {"Shape", "ShapeTensor"});
-  auto shape = op.GetAttr<std::vector<int32_t>>("shape");
-  c.AddOperation(NNADAPTER_RESHAPE, {c.Input(One(op, "X")), c.Int32s(shape)},
-                 {c.Output(One(op, "Out", false))});
-}
-
 void ConvertTranspose(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_TRANSPOSE,
                  {c.Input(One(op, "X")), c.Int32s(op.GetAttr<std::vector<int32_t>>("axis"))},
@@ -97,7 +90,8 @@ void ConvertInterpolate(Converter& c, const cpp::OpDesc& op) {
     LITE_ENFORCE(out_h > 0 && out_w > 0, "op '", op.Type(), "': needs out_h/out_w or scale");
     shape = c.Int32s({out_h, out_w});
   }
-  const bool align_corners = op.GetAttr<bool>("align_corners", false);
+  // Paddle's interpolate ops default align_corners to true (as the CPU kernel).
+  const bool align_corners = op.GetAttr<bool>("align_corners", true);
   std::vector<NNAdapterOperand*> in = {c.Input(One(op, "X")), shape, scales, c.Bool(align_corners)};
   if (nearest) {
     c.AddOperation(NNADAPTER_RESIZE_NEAREST, in, {c.Output(One(op, "Out", false))});
@@ -129,6 +123,32 @@ void ConvertSlice(Converter& c, const cpp::OpDesc& op) {
     c.AddOperation(NNADAPTER_SLICE, in, {c.Output(out)});
   } else {
     NNAdapterOperand* tmp = c.Temporary();
+    c.AddOperation(NNADAPTER_SLICE, in, {tmp});
+    c.AddOperation(NNADAPTER_SQUEEZE, {tmp, c.Int32s(decrease)}, {c.Output(out)});
+  }
+}
+
+// strided_slice with positive strides (negative ones walk backwards with
+// Paddle's end == -1 rule, which SLICE does not share).
+void ConvertStridedSlice(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"StartsTensor", "EndsTensor", "StartsTensorList", "EndsTensorList",
+                      "StridesTensor", "StridesTensorList"});
+  auto axes = op.GetAttr<std::vector<int32_t>>("axes");
+  std::vector<int32_t> starts, ends, steps;
+  for (auto v : op.GetAttr<std::vector<int64_t>>("starts")) starts.push_back(Clamp32(v));
+  for (auto v : op.GetAttr<std::vector<int64_t>>("ends")) ends.push_back(Clamp32(v));
+  for (auto v : op.GetAttr<std::vector<int64_t>>("strides")) {
+    LITE_ENFORCE(v > 0, "op 'strided_slice': negative strides are not converted");
+    steps.push_back(Clamp32(v));
+  }
+  auto decrease = op.GetAttr<std::vector<int32_t>>("decrease_axis", {});
+  std::vector<NNAdapterOperand*> in = {c.Input(One(op, "Input")), c.Int32s(axes), c.Int32s(starts),
+                                       c.Int32s(ends), c.Int32s(steps)};
+  const std::string& out = One(op, "Out", false);
+  if (decrease.empty()) {
+    c.AddOperation(NNADAPTER_SLICE, in, {c.Output(out)});
+  } else {
+    NNAdapterOperand* tmp = c.Temporary(PrecisionOf(c.DType(One(op, "Input"))));
     c.AddOperation(NNADAPTER_SLICE, in, {tmp});
     c.AddOperation(NNADAPTER_SQUEEZE, {tmp, c.Int32s(decrease)}, {c.Output(out)});
   }

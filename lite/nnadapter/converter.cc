@@ -149,6 +149,9 @@ NNAdapterOperand* Converter::Int64s(const std::vector<int64_t>& v) {
   return Constant(NNADAPTER_INT64, {static_cast<int64_t>(v.size())}, v.data(), v.size() * 8);
 }
 NNAdapterOperand* Converter::Float32(float v) { return Constant(NNADAPTER_FLOAT32, {1}, &v, 4); }
+NNAdapterOperand* Converter::Float32s(const std::vector<float>& v) {
+  return Constant(NNADAPTER_FLOAT32, {static_cast<int64_t>(v.size())}, v.data(), v.size() * 4);
+}
 NNAdapterOperand* Converter::Bool(bool v) {
   uint8_t b = v ? 1 : 0;
   return Constant(NNADAPTER_BOOL8, {1}, &b, 1);
@@ -171,6 +174,14 @@ DDim Converter::Dims(const std::string& var) const {
   LITE_ENFORCE(var_info_ && var_info_(var, &dims, &type), Who(*this), "the shape of '", var,
                "' is unknown");
   return dims;
+}
+
+DataType Converter::DType(const std::string& var) const {
+  if (const Tensor* w = Weight(var)) return w->dtype();
+  DDim dims;
+  DataType type = DataType::kUnknown;
+  if (var_info_ && var_info_(var, &dims, &type) && type != DataType::kUnknown) return type;
+  return DataType::kFloat32;
 }
 
 NNAdapterOperand* Converter::Input(const std::string& var) {

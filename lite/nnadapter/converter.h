@@ -49,11 +49,14 @@ class Converter {
   const Tensor* Weight(const std::string& var) const;
   // Dims/type of a variable (weights or var_info); throws when unknown.
   DDim Dims(const std::string& var) const;
+  // Element type of a variable (weights or var_info); kFloat32 when unknown.
+  DataType DType(const std::string& var) const;
 
   NNAdapterOperand* Int32(int32_t v);
   NNAdapterOperand* Int32s(const std::vector<int32_t>& v);
   NNAdapterOperand* Int64s(const std::vector<int64_t>& v);
   NNAdapterOperand* Float32(float v);
+  NNAdapterOperand* Float32s(const std::vector<float>& v);
   NNAdapterOperand* Constant2f(float a, float b) {
     const float v[2] = {a, b};
     return Constant(NNADAPTER_FLOAT32, {2}, v, sizeof(v));

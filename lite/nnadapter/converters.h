@@ -32,6 +32,9 @@ void AddWithActivation(Converter& c, const cpp::OpDesc& op, NNAdapterOperationTy
 void AddActivation(Converter& c, const cpp::OpDesc& op, const std::string& act_type,
                    bool fused, NNAdapterOperand* in, NNAdapterOperand* out);
 
+// The converters of the other tables (convert_math.cc, convert_shape.cc,
+// convert_nn.cc, convert_detection.cc) are declared by converters.inc above.
+
 // int8 convs (convert_quant.cc): true when the op has enable_int8 and an
 // int8 Filter weight; ConvertConv2dInt8 emits QUANT_INT8 operands.
 bool IsInt8Conv(Converter& c, const cpp::OpDesc& op);

@@ -129,7 +129,7 @@ std::vector<float> OneOpOnBuiltinDevice(const cpp::OpDesc& op, const Scope& scop
 void ExpectActivationMatchesCpu(const std::string& op_type, const std::string& act,
                                 const std::vector<std::pair<std::string, float>>& attrs) {
   const DDim dims = {3, 7, 5};
-  const bool positive = act == "log";  // log's domain
+  const bool positive = act == "log" || act == "sqrt" || act == "rsqrt";  // their domains
   const auto x = RandomFloats(3 * 7 * 5, positive ? 0.05f : -6.f, 6.f, 11);
   const auto bias = RandomFloats(5, -0.5f, 0.5f, 12);
   OpRunner cpu(op_type);

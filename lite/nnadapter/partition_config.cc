@@ -69,6 +69,23 @@ std::vector<std::string> NameList(const std::string& field, const std::string& s
   }
   return names;
 }
+
+// One rule "op_type[:inputs[:outputs]]" of line `line`.
+void ParseRule(const std::string& s, const std::string& source, int line,
+               std::vector<PartitionRule>* rules) {
+  auto fields = SplitKeepEmpty(s, ':');
+  LITE_ENFORCE(fields.size() <= 3, source, ":", line, ": '", Printable(s),
+               "' has more than 3 ':'-separated fields (expected op_type:inputs:outputs)");
+  PartitionRule rule;
+  rule.line = line;
+  rule.text = Printable(s);
+  rule.op_type = Trim(fields[0]);
+  LITE_ENFORCE(ValidName(rule.op_type), source, ":", line, ": '", Printable(s),
+               "' does not start with an op type");
+  if (fields.size() > 1) rule.inputs = NameList(fields[1], source, line, "input");
+  if (fields.size() > 2) rule.outputs = NameList(fields[2], source, line, "output");
+  rules->push_back(rule);
+}
 }  // namespace
 
 std::vector<PartitionRule> ParsePartitionConfig(const std::string& text,
@@ -79,23 +96,19 @@ std::vector<PartitionRule> ParsePartitionConfig(const std::string& text,
   int line = 0;
   while (std::getline(ss, raw)) {
     ++line;
-    std::string s = Trim(raw);
-    if (s.empty() || s[0] == '#') continue;
-    auto fields = SplitKeepEmpty(s, ':');
-    LITE_ENFORCE(fields.size() <= 3, source, ":", line, ": '", Printable(s),
-                 "' has more than 3 ':'-separated fields (expected op_type:inputs:outputs)");
-    PartitionRule rule;
-    rule.line = line;
-    rule.text = Printable(s);
-    rule.op_type = Trim(fields[0]);
-    LITE_ENFORCE(ValidName(rule.op_type), source, ":", line, ": '", Printable(s),
-                 "' does not start with an op type");
-    if (fields.size() > 1) rule.inputs = NameList(fields[1], source, line, "input");
-    if (fields.size() > 2) rule.outputs = NameList(fields[2], source, line, "output");
-    rules.push_back(rule);
+    std::string whole = Trim(raw);
+    if (whole.empty() || whole[0] == '#') continue;
+    // Paddle Lite joins several rules on one line with '-'.
+    for (const auto& spec : SplitKeepEmpty(whole, '-')) {
+      std::string s = Trim(spec);
+      LITE_ENFORCE(!s.empty(), source, ":", line, ": '", Printable(whole),
+                   "' has an empty rule between '-' separators");
+      ParseRule(s, source, line, &rules);
+    }
   }
   return rules;
 }
+
 
 bool RuleMatches(const PartitionRule& rule, const cpp::OpDesc& op) {
   if (rule.op_type != op.Type()) return false;

@@ -1,4 +1,5 @@
-// The subgraph partition config of the NNAdapter doc: one rule per line,
+// The subgraph partition config of the NNAdapter doc: one rule per line (or
+// several joined by "-", as Paddle Lite accepts),
 //   op_type:in1,in2:out1   ops of that type reading all listed inputs and
 //                          writing all listed outputs are forced to the CPU
 //   op_type::out           any inputs; op_type:in  any outputs; op_type  all

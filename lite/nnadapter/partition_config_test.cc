@@ -8,6 +8,27 @@ namespace paddle {
 namespace lite {
 namespace nnadapter_bridge {
 
+TEST(PartitionConfig, SeveralRulesOnOneLineJoinedByDash) {
+  auto rules = ParsePartitionConfig("softmax - conv2d:x:y-pool2d\nrelu\n", "cfg.txt");
+  ASSERT_EQ(rules.size(), 4u);
+  EXPECT_EQ(rules[0].op_type, "softmax");
+  EXPECT_EQ(rules[1].op_type, "conv2d");
+  EXPECT_EQ(rules[1].inputs, (std::vector<std::string>{"x"}));
+  EXPECT_EQ(rules[1].outputs, (std::vector<std::string>{"y"}));
+  EXPECT_EQ(rules[2].op_type, "pool2d");
+  EXPECT_EQ(rules[2].line, 1);
+  EXPECT_EQ(rules[3].line, 2);
+  std::string msg;
+  try {
+    ParsePartitionConfig("softmax--relu\n", "cfg.txt");
+  } catch (const Error& e) {
+    msg = e.what();
+  }
+  EXPECT_NE(msg.find("cfg.txt:1: 'softmax--relu' has an empty rule between '-' separators"),
+            std::string::npos)
+      << msg;
+}
+
 TEST(PartitionConfig, AllRuleFormsWithCrlfBlanksAndComments) {
   std::string text =
       "# force these to the CPU\r\n"

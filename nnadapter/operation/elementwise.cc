@@ -1,6 +1,6 @@
 // Element-wise binary/n-ary operations with numpy broadcasting.
 //   ADD SUB MUL DIV MAX MIN POW FLOOR_DIV (input0, input1, fuse_code)
-//   AND OR (bool), SUM (n inputs), WHERE (condition, input0, input1)
+//   AND OR XOR (bool), SUM (n inputs), WHERE (condition, input0, input1)
 //   EQUAL NOT_EQUAL GREATER GREATER_EQUAL LESS LESS_EQUAL (-> BOOL8)
 #include "operation/context.h"
 
@@ -67,6 +67,7 @@ void Infer_FLOOR_DIV(Context* ctx) { InferArithmetic(ctx); }
 
 void Infer_AND(Context* ctx) { InferLogical(ctx); }
 void Infer_OR(Context* ctx) { InferLogical(ctx); }
+void Infer_XOR(Context* ctx) { InferLogical(ctx); }
 
 void Infer_EQUAL(Context* ctx) { InferComparison(ctx); }
 void Infer_NOT_EQUAL(Context* ctx) { InferComparison(ctx); }

@@ -120,6 +120,10 @@ VALID_CASE(AND) {
   return Make(m, NNADAPTER_AND, {m->Bool8({4, 1}), m->Bool8({1, 5})}, {{4, 5}},
               {kBool});
 }
+VALID_CASE(XOR) {
+  return Make(m, NNADAPTER_XOR, {m->Bool8({3, 1}), m->Bool8({1, 4})}, {{3, 4}},
+              {kBool});
+}
 VALID_CASE(OR) {
   return Make(m, NNADAPTER_OR, {m->Bool8({5}), m->Bool8({2, 1})}, {{2, 5}},
               {kBool});

@@ -34,7 +34,8 @@ TEST(Library, VersionAndOperationNames) {
                "GREATER_EQUAL");
   EXPECT_STREQ(NNAdapterOperationTypeName(NNADAPTER_YOLO_BOX), "YOLO_BOX");
   EXPECT_EQ(NNAdapterOperationTypeName(0), nullptr);
-  EXPECT_EQ(NNAdapterOperationTypeName(94), nullptr);
+  EXPECT_STREQ(NNAdapterOperationTypeName(NNADAPTER_XOR), "XOR");
+  EXPECT_EQ(NNAdapterOperationTypeName(NNADAPTER_XOR + 1), nullptr);
 }
 
 TEST(Library, LastErrorIsPerThread) {

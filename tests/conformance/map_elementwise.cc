@@ -21,6 +21,7 @@ MapStatus MapSub(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, 
 MapStatus MapMul(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_MUL, true); }
 MapStatus MapDiv(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_DIV, true); }
 MapStatus MapAnd(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_AND, false); }
+MapStatus MapXor(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_XOR, false); }
 MapStatus MapOr(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_OR, false); }
 MapStatus MapEqual(const onnx::NodeProto& n, MapContext* c) { return MapBinary(n, c, NNADAPTER_EQUAL, false, NNADAPTER_BOOL8); }
 // Equal's test data checks NOT_EQUAL with the negated expectation.

@@ -87,6 +87,7 @@ const std::vector<Mapper>& Mappers() {
       {"TRANSPOSE", "Transpose", MapTranspose},
       {"UNSQUEEZE", "Unsqueeze", MapUnsqueeze},
       {"WHERE", "Where", MapWhere},
+      {"XOR", "Xor", MapXor},
   };
   return table;
 }

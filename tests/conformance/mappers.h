@@ -38,6 +38,7 @@ MapStatus MapSub(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapMul(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapDiv(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapAnd(const onnx::NodeProto& node, MapContext* ctx);
+MapStatus MapXor(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapOr(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapEqual(const onnx::NodeProto& node, MapContext* ctx);
 MapStatus MapNotEqual(const onnx::NodeProto& node, MapContext* ctx);

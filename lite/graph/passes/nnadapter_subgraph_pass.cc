@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -19,6 +20,7 @@
 #include "lite/nnadapter/converter.h"
 #include "lite/nnadapter/device_context.h"
 #include "lite/nnadapter/partition_config.h"
+#include "lite/nnadapter/partition_report.h"
 
 namespace paddle {
 namespace lite {
@@ -107,7 +109,7 @@ bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const Shape
   try {
     conv.Convert(op);
   } catch (const Error& e) {
-    *why = e.what();
+    *why = std::string("converter declined: ") + e.what();
     return false;
   }
   size_t n = conv.operation_count();
@@ -118,8 +120,10 @@ bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const Shape
   }
   for (size_t i = 0; i < n; ++i) {
     if (!flags[i]) {
-      *why = "operation " + std::to_string(i) + " of " + std::to_string(n) +
-             " is supported by no selected device";
+      const char* name = NNAdapterOperationTypeName(conv.operations()[i].type);
+      *why = std::string("device declined: operation ") + std::to_string(i) + " of " +
+             std::to_string(n) + " (" + (name ? name : "?") +
+             ") is supported by no selected device";
       return false;
     }
   }
@@ -163,6 +167,20 @@ bool PathOutside(Clusters& cl, Node* a, Node* b, const std::vector<Node*>& stmts
   return false;
 }
 
+// Logs the summary, writes the JSON report when asked, and enforces strict
+// mode.
+void FinishReport(const nnadapter_bridge::PartitionReport& report, const NNAdapterOptions& opts) {
+  LOG(INFO) << "nnadapter partition: " << report.Summary();
+  if (!opts.partition_report_path.empty()) {
+    std::ofstream out(opts.partition_report_path, std::ios::binary | std::ios::trunc);
+    out << report.Json();
+    LITE_ENFORCE(out.good(), "cannot write the NNAdapter partition report '",
+                 opts.partition_report_path, "'");
+  }
+  LITE_ENFORCE(!opts.strict || report.cpu_ops() == 0, "NNAdapter strict mode: ", report.cpu_ops(),
+               " op(s) would stay on the CPU:\n", report.CpuOpLines());
+}
+
 }  // namespace
 
 int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
@@ -178,16 +196,21 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   const ShapeHints hints = LearnShapes(graph, ctx);
   std::vector<Node*> order = graph->StmtTopologicalOrder();
   Clusters cl;
+  std::map<Node*, std::string> cpu_reason;
   for (Node* s : order) {
-    bool forced = false;
+    std::string forced;
     for (size_t i = 0; i < rules.size(); ++i) {
       if (nnadapter_bridge::RuleMatches(rules[i], s->op)) {
         rule_hits[i]++;
-        forced = true;
+        if (forced.empty()) {
+          forced = "forced by " + opts.partition_config_source + ":" +
+                   std::to_string(rules[i].line);
+        }
       }
     }
-    if (forced) {
-      VLOG(4) << "nnadapter: " << s->op.Type() << " forced to CPU by the partition config";
+    if (!forced.empty()) {
+      VLOG(4) << "nnadapter: " << s->op.Type() << " " << forced;
+      cpu_reason[s] = forced;
       continue;
     }
     std::string why;
@@ -195,6 +218,7 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       cl.parent[s] = s;
     } else {
       VLOG(4) << "nnadapter: " << nnadapter_bridge::OpConfigLine(s->op) << " stays on CPU: " << why;
+      cpu_reason[s] = why;
     }
   }
   for (size_t i = 0; i < rules.size(); ++i) {
@@ -225,9 +249,33 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   std::vector<std::vector<Node*>> clusters;
   for (Node* s : order) {  // clusters in the order of their first op
     auto it = members.find(s);
-    if (it != members.end() && static_cast<int>(it->second.size()) >= opts.min_subgraph_size) {
+    if (it == members.end()) continue;
+    if (static_cast<int>(it->second.size()) >= opts.min_subgraph_size) {
       clusters.push_back(it->second);
+    } else {
+      for (Node* m : it->second) {
+        cpu_reason[m] = "below the minimum subgraph size (a cluster of " +
+                        std::to_string(it->second.size()) + " ops, minimum " +
+                        std::to_string(opts.min_subgraph_size) + ")";
+      }
     }
+  }
+  nnadapter_bridge::PartitionReport report;
+  report.devices = opts.device_names;
+  report.min_subgraph_size = opts.min_subgraph_size;
+  std::map<Node*, int> op_index, subgraph_of;
+  for (size_t i = 0; i < clusters.size(); ++i) {
+    for (Node* m : clusters[i]) subgraph_of[m] = static_cast<int>(i);
+  }
+  for (Node* s : order) {
+    nnadapter_bridge::OpPlacement p;
+    p.type = s->op.Type();
+    p.config_line = nnadapter_bridge::OpConfigLine(s->op);
+    auto sg = subgraph_of.find(s);
+    p.subgraph = sg == subgraph_of.end() ? -1 : sg->second;
+    if (p.subgraph < 0) p.reason = cpu_reason.count(s) ? cpu_reason[s] : "not placed";
+    op_index[s] = static_cast<int>(report.ops.size());
+    report.ops.push_back(p);
   }
 
   if (VLOG_IS_ON(5)) {
@@ -304,10 +352,16 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       SSAGraph::Unlink(arg->Producer(), arg);
       SSAGraph::Link(stmt, arg);
     }
+    nnadapter_bridge::SubgraphPlacement placement;
+    for (Node* s : cluster) placement.ops.push_back(op_index[s]);
+    placement.inputs.assign(data_inputs.begin(), data_inputs.end());
+    placement.outputs.assign(outputs.begin(), outputs.end());
+    report.subgraphs.push_back(placement);
     std::set<Node*> dead(cluster.begin(), cluster.end());
     dead.insert(internal.begin(), internal.end());
     graph->RemoveNodes(dead);
   }
+  FinishReport(report, opts);
   return static_cast<int>(clusters.size());
 }
 

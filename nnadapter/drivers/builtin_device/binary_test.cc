@@ -80,6 +80,11 @@ OP_TEST(AND, Bool) {
                {{NNADAPTER_BOOL8}});
   ExpectB8(r[0], {4}, {0, 0, 0, 1});
 }
+OP_TEST(XOR, Bool) {
+  auto r = Exec(NNADAPTER_XOR, {V(Bool8({4}, {0, 0, 1, 1})), V(Bool8({4}, {0, 1, 0, 1}))},
+               {{NNADAPTER_BOOL8}});
+  ExpectB8(r[0], {4}, {0, 1, 1, 0});
+}
 OP_TEST(OR, Bool) {
   auto r = Exec(NNADAPTER_OR, {V(Bool8({4}, {0, 0, 1, 1})), V(Bool8({4}, {0, 1, 0, 1}))},
                {{NNADAPTER_BOOL8}});

@@ -2294,6 +2294,25 @@ typedef enum {
    * Available since version 1.
    */
   NNADAPTER_YOLO_BOX = 93,
+  /**
+   * NNADAPTER_XOR
+   *
+   * Inputs (in order): 0: input0, 1: input1.
+   * Outputs: 0: output.
+   *
+   * Element-wise logical XOR: output = input0 != input1, with the
+   *   broadcasting rules of Numpy
+   *   https://numpy.org/doc/stable/user/basics.broadcasting.html.
+   * Inputs:
+   *  * 0 : input0, the first operand, type: NNADAPTER_BOOL8.
+   *  * 1 : input1, the second operand, same type as input0.
+   * Outputs:
+   *  * 0 : output, the output operand, shape: the broadcast shape of input0
+   *    and input1, type: NNADAPTER_BOOL8.
+   *
+   * Available since version 1.
+   */
+  NNADAPTER_XOR = 94,
 } NNAdapterOperationCode;
 
 #endif  // NNADAPTER_NNADAPTER_OPERATIONS_H_

@@ -100,6 +100,10 @@ int Compute_OR(KernelContext* ctx) {
   return Binary(ctx, [](double x, double y) { return (x != 0 || y != 0); },
                 true);
 }
+int Compute_XOR(KernelContext* ctx) {
+  return Binary(ctx, [](double x, double y) { return (x != 0) != (y != 0); },
+                true);
+}
 int Compute_EQUAL(KernelContext* ctx) {
   return Binary(ctx, [](double x, double y) { return x == y; }, true);
 }

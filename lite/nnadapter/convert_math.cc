@@ -1,0 +1,207 @@
+// Converters of the math ops: comparisons and logical ops, where,
+// reductions, arg_max/arg_min, top_k, clip, log_softmax, sum, reciprocal,
+// assign, fill_*_like, dropout, prelu.
+#include <limits>
+#include <map>
+
+#include "lite/nnadapter/converters.h"
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_bridge {
+
+namespace {
+constexpr int32_t kNone = NNADAPTER_FUSED_NONE;
+
+// Paddle's broadcast `axis` other than -1 (or the trailing alignment) would
+// need an explicit reshape of Y: declined unless it equals numpy's rule.
+void NumpyBroadcastOnly(Converter& c, const cpp::OpDesc& op) {
+  const int axis = op.GetAttr<int32_t>("axis", -1);
+  if (axis == -1) return;
+  const int xr = static_cast<int>(c.Dims(One(op, "X")).size());
+  const int yr = static_cast<int>(c.Dims(One(op, "Y")).size());
+  LITE_ENFORCE(axis == xr - yr, "op '", op.Type(), "': broadcast axis ", axis,
+               " other than numpy's (", xr - yr, ") is not converted");
+}
+
+std::vector<int32_t> AllAxes(size_t rank) {
+  std::vector<int32_t> axes(rank);
+  for (size_t i = 0; i < rank; ++i) axes[i] = static_cast<int32_t>(i);
+  return axes;
+}
+}  // namespace
+
+void ConvertCompare(Converter& c, const cpp::OpDesc& op) {
+  static const std::map<std::string, NNAdapterOperationType> kTypes = {
+      {"equal", NNADAPTER_EQUAL},          {"not_equal", NNADAPTER_NOT_EQUAL},
+      {"less_than", NNADAPTER_LESS},       {"less_equal", NNADAPTER_LESS_EQUAL},
+      {"greater_than", NNADAPTER_GREATER}, {"greater_equal", NNADAPTER_GREATER_EQUAL},
+      {"logical_and", NNADAPTER_AND},      {"logical_or", NNADAPTER_OR}};
+  NumpyBroadcastOnly(c, op);
+  c.AddOperation(kTypes.at(op.Type()), {c.Input(One(op, "X")), c.Input(One(op, "Y"))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertLogicalNot(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_NOT, {c.Input(One(op, "X"))}, {c.Output(One(op, "Out", false))});
+}
+
+void ConvertLogicalXor(Converter& c, const cpp::OpDesc& op) {
+  NumpyBroadcastOnly(c, op);
+  c.AddOperation(NNADAPTER_XOR, {c.Input(One(op, "X")), c.Input(One(op, "Y"))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertWhere(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_WHERE,
+                 {c.Input(One(op, "Condition")), c.Input(One(op, "X")), c.Input(One(op, "Y"))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// reduce_sum/mean/max directly; reduce_min as -reduce_max(-x).
+void ConvertReduce(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  LITE_ENFORCE(op.GetAttr<int32_t>("out_dtype", -1) == -1, "op '", op.Type(),
+               "': out_dtype is not converted");
+  std::vector<int32_t> axes = op.GetAttr<std::vector<int32_t>>("dim", {0});
+  if (op.GetAttr<bool>("reduce_all", false) || axes.empty()) axes = AllAxes(xd.size());
+  const bool keep = op.GetAttr<bool>("keep_dim", false);
+  // Reducing every axis without keep_dim gives Paddle's [1] (NNAdapter would
+  // give a rank-0 tensor): keep the dims and reshape to [1].
+  const bool to_one = !keep && axes.size() == xd.size();
+  NNAdapterOperand* in = c.Input(x);
+  NNAdapterOperand* out = c.Output(One(op, "Out", false));
+  NNAdapterOperand* reduced = to_one ? c.Temporary() : out;
+  if (op.Type() == "reduce_min") {
+    NNAdapterOperand* neg = c.Temporary();
+    NNAdapterOperand* max = c.Temporary();
+    c.AddOperation(NNADAPTER_MUL, {in, c.Float32(-1.f), c.Int32(kNone)}, {neg});
+    c.AddOperation(NNADAPTER_REDUCE_MAX, {neg, c.Int32s(axes), c.Bool(keep || to_one)}, {max});
+    c.AddOperation(NNADAPTER_MUL, {max, c.Float32(-1.f), c.Int32(kNone)}, {reduced});
+  } else {
+    static const std::map<std::string, NNAdapterOperationType> kTypes = {
+        {"reduce_sum", NNADAPTER_REDUCE_SUM},
+        {"reduce_mean", NNADAPTER_REDUCE_MEAN},
+        {"reduce_max", NNADAPTER_REDUCE_MAX}};
+    c.AddOperation(kTypes.at(op.Type()), {in, c.Int32s(axes), c.Bool(keep || to_one)}, {reduced});
+  }
+  if (to_one) c.AddOperation(NNADAPTER_RESHAPE, {reduced, c.Int32s({1})}, {out});
+}
+
+void ConvertArgMax(Converter& c, const cpp::OpDesc& op) {
+  const int dtype = op.GetAttr<int32_t>("dtype", 3);
+  LITE_ENFORCE(dtype == 2 || dtype == 3 || dtype == -1, "op '", op.Type(), "': dtype ", dtype,
+               " is not converted (int32 or int64)");
+  NNAdapterOperand* in = c.Input(One(op, "X"));
+  int32_t axis = static_cast<int32_t>(op.GetAttr<int64_t>("axis", -1));
+  bool keep = op.GetAttr<bool>("keepdims", false);
+  if (op.GetAttr<bool>("flatten", false)) {
+    NNAdapterOperand* flat = c.Temporary();
+    c.AddOperation(NNADAPTER_RESHAPE, {in, c.Int32s({-1})}, {flat});
+    in = flat;
+    axis = 0;
+  }
+  c.AddOperation(op.Type() == "arg_max" ? NNADAPTER_ARG_MAX : NNADAPTER_ARG_MIN,
+                 {in, c.Int32(axis), c.Bool(keep), c.Int32(dtype == 2 ? NNADAPTER_INT32
+                                                                      : NNADAPTER_INT64)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertTopK(Converter& c, const cpp::OpDesc& op) {
+  LITE_ENFORCE(!op.HasInput("K") || op.Input("K").empty() || c.IsWeight(One(op, "K")), "op '",
+               op.Type(), "': a run-time K tensor is not converted");
+  int32_t k = op.GetAttr<int32_t>("k", 1);
+  if (op.HasInput("K") && !op.Input("K").empty()) {
+    const Tensor* t = c.Weight(One(op, "K"));
+    k = t->dtype() == DataType::kInt64 ? static_cast<int32_t>(t->data<int64_t>()[0])
+                                       : t->data<int32_t>()[0];
+  }
+  const bool v2 = op.Type() == "top_k_v2";
+  const int32_t axis = v2 ? op.GetAttr<int32_t>("axis", -1) : -1;
+  const bool largest = v2 ? op.GetAttr<bool>("largest", true) : true;
+  c.AddOperation(NNADAPTER_TOP_K,
+                 {c.Input(One(op, "X")), c.Int32(k), c.Int32(axis), c.Bool(largest), c.Bool(true),
+                  c.Int32(NNADAPTER_INT64)},
+                 {c.Output(One(op, "Out", false)), c.Output(One(op, "Indices", false))});
+}
+
+void ConvertClip(Converter& c, const cpp::OpDesc& op) {
+  auto bound = [&](const char* slot, const char* attr, float fallback) {
+    if (op.HasInput(slot) && !op.Input(slot).empty()) {
+      const Tensor* t = c.Weight(One(op, slot));
+      LITE_ENFORCE(t && t->dtype() == DataType::kFloat32 && t->numel() == 1, "op 'clip': input '",
+                   slot, "' must be a one-element float weight to be converted");
+      return t->data<float>()[0];
+    }
+    return op.GetAttr<float>(attr, fallback);
+  };
+  const std::string& x = One(op, "X");
+  LITE_ENFORCE(c.DType(x) == DataType::kFloat32, "op 'clip': only float X is converted");
+  const float lo = bound("Min", "min", std::numeric_limits<float>::lowest());
+  const float hi = bound("Max", "max", std::numeric_limits<float>::max());
+  c.AddOperation(NNADAPTER_CLIP, {c.Input(x), c.Float32(lo), c.Float32(hi)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertLogSoftmax(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_LOG_SOFTMAX,
+                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertSum(Converter& c, const cpp::OpDesc& op) {
+  std::vector<NNAdapterOperand*> in;
+  for (const auto& x : op.Input("X")) in.push_back(c.Input(x));
+  LITE_ENFORCE(!in.empty(), "op 'sum': input 'X' is empty");
+  const std::string& out = One(op, "Out", false);
+  if (in.size() == 1) {
+    c.AddOperation(NNADAPTER_ASSIGN, in, {c.Output(out)});
+  } else {
+    c.AddOperation(NNADAPTER_SUM, in, {c.Output(out)});
+  }
+}
+
+void ConvertAssign(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_ASSIGN, {c.Input(One(op, "X"))}, {c.Output(One(op, "Out", false))});
+}
+
+void ConvertFillLike(Converter& c, const cpp::OpDesc& op) {
+  const int dtype = op.GetAttr<int32_t>("dtype", -1);
+  LITE_ENFORCE(dtype == -1 || dtype == 5, "op '", op.Type(), "': dtype ", dtype,
+               " is not converted (float only)");
+  const float value =
+      op.Type() == "fill_zeros_like" ? 0.f : static_cast<float>(op.GetAttr<double>("value", 0.0));
+  const std::string& x = One(op, "X");
+  LITE_ENFORCE(c.DType(x) == DataType::kFloat32, "op '", op.Type(),
+               "': only float X is converted");
+  c.AddOperation(NNADAPTER_FILL_LIKE, {c.Input(x), c.Float32(value)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// Inference dropout: identity (upscale_in_train) or a scale by 1 - p.
+void ConvertDropout(Converter& c, const cpp::OpDesc& op) {
+  const std::string impl = op.GetAttr<std::string>("dropout_implementation", "downgrade_in_infer");
+  const float p = op.GetAttr<float>("dropout_prob", 0.5f);
+  NNAdapterOperand* x = c.Input(One(op, "X"));
+  NNAdapterOperand* out = c.Output(One(op, "Out", false));
+  if (impl == "upscale_in_train") {
+    c.AddOperation(NNADAPTER_ASSIGN, {x}, {out});
+  } else {
+    c.AddOperation(NNADAPTER_MUL, {x, c.Float32(1.f - p), c.Int32(kNone)}, {out});
+  }
+}
+
+void ConvertPrelu(Converter& c, const cpp::OpDesc& op) {
+  const std::string mode = op.GetAttr<std::string>("mode", "all");
+  LITE_ENFORCE(mode == "all" || mode == "channel", "op 'prelu': mode '", mode,
+               "' is not converted (all, channel)");
+  LITE_ENFORCE(op.GetAttr<std::string>("data_format", "NCHW") == "NCHW",
+               "op 'prelu': only NCHW is converted");
+  c.AddOperation(NNADAPTER_PRELU, {c.Input(One(op, "X")), c.Input(One(op, "Alpha"))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+}  // namespace nnadapter_bridge
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,288 @@
+// Converters of shape and indexing ops: reshape with run-time shapes,
+// squeeze/unsqueeze, flatten, stack/unstack, gather, lookup_table, range,
+// tile, expand, pad2d/pad3d.
+#include <algorithm>
+
+#include "lite/nnadapter/converters.h"
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_bridge {
+
+namespace {
+bool Has(const cpp::OpDesc& op, const char* slot) {
+  return op.HasInput(slot) && !op.Input(slot).empty();
+}
+void DeclineTensor(const cpp::OpDesc& op, const char* slot) {
+  LITE_ENFORCE(!Has(op, slot), "op '", op.Type(), "': input '", slot,
+               "' (a run-time tensor) is not converted");
+}
+int Normalize(int64_t axis, int64_t rank) {
+  return static_cast<int>(axis < 0 ? axis + rank : axis);
+}
+}  // namespace
+
+// reshape/reshape2: the `shape` attribute, or the run-time `Shape` tensor,
+// or the `ShapeTensor` list of one-element tensors joined by CONCAT.
+void ConvertReshape(Converter& c, const cpp::OpDesc& op) {
+  NNAdapterOperand* x = c.Input(One(op, "X"));
+  NNAdapterOperand* shape = nullptr;
+  if (Has(op, "Shape")) {
+    const std::string& s = One(op, "Shape");
+    LITE_ENFORCE(c.DType(s) == DataType::kInt32 || c.DType(s) == DataType::kInt64, "op '",
+                 op.Type(), "': input 'Shape' must be int32 or int64");
+    shape = c.Input(s);
+  } else if (Has(op, "ShapeTensor")) {
+    const auto& list = op.Input("ShapeTensor");
+    const DataType type = c.DType(list[0]);
+    std::vector<NNAdapterOperand*> parts;
+    for (const auto& s : list) {
+      LITE_ENFORCE(c.DType(s) == type && (type == DataType::kInt32 || type == DataType::kInt64),
+                   "op '", op.Type(), "': the ShapeTensor list must be all int32 or all int64 ('",
+                   s, "' differs)");
+      // Each item holds one extent; its recorded dims may be [] (a scalar)
+      // or [1]: make every one [1] for CONCAT.
+      NNAdapterOperand* one = c.Temporary(PrecisionOf(type));
+      c.AddOperation(NNADAPTER_RESHAPE, {c.Input(s), c.Int32s({1})}, {one});
+      parts.push_back(one);
+    }
+    if (parts.size() == 1) {
+      shape = parts[0];
+    } else {
+      shape = c.Temporary(PrecisionOf(type));
+      parts.push_back(c.Int32(0));
+      c.AddOperation(NNADAPTER_CONCAT, parts, {shape});
+    }
+  } else {
+    shape = c.Int32s(op.GetAttr<std::vector<int32_t>>("shape"));
+  }
+  c.AddOperation(NNADAPTER_RESHAPE, {x, shape}, {c.Output(One(op, "Out", false))});
+}
+
+// Paddle keeps an axis whose extent is not 1; an empty list drops every 1.
+void ConvertSqueeze(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim dims = c.Dims(x);
+  const int64_t rank = static_cast<int64_t>(dims.size());
+  std::vector<int32_t> axes;
+  auto listed = op.GetAttr<std::vector<int64_t>>("axes", {});
+  if (listed.empty()) {
+    for (int64_t i = 0; i < rank; ++i) {
+      LITE_ENFORCE(dims[i] >= 0, "op '", op.Type(), "': squeezing every 1 of X ",
+                   DimsToString(dims), " needs known extents");
+      if (dims[i] == 1) axes.push_back(static_cast<int32_t>(i));
+    }
+  } else {
+    for (int64_t a : listed) {
+      const int axis = Normalize(a, rank);
+      LITE_ENFORCE(axis >= 0 && axis < rank, "op '", op.Type(), "': axis ", a, " out of range");
+      if (dims[axis] == 1 || dims[axis] < 0) axes.push_back(axis);
+    }
+  }
+  NNAdapterOperand* out = c.Output(One(op, "Out", false));
+  if (axes.empty()) {
+    c.AddOperation(NNADAPTER_ASSIGN, {c.Input(x)}, {out});
+  } else {
+    c.AddOperation(NNADAPTER_SQUEEZE, {c.Input(x), c.Int32s(axes)}, {out});
+  }
+}
+
+// Paddle inserts the axes one after another (a negative axis counts from
+// the end of the shape built so far); UNSQUEEZE takes their final positions.
+void ConvertUnsqueeze(Converter& c, const cpp::OpDesc& op) {
+  DeclineTensor(op, "AxesTensor");
+  DeclineTensor(op, "AxesTensorList");
+  const std::string& x = One(op, "X");
+  const int64_t rank = static_cast<int64_t>(c.Dims(x).size());
+  auto axes = op.GetAttr<std::vector<int64_t>>("axes", {});
+  LITE_ENFORCE(!axes.empty(), "op '", op.Type(), "': attribute 'axes' is empty");
+  std::vector<int> marks(static_cast<size_t>(rank), 0);
+  for (int64_t a : axes) {
+    const int64_t cur = static_cast<int64_t>(marks.size());
+    int64_t pos = a < 0 ? a + cur + 1 : a;
+    LITE_ENFORCE(pos >= 0 && pos <= cur, "op '", op.Type(), "': axis ", a, " out of range");
+    marks.insert(marks.begin() + pos, 1);
+  }
+  std::vector<int32_t> positions;
+  for (size_t i = 0; i < marks.size(); ++i) {
+    if (marks[i]) positions.push_back(static_cast<int32_t>(i));
+  }
+  c.AddOperation(NNADAPTER_UNSQUEEZE, {c.Input(x), c.Int32s(positions)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// flatten/flatten2: [prod(dims[:axis]), prod(dims[axis:])] as two FLATTENs.
+void ConvertFlatten2D(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const int64_t rank = static_cast<int64_t>(c.Dims(x).size());
+  const int axis = op.GetAttr<int32_t>("axis", 1);
+  LITE_ENFORCE(axis >= 0 && axis <= rank, "op '", op.Type(), "': axis ", axis, " out of range");
+  NNAdapterOperand* out = c.Output(One(op, "Out", false));
+  NNAdapterOperand* in = c.Input(x);
+  if (axis == 0 || axis == rank) {
+    NNAdapterOperand* flat = c.Temporary(PrecisionOf(c.DType(x)));
+    c.AddOperation(NNADAPTER_FLATTEN, {in, c.Int32(0), c.Int32(-1)}, {flat});
+    c.AddOperation(NNADAPTER_UNSQUEEZE, {flat, c.Int32s({axis == 0 ? 0 : 1})}, {out});
+    return;
+  }
+  NNAdapterOperand* tail = c.Temporary(PrecisionOf(c.DType(x)));
+  c.AddOperation(NNADAPTER_FLATTEN, {in, c.Int32(axis), c.Int32(-1)}, {tail});
+  c.AddOperation(NNADAPTER_FLATTEN, {tail, c.Int32(0), c.Int32(axis - 1)}, {out});
+}
+
+void ConvertStack(Converter& c, const cpp::OpDesc& op) {
+  std::vector<NNAdapterOperand*> in;
+  for (const auto& x : op.Input("X")) in.push_back(c.Input(x));
+  in.push_back(c.Int32(op.GetAttr<int32_t>("axis", 0)));
+  c.AddOperation(NNADAPTER_STACK, in, {c.Output(One(op, "Y", false))});
+}
+
+// unstack: SPLIT into ones along axis, then SQUEEZE each part.
+void ConvertUnstack(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim dims = c.Dims(x);
+  const int axis = Normalize(op.GetAttr<int32_t>("axis", 0), static_cast<int64_t>(dims.size()));
+  const auto& outs = op.Output("Y");
+  LITE_ENFORCE(axis >= 0 && axis < static_cast<int>(dims.size()), "op 'unstack': axis out of range");
+  LITE_ENFORCE(dims[axis] < 0 || dims[axis] == static_cast<int64_t>(outs.size()),
+               "op 'unstack': ", outs.size(), " outputs for extent ", dims[axis]);
+  std::vector<NNAdapterOperand*> parts;
+  const NNAdapterOperandPrecisionCode precision = PrecisionOf(c.DType(x));
+  for (size_t i = 0; i < outs.size(); ++i) parts.push_back(c.Temporary(precision));
+  c.AddOperation(NNADAPTER_SPLIT,
+                 {c.Input(x), c.Int32(axis), c.Int32s(std::vector<int32_t>(outs.size(), 1))},
+                 parts);
+  for (size_t i = 0; i < outs.size(); ++i) {
+    c.AddOperation(NNADAPTER_SQUEEZE, {parts[i], c.Int32s({axis})}, {c.Output(outs[i])});
+  }
+}
+
+void ConvertGather(Converter& c, const cpp::OpDesc& op) {
+  int32_t axis = op.GetAttr<int32_t>("axis", 0);
+  if (Has(op, "Axis")) {
+    const Tensor* t = c.Weight(One(op, "Axis"));
+    LITE_ENFORCE(t && t->numel() == 1, "op 'gather': a run-time Axis tensor is not converted");
+    axis = t->dtype() == DataType::kInt64 ? static_cast<int32_t>(t->data<int64_t>()[0])
+                                          : t->data<int32_t>()[0];
+  }
+  const std::string& index = One(op, "Index");
+  LITE_ENFORCE(c.Dims(index).size() == 1, "op 'gather': only a 1-D Index is converted, got ",
+               DimsToString(c.Dims(index)));
+  c.AddOperation(NNADAPTER_GATHER, {c.Input(One(op, "X")), c.Input(index), c.Int32(axis)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// lookup_table (Ids [..., 1]) and lookup_table_v2 (Ids [...]): rows of W.
+void ConvertLookupTable(Converter& c, const cpp::OpDesc& op) {
+  const int64_t padding_idx = op.GetAttr<int64_t>("padding_idx", -1);
+  LITE_ENFORCE(padding_idx == -1, "op '", op.Type(), "': padding_idx ", padding_idx,
+               " (rows written as zeros) is not converted");
+  const std::string& ids = One(op, "Ids");
+  NNAdapterOperand* indices = c.Input(ids);
+  if (op.Type() == "lookup_table") {
+    const DDim d = c.Dims(ids);
+    LITE_ENFORCE(!d.empty() && d.back() == 1, "op 'lookup_table': Ids ", DimsToString(d),
+                 " must end in 1");
+    NNAdapterOperand* squeezed = c.Temporary(PrecisionOf(c.DType(ids)));
+    c.AddOperation(NNADAPTER_SQUEEZE, {indices, c.Int32s({static_cast<int32_t>(d.size()) - 1})},
+                   {squeezed});
+    indices = squeezed;
+  }
+  c.AddOperation(NNADAPTER_GATHER, {c.Input(One(op, "W")), indices, c.Int32(0)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+void ConvertRange(Converter& c, const cpp::OpDesc& op) {
+  const DataType type = c.DType(One(op, "Start"));
+  LITE_ENFORCE(type == DataType::kFloat32 || type == DataType::kInt32, "op 'range': only float32 "
+               "and int32 Start/End/Step are converted");
+  c.AddOperation(NNADAPTER_RANGE,
+                 {c.Input(One(op, "Start")), c.Input(One(op, "End")), c.Input(One(op, "Step"))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// tile: repeats padded with leading 1s to the rank; more repeats than the
+// rank unsqueeze X first (Paddle's rule).
+void ConvertTile(Converter& c, const cpp::OpDesc& op) {
+  DeclineTensor(op, "RepeatTimes");
+  DeclineTensor(op, "repeat_times_tensor");
+  const std::string& x = One(op, "X");
+  const size_t rank = c.Dims(x).size();
+  auto repeats = op.GetAttr<std::vector<int32_t>>("repeat_times", {});
+  NNAdapterOperand* in = c.Input(x);
+  if (repeats.size() > rank) {
+    std::vector<int32_t> lead;
+    for (size_t i = 0; i < repeats.size() - rank; ++i) lead.push_back(static_cast<int32_t>(i));
+    NNAdapterOperand* up = c.Temporary(PrecisionOf(c.DType(x)));
+    c.AddOperation(NNADAPTER_UNSQUEEZE, {in, c.Int32s(lead)}, {up});
+    in = up;
+  }
+  while (repeats.size() < rank) repeats.insert(repeats.begin(), 1);
+  c.AddOperation(NNADAPTER_TILE, {in, c.Int32s(repeats)}, {c.Output(One(op, "Out", false))});
+}
+
+// expand_v2 (shape, -1 keeps the extent) and expand_as_v2 (Y's or
+// target_shape's dims) as EXPAND to a constant shape.
+void ConvertExpand(Converter& c, const cpp::OpDesc& op) {
+  DeclineTensor(op, "Shape");
+  DeclineTensor(op, "expand_shapes_tensor");
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  std::vector<int64_t> shape;
+  if (op.Type() == "expand_as_v2") {
+    shape = op.GetAttr<std::vector<int64_t>>("target_shape", {});
+    if (shape.empty()) {
+      LITE_ENFORCE(Has(op, "Y"), "op 'expand_as_v2': needs Y or target_shape");
+      const DDim yd = c.Dims(One(op, "Y"));
+      shape.assign(yd.begin(), yd.end());
+    }
+  } else {
+    shape = op.GetAttr<std::vector<int64_t>>("shape", {});
+  }
+  const size_t lead = shape.size() - std::min(shape.size(), xd.size());
+  std::vector<int32_t> target;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    int64_t v = shape[i];
+    if (v == -1 && i >= lead) v = xd[i - lead];
+    LITE_ENFORCE(v >= 0, "op '", op.Type(), "': extent ", i, " of the target shape is unknown");
+    target.push_back(static_cast<int32_t>(v));
+  }
+  c.AddOperation(NNADAPTER_EXPAND, {c.Input(x), c.Int32s(target)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// pad2d ([top, bottom, left, right]) and pad3d ([left, right, top, bottom,
+// front, back]) on NCHW / NCDHW as PAD of every dimension.
+void ConvertPad(Converter& c, const cpp::OpDesc& op) {
+  DeclineTensor(op, "Paddings");
+  const bool is3d = op.Type() == "pad3d";
+  const std::string fmt = op.GetAttr<std::string>("data_format", is3d ? "NCDHW" : "NCHW");
+  LITE_ENFORCE(fmt == "NCHW" || fmt == "NCDHW", "op '", op.Type(), "': data_format '", fmt,
+               "' is not converted");
+  const std::string mode = op.GetAttr<std::string>("mode", "constant");
+  int32_t code = NNADAPTER_PAD_MODE_CONSTANT;
+  if (mode == "reflect") {
+    code = NNADAPTER_PAD_MODE_REFLECT;
+  } else if (mode == "edge" || mode == "replicate") {
+    code = NNADAPTER_PAD_MODE_EDGE;
+  } else {
+    LITE_ENFORCE(mode == "constant", "op '", op.Type(), "': mode '", mode, "' is not converted");
+  }
+  auto p = op.GetAttr<std::vector<int32_t>>("paddings", std::vector<int32_t>(is3d ? 6 : 4, 0));
+  LITE_ENFORCE(p.size() == (is3d ? 6u : 4u), "op '", op.Type(), "': paddings must have ",
+               is3d ? 6 : 4, " values");
+  std::vector<int32_t> pads = {0, 0, 0, 0};
+  if (is3d) {
+    pads.insert(pads.end(), {p[4], p[5], p[2], p[3], p[0], p[1]});
+  } else {
+    pads.insert(pads.end(), p.begin(), p.end());
+  }
+  const float value = op.GetAttr<float>(is3d ? "value" : "pad_value", 0.f);
+  c.AddOperation(NNADAPTER_PAD,
+                 {c.Input(One(op, "X")), c.Int32s(pads), c.Int32(code), c.Float32(value)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+}  // namespace nnadapter_bridge
+}  // namespace lite
+}  // namespace paddle

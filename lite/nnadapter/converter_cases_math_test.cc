@@ -1,0 +1,289 @@
+// Harness cases of the math converters: elementwise ops (and their fused
+// forms), the activations of activations.inc, scale, comparisons, logical
+// ops, where, reductions, arg_max/arg_min, top_k, clip, assign, fill_*_like,
+// dropout, sum, reciprocal.
+#include "lite/nnadapter/converter_harness_cases.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+
+using harness::Bools;
+using harness::F;
+using harness::Levels;
+using harness::W;
+
+namespace {
+HarnessCase Declines(HarnessCase c, const std::string& mention) {
+  c.expect = kDeclines;
+  c.decline_mentions = mention;
+  return c;
+}
+
+// One activation op with attributes, on inputs in [lo, hi).
+HarnessCase Act(const std::string& op, const std::string& label, float lo, float hi,
+                std::vector<std::pair<std::string, float>> attrs = {}) {
+  return {op, label, [=](OpRunner& r, int64_t n) {
+            F(r, "X", "x", {2, n, 3}, lo, hi);
+            r.Output("Out", "y");
+            for (const auto& [name, v] : attrs) r.Attr(name, v);
+          }};
+}
+
+const char* kSeqBranch = "its CPU kernel comes with the sequence ops (branch seq)";
+}  // namespace
+
+void AddMathCases(std::vector<HarnessCase>* cases) {
+  auto& c = *cases;
+  for (const char* op : {"elementwise_add", "elementwise_sub", "elementwise_mul",
+                         "elementwise_div", "elementwise_max", "elementwise_min",
+                         "elementwise_pow"}) {
+    const bool pow = std::string(op) == "elementwise_pow";
+    const float lo = pow ? 0.1f : -2.f;
+    c.push_back({op, "same dims", [=](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3}, lo, 2.f);
+                   F(r, "Y", "b", {2, n, 3}, 0.5f, 2.f);
+                   r.Output("Out", "y");
+                 }});
+    c.push_back({op, "numpy broadcast of Y [3]", [=](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3}, lo, 2.f);
+                   F(r, "Y", "b", {3}, 0.5f, 2.f);
+                   r.Output("Out", "y");
+                 }});
+    c.push_back({op, "axis 1 weight Y [n]", [=](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3}, lo, 2.f);
+                   W(r, "Y", "b", {n}, 0.5f, 2.f);
+                   r.Output("Out", "y");
+                   r.Attr("axis", 1);
+                 }});
+    c.push_back(Declines({op, "axis 1 run-time Y", [=](OpRunner& r, int64_t n) {
+                            F(r, "X", "x", {2, n, 3}, lo, 2.f);
+                            F(r, "Y", "b", {n}, 0.5f, 2.f);
+                            r.Output("Out", "y");
+                            r.Attr("axis", 1);
+                          }},
+                         "non-constant Y"));
+  }
+  for (const char* op : {"fusion_elementwise_add_activation", "fusion_elementwise_sub_activation",
+                         "fusion_elementwise_mul_activation", "fusion_elementwise_div_activation",
+                         "fusion_elementwise_max_activation", "fusion_elementwise_min_activation"}) {
+    for (const char* act : {"relu", "sigmoid"}) {
+      c.push_back({op, act, [=](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {2, n, 3});
+                     F(r, "Y", "b", {2, n, 3}, 0.5f, 2.f);
+                     r.Output("Out", "y");
+                     r.Attr("act_type", std::string(act));
+                   }});
+    }
+  }
+  // Activations (the NNAdapter column of activations.inc).
+  c.push_back(Act("relu", "", -2, 2));
+  c.push_back(Act("relu6", "threshold 6", -8, 8));
+  c.push_back(Act("relu6", "threshold 3 (CLIP)", -8, 8, {{"threshold", 3.f}}));
+  c.push_back(Act("leaky_relu", "alpha 0.1", -2, 2, {{"alpha", 0.1f}}));
+  c.push_back(Act("sigmoid", "", -6, 6));
+  c.push_back(Act("tanh", "", -4, 4));
+  c.push_back(Act("hard_sigmoid", "slope 0.3 offset 0.4", -5, 5,
+                  {{"slope", 0.3f}, {"offset", 0.4f}}));
+  c.push_back(Act("hard_swish", "defaults (HARD_SWISH)", -8, 8));
+  c.push_back(Act("hard_swish", "threshold 5 scale 7 offset 2 (composed)", -8, 8,
+                  {{"threshold", 5.f}, {"scale", 7.f}, {"offset", 2.f}}));
+  c.push_back(Act("swish", "beta 1", -5, 5));
+  c.push_back(Act("swish", "beta 1.5 (composed)", -5, 5, {{"beta", 1.5f}}));
+  c.push_back(Act("gelu", "erf", -4, 4));
+  c.push_back({"gelu", "tanh approximation", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3}, -4, 4);
+                 r.Output("Out", "y");
+                 r.Attr("approximate", true);
+               }});
+  c.push_back(Act("exp", "", -4, 4));
+  c.push_back(Act("log", "", 0.05f, 6));
+  c.push_back(Act("abs", "", -3, 3));
+  c.push_back(Act("softsign", "(composed)", -5, 5));
+  c.push_back(Act("sqrt", "(POW 0.5)", 0.01f, 9));
+  c.push_back(Act("rsqrt", "", 0.05f, 9));
+  c.push_back(Act("pow", "factor 2.5", 0.01f, 3, {{"factor", 2.5f}}));
+  c.push_back(Act("pow", "factor 2", -3, 3, {{"factor", 2.f}}));
+  c.push_back(Act("square", "", -3, 3));
+  c.push_back(Act("softplus", "beta 1.5", -20, 20, {{"beta", 1.5f}}));
+  c.push_back(Declines(Act("softplus", "threshold 10", -20, 20, {{"threshold", 10.f}}),
+                       "threshold"));
+  c.push_back(Act("elu", "alpha 0.7 (composed)", -4, 4, {{"alpha", 0.7f}}));
+  c.push_back(Act("floor", "", -9, 9));
+  c.push_back(Act("ceil", "(composed)", -9, 9));
+  for (bool after : {true, false}) {
+    c.push_back({"scale", after ? "bias after scale" : "bias before scale",
+                 [after](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3});
+                   r.Output("Out", "y");
+                   r.Attr("scale", 2.5f);
+                   r.Attr("bias", 0.75f);
+                   r.Attr("bias_after_scale", after);
+                 }});
+  }
+  c.push_back(Act("scale", "scale only", -2, 2, {{"scale", -1.5f}}));
+  c.push_back(Act("scale", "bias only", -2, 2, {{"bias", 0.25f}}));
+  // Comparisons (equal elements exist: inputs are small integers).
+  for (const char* op : {"equal", "not_equal", "less_than", "less_equal", "greater_than",
+                         "greater_equal"}) {
+    c.push_back({op, "same dims", [](OpRunner& r, int64_t n) {
+                   Levels(r, "X", "x", {2, n, 3});
+                   Levels(r, "Y", "b", {2, n, 3});
+                   r.Output("Out", "y");
+                 }});
+    c.push_back({op, "broadcast Y [3]", [](OpRunner& r, int64_t n) {
+                   Levels(r, "X", "x", {2, n, 3});
+                   Levels(r, "Y", "b", {3});
+                   r.Output("Out", "y");
+                 }});
+  }
+  for (const char* op : {"logical_and", "logical_or", "logical_xor"}) {
+    c.push_back({op, "", [](OpRunner& r, int64_t n) {
+                   Bools(r, "X", "x", {2, n, 3});
+                   Bools(r, "Y", "b", {2, n, 3});
+                   r.Output("Out", "y");
+                 }});
+  }
+  c.push_back({"logical_not", "", [](OpRunner& r, int64_t n) {
+                 Bools(r, "X", "x", {2, n, 3});
+                 r.Output("Out", "y");
+               }});
+  c.push_back({"where", "", [](OpRunner& r, int64_t n) {
+                 Bools(r, "Condition", "cond", {2, n, 3});
+                 F(r, "X", "x", {2, n, 3});
+                 F(r, "Y", "b", {2, n, 3});
+                 r.Output("Out", "y");
+               }});
+  // Reductions.
+  for (const char* op : {"reduce_sum", "reduce_mean", "reduce_max", "reduce_min"}) {
+    for (bool keep : {false, true}) {
+      const std::string k = keep ? " keep_dim" : "";
+      c.push_back({op, "dim [1]" + k, [=](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {2, n, 3});
+                     r.Output("Out", "y");
+                     r.Attr("dim", std::vector<int32_t>{1});
+                     r.Attr("keep_dim", keep);
+                   }});
+      c.push_back({op, "dim [0, -1]" + k, [=](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {2, n, 3});
+                     r.Output("Out", "y");
+                     r.Attr("dim", std::vector<int32_t>{0, -1});
+                     r.Attr("keep_dim", keep);
+                   }});
+      c.push_back({op, "reduce_all" + k, [=](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {2, n, 3});
+                     r.Output("Out", "y");
+                     r.Attr("reduce_all", true);
+                     r.Attr("keep_dim", keep);
+                   }});
+    }
+  }
+  for (const char* op : {"arg_max", "arg_min"}) {
+    for (int dtype : {2, 3}) {
+      c.push_back({op, "axis 1 dtype " + std::to_string(dtype), [=](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {2, n, 3});
+                     r.Output("Out", "y");
+                     r.Attr("axis", int64_t{1});
+                     r.Attr("dtype", dtype);
+                   }});
+    }
+    c.push_back({op, "axis -1 keepdims", [=](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, 3, n});
+                   r.Output("Out", "y");
+                   r.Attr("axis", int64_t{-1});
+                   r.Attr("keepdims", true);
+                 }});
+    c.push_back({op, "flatten", [=](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3});
+                   r.Output("Out", "y");
+                   r.Attr("axis", int64_t{0});
+                   r.Attr("flatten", true);
+                 }});
+  }
+  c.push_back({"top_k", "k 3", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n + 3});
+                 r.Output("Out", "y");
+                 r.Output("Indices", "i");
+                 r.Attr("k", 3);
+               }});
+  c.push_back({"top_k_v2", "k 2 axis 0 smallest", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {4, n, 3});
+                 r.Output("Out", "y");
+                 r.Output("Indices", "i");
+                 r.Attr("k", 2);
+                 r.Attr("axis", 0);
+                 r.Attr("largest", false);
+               }});
+  c.push_back(Declines({"top_k", "run-time K", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {2, n + 3});
+                          r.Input<int32_t>("K", "k", {1}, {2});
+                          r.Output("Out", "y");
+                          r.Output("Indices", "i");
+                        }},
+                       "K"));
+  c.push_back(Act("clip", "min -0.5 max 0.7", -2, 2, {{"min", -0.5f}, {"max", 0.7f}}));
+  c.push_back({"clip", "Min/Max weights", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3});
+                 r.Input<float>("Min", "lo", {1}, {-0.25f})->set_persistable(true);
+                 r.Input<float>("Max", "hi", {1}, {1.25f})->set_persistable(true);
+                 r.Output("Out", "y");
+               }});
+  c.push_back(Declines({"clip", "int32 X", [](OpRunner& r, int64_t n) {
+                          harness::Ints<int32_t>(r, "X", "x", {2, n}, -5, 5);
+                          r.Output("Out", "y");
+                          r.Attr("min", -1.f);
+                          r.Attr("max", 2.f);
+                        }},
+                       "float"));
+  c.push_back(Act("assign", "", -2, 2));
+  c.push_back({"fill_any_like", "value 2.5", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("value", 2.5);
+               }});
+  c.push_back(Act("fill_zeros_like", "", -2, 2));
+  c.push_back({"dropout", "downgrade_in_infer", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("dropout_prob", 0.25f);
+                 r.Attr("is_test", true);
+               }});
+  c.push_back({"dropout", "upscale_in_train", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("dropout_prob", 0.25f);
+                 r.Attr("is_test", true);
+                 r.Attr("dropout_implementation", std::string("upscale_in_train"));
+               }});
+  // No CPU kernel in this tree yet: each case's reference writes "y".
+  HarnessCase sum{"sum", "3 inputs", [](OpRunner& r, int64_t n) {
+                    F(r, "X", "a", {2, n, 3});
+                    F(r, "X", "b", {2, n, 3});
+                    F(r, "X", "c", {2, n, 3});
+                    r.Output("Out", "y");
+                  }};
+  sum.no_cpu_kernel = kSeqBranch;
+  sum.reference = [](OpRunner& r) {
+    const Tensor* a = r.Get("a");
+    Tensor* y = r.scope().Var("y");
+    y->Resize(a->dims());
+    float* out = y->mutable_data<float>();
+    for (int64_t i = 0; i < a->numel(); ++i) {
+      out[i] = a->data<float>()[i] + r.Get("b")->data<float>()[i] + r.Get("c")->data<float>()[i];
+    }
+  };
+  c.push_back(sum);
+  HarnessCase reciprocal = Act("reciprocal", "", 0.25f, 4);
+  reciprocal.no_cpu_kernel = kSeqBranch;
+  reciprocal.reference = [](OpRunner& r) {
+    const Tensor* x = r.Get("x");
+    Tensor* y = r.scope().Var("y");
+    y->Resize(x->dims());
+    for (int64_t i = 0; i < x->numel(); ++i) y->mutable_data<float>()[i] = 1.f / x->data<float>()[i];
+  };
+  c.push_back(reciprocal);
+}
+
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,375 @@
+// Harness cases of the tensor converters: concat, split, reshape, transpose,
+// flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
+// cast, stack, unstack, gather, lookup_table, range, tile, expand, pad.
+#include "lite/nnadapter/converter_harness_cases.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+
+using harness::F;
+using harness::Ints;
+using harness::W;
+
+namespace {
+HarnessCase Declines(HarnessCase c, const std::string& mention) {
+  c.expect = kDeclines;
+  c.decline_mentions = mention;
+  return c;
+}
+const char* kSeqBranch = "its CPU kernel comes with the sequence ops (branch seq)";
+
+// Rows of `w` ([V, D]) at int64 `ids` into "y" of dims ids_dims + [D].
+void GatherRows(OpRunner& r, DDim out_dims) {
+  const Tensor* ids = r.Get("ids");
+  const Tensor* w = r.Get("w");
+  const int64_t d = w->dims()[1];
+  Tensor* y = r.scope().Var("y");
+  out_dims.push_back(d);
+  y->Resize(out_dims);
+  float* out = y->mutable_data<float>();
+  for (int64_t i = 0; i < ids->numel(); ++i) {
+    const int64_t row = ids->data<int64_t>()[i];
+    for (int64_t j = 0; j < d; ++j) out[i * d + j] = w->data<float>()[row * d + j];
+  }
+}
+}  // namespace
+
+void AddTensorCases(std::vector<HarnessCase>* cases) {
+  auto& c = *cases;
+  using V32 = std::vector<int32_t>;
+  using V64 = std::vector<int64_t>;
+  for (int axis : {1, -1}) {
+    c.push_back({"concat", "axis " + std::to_string(axis), [axis](OpRunner& r, int64_t n) {
+                   F(r, "X", "a", {2, n, 3});
+                   F(r, "X", "b", {2, n, 3});
+                   W(r, "X", "w", {2, n, 3});
+                   r.Output("Out", "y");
+                   r.Attr("axis", axis);
+                 }});
+  }
+  c.push_back({"split", "num 2 axis 0", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {4, n, 3});
+                 r.Output("Out", "y0");
+                 r.Output("Out", "y1");
+                 r.Attr("axis", 0);
+                 r.Attr("num", 2);
+               }});
+  c.push_back({"split", "sections [1, -1] axis 2", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 5});
+                 r.Output("Out", "y0");
+                 r.Output("Out", "y1");
+                 r.Attr("axis", 2);
+                 r.Attr("sections", V32{1, -1});
+               }});
+  for (const char* op : {"reshape2", "reshape"}) {
+    c.push_back({op, "shape [0, -1]", [](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3});
+                   r.Output("Out", "y");
+                   r.Attr("shape", V32{0, -1});
+                 }});
+    c.push_back({op, "run-time Shape tensor", [](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3});
+                   r.Input<int32_t>("Shape", "s", {3}, {3, 1, static_cast<int32_t>(2 * n)});
+                   r.Output("Out", "y");
+                   r.Attr("shape", V32{});
+                 }});
+    c.push_back({op, "run-time ShapeTensor list", [](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3});
+                   r.Input<int64_t>("ShapeTensor", "s0", {1}, {-1});
+                   r.Input<int64_t>("ShapeTensor", "s1", {1}, {2});
+                   r.Output("Out", "y");
+                   r.Attr("shape", V32{});
+                 }});
+  }
+  for (const char* op : {"transpose2", "transpose"}) {
+    for (V32 perm : {V32{0, 2, 1}, V32{2, 0, 1}}) {
+      c.push_back({op, "perm", [perm](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {2, n, 3});
+                     r.Output("Out", "y");
+                     r.Attr("axis", perm);
+                   }});
+    }
+  }
+  c.push_back({"flatten_contiguous_range", "1..2", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3, 4});
+                 r.Output("Out", "y");
+                 r.Attr("start_axis", 1);
+                 r.Attr("stop_axis", 2);
+               }});
+  c.push_back({"flatten_contiguous_range", "0..-1", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("start_axis", 0);
+                 r.Attr("stop_axis", -1);
+               }});
+  for (const char* op : {"flatten", "flatten2"}) {
+    for (int axis : {0, 1, 2, 3}) {
+      c.push_back({op, "axis " + std::to_string(axis), [axis](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {2, n, 3});
+                     r.Output("Out", "y");
+                     r.Attr("axis", axis);
+                   }});
+    }
+  }
+  for (const char* op : {"squeeze2", "squeeze"}) {
+    for (V64 axes : {V64{1}, V64{}, V64{-1}, V64{0, 1}}) {
+      c.push_back({op, "axes of size " + std::to_string(axes.size()),
+                   [axes](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {n, 1, 3, 1});
+                     r.Output("Out", "y");
+                     r.Attr("axes", axes);
+                   }});
+    }
+  }
+  for (const char* op : {"unsqueeze2", "unsqueeze"}) {
+    for (V64 axes : {V64{0}, V64{-1}, V64{1, 3}, V64{0, -1}}) {
+      c.push_back({op, "axes of size " + std::to_string(axes.size()),
+                   [axes](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {2, n, 3});
+                     r.Output("Out", "y");
+                     r.Attr("axes", axes);
+                   }});
+    }
+  }
+  // The CPU kernel computes source coordinates in float, builtin_device in
+  // double: bilinear weights differ by up to ~3e-5 at n = 127.
+  for (const char* op : {"nearest_interp_v2", "bilinear_interp_v2"}) {
+    for (bool corners : {false, true}) {
+      HarnessCase sized{op, std::string("out_h/out_w align_corners ") + (corners ? "1" : "0"),
+                        [corners](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {1, 2, n, n + 1});
+                          r.Output("Out", "y");
+                          r.Attr("out_h", static_cast<int32_t>(2 * n + 1));
+                          r.Attr("out_w", static_cast<int32_t>(n + 2));
+                          r.Attr("align_corners", corners);
+                        }};
+      sized.atol = 5e-5;
+      c.push_back(sized);
+      HarnessCase scaled{op, std::string("scale 2 align_corners ") + (corners ? "1" : "0"),
+                         [corners](OpRunner& r, int64_t n) {
+                           F(r, "X", "x", {1, 2, n, n + 1});
+                           r.Output("Out", "y");
+                           r.Attr("scale", std::vector<float>{2.f, 2.f});
+                           r.Attr("align_corners", corners);
+                         }};
+      scaled.atol = 5e-5;
+      c.push_back(scaled);
+    }
+  }
+  HarnessCase mode0{"bilinear_interp_v2", "align_mode 0 (half pixel), default align_corners",
+                    [](OpRunner& r, int64_t n) {
+                      F(r, "X", "x", {1, 2, n, n + 1});
+                      r.Output("Out", "y");
+                      r.Attr("out_h", static_cast<int32_t>(n + 3));
+                      r.Attr("out_w", static_cast<int32_t>(2 * n));
+                      r.Attr("align_mode", 0);
+                    }};
+  mode0.atol = 5e-5;
+  c.push_back(mode0);
+  HarnessCase mode0b = mode0;
+  mode0b.label = "align_mode 0 (half pixel), align_corners 0";
+  mode0b.build = [](OpRunner& r, int64_t n) {
+    F(r, "X", "x", {1, 2, n, n + 1});
+    r.Output("Out", "y");
+    r.Attr("out_h", static_cast<int32_t>(n + 3));
+    r.Attr("out_w", static_cast<int32_t>(2 * n));
+    r.Attr("align_mode", 0);
+    r.Attr("align_corners", false);
+  };
+  c.push_back(mode0b);
+  c.push_back({"shape", "", [](OpRunner& r, int64_t n) {
+                 F(r, "Input", "x", {2, n, 3});
+                 r.Output("Out", "y");
+               }});
+  c.push_back({"slice", "axes [1]", [](OpRunner& r, int64_t n) {
+                 F(r, "Input", "x", {2, n + 2, 3});
+                 r.Output("Out", "y");
+                 r.Attr("axes", V32{1});
+                 r.Attr("starts", V64{1});
+                 r.Attr("ends", V64{n + 1});
+               }});
+  c.push_back({"slice", "negative start, huge end, decrease_axis", [](OpRunner& r, int64_t n) {
+                 F(r, "Input", "x", {2, n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("axes", V32{0, 2});
+                 r.Attr("starts", V64{-1, 1});
+                 r.Attr("ends", V64{10000000000LL, 2});
+                 r.Attr("decrease_axis", V32{0});
+               }});
+  c.push_back({"strided_slice", "strides 2 and 3, decrease_axis", [](OpRunner& r, int64_t n) {
+                 F(r, "Input", "x", {2, n + 1, 7});
+                 r.Output("Out", "y");
+                 r.Attr("axes", V32{0, 1, 2});
+                 r.Attr("starts", V64{1, 0, -6});
+                 r.Attr("ends", V64{2, 10000, 7});
+                 r.Attr("strides", V64{1, 2, 3});
+                 r.Attr("decrease_axis", V32{0});
+               }});
+  c.push_back(Declines({"strided_slice", "negative stride", [](OpRunner& r, int64_t n) {
+                          F(r, "Input", "x", {2, n + 1});
+                          r.Output("Out", "y");
+                          r.Attr("axes", V32{1});
+                          r.Attr("starts", V64{-1});
+                          r.Attr("ends", V64{-10000});
+                          r.Attr("strides", V64{-1});
+                        }},
+                       "negative strides"));
+  for (int dtype : {5, 2, 3}) {
+    c.push_back({"fill_constant", "dtype " + std::to_string(dtype),
+                 [dtype](OpRunner& r, int64_t n) {
+                   r.Output("Out", "y");
+                   r.Attr("shape", V64{2, n});
+                   r.Attr("dtype", dtype);
+                   r.Attr("value", 3.f);
+                 }});
+  }
+  c.push_back({"cast", "float -> int32", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n}, -9.f, 9.f);
+                 r.Output("Out", "y");
+                 r.Attr("in_dtype", 5);
+                 r.Attr("out_dtype", 2);
+               }});
+  c.push_back({"cast", "int64 -> float", [](OpRunner& r, int64_t n) {
+                 Ints<int64_t>(r, "X", "x", {2, n}, -100, 100);
+                 r.Output("Out", "y");
+                 r.Attr("in_dtype", 3);
+                 r.Attr("out_dtype", 5);
+               }});
+  c.push_back(Declines({"cast", "float -> float64", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {2, n});
+                          r.Output("Out", "y");
+                          r.Attr("in_dtype", 5);
+                          r.Attr("out_dtype", 6);
+                        }},
+                       "out_dtype"));
+  for (int axis : {0, -1}) {
+    c.push_back({"stack", "axis " + std::to_string(axis), [axis](OpRunner& r, int64_t n) {
+                   F(r, "X", "a", {2, n});
+                   F(r, "X", "b", {2, n});
+                   F(r, "X", "c", {2, n});
+                   r.Output("Y", "y");
+                   r.Attr("axis", axis);
+                 }});
+  }
+  c.push_back({"unstack", "axis 0", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {3, n});
+                 r.Output("Y", "y0");
+                 r.Output("Y", "y1");
+                 r.Output("Y", "y2");
+                 r.Attr("axis", 0);
+                 r.Attr("num", 3);
+               }});
+  c.push_back({"unstack", "axis -1", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n, 2});
+                 r.Output("Y", "y0");
+                 r.Output("Y", "y1");
+                 r.Attr("axis", -1);
+                 r.Attr("num", 2);
+               }});
+  c.push_back({"gather", "int32 index axis 0", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n + 2, 4});
+                 Ints<int32_t>(r, "Index", "i", {5}, 0, n + 2);
+                 r.Output("Out", "y");
+               }});
+  c.push_back({"gather", "int64 index axis 1", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {3, n + 1, 2});
+                 Ints<int64_t>(r, "Index", "i", {n}, 0, n + 1);
+                 r.Output("Out", "y");
+                 r.Attr("axis", 1);
+               }});
+  HarnessCase lookup{"lookup_table", "Ids [n, 1]", [](OpRunner& r, int64_t n) {
+                       W(r, "W", "w", {10, 4});
+                       Ints<int64_t>(r, "Ids", "ids", {n, 1}, 0, 10);
+                       r.Output("Out", "y");
+                     }};
+  lookup.no_cpu_kernel = kSeqBranch;
+  lookup.reference = [](OpRunner& r) { GatherRows(r, {r.Get("ids")->dims()[0]}); };
+  c.push_back(lookup);
+  HarnessCase lookup2{"lookup_table_v2", "Ids [2, n]", [](OpRunner& r, int64_t n) {
+                        W(r, "W", "w", {10, 4});
+                        Ints<int64_t>(r, "Ids", "ids", {2, n}, 0, 10);
+                        r.Output("Out", "y");
+                      }};
+  lookup2.no_cpu_kernel = kSeqBranch;
+  lookup2.reference = [](OpRunner& r) { GatherRows(r, r.Get("ids")->dims()); };
+  c.push_back(lookup2);
+  HarnessCase padded = lookup2;
+  padded.label = "padding_idx 0";
+  padded.build = [](OpRunner& r, int64_t n) {
+    W(r, "W", "w", {10, 4});
+    Ints<int64_t>(r, "Ids", "ids", {2, n}, 0, 10);
+    r.Output("Out", "y");
+    r.Attr("padding_idx", int64_t{0});
+  };
+  c.push_back(Declines(padded, "padding_idx"));
+  c.push_back({"range", "float", [](OpRunner& r, int64_t n) {
+                 r.Input<float>("Start", "s", {1}, {-1.5f});
+                 r.Input<float>("End", "e", {1}, {static_cast<float>(n)});
+                 r.Input<float>("Step", "st", {1}, {0.5f});
+                 r.Output("Out", "y");
+               }});
+  c.push_back({"range", "int32", [](OpRunner& r, int64_t n) {
+                 r.Input<int32_t>("Start", "s", {1}, {static_cast<int32_t>(n)});
+                 r.Input<int32_t>("End", "e", {1}, {-3});
+                 r.Input<int32_t>("Step", "st", {1}, {-2});
+                 r.Output("Out", "y");
+               }});
+  for (V32 repeats : {V32{2, 1, 3}, V32{2}, V32{2, 1, 1, 2}}) {
+    c.push_back({"tile", std::to_string(repeats.size()) + " repeats",
+                 [repeats](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {n, 2, 3});
+                   r.Output("Out", "y");
+                   r.Attr("repeat_times", repeats);
+                 }});
+  }
+  c.push_back({"expand_v2", "shape [2, -1, 3]", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {1, n, 1});
+                 r.Output("Out", "y");
+                 r.Attr("shape", V32{2, -1, 3});
+               }});
+  c.push_back({"expand_v2", "more dims", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n, 1});
+                 r.Output("Out", "y");
+                 r.Attr("shape", V32{2, static_cast<int32_t>(n), 3});
+               }});
+  c.push_back({"expand_as_v2", "target_shape", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {1, n});
+                 r.Output("Out", "y");
+                 r.Attr("target_shape", V32{3, static_cast<int32_t>(n)});
+               }});
+  c.push_back({"pad2d", "constant 0.5", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {1, 2, n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("paddings", V32{1, 2, 0, 3});
+                 r.Attr("pad_value", 0.5f);
+               }});
+  for (const char* mode : {"reflect", "edge"}) {
+    c.push_back({"pad2d", mode, [mode](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {1, 2, n + 3, 4});
+                   r.Output("Out", "y");
+                   r.Attr("paddings", V32{2, 1, 3, 0});
+                   r.Attr("mode", std::string(mode));
+                 }});
+  }
+  for (const char* mode : {"constant", "replicate"}) {
+    c.push_back({"pad3d", mode, [mode](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {1, 2, n, 3, 2});
+                   r.Output("Out", "y");
+                   r.Attr("paddings", V32{1, 0, 2, 1, 0, 2});
+                   r.Attr("mode", std::string(mode));
+                   r.Attr("value", -1.f);
+                 }});
+  }
+  c.push_back(Declines({"pad3d", "circular", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {1, 2, n, 3, 2});
+                          r.Output("Out", "y");
+                          r.Attr("paddings", V32{1, 0, 0, 0, 0, 0});
+                          r.Attr("mode", std::string("circular"));
+                        }},
+                       "circular"));
+}
+
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle

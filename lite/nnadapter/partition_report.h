@@ -1,0 +1,44 @@
+// The partition report of the NNAdapter subgraph pass: for every op its
+// placement and, when it stays on the CPU, why; for every subgraph its ops,
+// inputs, outputs and candidate devices; totals. Written as JSON (stable
+// keys, see docs/offload-debugging.md) and summarized in one log line.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_bridge {
+
+struct OpPlacement {
+  std::string type;
+  std::string config_line;  // op_type:inputs:outputs, ready for a partition config
+  int subgraph{-1};         // index into subgraphs, -1: on the CPU
+  // Why it stays on the CPU: "no converter", "converter declined: ...",
+  // "device declined: ...", "forced by <config>:<line>", "below the minimum
+  // subgraph size ...".
+  std::string reason;
+};
+
+struct SubgraphPlacement {
+  std::vector<int> ops;  // indices into PartitionReport::ops
+  std::vector<std::string> inputs, outputs;
+};
+
+struct PartitionReport {
+  std::vector<std::string> devices;
+  int min_subgraph_size{1};
+  std::vector<OpPlacement> ops;
+  std::vector<SubgraphPlacement> subgraphs;
+
+  int cpu_ops() const;
+  std::string Json() const;
+  // "N ops: M in K subgraph(s) on dev1,dev2; C on the CPU (type: reason; ...)".
+  std::string Summary() const;
+  // The ops on the CPU, one "config_line (reason)" per line.
+  std::string CpuOpLines() const;
+};
+
+}  // namespace nnadapter_bridge
+}  // namespace lite
+}  // namespace paddle

@@ -1,0 +1,181 @@
+// The partition report (JSON file and reasons), strict mode and the minimum
+// subgraph size, on the real text-direction classifier.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "lite/core/op_test_util.h"
+#include "tests/models/model_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+const std::string kCls = "/ppocr_mobile_v2_cls_dyn";
+
+lite_api::CxxConfig ClsConfig(const std::vector<std::string>& devices,
+                              const std::string& properties = "") {
+  setenv("NNADAPTER_DRIVER_PATH", NNADAPTER_TEST_DRIVER_DIR, 0);
+  lite_api::CxxConfig c;
+  c.set_model_dir(ModelsDir() + kCls);
+  c.set_nnadapter_device_names(devices);
+  c.set_nnadapter_context_properties(properties);
+  return c;
+}
+
+std::vector<float> ClsInput() {
+  return vision::ReadFloats(ModelsDir() + kCls + "/reference/cls_input_title_rot180.bin",
+                            3 * 48 * 192);
+}
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot read " << path;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int Count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+int Total(const std::string& json, const std::string& key) {
+  std::smatch m;
+  std::regex re("\"" + key + "\": (\\d+)");
+  EXPECT_TRUE(std::regex_search(json, m, re)) << key << " not in the report";
+  return m.empty() ? -1 : std::stoi(m[1]);
+}
+
+std::string ReportPath(const std::string& name) {
+  return (std::filesystem::temp_directory_path() /
+          ("partition_report_" + std::to_string(getpid()) + "_" + name + ".json"))
+      .string();
+}
+
+TEST(PartitionReport, BuiltinDeviceTakesTheWholeClassifierAndTheReportSaysSo) {
+  auto config = ClsConfig({"builtin_device"});
+  const std::string path = ReportPath("builtin");
+  config.set_nnadapter_partition_report_path(path);
+  auto p = lite_api::CreatePaddlePredictor(config);
+  const std::string json = ReadText(path);
+  std::remove(path.c_str());
+  const int ops = Total(json, "ops"), cpu = Total(json, "cpu_ops");
+  std::printf("classifier on builtin_device: %d ops, %d on the CPU, %d subgraph(s)\n", ops, cpu,
+              Total(json, "subgraphs"));
+  EXPECT_GT(ops, 20);
+  EXPECT_EQ(cpu, 0) << json;
+  EXPECT_EQ(Total(json, "subgraphs"), 1);
+  EXPECT_EQ(Count(json, "\"placement\": \"nnadapter\""), ops);
+  EXPECT_NE(json.find("\"devices\": [\"builtin_device\"]"), std::string::npos);
+  auto cpu_p = LoadPdModel(ModelsDir() + kCls, "inference");
+  EXPECT_LE(Compare(RunFloat(cpu_p.get(), {1, 3, 48, 192}, ClsInput()),
+                    RunFloat(p.get(), {1, 3, 48, 192}, ClsInput()))
+                .max_abs,
+            1e-4);
+}
+
+TEST(PartitionReport, NamesTheOperationADeviceDeclinesAndStrictModeListsTheCpuOps) {
+  const std::string props = "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU,ADD";
+  auto config = ClsConfig({"fake_device"}, props);
+  config.set_nnadapter_dynamic_shape_info({{"x", {{1, 3, 48, 192}}}});
+  const std::string path = ReportPath("fake");
+  config.set_nnadapter_partition_report_path(path);
+  auto p = lite_api::CreatePaddlePredictor(config);
+  const std::string json = ReadText(path);
+  std::remove(path.c_str());
+  const int cpu = Total(json, "cpu_ops");
+  EXPECT_GT(cpu, 0);
+  EXPECT_EQ(Count(json, "\"placement\": \"cpu\""), cpu);
+  // conv2d with its fused hard_swish became CONV_2D + HARD_SWISH; the
+  // device takes only the first.
+  EXPECT_NE(json.find("\"reason\": \"device declined: operation 1 of 2 (HARD_SWISH) is "
+                      "supported by no selected device\""),
+            std::string::npos)
+      << json.substr(0, 3000);
+  EXPECT_NE(json.find("device declined: operation 0 of 1 (ADAPTIVE_AVERAGE_POOL_2D)"),
+            std::string::npos);
+
+  auto strict = ClsConfig({"fake_device"}, props);
+  strict.set_nnadapter_dynamic_shape_info({{"x", {{1, 3, 48, 192}}}});
+  strict.set_nnadapter_strict_mode(true);
+  std::string msg;
+  try {
+    lite_api::CreatePaddlePredictor(strict);
+  } catch (const lite_api::Error& e) {
+    msg = e.what();
+  }
+  EXPECT_NE(msg.find("strict mode: " + std::to_string(cpu) + " op(s) would stay on the CPU"),
+            std::string::npos)
+      << msg.substr(0, 2000);
+  EXPECT_NE(msg.find("\n  conv2d:conv2d_0.w_0@bn_fold_bias,conv2d_0.w_0@bn_fold,x:hardswish_0.tmp_0 "
+                     "(device declined: operation 1 of 2 (HARD_SWISH)"),
+            std::string::npos)
+      << msg.substr(0, 2000);
+
+  // Strict mode with a device that takes everything creates the predictor.
+  auto all = ClsConfig({"builtin_device"});
+  all.set_nnadapter_strict_mode(true);
+  EXPECT_NE(lite_api::CreatePaddlePredictor(all), nullptr);
+}
+
+TEST(PartitionReport, MinimumSubgraphSizeAndForcedOpsKeepOpsOnTheCpuWithTheirReason) {
+  auto config = ClsConfig({"builtin_device"});
+  const std::string path = ReportPath("min");
+  config.set_nnadapter_partition_report_path(path);
+  config.set_nnadapter_min_subgraph_size(100000);
+  auto p = lite_api::CreatePaddlePredictor(config);
+  std::string json = ReadText(path);
+  EXPECT_EQ(Total(json, "subgraphs"), 0);
+  EXPECT_EQ(Total(json, "cpu_ops"), Total(json, "ops"));
+  EXPECT_NE(json.find("below the minimum subgraph size (a cluster of"), std::string::npos);
+  auto cpu_p = LoadPdModel(ModelsDir() + kCls, "inference");
+  EXPECT_LE(Compare(RunFloat(cpu_p.get(), {1, 3, 48, 192}, ClsInput()),
+                    RunFloat(p.get(), {1, 3, 48, 192}, ClsInput()))
+                .max_abs,
+            1e-4);
+
+  auto forced = ClsConfig({"builtin_device"});
+  forced.set_nnadapter_partition_report_path(path);
+  forced.set_nnadapter_subgraph_partition_config_buffer("# keep the head on the CPU\nsoftmax\n");
+  auto q = lite_api::CreatePaddlePredictor(forced);
+  json = ReadText(path);
+  EXPECT_NE(json.find("\"type\": \"softmax\"") , std::string::npos);
+  EXPECT_NE(json.find("\"reason\": \"forced by partition config buffer:2\""), std::string::npos)
+      << json.substr(0, 3000);
+  EXPECT_EQ(Total(json, "cpu_ops"), 1);
+
+  // Paddle Lite's environment fallback, used when the config sets no rules.
+  setenv("SUBGRAPH_PARTITION_CONFIG_BUFFER", "softmax", 1);
+  auto from_env = ClsConfig({"builtin_device"});
+  from_env.set_nnadapter_partition_report_path(path);
+  auto r = lite_api::CreatePaddlePredictor(from_env);
+  unsetenv("SUBGRAPH_PARTITION_CONFIG_BUFFER");
+  json = ReadText(path);
+  std::remove(path.c_str());
+  EXPECT_NE(json.find("\"reason\": \"forced by SUBGRAPH_PARTITION_CONFIG_BUFFER:1\""),
+            std::string::npos);
+
+  auto bad = ClsConfig({"builtin_device"});
+  bad.set_nnadapter_min_subgraph_size(0);
+  std::string msg;
+  try {
+    lite_api::CreatePaddlePredictor(bad);
+  } catch (const lite_api::Error& e) {
+    msg = e.what();
+  }
+  EXPECT_NE(msg.find("set_nnadapter_min_subgraph_size: expected a size >= 1, got 0"),
+            std::string::npos)
+      << msg;
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
