@@ -80,6 +80,35 @@ TEST(OnnxModels, PpocrClsOnnxTwinMatchesOrt) {
   }
 }
 
+// The recognizer's attention blocks follow Reshapes to run-time shapes; the
+// importer gives those a rank so the subgraph pass can hand the whole model
+// to the device instead of splitting it around them.
+TEST(OnnxModels, PpocrV4RecOffloadsAsFewSubgraphs) {
+  const std::string report = std::filesystem::temp_directory_path() /
+                             ("onnx_rec_partition_" + std::to_string(::getpid()) + ".json");
+  lite_api::CxxConfig config;
+  config.set_model_file(OnnxDir() + "/ch_PP-OCRv4_rec_infer.onnx");
+  config.set_threads(1);
+  config.set_nnadapter_device_names({"builtin_device"});
+  config.set_nnadapter_partition_report_path(report);
+  auto predictor = lite_api::CreatePaddlePredictor(config);
+  const std::string json = ReadFile(report);
+  std::remove(report.c_str());
+  auto total = [&](const std::string& key) {
+    const std::string tag = "\"" + key + "\": ";
+    const auto at = json.rfind(tag);
+    return at == std::string::npos ? -1 : std::atoi(json.c_str() + at + tag.size());
+  };
+  const int subgraphs = total("subgraphs"), cpu = total("cpu_ops"), ops = total("ops");
+  std::printf("ppocrv4 rec on builtin_device: %d ops, %d subgraph(s), %d op(s) on the CPU\n", ops,
+              subgraphs, cpu);
+  EXPECT_EQ(subgraphs, 1);
+  EXPECT_EQ(cpu, 0);
+  auto x = vision::ReadFloats(OnnxDir() + "/reference/rec_input_title.bin", 3 * 48 * 320);
+  auto ref = vision::ReadFloats(OnnxDir() + "/reference/rec_ort_out_title.bin", 40 * 6625);
+  EXPECT_LE(Compare(ref, RunFloat(predictor.get(), {1, 3, 48, 320}, x)).max_abs, 1e-4);
+}
+
 }  // namespace testing
 }  // namespace lite
 }  // namespace paddle

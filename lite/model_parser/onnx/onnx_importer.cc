@@ -1,7 +1,6 @@
 #include "lite/model_parser/onnx/onnx_importer.h"
 
 #include <onnx/checker.h>
-#include <onnx/shape_inference/implementation.h>
 #include <onnx/version_converter/convert.h>
 
 #include <algorithm>
@@ -17,6 +16,7 @@
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/onnx/onnx_context.h"
 #include "lite/model_parser/onnx/onnx_patterns.h"
+#include "lite/model_parser/onnx/onnx_shape_values.h"
 
 namespace paddle {
 namespace lite {
@@ -89,15 +89,9 @@ class Importer {
     opset_ = DefaultOpset(model, label_);
     CheckOperatorsClaimed(model.graph());
     Check(model);
-    try {
-      // Data propagation follows Shape → Slice → Concat → Reshape chains, so
-      // most values get a rank even with dynamic input dims.
-      onnx::ShapeInferenceOptions options(false, 0, true);
-      onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
-    } catch (const std::exception&) {
-      // Shape inference is an aid (ranks, dtypes); converters that need a
-      // rank it did not give fail with a message naming the node.
-    }
+    // Ranks, dims and element types for the converters, including Reshapes
+    // to run-time shapes (so the subgraph pass can describe what follows).
+    onnx_import::InferShapesAndReshapeRanks(&model);
     const auto& g = model.graph();
     block_.idx = 0;
     for (const auto& vi : g.input()) values_[vi.name()] = InfoFromType(vi.type());
