@@ -31,6 +31,11 @@ class ConvertContext {
                  int* temp_counter);
 
   const onnx::NodeProto& node() const { return node_; }
+  // The same context converting another node (a converter that rewrites its
+  // node into a form another converter handles); `node` must outlive it.
+  ConvertContext ForNode(const onnx::NodeProto& node) const {
+    return ConvertContext(node, opset_, file_, block_, weights_, values_, temp_counter_);
+  }
   int opset() const { return opset_; }
   const std::string& op_type() const { return node_.op_type(); }
 

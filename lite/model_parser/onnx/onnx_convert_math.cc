@@ -257,15 +257,45 @@ void ConvertReduce(ConvertContext& c) {
   op->SetAttr("dim", std::vector<int32_t>(axes.begin(), axes.end()));
 }
 
+// select_last_index 1: the first extreme of X reversed along the axis is
+// the last one of X; its index i there is extent - 1 - i in X. Needs the
+// axis' extent at import.
 void ConvertArgMax(ConvertContext& c) {
-  c.Check(c.AttrInt("select_last_index", 0) == 0, "select_last_index 1 is not supported");
+  const bool last = c.AttrInt("select_last_index", 0) != 0;
+  int64_t axis = c.AttrInt("axis", 0);
+  std::string x = c.Input(0), index = c.Output(0);
+  int64_t extent = 0;
+  if (last) {
+    const ValueInfo info = c.Info(x);
+    if (axis < 0 && info.rank >= 0) axis += info.rank;
+    extent = axis >= 0 && axis < info.rank ? info.dims[axis] : -1;
+    c.Check(extent > 0, "select_last_index 1 needs the extent of axis ", axis,
+            " at import, which is not supported when it is dynamic");
+    std::vector<int64_t> reversed(static_cast<size_t>(extent));
+    for (int64_t i = 0; i < extent; ++i) reversed[i] = extent - 1 - i;
+    const std::string flipped = c.Temp("flipped");
+    auto* g = c.AddOp("gather");
+    g->SetInput("X", {x});
+    g->SetInput("Index", {c.AddInt64Weight("reversed", reversed)});
+    g->SetOutput("Out", {flipped});
+    g->SetAttr("axis", static_cast<int32_t>(axis));
+    x = flipped;
+    index = c.Temp("flipped_index");
+  }
   auto* op = c.AddOp(c.op_type() == "ArgMax" ? "arg_max" : "arg_min");
-  op->SetInput("X", {c.Input(0)});
-  op->SetOutput("Out", {c.Output(0)});
-  op->SetAttr("axis", c.AttrInt("axis", 0));
+  op->SetInput("X", {x});
+  op->SetOutput("Out", {index});
+  op->SetAttr("axis", axis);
   op->SetAttr("keepdims", c.AttrInt("keepdims", 1) != 0);
   op->SetAttr("flatten", false);
   op->SetAttr("dtype", PaddleDtypeCode(DataType::kInt64));
+  if (!last) return;
+  auto* s = c.AddOp("scale");
+  s->SetInput("X", {index});
+  s->SetOutput("Out", {c.Output(0)});
+  s->SetAttr("scale", -1.f);
+  s->SetAttr("bias", static_cast<float>(extent - 1));
+  s->SetAttr("bias_after_scale", true);
 }
 
 void ConvertCast(ConvertContext& c) {

@@ -1,5 +1,4 @@
-// ONNX nn operators → Paddle ops: Conv, ConvTranspose, pooling,
-// normalization, Gemm/MatMul, Softmax, Resize, Flatten, DepthToSpace.
+// ONNX nn operators → Paddle ops: normalization, Gemm/MatMul, Softmax, Resize, Flatten, DepthToSpace.
 #include <algorithm>
 #include <cmath>
 
@@ -8,130 +7,6 @@
 namespace paddle {
 namespace lite {
 namespace onnx_import {
-namespace {
-
-std::vector<int32_t> I32(const std::vector<int64_t>& v) {
-  return std::vector<int32_t>(v.begin(), v.end());
-}
-
-// ONNX pads [top, left, bottom, right] → Paddle paddings [top, bottom, left,
-// right]; auto_pad → padding_algorithm (SAME_LOWER only with explicit pads
-// known from static shapes is not supported).
-void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial) {
-  c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (only 2-D, NCHW)");
-  std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
-  auto pads = c.AttrInts("pads", std::vector<int64_t>(4, 0));
-  c.Check(pads.size() == 4, "attribute 'pads' must have 4 values, got ", pads.size());
-  op->SetAttr("paddings", std::vector<int32_t>{static_cast<int32_t>(pads[0]), static_cast<int32_t>(pads[2]),
-                                               static_cast<int32_t>(pads[1]), static_cast<int32_t>(pads[3])});
-  if (auto_pad == "NOTSET") {
-    op->SetAttr("padding_algorithm", std::string("EXPLICIT"));
-  } else if (auto_pad == "VALID") {
-    op->SetAttr("padding_algorithm", std::string("VALID"));
-  } else if (auto_pad == "SAME_UPPER") {
-    op->SetAttr("padding_algorithm", std::string("SAME"));
-  } else {
-    c.Fail("auto_pad '" + auto_pad + "' is not supported (NOTSET, VALID, SAME_UPPER are)");
-  }
-}
-
-size_t SpatialDims(ConvertContext& c, int weight_input) {
-  if (c.HasAttr("kernel_shape")) return c.AttrInts("kernel_shape").size();
-  int r = c.Rank(weight_input);
-  if (r > 2) return static_cast<size_t>(r - 2);
-  return 2;
-}
-
-// Conv and ConvTranspose: inputs X, W, optional B; strides, dilations, group.
-cpp::OpDesc* AddConvLike(ConvertContext& c, const char* type) {
-  auto* op = c.AddOp(type);
-  op->SetInput("Input", {c.Input(0)});
-  op->SetInput("Filter", {c.Input(1)});
-  if (c.HasInput(2)) op->SetInput("Bias", {c.Input(2)});
-  op->SetOutput("Output", {c.Output(0)});
-  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
-  op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
-  op->SetAttr("groups", static_cast<int32_t>(c.AttrInt("group", 1)));
-  return op;
-}
-
-}  // namespace
-
-void ConvertConv(ConvertContext& c) {
-  const size_t spatial = SpatialDims(c, 1);
-  auto* op = AddConvLike(c, "conv2d");
-  SetConvPads(c, op, spatial);
-}
-
-void ConvertConvTranspose(ConvertContext& c) {
-  const size_t spatial = SpatialDims(c, 1);
-  auto* op = AddConvLike(c, "conv2d_transpose");
-  op->SetAttr("output_padding", I32(c.AttrInts("output_padding", {})));
-  const std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
-  if (c.HasAttr("output_shape") || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
-    // ONNX derives the pads from the wanted output size; they become
-    // explicit paddings (plus output_padding) for the input's static size.
-    c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (only 2-D, NCHW)");
-    const ValueInfo x = c.Info(c.Input(0));
-    const ValueInfo w = c.Info(c.Input(1));
-    c.Check(x.rank == 4 && x.dims[2] > 0 && x.dims[3] > 0 && w.rank == 4,
-            "output_shape / SAME auto_pad with unknown input spatial dims is not supported");
-    auto strides = c.AttrInts("strides", {1, 1});
-    auto dil = c.AttrInts("dilations", {1, 1});
-    auto opad = c.AttrInts("output_padding", {0, 0});
-    std::vector<int64_t> out = c.AttrInts("output_shape", {});
-    if (out.size() > 2) out.erase(out.begin(), out.end() - 2);
-    std::vector<int32_t> pads(4, 0), extra(2, 0);
-    for (int i = 0; i < 2; ++i) {
-      const int64_t in = x.dims[2 + i], k = (w.dims[2 + i] - 1) * dil[i] + 1;
-      const int64_t want = out.empty() ? in * strides[i] : out[i];
-      const int64_t total = strides[i] * (in - 1) + opad[i] + k - want;
-      const int64_t head = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
-      const int64_t tail = total - head;
-      c.Check(head >= 0, "output_shape larger than the input allows at the start is not supported");
-      pads[2 * i] = static_cast<int32_t>(head);
-      pads[2 * i + 1] = static_cast<int32_t>(std::max<int64_t>(tail, 0));
-      extra[i] = static_cast<int32_t>(opad[i] + std::max<int64_t>(-tail, 0));
-    }
-    op->SetAttr("paddings", pads);
-    op->SetAttr("padding_algorithm", std::string("EXPLICIT"));
-    op->SetAttr("output_padding", extra);
-    return;
-  }
-  SetConvPads(c, op, spatial);
-}
-
-void ConvertPool(ConvertContext& c) {
-  const std::string& t = c.op_type();
-  c.Check(!c.HasOutput(1), "the Indices output of MaxPool is not supported");
-  const DataType in_type = c.InputType(0);
-  c.Check(in_type == DataType::kUnknown || in_type == DataType::kFloat32,
-          "input type ", DataTypeName(in_type), " is not supported (float32 only)");
-  auto* op = c.AddOp("pool2d");
-  op->SetInput("X", {c.Input(0)});
-  op->SetOutput("Out", {c.Output(0)});
-  const bool global = t.rfind("Global", 0) == 0;
-  const bool is_max = t == "MaxPool" || t == "GlobalMaxPool";
-  op->SetAttr("pooling_type", std::string(is_max ? "max" : "avg"));
-  op->SetAttr("global_pooling", global);
-  if (global) {
-    int r = c.Rank(0);
-    c.Check(r < 0 || r == 4, "only 4-D (NCHW) inputs are supported, got rank ", r);
-    op->SetAttr("ksize", std::vector<int32_t>{1, 1});
-    return;
-  }
-  auto k = c.AttrInts("kernel_shape");
-  SetConvPads(c, op, k.size());
-  op->SetAttr("ksize", I32(k));
-  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
-  op->SetAttr("ceil_mode", c.AttrInt("ceil_mode", 0) != 0);
-  op->SetAttr("exclusive", c.AttrInt("count_include_pad", 0) == 0);
-  auto dil = c.AttrInts("dilations", {1, 1});
-  c.Check(std::all_of(dil.begin(), dil.end(), [](int64_t d) { return d == 1; }),
-          "pooling dilations other than 1 are not supported");
-  c.Check(c.AttrInt("storage_order", 0) == 0, "storage_order 1 is not supported");
-}
-
 void ConvertBatchNorm(ConvertContext& c) {
   c.Check(c.AttrInt("training_mode", 0) == 0, "training_mode 1 is not supported (inference only)");
   c.Check(!c.HasOutput(1), "the training outputs (running mean/var) are not supported");
@@ -314,13 +189,38 @@ void ConvertFlatten(ConvertContext& c) {
   op->SetAttr("axis", static_cast<int32_t>(axis));
 }
 
+// CRD is Paddle's pixel_shuffle; DCR (the default) reads the block offsets
+// from the leading channels: [N, b, b, C', H, W] → transpose to
+// [N, C', H, b, W, b] → [N, C', H*b, W*b], with C', H, W known at import.
 void ConvertDepthToSpace(ConvertContext& c) {
-  c.Check(c.AttrString("mode", "DCR") == "CRD",
-          "mode '" + c.AttrString("mode", "DCR") + "' is not supported (CRD is)");
-  auto* op = c.AddOp("pixel_shuffle");
-  op->SetInput("X", {c.Input(0)});
-  op->SetOutput("Out", {c.Output(0)});
-  op->SetAttr("upscale_factor", static_cast<int32_t>(c.AttrInt("blocksize")));
+  const std::string mode = c.AttrString("mode", "DCR");
+  const int64_t b = c.AttrInt("blocksize");
+  if (mode == "CRD") {
+    auto* op = c.AddOp("pixel_shuffle");
+    op->SetInput("X", {c.Input(0)});
+    op->SetOutput("Out", {c.Output(0)});
+    op->SetAttr("upscale_factor", static_cast<int32_t>(b));
+    return;
+  }
+  c.Check(mode == "DCR", "mode '" + mode + "' is not supported (DCR, CRD are)");
+  const ValueInfo x = c.Info(c.Input(0));
+  c.Check(x.rank == 4 && x.dims[1] > 0 && x.dims[2] > 0 && x.dims[3] > 0 && b > 0 &&
+              x.dims[1] % (b * b) == 0,
+          "mode DCR needs static C, H, W with C divisible by blocksize^2");
+  const int64_t cc = x.dims[1] / (b * b), h = x.dims[2], w = x.dims[3];
+  const std::string split = c.Temp("blocks"), moved = c.Temp("moved");
+  auto* r1 = c.AddOp("reshape2");
+  r1->SetInput("X", {c.Input(0)});
+  r1->SetOutput("Out", {split});
+  r1->SetAttr("shape", std::vector<int64_t>{0, b, b, cc, h, w});
+  auto* t = c.AddOp("transpose2");
+  t->SetInput("X", {split});
+  t->SetOutput("Out", {moved});
+  t->SetAttr("axis", std::vector<int32_t>{0, 3, 4, 1, 5, 2});
+  auto* r2 = c.AddOp("reshape2");
+  r2->SetInput("X", {moved});
+  r2->SetOutput("Out", {c.Output(0)});
+  r2->SetAttr("shape", std::vector<int64_t>{0, cc, h * b, w * b});
 }
 
 // Resize (opset 10: X, scales; 11+: X, roi, scales, sizes) and its modes:

@@ -1,6 +1,6 @@
 // clip: Out = min(max(X, min), max). Attributes `min`, `max`; the optional
-// 1-element inputs Min / Max override them. float32, int32, int64 (bounds
-// are converted to the element type).
+// 1-element inputs Min / Max override them. float32, int32, int64, int8,
+// uint8 (bounds are converted to the element type).
 #include <limits>
 
 #include "lite/core/registry.h"
@@ -43,7 +43,7 @@ double ReadBound(const Tensor* t, const char* slot, double fallback) {
   LITE_ENFORCE(t->initialized() && t->numel() == 1, "op 'clip': input '", slot,
                "' must hold exactly 1 value, dims are ", DimsToString(t->dims()));
   double v = 0;
-  DispatchDataType<float, double, int32_t, int64_t>(t->dtype(), "clip", slot, [&](auto tag) {
+  DispatchDataType<float, double, int32_t, int64_t, int8_t, uint8_t>(t->dtype(), "clip", slot, [&](auto tag) {
     v = static_cast<double>(t->data<typename decltype(tag)::type>()[0]);
   });
   return v;
@@ -59,7 +59,7 @@ class ClipKernel : public KernelBase<ClipParam> {
     const double lo = ReadBound(p.min_tensor, "Min", p.min);
     const double hi = ReadBound(p.max_tensor, "Max", p.max);
     LITE_ENFORCE(lo <= hi, "op 'clip': min (", lo, ") must not exceed max (", hi, ")");
-    DispatchDataType<float, int32_t, int64_t>(p.x->dtype(), "clip", "X", [&](auto tag) {
+    DispatchDataType<float, int32_t, int64_t, int8_t, uint8_t>(p.x->dtype(), "clip", "X", [&](auto tag) {
       using T = typename decltype(tag)::type;
       const T l = lo < double(std::numeric_limits<T>::lowest()) ? std::numeric_limits<T>::lowest()
                                                                  : static_cast<T>(lo);

@@ -53,6 +53,23 @@ TEST(Clip, IntTypesAndDynamicShape) {
   EXPECT_EQ(s.Values<int32_t>("out"), (std::vector<int32_t>{-1, 1, 1}));
 }
 
+// int8 / uint8 (ONNX Clip): bounds given as tensors of X's type; the
+// attribute defaults (float extremes) saturate to the type's range.
+TEST(Clip, Int8AndUint8WithTensorBounds) {
+  OpRunner r("clip");
+  r.Input<int8_t>("X", "x", {5}, {-128, -5, 0, 7, 127});
+  r.Input<int8_t>("Min", "mn", {1}, {-6});
+  r.Output("Out", "out");
+  r.Run();
+  EXPECT_EQ(r.Values<int8_t>("out"), (std::vector<int8_t>{-6, -5, 0, 7, 127}));
+  OpRunner u("clip");
+  u.Input<uint8_t>("X", "x", {4}, {0, 9, 200, 255});
+  u.Input<uint8_t>("Max", "mx", {1}, {100});
+  u.Output("Out", "out");
+  u.Run();
+  EXPECT_EQ(u.Values<uint8_t>("out"), (std::vector<uint8_t>{0, 9, 100, 100}));
+}
+
 TEST(Clip, BadInputsNameOp) {
   OpRunner r("clip");
   r.Input<float>("X", "x", {2}, {1, 2});

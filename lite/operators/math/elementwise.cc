@@ -6,8 +6,9 @@
 // inside the larger one; equal ranks broadcast numpy-style. `act_type`
 // (optional on every elementwise op, set by fusion passes) applies a float
 // activation to the result; its attributes use the activation's Paddle names.
-// Element types: float32, int32, int64 (integer ops accept act_type "" or
-// "relu" only). floordiv and mod follow Python semantics (floor division,
+// Element types: float32, int32, int64, and (ONNX models have them)
+// float64, int8, uint8, int16 where integer results wrap to the type as in
+// ONNX; only float32 takes a fused activation other than relu. floordiv and mod follow Python semantics (floor division,
 // remainder with the sign of Y); integer division by zero is an error.
 #include <cmath>
 #include <type_traits>
@@ -199,7 +200,7 @@ class ElementwiseKernel : public KernelBase<ElementwiseParam> {
                    p.op_type, "' act_type is only supported on float32 inputs, X is ",
                    DataTypeName(p.x->dtype()));
     }
-    DispatchDataType<float, int32_t, int64_t>(
+    DispatchDataType<float, int32_t, int64_t, double, int8_t, uint8_t, int16_t>(
         p.x->dtype(), p.op_type, "X", [&](auto tag) {
           using T = typename decltype(tag)::type;
           RunKind<T>(p, ctx.threads);

@@ -143,6 +143,10 @@ void CheckIntOps() {
 
 TEST(Elementwise, Int32AllOpsAllBroadcastCases) { CheckIntOps<int32_t>(); }
 TEST(Elementwise, Int64AllOpsAllBroadcastCases) { CheckIntOps<int64_t>(); }
+// Narrow integer types wrap like the reference's cast of the int64 result.
+TEST(Elementwise, Int8AllOpsAllBroadcastCases) { CheckIntOps<int8_t>(); }
+TEST(Elementwise, Uint8AllOpsAllBroadcastCases) { CheckIntOps<uint8_t>(); }
+TEST(Elementwise, Int16AllOpsAllBroadcastCases) { CheckIntOps<int16_t>(); }
 
 struct ActCase {
   std::string act;

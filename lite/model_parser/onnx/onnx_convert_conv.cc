@@ -1,0 +1,225 @@
+// ONNX convolution and pooling → Paddle conv2d, conv2d_transpose, pool2d
+// (1-D and 2-D, NCHW; every pads form and group).
+#include <algorithm>
+
+#include "lite/model_parser/onnx/onnx_context.h"
+
+namespace paddle {
+namespace lite {
+namespace onnx_import {
+namespace {
+
+std::vector<int32_t> I32(const std::vector<int64_t>& v) {
+  return std::vector<int32_t>(v.begin(), v.end());
+}
+
+// ONNX pads [top, left, bottom, right] → Paddle paddings [top, bottom, left,
+// right]; auto_pad → padding_algorithm. SAME_LOWER (the odd pad before)
+// becomes explicit paddings computed from the static input size and the
+// kernel extents `k` (dilated).
+void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial, const std::vector<int64_t>& k) {
+  c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (1-D and 2-D are, NCHW)");
+  std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
+  auto pads = c.AttrInts("pads", std::vector<int64_t>(4, 0));
+  c.Check(pads.size() == 4, "attribute 'pads' must have 4 values, got ", pads.size());
+  if (auto_pad == "SAME_LOWER") {
+    const ValueInfo x = c.Info(c.Input(0));
+    c.Check(x.rank == 4 && x.dims[2] > 0 && x.dims[3] > 0 && k.size() == 2,
+            "auto_pad SAME_LOWER with unknown input spatial dims is not supported");
+    auto strides = c.AttrInts("strides", {1, 1});
+    for (int i = 0; i < 2; ++i) {
+      const int64_t in = x.dims[2 + i], out = (in + strides[i] - 1) / strides[i];
+      const int64_t total = std::max<int64_t>((out - 1) * strides[i] + k[i] - in, 0);
+      pads[i] = total - total / 2;
+      pads[2 + i] = total / 2;
+    }
+    auto_pad = "NOTSET";
+  }
+  op->SetAttr("paddings", std::vector<int32_t>{static_cast<int32_t>(pads[0]), static_cast<int32_t>(pads[2]),
+                                               static_cast<int32_t>(pads[1]), static_cast<int32_t>(pads[3])});
+  if (auto_pad == "NOTSET") {
+    op->SetAttr("padding_algorithm", std::string("EXPLICIT"));
+  } else if (auto_pad == "VALID") {
+    op->SetAttr("padding_algorithm", std::string("VALID"));
+  } else if (auto_pad == "SAME_UPPER") {
+    op->SetAttr("padding_algorithm", std::string("SAME"));
+  } else {
+    c.Fail("auto_pad '" + auto_pad + "' is not supported (NOTSET, VALID, SAME_UPPER, SAME_LOWER are)");
+  }
+}
+
+// The dilated kernel extents of a Conv (from W's dims or kernel_shape).
+std::vector<int64_t> ConvKernelExtents(ConvertContext& c) {
+  std::vector<int64_t> k = c.AttrInts("kernel_shape", {});
+  if (k.empty()) {
+    const ValueInfo w = c.Info(c.Input(1));
+    for (int i = 2; i < w.rank; ++i) k.push_back(w.dims[i]);
+  }
+  auto dil = c.AttrInts("dilations", std::vector<int64_t>(k.size(), 1));
+  for (size_t i = 0; i < k.size() && i < dil.size(); ++i) k[i] = (k[i] - 1) * dil[i] + 1;
+  return k;
+}
+
+size_t SpatialDims(ConvertContext& c, int weight_input) {
+  if (c.HasAttr("kernel_shape")) return c.AttrInts("kernel_shape").size();
+  int r = c.Rank(weight_input);
+  if (r > 2) return static_cast<size_t>(r - 2);
+  return 2;
+}
+
+// Conv and ConvTranspose: inputs X, W, optional B; strides, dilations, group.
+cpp::OpDesc* AddConvLike(ConvertContext& c, const char* type) {
+  auto* op = c.AddOp(type);
+  op->SetInput("Input", {c.Input(0)});
+  op->SetInput("Filter", {c.Input(1)});
+  if (c.HasInput(2)) op->SetInput("Bias", {c.Input(2)});
+  op->SetOutput("Output", {c.Output(0)});
+  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
+  op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
+  op->SetAttr("groups", static_cast<int32_t>(c.AttrInt("group", 1)));
+  return op;
+}
+
+// A value with a unit dim inserted at axis 2 ([N, C, L] → [N, C, 1, L]).
+std::string InsertUnitDim(ConvertContext& c, const std::string& name) {
+  ValueInfo info = c.Info(name);
+  if (info.rank >= 0) {
+    info.dims.insert(info.dims.begin() + std::min(2, info.rank), 1);
+    ++info.rank;
+  }
+  std::string out;
+  if (const Tensor* w = c.Constant(name)) {
+    Tensor t;
+    t.CopyFrom(*w);
+    t.Resize(info.dims);
+    out = c.AddWeight("2d", t);
+  } else {
+    out = c.Temp("2d");
+    auto* u = c.AddOp("unsqueeze2");
+    u->SetInput("X", {name});
+    u->SetOutput("Out", {out});
+    u->SetAttr("axes", std::vector<int32_t>{2});
+  }
+  c.SetInfo(out, info);
+  return out;
+}
+
+// 1-D convolution and pooling run as their 2-D form over [N, C, 1, L]: the
+// node is rewritten with a unit first spatial dim (kernel 1, stride 1,
+// dilation 1, no padding there), which computes exactly the same values,
+// converted by `convert`, and the unit dim is removed from the result.
+// `weight_input` is W's input index (-1: none). False when not 1-D.
+bool ConvertAs2d(ConvertContext& c, int weight_input, Converter convert) {
+  const size_t spatial = weight_input >= 0 ? SpatialDims(c, weight_input)
+                                           : c.AttrInts("kernel_shape", {}).size();
+  if (spatial != 1) return false;
+  onnx::NodeProto node = c.node();
+  node.set_input(0, InsertUnitDim(c, c.Input(0)));
+  if (weight_input >= 0) node.set_input(weight_input, InsertUnitDim(c, c.Input(weight_input)));
+  const std::string out2d = c.Temp("2d");
+  node.set_output(0, out2d);
+  for (auto& a : *node.mutable_attribute()) {
+    auto* ints = a.mutable_ints();
+    if (a.name() == "pads" && ints->size() == 2) {
+      const int64_t begin = ints->Get(0), end = ints->Get(1);
+      ints->Clear();
+      for (int64_t v : {int64_t{0}, begin, int64_t{0}, end}) ints->Add(v);
+    } else if (a.name() == "kernel_shape" || a.name() == "strides" || a.name() == "dilations" ||
+               a.name() == "output_shape" || a.name() == "output_padding") {
+      ints->Add(0);
+      for (int i = ints->size() - 1; i > 0; --i) ints->Set(i, ints->Get(i - 1));
+      ints->Set(0, a.name() == "output_padding" ? 0 : 1);
+    }
+  }
+  ConvertContext c2d = c.ForNode(node);
+  convert(c2d);
+  auto* sq = c.AddOp("squeeze2");
+  sq->SetInput("X", {out2d});
+  sq->SetOutput("Out", {c.Output(0)});
+  sq->SetAttr("axes", std::vector<int32_t>{2});
+  return true;
+}
+
+}  // namespace
+
+void ConvertConv(ConvertContext& c) {
+  if (ConvertAs2d(c, 1, &ConvertConv)) return;
+  const size_t spatial = SpatialDims(c, 1);
+  auto* op = AddConvLike(c, "conv2d");
+  SetConvPads(c, op, spatial, ConvKernelExtents(c));
+}
+
+void ConvertConvTranspose(ConvertContext& c) {
+  if (ConvertAs2d(c, 1, &ConvertConvTranspose)) return;
+  const size_t spatial = SpatialDims(c, 1);
+  auto* op = AddConvLike(c, "conv2d_transpose");
+  op->SetAttr("output_padding", I32(c.AttrInts("output_padding", {})));
+  const std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
+  if (c.HasAttr("output_shape") || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+    // ONNX derives the pads from the wanted output size; they become
+    // explicit paddings (plus output_padding) for the input's static size.
+    c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (only 2-D, NCHW)");
+    const ValueInfo x = c.Info(c.Input(0));
+    const ValueInfo w = c.Info(c.Input(1));
+    c.Check(x.rank == 4 && x.dims[2] > 0 && x.dims[3] > 0 && w.rank == 4,
+            "output_shape / SAME auto_pad with unknown input spatial dims is not supported");
+    auto strides = c.AttrInts("strides", {1, 1});
+    auto dil = c.AttrInts("dilations", {1, 1});
+    auto opad = c.AttrInts("output_padding", {0, 0});
+    std::vector<int64_t> out = c.AttrInts("output_shape", {});
+    if (out.size() > 2) out.erase(out.begin(), out.end() - 2);
+    std::vector<int32_t> pads(4, 0), extra(2, 0);
+    for (int i = 0; i < 2; ++i) {
+      const int64_t in = x.dims[2 + i], k = (w.dims[2 + i] - 1) * dil[i] + 1;
+      const int64_t want = out.empty() ? in * strides[i] : out[i];
+      const int64_t total = strides[i] * (in - 1) + opad[i] + k - want;
+      const int64_t head = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      const int64_t tail = total - head;
+      c.Check(head >= 0, "output_shape larger than the input allows at the start is not supported");
+      pads[2 * i] = static_cast<int32_t>(head);
+      pads[2 * i + 1] = static_cast<int32_t>(std::max<int64_t>(tail, 0));
+      extra[i] = static_cast<int32_t>(opad[i] + std::max<int64_t>(-tail, 0));
+    }
+    op->SetAttr("paddings", pads);
+    op->SetAttr("padding_algorithm", std::string("EXPLICIT"));
+    op->SetAttr("output_padding", extra);
+    return;
+  }
+  SetConvPads(c, op, spatial, ConvKernelExtents(c));
+}
+
+void ConvertPool(ConvertContext& c) {
+  const std::string& t = c.op_type();
+  if (t.rfind("Global", 0) != 0 && ConvertAs2d(c, -1, &ConvertPool)) return;
+  c.Check(!c.HasOutput(1), "the Indices output of MaxPool is not supported");
+  const DataType in_type = c.InputType(0);
+  c.Check(in_type == DataType::kUnknown || in_type == DataType::kFloat32,
+          "input type ", DataTypeName(in_type), " is not supported (float32 only)");
+  auto* op = c.AddOp("pool2d");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  const bool global = t.rfind("Global", 0) == 0;
+  const bool is_max = t == "MaxPool" || t == "GlobalMaxPool";
+  op->SetAttr("pooling_type", std::string(is_max ? "max" : "avg"));
+  op->SetAttr("global_pooling", global);
+  if (global) {
+    int r = c.Rank(0);
+    c.Check(r < 0 || r == 4, "only 4-D (NCHW) inputs are supported, got rank ", r);
+    op->SetAttr("ksize", std::vector<int32_t>{1, 1});
+    return;
+  }
+  auto k = c.AttrInts("kernel_shape");
+  SetConvPads(c, op, k.size(), k);
+  op->SetAttr("ksize", I32(k));
+  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
+  op->SetAttr("ceil_mode", c.AttrInt("ceil_mode", 0) != 0);
+  op->SetAttr("exclusive", c.AttrInt("count_include_pad", 0) == 0);
+  auto dil = c.AttrInts("dilations", {1, 1});
+  c.Check(std::all_of(dil.begin(), dil.end(), [](int64_t d) { return d == 1; }),
+          "pooling dilations other than 1 are not supported");
+  c.Check(c.AttrInt("storage_order", 0) == 0, "storage_order 1 is not supported");
+}
+
+}  // namespace onnx_import
+}  // namespace lite
+}  // namespace paddle
