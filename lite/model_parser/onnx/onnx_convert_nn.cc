@@ -1,4 +1,4 @@
-// ONNX nn operators → Paddle ops: normalization, Gemm/MatMul, Softmax, Resize, Flatten, DepthToSpace.
+// ONNX nn operators → Paddle ops: normalization, Gemm/MatMul, Softmax, Flatten, DepthToSpace.
 #include <algorithm>
 #include <cmath>
 
@@ -221,97 +221,6 @@ void ConvertDepthToSpace(ConvertContext& c) {
   r2->SetInput("X", {moved});
   r2->SetOutput("Out", {c.Output(0)});
   r2->SetAttr("shape", std::vector<int64_t>{0, cc, h * b, w * b});
-}
-
-// Resize (opset 10: X, scales; 11+: X, roi, scales, sizes) and its modes:
-// nearest with asymmetric+floor or align_corners+round_prefer_ceil, linear
-// with half_pixel, pytorch_half_pixel, asymmetric or align_corners, over the
-// two spatial dims of NCHW.
-void ConvertResize(ConvertContext& c) {
-  const std::string mode = c.AttrString("mode", "nearest");
-  const std::string ctm = c.AttrString("coordinate_transformation_mode", c.opset() >= 11 ? "half_pixel" : "asymmetric");
-  const std::string nm = c.AttrString("nearest_mode", "round_prefer_floor");
-  c.Check(c.AttrInt("exclude_outside", 0) == 0, "exclude_outside 1 is not supported");
-  bool align_corners = ctm == "align_corners";
-  int align_mode = 1;
-  std::string type;
-  if (mode == "nearest") {
-    const bool ok = (ctm == "asymmetric" && (c.opset() < 11 || nm == "floor")) ||
-                    (align_corners && nm == "round_prefer_ceil");
-    c.Check(ok, "nearest mode with coordinate_transformation_mode '", ctm, "' and nearest_mode '",
-            nm, "' is not supported (asymmetric+floor, align_corners+round_prefer_ceil are)");
-    type = "nearest_interp_v2";
-  } else if (mode == "linear") {
-    if (ctm == "half_pixel" || ctm == "pytorch_half_pixel") {
-      align_mode = 0;
-    } else {
-      c.Check(ctm == "asymmetric" || align_corners, "linear mode with coordinate_transformation_mode '",
-              ctm, "' is not supported (half_pixel, pytorch_half_pixel, asymmetric, align_corners are)");
-    }
-    type = "bilinear_interp_v2";
-  } else {
-    c.Fail("mode '" + mode + "' is not supported (nearest, linear are)");
-  }
-  // Run-time sizes/scales are sliced to their H, W part first (the slice
-  // op must precede the resize op in the block).
-  const int scales_input = c.opset() >= 11 ? 2 : 1;
-  const int sizes_input = 3;
-  auto slice_hw = [&](int input, const char* suffix) {
-    const std::string hw = c.Temp(suffix);
-    auto* sl = c.AddOp("slice");
-    sl->SetInput("Input", {c.Input(input)});
-    sl->SetOutput("Out", {hw});
-    sl->SetAttr("axes", std::vector<int64_t>{0});
-    sl->SetAttr("starts", std::vector<int64_t>{2});
-    sl->SetAttr("ends", std::vector<int64_t>{4});
-    return hw;
-  };
-  cpp::OpDesc desc(type);
-  desc.SetInput("X", {c.Input(0)});
-  desc.SetOutput("Out", {c.Output(0)});
-  desc.SetAttr("align_corners", align_corners);
-  desc.SetAttr("align_mode", static_cast<int32_t>(align_mode));
-  desc.SetAttr("data_layout", std::string("NCHW"));
-  const bool by_sizes = c.opset() >= 11 && c.HasInput(sizes_input);
-  if (mode == "linear") {
-    // Paddle's bilinear maps an output extent of 1 to source 0 and aligns
-    // corners on the rounded size; ONNX does neither, so linear resizing
-    // needs constant sizes/scales that rule those cases out.
-    const int which = by_sizes ? sizes_input : scales_input;
-    const char* what = by_sizes ? "sizes" : "scales";
-    c.Check(c.HasInput(which), "neither scales nor sizes is given");
-    c.Check(c.IsConst(which), "input ", which, " (", what, ", '", c.Input(which),
-            "') is computed at run time, which is not supported for linear mode");
-    const ValueInfo x = c.Info(c.Input(0));
-    auto v = c.ConstFloats(which, what);
-    for (size_t i = 2; i < v.size() && i < 4; ++i) {
-      const float in = x.rank == 4 && x.dims[i] > 0 ? static_cast<float>(x.dims[i]) : -1.f;
-      const float out = by_sizes ? v[i] : (in > 0 ? std::floor(in * v[i]) : -1.f);
-      c.Check(out >= 2 || (out < 0 && v[i] >= 1.f),
-              "linear resizing to an output extent below 2 (or unknown with downscaling) is not supported");
-      c.Check(by_sizes || !align_corners || (in > 0 && in * v[i] == std::floor(in * v[i])),
-              "linear align_corners with scales that do not give a whole output size is not supported");
-    }
-  }
-  if (by_sizes && c.IsConst(sizes_input)) {
-    auto s = c.ConstInts(sizes_input, "sizes");
-    c.Check(s.size() == 4, "sizes must have 4 values (only NCHW spatial resizing is supported)");
-    desc.SetAttr("out_h", static_cast<int32_t>(s[2]));
-    desc.SetAttr("out_w", static_cast<int32_t>(s[3]));
-  } else if (by_sizes) {
-    desc.SetInput("OutSize", {slice_hw(sizes_input, "hw")});
-  } else {
-    c.Check(c.HasInput(scales_input), "neither scales nor sizes is given");
-    if (c.IsConst(scales_input)) {
-      auto s = c.ConstFloats(scales_input, "scales");
-      c.Check(s.size() == 4 && s[0] == 1.f && s[1] == 1.f,
-              "scales other than 1 for N and C are not supported (only NCHW spatial resizing)");
-      desc.SetAttr("scale", std::vector<float>{s[2], s[3]});
-    } else {
-      desc.SetInput("Scale", {slice_hw(scales_input, "scale_hw")});
-    }
-  }
-  *c.AddOp(type) = desc;
 }
 
 }  // namespace onnx_import
