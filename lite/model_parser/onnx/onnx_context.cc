@@ -2,7 +2,9 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <fstream>
 
 #include "lite/core/error.h"
@@ -256,11 +258,50 @@ static std::string ReadExternal(const onnx::TensorProto& p, const std::string& b
   return bytes;
 }
 
+static float HalfToFloat(uint16_t h) {
+  const int exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  float v;
+  if (exp == 0) {
+    v = std::ldexp(static_cast<float>(mant), -24);  // subnormal
+  } else if (exp == 31) {
+    v = mant ? std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::infinity();
+  } else {
+    v = std::ldexp(static_cast<float>(mant | 0x400), exp - 25);
+  }
+  return (h & 0x8000) ? -v : v;
+}
+
+// float16 weights (fp16-stored models cast them to float before use) are
+// widened to float32, which holds every float16 value exactly.
+static void WidenHalf(const onnx::TensorProto& p, const std::string& base_dir,
+                      const std::string& what, Tensor* out) {
+  std::vector<int64_t> dims(p.dims().begin(), p.dims().end());
+  out->Resize(dims);
+  float* dst = out->mutable_data<float>();
+  const size_t n = static_cast<size_t>(out->numel());
+  std::vector<uint16_t> bits(n);
+  if (p.data_location() == onnx::TensorProto::EXTERNAL || p.has_raw_data()) {
+    const std::string raw = p.data_location() == onnx::TensorProto::EXTERNAL
+                                ? ReadExternal(p, base_dir, what, n * 2)
+                                : p.raw_data();
+    LITE_ENFORCE(raw.size() == n * 2, "ONNX tensor '", what, "': float16 data has ", raw.size(),
+                 " bytes, dims need ", n * 2);
+    if (n) std::memcpy(bits.data(), raw.data(), n * 2);
+  } else {
+    LITE_ENFORCE(static_cast<size_t>(p.int32_data_size()) == n, "ONNX tensor '", what, "': ",
+                 p.int32_data_size(), " float16 values stored, dims need ", n);
+    for (size_t i = 0; i < n; ++i) bits[i] = static_cast<uint16_t>(p.int32_data(static_cast<int>(i)));
+  }
+  for (size_t i = 0; i < n; ++i) dst[i] = HalfToFloat(bits[i]);
+}
+
 void TensorFromProto(const onnx::TensorProto& p, const std::string& base_dir,
                      const std::string& what, Tensor* out) {
   DataType dt = DataTypeFromOnnx(p.data_type());
-  LITE_ENFORCE(dt != DataType::kUnknown && dt != DataType::kFloat16, "ONNX tensor '", what,
-               "': data type ", p.data_type(), " is not supported");
+  if (dt == DataType::kFloat16) return WidenHalf(p, base_dir, what, out);
+  LITE_ENFORCE(dt != DataType::kUnknown, "ONNX tensor '", what, "': data type ",
+               onnx::TensorProto::DataType_Name(static_cast<onnx::TensorProto::DataType>(p.data_type())),
+               " is not supported");
   std::vector<int64_t> dims(p.dims().begin(), p.dims().end());
   out->Resize(dims);
   void* dst = out->mutable_data(dt);

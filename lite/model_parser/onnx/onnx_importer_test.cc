@@ -6,6 +6,7 @@
 #include <onnx/onnx_pb.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -126,6 +127,38 @@ TEST_F(OnnxImporterTest, UnsupportedOperatorNamesNodeOperatorOpsetAndFile) {
   for (const char* needle : {"einsum.onnx", "node 'the_add'", "operator Einsum", "opset 13", "not supported"}) {
     EXPECT_NE(msg.find(needle), std::string::npos) << needle << " in: " << msg;
   }
+}
+
+// float16 initializers (inline or raw) are widened to float32 exactly and a
+// Cast to float of them is then a float32 cast.
+TEST_F(OnnxImporterTest, Float16InitializersAreWidenedExactly) {
+  auto m = AddModel(13, false, "");
+  auto* g = m.mutable_graph();
+  auto* w = g->mutable_initializer(0);
+  w->set_name("w16");
+  w->set_data_type(onnx::TensorProto::FLOAT16);
+  w->clear_float_data();
+  // 1, -5, 65504 (largest), 2^-24 (smallest subnormal), 0.333251953125, -0.
+  const uint16_t bits[6] = {0x3C00, 0xC500, 0x7BFF, 0x0001, 0x3555, 0x8000};
+  w->set_raw_data(std::string(reinterpret_cast<const char*>(bits), sizeof(bits)));
+  auto* cast = g->add_node();
+  cast->set_op_type("Cast");
+  cast->add_input("w16");
+  cast->add_output("w");
+  auto* to = cast->add_attribute();
+  to->set_name("to");
+  to->set_type(onnx::AttributeProto::INT);
+  to->set_i(onnx::TensorProto::FLOAT);
+  g->mutable_node()->SwapElements(0, 1);
+  cpp::ProgramDesc p;
+  Scope scope;
+  ImportOnnxModel(Write(m, "fp16.onnx"), &p, &scope);
+  const Tensor* t = scope.FindVar("w16");
+  ASSERT_NE(t, nullptr);
+  ASSERT_EQ(t->dtype(), DataType::kFloat32);
+  const float want[6] = {1.f, -5.f, 65504.f, 5.9604644775390625e-8f, 0.333251953125f, -0.f};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(t->data<float>()[i], want[i]) << i;
+  EXPECT_TRUE(std::signbit(t->data<float>()[5]));
 }
 
 TEST_F(OnnxImporterTest, ClaimedOperatorsAreSortedAndIncludeTheOcrOperators) {
