@@ -1,5 +1,6 @@
 // ONNX convolution and pooling → Paddle conv2d, conv2d_transpose, pool2d
-// (1-D and 2-D, NCHW; every pads form and group).
+// (1-D as 2-D, 2-D; NCHW; every pads form and group) and conv3d,
+// conv3d_transpose, pool3d (3-D, NCDHW).
 #include <algorithm>
 
 #include "lite/model_parser/onnx/onnx_context.h"
@@ -13,30 +14,38 @@ std::vector<int32_t> I32(const std::vector<int64_t>& v) {
   return std::vector<int32_t>(v.begin(), v.end());
 }
 
-// ONNX pads [top, left, bottom, right] → Paddle paddings [top, bottom, left,
-// right]; auto_pad → padding_algorithm. SAME_LOWER (the odd pad before)
+// ONNX pads [begin..., end...] → Paddle paddings [begin0, end0, begin1,
+// end1, ...]; auto_pad → padding_algorithm. SAME_LOWER (the odd pad before)
 // becomes explicit paddings computed from the static input size and the
-// kernel extents `k` (dilated).
+// kernel extents `k` (dilated). 2-D and 3-D (1-D arrives here as 2-D).
 void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial, const std::vector<int64_t>& k) {
-  c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (1-D and 2-D are, NCHW)");
+  c.Check(spatial == 2 || spatial == 3, spatial,
+          "-D spatial inputs are not supported (1-D, 2-D and 3-D are, NC...)");
+  const int n = static_cast<int>(spatial);
   std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
-  auto pads = c.AttrInts("pads", std::vector<int64_t>(4, 0));
-  c.Check(pads.size() == 4, "attribute 'pads' must have 4 values, got ", pads.size());
+  auto pads = c.AttrInts("pads", std::vector<int64_t>(2 * spatial, 0));
+  c.Check(pads.size() == 2 * spatial, "attribute 'pads' must have ", 2 * spatial, " values, got ",
+          pads.size());
   if (auto_pad == "SAME_LOWER") {
     const ValueInfo x = c.Info(c.Input(0));
-    c.Check(x.rank == 4 && x.dims[2] > 0 && x.dims[3] > 0 && k.size() == 2,
-            "auto_pad SAME_LOWER with unknown input spatial dims is not supported");
-    auto strides = c.AttrInts("strides", {1, 1});
-    for (int i = 0; i < 2; ++i) {
+    bool known = x.rank == n + 2 && static_cast<int>(k.size()) == n;
+    for (int i = 0; known && i < n; ++i) known = x.dims[2 + i] > 0;
+    c.Check(known, "auto_pad SAME_LOWER with unknown input spatial dims is not supported");
+    auto strides = c.AttrInts("strides", std::vector<int64_t>(spatial, 1));
+    for (int i = 0; i < n; ++i) {
       const int64_t in = x.dims[2 + i], out = (in + strides[i] - 1) / strides[i];
       const int64_t total = std::max<int64_t>((out - 1) * strides[i] + k[i] - in, 0);
       pads[i] = total - total / 2;
-      pads[2 + i] = total / 2;
+      pads[n + i] = total / 2;
     }
     auto_pad = "NOTSET";
   }
-  op->SetAttr("paddings", std::vector<int32_t>{static_cast<int32_t>(pads[0]), static_cast<int32_t>(pads[2]),
-                                               static_cast<int32_t>(pads[1]), static_cast<int32_t>(pads[3])});
+  std::vector<int32_t> paddle_pads;
+  for (int i = 0; i < n; ++i) {
+    paddle_pads.push_back(static_cast<int32_t>(pads[i]));
+    paddle_pads.push_back(static_cast<int32_t>(pads[n + i]));
+  }
+  op->SetAttr("paddings", paddle_pads);
   if (auto_pad == "NOTSET") {
     op->SetAttr("padding_algorithm", std::string("EXPLICIT"));
   } else if (auto_pad == "VALID") {
@@ -46,6 +55,13 @@ void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial, const std::
   } else {
     c.Fail("auto_pad '" + auto_pad + "' is not supported (NOTSET, VALID, SAME_UPPER, SAME_LOWER are)");
   }
+}
+
+// "conv2d" → "conv3d" for 3 spatial dims (the same for pool and transpose).
+std::string OpFor(const char* type2d, size_t spatial) {
+  std::string t = type2d;
+  if (spatial == 3) t.replace(t.find("2d"), 2, "3d");
+  return t;
 }
 
 // The dilated kernel extents of a Conv (from W's dims or kernel_shape).
@@ -74,8 +90,9 @@ cpp::OpDesc* AddConvLike(ConvertContext& c, const char* type) {
   op->SetInput("Filter", {c.Input(1)});
   if (c.HasInput(2)) op->SetInput("Bias", {c.Input(2)});
   op->SetOutput("Output", {c.Output(0)});
-  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
-  op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
+  const std::vector<int64_t> ones(SpatialDims(c, 1), 1);
+  op->SetAttr("strides", I32(c.AttrInts("strides", ones)));
+  op->SetAttr("dilations", I32(c.AttrInts("dilations", ones)));
   op->SetAttr("groups", static_cast<int32_t>(c.AttrInt("group", 1)));
   return op;
 }
@@ -145,20 +162,21 @@ bool ConvertAs2d(ConvertContext& c, int weight_input, Converter convert) {
 void ConvertConv(ConvertContext& c) {
   if (ConvertAs2d(c, 1, &ConvertConv)) return;
   const size_t spatial = SpatialDims(c, 1);
-  auto* op = AddConvLike(c, "conv2d");
+  auto* op = AddConvLike(c, OpFor("conv2d", spatial).c_str());
   SetConvPads(c, op, spatial, ConvKernelExtents(c));
 }
 
 void ConvertConvTranspose(ConvertContext& c) {
   if (ConvertAs2d(c, 1, &ConvertConvTranspose)) return;
   const size_t spatial = SpatialDims(c, 1);
-  auto* op = AddConvLike(c, "conv2d_transpose");
+  auto* op = AddConvLike(c, OpFor("conv2d_transpose", spatial).c_str());
   op->SetAttr("output_padding", I32(c.AttrInts("output_padding", {})));
   const std::string auto_pad = c.AttrString("auto_pad", "NOTSET");
   if (c.HasAttr("output_shape") || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
     // ONNX derives the pads from the wanted output size; they become
     // explicit paddings (plus output_padding) for the input's static size.
-    c.Check(spatial == 2, spatial, "-D spatial inputs are not supported (only 2-D, NCHW)");
+    c.Check(spatial == 2, "output_shape / SAME auto_pad with ", spatial,
+            "-D spatial inputs is not supported (1-D and 2-D are)");
     const ValueInfo x = c.Info(c.Input(0));
     const ValueInfo w = c.Info(c.Input(1));
     c.Check(x.rank == 4 && x.dims[2] > 0 && x.dims[3] > 0 && w.rank == 4,
@@ -195,10 +213,11 @@ void ConvertPool(ConvertContext& c) {
   const DataType in_type = c.InputType(0);
   c.Check(in_type == DataType::kUnknown || in_type == DataType::kFloat32,
           "input type ", DataTypeName(in_type), " is not supported (float32 only)");
-  auto* op = c.AddOp("pool2d");
+  const bool global = t.rfind("Global", 0) == 0;
+  const size_t spatial = global ? 2 : c.AttrInts("kernel_shape").size();
+  auto* op = c.AddOp(OpFor("pool2d", spatial));
   op->SetInput("X", {c.Input(0)});
   op->SetOutput("Out", {c.Output(0)});
-  const bool global = t.rfind("Global", 0) == 0;
   const bool is_max = t == "MaxPool" || t == "GlobalMaxPool";
   op->SetAttr("pooling_type", std::string(is_max ? "max" : "avg"));
   op->SetAttr("global_pooling", global);
@@ -211,10 +230,10 @@ void ConvertPool(ConvertContext& c) {
   auto k = c.AttrInts("kernel_shape");
   SetConvPads(c, op, k.size(), k);
   op->SetAttr("ksize", I32(k));
-  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
+  op->SetAttr("strides", I32(c.AttrInts("strides", std::vector<int64_t>(k.size(), 1))));
   op->SetAttr("ceil_mode", c.AttrInt("ceil_mode", 0) != 0);
   op->SetAttr("exclusive", c.AttrInt("count_include_pad", 0) == 0);
-  auto dil = c.AttrInts("dilations", {1, 1});
+  auto dil = c.AttrInts("dilations", {});
   c.Check(std::all_of(dil.begin(), dil.end(), [](int64_t d) { return d == 1; }),
           "pooling dilations other than 1 are not supported");
   c.Check(c.AttrInt("storage_order", 0) == 0, "storage_order 1 is not supported");

@@ -1,0 +1,135 @@
+// pool3d (Paddle semantics, NCDHW float32), plain C++ loops: max/avg
+// pooling with ksize, strides (3 values), paddings (3 or 6: front, back,
+// top, bottom, left, right), padding_algorithm, global_pooling, ceil_mode
+// and exclusive (avg divides by the count of real input elements in the
+// window; otherwise by kd * kh * kw). Output extent: (in + pads - k [+
+// stride - 1 with ceil_mode]) / stride + 1.
+#include <algorithm>
+#include <limits>
+
+#include "lite/core/registry.h"
+#include "lite/operators/nn/nn_common.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+namespace {
+
+struct Pool3dParam {
+  const Tensor* x{nullptr};
+  Tensor* out{nullptr};
+  bool is_max{true};
+  std::vector<int> ksize, strides, paddings;
+  bool global_pooling{false};
+  bool ceil_mode{false};
+  bool exclusive{true};
+  std::string padding_algorithm;
+  // Resolved by InferShape.
+  std::vector<int> eff_ksize, eff_paddings;
+};
+
+class Pool3dOp : public OperatorBase<Pool3dParam> {
+ public:
+  void InferShape() override {
+    auto& p = param_;
+    const DDim& in = p.x->dims();
+    LITE_ENFORCE(in.size() == 5, "op 'pool3d': input 'X' must be 5-D NCDHW, got ",
+                 DimsToString(in));
+    p.eff_ksize = p.ksize;
+    p.eff_paddings = p.paddings;
+    DDim out{in[0], in[1], 1, 1, 1};
+    if (p.global_pooling) {
+      p.eff_ksize = {static_cast<int>(in[2]), static_cast<int>(in[3]), static_cast<int>(in[4])};
+      p.eff_paddings.assign(6, 0);
+    } else {
+      ApplyPaddingAlgorithm("pool3d", p.padding_algorithm, {in[2], in[3], in[4]}, p.ksize,
+                            p.strides, &p.eff_paddings, nullptr);
+      for (int i = 0; i < 3; ++i) {
+        const int64_t span = in[2 + i] + p.eff_paddings[2 * i] + p.eff_paddings[2 * i + 1] -
+                             p.eff_ksize[i];
+        out[2 + i] = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
+        LITE_ENFORCE(out[2 + i] > 0, "op 'pool3d': input 'X' ", DimsToString(in),
+                     " plus paddings gives no output along spatial dim ", i, " for ksize ",
+                     p.eff_ksize[i], " and stride ", p.strides[i]);
+      }
+    }
+    p.out->Resize(out);
+    p.out->set_dtype(DataType::kFloat32);
+  }
+
+ protected:
+  void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    auto& p = param_;
+    p.x = GetInput(desc, scope, "X");
+    p.out = GetOutput(desc, scope, "Out");
+    const std::string type = desc.GetAttr<std::string>("pooling_type", std::string("max"));
+    LITE_ENFORCE(type == "max" || type == "avg", "op 'pool3d': attribute 'pooling_type' is '",
+                 type, "'; expected 'max' or 'avg'");
+    p.is_max = type == "max";
+    p.global_pooling = desc.GetAttr<bool>("global_pooling", false);
+    p.ksize = ReadIntList(desc, "ksize", 3, {1, 1, 1});
+    p.strides = ReadIntList(desc, "strides", 3, {1, 1, 1});
+    auto pads = desc.GetAttr<std::vector<int>>("paddings", {0, 0, 0});
+    LITE_ENFORCE(pads.size() == 3 || pads.size() == 6,
+                 "op 'pool3d': attribute 'paddings' must have 3 or 6 values, got ", pads.size());
+    p.paddings = pads.size() == 6 ? pads
+                                  : std::vector<int>{pads[0], pads[0], pads[1], pads[1], pads[2], pads[2]};
+    p.ceil_mode = desc.GetAttr<bool>("ceil_mode", false);
+    p.exclusive = desc.GetAttr<bool>("exclusive", true);
+    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", std::string("EXPLICIT"));
+    LITE_ENFORCE(!desc.GetAttr<bool>("adaptive", false), "op 'pool3d': adaptive pooling is not supported");
+    for (int i = 0; i < 3; ++i) {
+      LITE_ENFORCE(p.global_pooling || p.ksize[i] >= 1, "op 'pool3d': attribute 'ksize' values must be >= 1");
+      LITE_ENFORCE(p.strides[i] >= 1, "op 'pool3d': attribute 'strides' values must be >= 1");
+    }
+    for (int v : p.paddings) LITE_ENFORCE(v >= 0, "op 'pool3d': attribute 'paddings' must be >= 0");
+  }
+};
+
+class Pool3dKernel : public KernelBase<Pool3dParam> {
+ public:
+  void Run(const RunContext& ctx) override {
+    const auto& p = param();
+    const DDim& in = p.x->dims();
+    const DDim& od = p.out->dims();
+    const float* x = p.x->data<float>();
+    float* out = p.out->mutable_data<float>();
+    const int64_t planes = in[0] * in[1];
+    const int64_t isp[3] = {in[2], in[3], in[4]}, osp[3] = {od[2], od[3], od[4]};
+    const int64_t in_vol = isp[0] * isp[1] * isp[2], out_vol = osp[0] * osp[1] * osp[2];
+    const int64_t k_vol = static_cast<int64_t>(p.eff_ksize[0]) * p.eff_ksize[1] * p.eff_ksize[2];
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * out_vol > 65536)
+    for (int64_t nc = 0; nc < planes; ++nc) {
+      const float* src = x + nc * in_vol;
+      for (int64_t o = 0; o < out_vol; ++o) {
+        const int64_t pos[3] = {o / (osp[1] * osp[2]), (o / osp[2]) % osp[1], o % osp[2]};
+        int64_t lo[3], hi[3];
+        for (int d = 0; d < 3; ++d) {
+          const int64_t start = pos[d] * p.strides[d] - p.eff_paddings[2 * d];
+          lo[d] = std::max<int64_t>(start, 0);
+          hi[d] = std::min<int64_t>(start + p.eff_ksize[d], isp[d]);
+        }
+        float acc = p.is_max ? -std::numeric_limits<float>::max() : 0.f;
+        for (int64_t a = lo[0]; a < hi[0]; ++a)
+          for (int64_t b = lo[1]; b < hi[1]; ++b)
+            for (int64_t c = lo[2]; c < hi[2]; ++c) {
+              const float v = src[(a * isp[1] + b) * isp[2] + c];
+              acc = p.is_max ? std::max(acc, v) : acc + v;
+            }
+        if (!p.is_max) {
+          const int64_t count = p.exclusive ? (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]) : k_vol;
+          acc = count > 0 ? acc / static_cast<float>(count) : 0.f;
+        }
+        out[nc * out_vol + o] = acc;
+      }
+    }
+  }
+};
+
+}  // namespace
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
+
+LITE_OP_CLASS(Pool3dOp)
+LITE_KERNEL_CLASS(Pool3dKernel)
