@@ -190,13 +190,14 @@ void ConvertConvTranspose(ConvertContext& c) {
     for (int i = 0; i < 2; ++i) {
       const int64_t in = x.dims[2 + i], k = (w.dims[2 + i] - 1) * dil[i] + 1;
       const int64_t want = out.empty() ? in * strides[i] : out[i];
+      // An output larger than the unpadded one grows at the end (as ONNX
+      // Runtime does): no padding, the difference as output_padding.
       const int64_t total = strides[i] * (in - 1) + opad[i] + k - want;
-      const int64_t head = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
-      const int64_t tail = total - head;
-      c.Check(head >= 0, "output_shape larger than the input allows at the start is not supported");
+      const int64_t pad = std::max<int64_t>(total, 0);
+      const int64_t head = auto_pad == "SAME_UPPER" ? pad / 2 : pad - pad / 2;
       pads[2 * i] = static_cast<int32_t>(head);
-      pads[2 * i + 1] = static_cast<int32_t>(std::max<int64_t>(tail, 0));
-      extra[i] = static_cast<int32_t>(opad[i] + std::max<int64_t>(-tail, 0));
+      pads[2 * i + 1] = static_cast<int32_t>(pad - head);
+      extra[i] = static_cast<int32_t>(opad[i] + std::max<int64_t>(-total, 0));
     }
     op->SetAttr("paddings", pads);
     op->SetAttr("padding_algorithm", std::string("EXPLICIT"));

@@ -320,8 +320,9 @@ void ConvertPad(ConvertContext& c) {
           "padding the N or C dim is not supported");
   c.Check(mode == "constant" || mode == "reflect" || mode == "edge", "mode '", mode, "' is not supported");
   const DataType t = c.InputType(0);
-  c.Check(t == DataType::kUnknown || t == DataType::kFloat32, "input type ", DataTypeName(t),
-          " is not supported (float32 only)");
+  c.Check(t == DataType::kUnknown || t == DataType::kFloat32 || t == DataType::kInt32 ||
+              t == DataType::kInt64,
+          "input type ", DataTypeName(t), " is not supported (float32, int32, int64 are)");
   auto* op = c.AddOp(rank == 4 ? "pad2d" : "pad3d");
   op->SetInput("X", {c.Input(0)});
   op->SetOutput("Out", {c.Output(0)});

@@ -3,7 +3,7 @@
 //   reflect (mirror without repeating the edge) / edge (repeat the edge).
 // pad3d: X [N, C, D, H, W] (NCDHW or NDHWC), paddings [left, right, top,
 //   bottom, front, back] (or Paddings), mode constant (value) / reflect /
-//   replicate / circular. float32.
+//   replicate / circular. float32, int32, int64 (the pad value converted).
 #include <algorithm>
 
 #include "lite/core/registry.h"
@@ -38,7 +38,10 @@ class PadOp : public OperatorBase<PadParam> {
     const size_t rank = p.is3d ? 5 : 4;
     LITE_ENFORCE(d.size() == rank, "op '", op, "': input X must be ", rank, "-D, got ",
                  DimsToString(d));
-    LITE_ENFORCE(p.x->dtype() == DataType::kFloat32, "op '", op, "': input X must be float32");
+    LITE_ENFORCE(p.x->dtype() == DataType::kFloat32 || p.x->dtype() == DataType::kInt32 ||
+                     p.x->dtype() == DataType::kInt64,
+                 "op '", op, "': input X must be float32, int32 or int64, got ",
+                 DataTypeName(p.x->dtype()));
     std::vector<int64_t> pads = p.paddings_attr;
     if (p.paddings_tensor) pads = ReadInts(*p.paddings_tensor, "op '" + op + "': input 'Paddings'");
     LITE_ENFORCE(pads.size() == (p.is3d ? 6u : 4u), "op '", op, "': paddings must hold ",
@@ -66,7 +69,7 @@ class PadOp : public OperatorBase<PadParam> {
       p.before[s] = b[s];
     }
     p.out->Resize(out);
-    p.out->set_dtype(DataType::kFloat32);
+    p.out->set_dtype(p.x->dtype());
   }
 
  protected:
@@ -103,6 +106,16 @@ class PadOp : public OperatorBase<PadParam> {
 class PadKernel : public KernelBase<PadParam> {
  public:
   void Run(const RunContext&) override {
+    switch (param().x->dtype()) {
+      case DataType::kInt32: return RunTyped<int32_t>();
+      case DataType::kInt64: return RunTyped<int64_t>();
+      default: return RunTyped<float>();
+    }
+  }
+
+ private:
+  template <typename T>
+  void RunTyped() {
     auto& p = param();
     const DDim& d = p.x->dims();
     const DDim& od = p.out->dims();
@@ -114,8 +127,9 @@ class PadKernel : public KernelBase<PadParam> {
       out_s[s] = od[first + k];
     }
     const int64_t n = d[0], c = p.channels_last ? d.back() : d[1];
-    const float* x = p.x->data<float>();
-    float* o = p.out->mutable_data<float>();
+    const T* x = p.x->data<T>();
+    T* o = p.out->mutable_data<T>();
+    const T value = static_cast<T>(p.value);
     auto src_index = [&](int64_t i, int s) -> int64_t {
       int64_t v = i - p.before[s];
       const int64_t len = in_s[s];
@@ -143,7 +157,7 @@ class PadKernel : public KernelBase<PadParam> {
                 oi = (((b * c + ch) * out_s[0] + z) * out_s[1] + y) * out_s[2] + w;
                 if (inside) ii = (((b * c + ch) * in_s[0] + sz) * in_s[1] + sy) * in_s[2] + sw;
               }
-              o[oi] = inside ? x[ii] : p.value;
+              o[oi] = inside ? x[ii] : value;
             }
           }
   }

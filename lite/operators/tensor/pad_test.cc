@@ -90,6 +90,35 @@ TEST(Pad3d, AllModesWithPaddingsTensor) {
   }
 }
 
+// Integer tensors (ONNX Pad on int32/int64) keep their type; the pad value
+// is converted to it.
+TEST(Pad2d, IntegerTypes) {
+  for (const char* mode : {"constant", "reflect", "edge"}) {
+    OpRunner r("pad2d");
+    r.Input<int32_t>("X", "x", {1, 1, 2, 3}, {1, 2, 3, 4, 5, 6});
+    r.Output("Out", "out");
+    r.Attr("paddings", std::vector<int>{0, 1, 2, 0});  // top, bottom, left, right
+    r.Attr("mode", std::string(mode));
+    r.Attr("pad_value", 7.f);
+    r.Run();
+    EXPECT_EQ(r.Get("out")->dtype(), DataType::kInt32);
+    const std::string m = mode;
+    const std::vector<int32_t> want =
+        m == "constant" ? std::vector<int32_t>{7, 7, 1, 2, 3, 7, 7, 4, 5, 6, 7, 7, 7, 7, 7}
+        : m == "reflect" ? std::vector<int32_t>{3, 2, 1, 2, 3, 6, 5, 4, 5, 6, 3, 2, 1, 2, 3}
+                         : std::vector<int32_t>{1, 1, 1, 2, 3, 4, 4, 4, 5, 6, 4, 4, 4, 5, 6};
+    EXPECT_EQ(r.Values<int32_t>("out"), want) << mode;
+  }
+  OpRunner r("pad3d");
+  r.Input<int64_t>("X", "x", {1, 1, 1, 1, 2}, {5, 9});
+  r.Output("Out", "out");
+  r.Attr("paddings", std::vector<int>{1, 1, 0, 0, 0, 0});
+  r.Attr("mode", std::string("constant"));
+  r.Attr("value", -3.f);
+  r.Run();
+  EXPECT_EQ(r.Values<int64_t>("out"), (std::vector<int64_t>{-3, 5, 9, -3}));
+}
+
 TEST(PixelShuffle, NchwAndNhwc) {
   const int64_t N = 2, C = 3, H = 2, W = 3, R = 2;
   for (bool nhwc : {false, true}) {
