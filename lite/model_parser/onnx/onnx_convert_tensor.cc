@@ -183,12 +183,22 @@ void ConvertGather(ConvertContext& c) {
               "negative indices need the extent of the gathered axis");
       for (auto& x : v) if (x < 0) x += data.dims[axis];
     }
-    if (idx.rank <= 1) {
-      index = c.AddInt64Weight("index", v);
-    }
+    index = c.AddInt64Weight("index", v);  // 1-D; other ranks are restored below
   }
-  c.Check(idx.rank >= 0 && idx.rank <= 1, "indices of rank ", idx.rank,
-          " are not supported (scalars and 1-D indices are)");
+  c.Check(idx.rank >= 0, "indices of unknown rank are not supported");
+  // Indices of rank >= 2 gather with their flattened form; the result is
+  // reshaped to data dims[:axis] + indices dims + data dims[axis+1:].
+  std::vector<int64_t> multi_shape;
+  if (idx.rank >= 2) {
+    bool known = data.rank > axis;
+    for (int64_t d : idx.dims) known = known && d >= 0;
+    for (int i = static_cast<int>(axis) + 1; known && i < data.rank; ++i) known = data.dims[i] >= 0;
+    c.Check(known, "indices of rank ", idx.rank,
+            " need static indices dims and data dims after the axis");
+    multi_shape.assign(static_cast<size_t>(axis), 0);
+    multi_shape.insert(multi_shape.end(), idx.dims.begin(), idx.dims.end());
+    multi_shape.insert(multi_shape.end(), data.dims.begin() + axis + 1, data.dims.end());
+  }
   if (!c.Constant(c.Input(1))) {
     // Negative run-time indices count from the end: index mod extent
     // (Python-style mod) maps [-extent, extent) onto [0, extent).
@@ -216,21 +226,28 @@ void ConvertGather(ConvertContext& c) {
     mod->SetAttr("axis", -1);
     index = wrapped;
   }
-  const bool scalar = idx.rank == 0;
-  if (scalar && !c.Constant(c.Input(1))) {
+  const bool scalar = idx.rank == 0, multi = idx.rank >= 2;
+  if ((scalar || multi) && !c.Constant(c.Input(1))) {
     const std::string flat = c.Temp("index1");
     auto* r = c.AddOp("reshape2");
     r->SetInput("X", {index});
     r->SetOutput("Out", {flat});
-    r->SetAttr("shape", std::vector<int64_t>{1});
+    r->SetAttr("shape", std::vector<int64_t>{scalar ? 1 : -1});
     index = flat;
   }
-  const std::string out = scalar ? c.Temp("gathered") : c.Output(0);
+  const std::string out = scalar || multi ? c.Temp("gathered") : c.Output(0);
   auto* op = c.AddOp("gather");
   op->SetInput("X", {c.Input(0)});
   op->SetInput("Index", {index});
   op->SetOutput("Out", {out});
   op->SetAttr("axis", static_cast<int32_t>(axis));
+  if (multi) {
+    auto* r = c.AddOp("reshape2");
+    r->SetInput("X", {out});
+    r->SetOutput("Out", {c.Output(0)});
+    r->SetAttr("shape", multi_shape);
+    return;
+  }
   if (!scalar) return;
   auto* sq = c.AddOp("squeeze2");
   sq->SetInput("X", {out});
