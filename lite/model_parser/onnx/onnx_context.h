@@ -124,6 +124,11 @@ int32_t PaddleDtypeCode(DataType t);
 
 using Converter = void (*)(ConvertContext& c);
 
+// ONNX's int64 lists as the int32 lists Paddle attributes hold.
+inline std::vector<int32_t> I32(const std::vector<int64_t>& v) {
+  return std::vector<int32_t>(v.begin(), v.end());
+}
+
 // Converters, one per claimed operator family (onnx_convert_*.cc).
 #define ONNX_OP(name__, fn__) void fn__(ConvertContext& c);
 #include "lite/model_parser/onnx/onnx_ops.inc"

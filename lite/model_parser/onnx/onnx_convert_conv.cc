@@ -10,10 +10,6 @@ namespace lite {
 namespace onnx_import {
 namespace {
 
-std::vector<int32_t> I32(const std::vector<int64_t>& v) {
-  return std::vector<int32_t>(v.begin(), v.end());
-}
-
 // ONNX pads [begin..., end...] → Paddle paddings [begin0, end0, begin1,
 // end1, ...]; auto_pad → padding_algorithm. SAME_LOWER (the odd pad before)
 // becomes explicit paddings computed from the static input size and the

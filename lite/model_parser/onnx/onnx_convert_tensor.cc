@@ -12,10 +12,6 @@ namespace lite {
 namespace onnx_import {
 namespace {
 
-std::vector<int32_t> I32(const std::vector<int64_t>& v) {
-  return std::vector<int32_t>(v.begin(), v.end());
-}
-
 // The axes of Squeeze/Unsqueeze/Split-like operators: attribute before
 // opset 13, constant input from 13.
 std::vector<int64_t> AxesOf(ConvertContext& c, int input, const char* attr) {
