@@ -161,6 +161,81 @@ TEST_F(OnnxImporterTest, Float16InitializersAreWidenedExactly) {
   EXPECT_TRUE(std::signbit(t->data<float>()[5]));
 }
 
+// paddle2onnx's opset-9 flatten: Reshape(x, Concat(Slice(Cast(Shape(x)),
+// 0..2), [-1])). ONNX 1.12 gives its output no shape; the importer folds the
+// chain and knows y is [N, 3, 20] (N dynamic), and Transpose after it too.
+TEST_F(OnnxImporterTest, ReshapeToARunTimeShapeGetsItsRankAndStaticDims) {
+  onnx::ModelProto m;
+  m.set_ir_version(7);
+  m.add_opset_import()->set_version(9);
+  auto* g = m.mutable_graph();
+  g->set_name("flatten");
+  auto node = [&](const char* type, std::vector<std::string> in, const char* out) {
+    auto* n = g->add_node();
+    n->set_op_type(type);
+    for (const auto& i : in) n->add_input(i);
+    n->add_output(out);
+    return n;
+  };
+  auto ints = [](onnx::NodeProto* n, const char* name, std::vector<int64_t> v) {
+    auto* a = n->add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::INTS);
+    for (auto x : v) a->add_ints(x);
+  };
+  node("Shape", {"x"}, "s");
+  auto* cast = node("Cast", {"s"}, "s32");
+  auto* to = cast->add_attribute();
+  to->set_name("to");
+  to->set_type(onnx::AttributeProto::INT);
+  to->set_i(onnx::TensorProto::INT32);
+  auto* slice = node("Slice", {"s32"}, "head");
+  ints(slice, "axes", {0});
+  ints(slice, "starts", {0});
+  ints(slice, "ends", {2});
+  auto* cast64 = node("Cast", {"head"}, "head64");
+  auto* to64 = cast64->add_attribute();
+  to64->set_name("to");
+  to64->set_type(onnx::AttributeProto::INT);
+  to64->set_i(onnx::TensorProto::INT64);
+  node("Concat", {"head64", "minus_one"}, "target")->add_attribute()->CopyFrom([] {
+    onnx::AttributeProto a;
+    a.set_name("axis");
+    a.set_type(onnx::AttributeProto::INT);
+    a.set_i(0);
+    return a;
+  }());
+  node("Reshape", {"x", "target"}, "y");
+  ints(node("Transpose", {"y"}, "z"), "perm", {0, 2, 1});
+  auto* minus_one = g->add_initializer();
+  minus_one->set_name("minus_one");
+  minus_one->set_data_type(onnx::TensorProto::INT64);
+  minus_one->add_dims(1);
+  minus_one->add_int64_data(-1);
+  for (const char* name : {"x", "z"}) {
+    auto* vi = name[0] == 'x' ? g->add_input() : g->add_output();
+    vi->set_name(name);
+    vi->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
+    auto* shape = vi->mutable_type()->mutable_tensor_type()->mutable_shape();
+    shape->add_dim()->set_dim_param("p2o.DynamicDimension.0");
+    if (name[0] != 'x') {  // the output as paddle2onnx declares it: all dims named
+      shape->add_dim()->set_dim_param("p2o.DynamicDimension.1");
+      shape->add_dim()->set_dim_param("p2o.DynamicDimension.2");
+      continue;
+    }
+    for (int d : {3, 4, 5}) shape->add_dim()->set_dim_value(d);
+  }
+  cpp::ProgramDesc p;
+  Scope w;
+  ImportOnnxModel(Write(m, "flatten.onnx"), &p, &w);
+  const auto* y = p.blocks[0].FindVar("y");
+  const auto* z = p.blocks[0].FindVar("z");
+  ASSERT_NE(y, nullptr);
+  ASSERT_NE(z, nullptr);
+  EXPECT_EQ(y->dims, (std::vector<int64_t>{-1, 3, 20}));
+  EXPECT_EQ(z->dims, (std::vector<int64_t>{-1, 20, 3}));
+}
+
 TEST_F(OnnxImporterTest, ClaimedOperatorsAreSortedAndIncludeTheOcrOperators) {
   auto ops = ClaimedOnnxOperators();
   EXPECT_TRUE(std::is_sorted(ops.begin(), ops.end()));

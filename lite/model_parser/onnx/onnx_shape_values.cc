@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <exception>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,15 +16,35 @@ namespace lite {
 namespace onnx_import {
 namespace {
 
+// Dims and the elements of shape values. A dim that is not a number is
+// encoded far below any real value (-1 is Reshape's "infer this dim"):
+// kUnknownValue when nothing is known, or a symbol (ONNX's dim_param, e.g.
+// p2o.DynamicDimension.0) so that equal dynamic dims cancel when Reshape
+// infers its -1 ([N, 3, 4, 5] to [N, 3, -1] gives 20).
 using Dims = std::vector<int64_t>;
-// An element of a folded shape value that is not known (a dynamic dim);
-// -1 cannot mark it: it is Reshape's "infer this dim".
 constexpr int64_t kUnknownValue = INT64_MIN;
+constexpr int64_t kLastSymbol = INT64_MIN + (int64_t{1} << 20);
+
+bool IsSymbol(int64_t v) { return v > kUnknownValue && v <= kLastSymbol; }
+bool IsDynamic(int64_t v) { return v <= kLastSymbol; }
 
 struct Known {
-  std::map<std::string, Dims> shapes;  // a tensor's dims (rank known), -1 unknown
+  std::map<std::string, Dims> shapes;  // a tensor's dims (rank known)
   std::map<std::string, int32_t> types;
   std::map<std::string, Dims> values;  // the elements of small int tensors
+  std::map<std::string, int64_t> symbol_ids;
+  std::vector<std::string> symbol_names;
+
+  int64_t Symbol(const std::string& name) {
+    auto it = symbol_ids.find(name);
+    if (it != symbol_ids.end()) return it->second;
+    const int64_t id = kUnknownValue + 1 + static_cast<int64_t>(symbol_names.size());
+    symbol_names.push_back(name);
+    return symbol_ids[name] = id;
+  }
+  const std::string& SymbolName(int64_t v) const {
+    return symbol_names[static_cast<size_t>(v - kUnknownValue - 1)];
+  }
 };
 
 void AddTyped(const onnx::ValueInfoProto& vi, Known* k) {
@@ -32,7 +53,11 @@ void AddTyped(const onnx::ValueInfoProto& vi, Known* k) {
   if (tt.elem_type() != 0) k->types[vi.name()] = tt.elem_type();
   if (!tt.has_shape()) return;
   Dims d;
-  for (const auto& dim : tt.shape().dim()) d.push_back(dim.has_dim_value() ? dim.dim_value() : -1);
+  for (const auto& dim : tt.shape().dim()) {
+    d.push_back(dim.has_dim_value()   ? dim.dim_value()
+                : dim.has_dim_param() ? k->Symbol(dim.dim_param())
+                                      : kUnknownValue);
+  }
   k->shapes[vi.name()] = d;
 }
 
@@ -88,13 +113,7 @@ const Dims* Find(const std::map<std::string, Dims>& m, const std::string& name) 
   return it == m.end() ? nullptr : &it->second;
 }
 
-bool AllKnown(const Dims& d) {
-  return std::all_of(d.begin(), d.end(), [](int64_t v) { return v >= 0; });
-}
-
-bool NoUnknownValue(const Dims& d) {
-  return std::none_of(d.begin(), d.end(), [](int64_t v) { return v == kUnknownValue; });
-}
+bool NoUnknownValue(const Dims& d) { return std::none_of(d.begin(), d.end(), IsDynamic); }
 
 // Slice of a 1-D value along axis 0 (steps 1 or given).
 bool SliceValues(const onnx::NodeProto& n, const Known& k, const Dims& in, Dims* out) {
@@ -141,7 +160,7 @@ bool FoldValues(const onnx::NodeProto& n, const Known& k, Dims* out) {
     const auto* start = Attr(n, "start");
     const auto* end = Attr(n, "end");
     const int64_t b = clamp(start ? start->i() : 0), e = clamp(end ? end->i() : r);
-    for (int64_t i = b; i < e; ++i) out->push_back((*s)[i] >= 0 ? (*s)[i] : kUnknownValue);
+    out->assign(s->begin() + b, s->begin() + std::max(b, e));
     return true;
   }
   if (t == "Concat") {
@@ -174,32 +193,49 @@ bool FoldValues(const onnx::NodeProto& n, const Known& k, Dims* out) {
   return false;
 }
 
-// Reshape's output dims (-1 unknown) from its input's dims and the target
-// values (0 copies, -1 is inferred when everything else is known).
+// The extent Reshape infers for its -1: numel(in) / the other output dims,
+// with equal symbols cancelling; kUnknownValue when it does not follow.
+int64_t InferredExtent(const Dims& in, const Dims& out, size_t at) {
+  std::multiset<int64_t> symbols;
+  int64_t num = 1, den = 1;
+  for (int64_t d : in) {
+    if (d >= 0) {
+      num *= d;
+    } else if (IsSymbol(d)) {
+      symbols.insert(d);
+    } else {
+      return kUnknownValue;
+    }
+  }
+  for (size_t j = 0; j < out.size(); ++j) {
+    if (j == at) continue;
+    if (out[j] >= 0) {
+      den *= out[j];
+      continue;
+    }
+    auto it = symbols.find(out[j]);
+    if (it == symbols.end()) return kUnknownValue;
+    symbols.erase(it);
+  }
+  return symbols.empty() && den > 0 && num % den == 0 ? num / den : kUnknownValue;
+}
+
+// Reshape's output dims from its input's dims and the target values (0
+// copies, -1 is inferred).
 Dims ReshapeDims(const onnx::NodeProto& n, const Dims* in, const Dims& target) {
   const auto* allowzero = Attr(n, "allowzero");
   Dims out = target;
-  int64_t known = 1, infer_at = -1;
+  size_t infer_at = out.size();
   for (size_t i = 0; i < out.size(); ++i) {
-    if (out[i] == kUnknownValue) {
-      out[i] = -1;
-    } else if (out[i] == 0 && !(allowzero && allowzero->i())) {
-      out[i] = in && i < in->size() ? (*in)[i] : -1;
-    } else if (out[i] == -1 && infer_at < 0) {
-      infer_at = static_cast<int64_t>(i);
-      continue;
+    if (out[i] == 0 && !(allowzero && allowzero->i())) {
+      out[i] = in && i < in->size() ? (*in)[i] : kUnknownValue;
+    } else if (out[i] == -1 && infer_at == out.size()) {
+      infer_at = i;
+    } else if (out[i] < 0 && !IsDynamic(out[i])) {
+      out[i] = kUnknownValue;
     }
-    if (out[i] < 0) known = -1;
-    if (known > 0) known *= out[i];
   }
-  if (infer_at >= 0) {
-    const bool in_known = in && AllKnown(*in);
-    int64_t numel = 1;
-    if (in_known) {
-      for (int64_t d : *in) numel *= d;
-    }
-    out[infer_at] = in_known && known > 0 && numel % known == 0 ? numel / known : -1;
-  }
+  if (infer_at < out.size()) out[infer_at] = in ? InferredExtent(*in, out, infer_at) : kUnknownValue;
   return out;
 }
 
@@ -232,7 +268,11 @@ int AnnotateReshapes(onnx::GraphProto* g) {
     auto* shape = tt->mutable_shape();
     for (int64_t d : dims) {
       auto* dim = shape->add_dim();
-      if (d >= 0) dim->set_dim_value(d);
+      if (d >= 0) {
+        dim->set_dim_value(d);
+      } else if (IsSymbol(d)) {
+        dim->set_dim_param(k.SymbolName(d));
+      }
     }
     k.shapes[n.output(0)] = dims;
     ++added;
