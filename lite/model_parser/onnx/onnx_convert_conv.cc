@@ -13,8 +13,10 @@ namespace {
 // ONNX pads [begin..., end...] → Paddle paddings [begin0, end0, begin1,
 // end1, ...]; auto_pad → padding_algorithm. SAME_LOWER (the odd pad before)
 // becomes explicit paddings computed from the static input size and the
-// kernel extents `k` (dilated). 2-D and 3-D (1-D arrives here as 2-D).
-void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial, const std::vector<int64_t>& k) {
+// kernel extents `k` (dilated), and so does SAME_UPPER with `explicit_same`
+// (for ops without padding_algorithm). 2-D and 3-D (1-D arrives as 2-D).
+void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial, const std::vector<int64_t>& k,
+                 bool explicit_same = false) {
   c.Check(spatial == 2 || spatial == 3, spatial,
           "-D spatial inputs are not supported (1-D, 2-D and 3-D are, NC...)");
   const int n = static_cast<int>(spatial);
@@ -22,17 +24,18 @@ void SetConvPads(ConvertContext& c, cpp::OpDesc* op, size_t spatial, const std::
   auto pads = c.AttrInts("pads", std::vector<int64_t>(2 * spatial, 0));
   c.Check(pads.size() == 2 * spatial, "attribute 'pads' must have ", 2 * spatial, " values, got ",
           pads.size());
-  if (auto_pad == "SAME_LOWER") {
+  const bool lower = auto_pad == "SAME_LOWER";
+  if (lower || (explicit_same && auto_pad == "SAME_UPPER")) {
     const ValueInfo x = c.Info(c.Input(0));
     bool known = x.rank == n + 2 && static_cast<int>(k.size()) == n;
     for (int i = 0; known && i < n; ++i) known = x.dims[2 + i] > 0;
-    c.Check(known, "auto_pad SAME_LOWER with unknown input spatial dims is not supported");
+    c.Check(known, "auto_pad ", auto_pad, " with unknown input spatial dims is not supported here");
     auto strides = c.AttrInts("strides", std::vector<int64_t>(spatial, 1));
     for (int i = 0; i < n; ++i) {
       const int64_t in = x.dims[2 + i], out = (in + strides[i] - 1) / strides[i];
       const int64_t total = std::max<int64_t>((out - 1) * strides[i] + k[i] - in, 0);
-      pads[i] = total - total / 2;
-      pads[n + i] = total / 2;
+      pads[i] = lower ? total - total / 2 : total / 2;
+      pads[n + i] = total - pads[i];
     }
     auto_pad = "NOTSET";
   }
@@ -203,15 +206,83 @@ void ConvertConvTranspose(ConvertContext& c) {
   SetConvPads(c, op, spatial, ConvKernelExtents(c));
 }
 
+// MaxPool with its Indices output, dilations or a non-float input runs as
+// max_pool2d_with_index; Indices (flat over NCHW) are its per-plane Mask
+// (h * W + w; w * H + h for storage_order 1) plus (n * C + c) * H * W, for a
+// static input.
+void ConvertMaxPoolWithIndex(ConvertContext& c, const std::vector<int64_t>& k) {
+  c.Check(k.size() == 2, "MaxPool with Indices, dilations or a non-float input needs 2-D kernels");
+  const std::string mask = c.HasOutput(1) ? c.Temp("mask") : c.Temp("unused_mask");
+  auto* op = c.AddOp("max_pool2d_with_index");
+  op->SetInput("X", {c.Input(0)});
+  op->SetOutput("Out", {c.Output(0)});
+  op->SetOutput("Mask", {mask});
+  SetConvPads(c, op, 2, ConvKernelExtents(c), true);
+  op->SetAttr("ksize", I32(k));
+  op->SetAttr("strides", I32(c.AttrInts("strides", {1, 1})));
+  op->SetAttr("dilations", I32(c.AttrInts("dilations", {1, 1})));
+  op->SetAttr("ceil_mode", c.AttrInt("ceil_mode", 0) != 0);
+  if (!c.HasOutput(1)) return;
+  const ValueInfo x = c.Info(c.Input(0));
+  bool known = x.rank == 4;
+  for (int i = 0; known && i < 4; ++i) known = x.dims[i] > 0;
+  c.Check(known, "the Indices output needs static input dims");
+  Tensor offsets;
+  offsets.Resize({x.dims[0], x.dims[1], 1, 1});
+  int64_t* o = offsets.mutable_data<int64_t>();
+  for (int64_t i = 0; i < x.dims[0] * x.dims[1]; ++i) o[i] = i * x.dims[2] * x.dims[3];
+  const std::string mask64 = c.Temp("mask64");
+  auto* cast = c.AddOp("cast");
+  cast->SetInput("X", {mask});
+  cast->SetOutput("Out", {mask64});
+  cast->SetAttr("in_dtype", PaddleDtypeCode(DataType::kInt32));
+  cast->SetAttr("out_dtype", PaddleDtypeCode(DataType::kInt64));
+  std::string within = mask64;
+  if (c.AttrInt("storage_order", 0) != 0) {
+    // Column-major within the plane: w * H + h from h * W + w.
+    auto scalar = [&](int64_t v) {
+      Tensor t;
+      t.Resize({1});
+      t.mutable_data<int64_t>()[0] = v;
+      return c.AddWeight("scalar", t);
+    };
+    auto binary = [&](const char* type, const std::string& a, const std::string& b) {
+      const std::string out = c.Temp("col_major");
+      auto* e = c.AddOp(type);
+      e->SetInput("X", {a});
+      e->SetInput("Y", {b});
+      e->SetOutput("Out", {out});
+      e->SetAttr("axis", -1);
+      return out;
+    };
+    const std::string w = scalar(x.dims[3]), h = scalar(x.dims[2]);
+    const std::string col = binary("elementwise_mul", binary("elementwise_mod", mask64, w), h);
+    within = binary("elementwise_add", col, binary("elementwise_floordiv", mask64, w));
+  }
+  auto* add = c.AddOp("elementwise_add");
+  add->SetInput("X", {within});
+  add->SetInput("Y", {c.AddWeight("plane_offsets", offsets)});
+  add->SetOutput("Out", {c.Output(1)});
+  add->SetAttr("axis", -1);
+}
+
 void ConvertPool(ConvertContext& c) {
   const std::string& t = c.op_type();
   if (t.rfind("Global", 0) != 0 && ConvertAs2d(c, -1, &ConvertPool)) return;
-  c.Check(!c.HasOutput(1), "the Indices output of MaxPool is not supported");
   const DataType in_type = c.InputType(0);
-  c.Check(in_type == DataType::kUnknown || in_type == DataType::kFloat32,
-          "input type ", DataTypeName(in_type), " is not supported (float32 only)");
+  const bool float_input = in_type == DataType::kUnknown || in_type == DataType::kFloat32;
   const bool global = t.rfind("Global", 0) == 0;
-  const size_t spatial = global ? 2 : c.AttrInts("kernel_shape").size();
+  const std::vector<int64_t> k = global ? std::vector<int64_t>{} : c.AttrInts("kernel_shape");
+  const auto dil = c.AttrInts("dilations", {});
+  const bool dilated = std::any_of(dil.begin(), dil.end(), [](int64_t d) { return d != 1; });
+  if (t == "MaxPool" && (c.HasOutput(1) || dilated || !float_input)) {
+    ConvertMaxPoolWithIndex(c, k);
+    return;
+  }
+  c.Check(float_input, "input type ", DataTypeName(in_type),
+          " is not supported (float32; MaxPool also int32, int8, uint8)");
+  c.Check(!dilated, "pooling dilations other than 1 are not supported (MaxPool's are)");
+  const size_t spatial = global ? 2 : k.size();
   auto* op = c.AddOp(OpFor("pool2d", spatial));
   op->SetInput("X", {c.Input(0)});
   op->SetOutput("Out", {c.Output(0)});
@@ -224,15 +295,11 @@ void ConvertPool(ConvertContext& c) {
     op->SetAttr("ksize", std::vector<int32_t>{1, 1});
     return;
   }
-  auto k = c.AttrInts("kernel_shape");
   SetConvPads(c, op, k.size(), k);
   op->SetAttr("ksize", I32(k));
   op->SetAttr("strides", I32(c.AttrInts("strides", std::vector<int64_t>(k.size(), 1))));
   op->SetAttr("ceil_mode", c.AttrInt("ceil_mode", 0) != 0);
   op->SetAttr("exclusive", c.AttrInt("count_include_pad", 0) == 0);
-  auto dil = c.AttrInts("dilations", {});
-  c.Check(std::all_of(dil.begin(), dil.end(), [](int64_t d) { return d == 1; }),
-          "pooling dilations other than 1 are not supported");
   c.Check(c.AttrInt("storage_order", 0) == 0, "storage_order 1 is not supported");
 }
 
