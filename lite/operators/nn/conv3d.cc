@@ -80,11 +80,7 @@ class Conv3dOp : public OperatorBase<Conv3dParam> {
     if (p.output_padding.empty()) p.output_padding = {0, 0, 0};
     LITE_ENFORCE(p.output_padding.size() == 3, "op '", p.op_type,
                  "': attribute 'output_padding' must have 3 values, got ", p.output_padding.size());
-    auto pads = desc.GetAttr<std::vector<int>>("paddings", {0, 0, 0});
-    LITE_ENFORCE(pads.size() == 3 || pads.size() == 6, "op '", p.op_type,
-                 "': attribute 'paddings' must have 3 or 6 values, got ", pads.size());
-    p.paddings = pads.size() == 6 ? pads
-                                  : std::vector<int>{pads[0], pads[0], pads[1], pads[1], pads[2], pads[2]};
+    p.paddings = ReadPaddings6(desc);
     p.groups = desc.GetAttr<int>("groups", 1);
     LITE_ENFORCE(p.groups >= 1, "op '", p.op_type, "': attribute 'groups' must be >= 1");
     for (int i = 0; i < 3; ++i) {

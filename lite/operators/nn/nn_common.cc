@@ -197,6 +197,14 @@ std::vector<int> ReadPaddings4(const cpp::OpDesc& desc) {
   return p;
 }
 
+std::vector<int> ReadPaddings6(const cpp::OpDesc& desc) {
+  auto p = desc.GetAttr<std::vector<int>>("paddings", std::vector<int>{0, 0, 0});
+  if (p.size() == 3) return {p[0], p[0], p[1], p[1], p[2], p[2]};
+  LITE_ENFORCE(p.size() == 6, "op '", desc.Type(),
+               "': attribute 'paddings' must have 3 or 6 values, got ", p.size());
+  return p;
+}
+
 std::vector<int> ReadIntList(const cpp::OpDesc& desc, const std::string& name,
                              size_t n, const std::vector<int>& fallback) {
   auto v = desc.GetAttr<std::vector<int>>(name, fallback);

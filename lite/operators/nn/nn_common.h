@@ -55,6 +55,9 @@ FusedActivation ParseFusedActivation(const cpp::OpDesc& desc,
 // Reads "paddings" (2 values [h, w] or 4 values [top, bottom, left, right])
 // into 4 values; throws naming the op otherwise.
 std::vector<int> ReadPaddings4(const cpp::OpDesc& desc);
+// The same for 3-D ops: 3 values [d, h, w] or 6 [front, back, top, bottom,
+// left, right], into 6 values.
+std::vector<int> ReadPaddings6(const cpp::OpDesc& desc);
 
 // Paddle's padding_algorithm rule: "SAME" sets paddings so that
 // out = ceil(in / stride) and resets dilations to 1; "VALID" zeroes them;

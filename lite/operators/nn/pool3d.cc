@@ -69,11 +69,7 @@ class Pool3dOp : public OperatorBase<Pool3dParam> {
     p.global_pooling = desc.GetAttr<bool>("global_pooling", false);
     p.ksize = ReadIntList(desc, "ksize", 3, {1, 1, 1});
     p.strides = ReadIntList(desc, "strides", 3, {1, 1, 1});
-    auto pads = desc.GetAttr<std::vector<int>>("paddings", {0, 0, 0});
-    LITE_ENFORCE(pads.size() == 3 || pads.size() == 6,
-                 "op 'pool3d': attribute 'paddings' must have 3 or 6 values, got ", pads.size());
-    p.paddings = pads.size() == 6 ? pads
-                                  : std::vector<int>{pads[0], pads[0], pads[1], pads[1], pads[2], pads[2]};
+    p.paddings = ReadPaddings6(desc);
     p.ceil_mode = desc.GetAttr<bool>("ceil_mode", false);
     p.exclusive = desc.GetAttr<bool>("exclusive", true);
     p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", std::string("EXPLICIT"));
