@@ -5,6 +5,7 @@
 
 #include "lite/api/config_compat.h"
 #include "lite/core/registry.h"
+#include "lite/core/weight_quant.h"
 #include "lite/nnadapter/device_context.h"
 #include "lite/model_parser/nb/nb_format.h"
 
@@ -116,6 +117,11 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
     nb::LoadNbModelFile(config.lite_model_file(), &s->model);
   }
   CheckKernelKeys(s->model, s->source);
+  try {
+    s->run_weights = DequantizedWeights(s->model.program, s->model.weights);
+  } catch (const Error& e) {
+    ThrowError(s->source, ": ", e.what());
+  }
   ResolveDevices(config, s.get());
   return s;
 }
@@ -123,7 +129,7 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
 LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int threads,
                                const std::vector<std::string>& own_weights)
     : ProgramPredictor(threads), shared_(std::move(shared)) {
-  scope_.reset(new Scope(shared_->model.weights));
+  scope_.reset(new Scope(shared_->run_weights));
   CopyWeightsLocally(own_weights);
   try {
     program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), {},
