@@ -42,7 +42,15 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
   o.model_cache_dir = config.nnadapter_model_cache_dir().empty()
                           ? s->model.nnadapter_model_cache_dir
                           : config.nnadapter_model_cache_dir();
-  o.model_cache_buffers = config.nnadapter_model_cache_buffers();
+  // The programs opt compiled into the .nb, unless the config gives a
+  // buffer for the same token. A token hashes the block, its weights, the
+  // input shapes and dtypes, the devices with their driver versions and the
+  // context properties, so a program compiled for anything else is never
+  // looked up: the subgraph compiles as without a cache.
+  o.model_cache_buffers = s->model.nnadapter_model_cache_buffers;
+  for (const auto& kv : config.nnadapter_model_cache_buffers()) {
+    o.model_cache_buffers[kv.first] = kv.second;
+  }
   o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
   if (subgraphs == 0) return;
   auto join = [](const std::vector<std::string>& v) {

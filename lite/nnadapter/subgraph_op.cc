@@ -139,6 +139,8 @@ std::string AttrText(const cpp::Attribute& a) {
 constexpr const char* kConverterVersion = "converters-2";
 
 std::atomic<int64_t> g_live_programs{0};
+std::atomic<int64_t> g_compiled_programs{0};  // compiled from the model
+std::atomic<int64_t> g_loaded_programs{0};    // loaded from a cache
 
 struct Compiled {
   Compiled() { ++g_live_programs; }
@@ -378,16 +380,37 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
     bool use_cache = buffer || !dir.empty();
     if (!buffer && !dir.empty()) {
       std::string file = dir + "/" + token + ".nnc";
-      if (std::ifstream(file).good()) c->cache_source = "cache file '" + file + "'";
+      if (!ignore_cache_ && std::ifstream(file).good()) {
+        c->cache_source = "cache file '" + file + "'";
+      }
       c->cache_file = file;
     }
-    LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr, buffer,
-                                             length, dir.empty() ? nullptr : dir.c_str(),
-                                             devices_->context(),
-                                             &c->compilation) == NNADAPTER_NO_ERROR &&
-                     NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR,
-                 "op 'subgraph': compiling for ", devices_->device_signature(), " failed: ",
-                 NNAdapter_getLastErrorMessage());
+    const char* cache_dir = dir.empty() ? nullptr : dir.c_str();
+    // A cache is loaded without handing over the model, so the runtime
+    // cannot silently compile: an unusable cache is reported here and the
+    // model compiled below (which also rewrites the cache file).
+    if (!c->cache_source.empty()) {
+      if (NNAdapterCompilation_create(nullptr, token.c_str(), buffer, length, cache_dir,
+                                      devices_->context(), &c->compilation) == NNADAPTER_NO_ERROR &&
+          NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR) {
+        ++g_loaded_programs;
+      } else {
+        LOG(WARNING) << "op 'subgraph': the program from " << c->cache_source
+                     << " is unusable (" << NNAdapter_getLastErrorMessage() << "); compiling";
+        NNAdapterCompilation_destroy(c->compilation);
+        c->compilation = nullptr;
+        c->cache_source.clear();
+      }
+    }
+    if (!c->compilation) {
+      LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr,
+                                               nullptr, 0, cache_dir, devices_->context(),
+                                               &c->compilation) == NNADAPTER_NO_ERROR &&
+                       NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR,
+                   "op 'subgraph': compiling for ", devices_->device_signature(), " failed: ",
+                   NNAdapter_getLastErrorMessage());
+      ++g_compiled_programs;
+    }
     LITE_ENFORCE(NNAdapterExecution_create(c->compilation, &c->execution) == NNADAPTER_NO_ERROR,
                  "NNAdapterExecution_create failed: ", NNAdapter_getLastErrorMessage());
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
@@ -413,6 +436,8 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
 
 namespace nnadapter_bridge {
 int64_t LiveSubgraphPrograms() { return operators::g_live_programs.load(); }
+int64_t CompiledSubgraphPrograms() { return operators::g_compiled_programs.load(); }
+int64_t CachedSubgraphPrograms() { return operators::g_loaded_programs.load(); }
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle
