@@ -194,12 +194,20 @@ void* OutputAccess(void* memory, NNAdapterOperandType* type) {
 class SubgraphKernel : public KernelBase<SubgraphParam> {
  public:
   void Run(const RunContext&) override {
-    auto& p = param();
-    std::string key;
-    for (const Tensor* t : p.inputs) {
-      key += StrCat(DataTypeName(t->dtype()), DimsToString(t->dims()), ";");
+    std::string key = ProgramKey(!dynamic_failed_);
+    Compiled* c = nullptr;
+    try {
+      c = &Program(key);
+    } catch (const Error& e) {
+      if (key == ProgramKey(false)) throw;
+      // Some converter or device needs concrete dims: one program per shape.
+      LOG(WARNING) << "op 'subgraph': one program for the dynamic shapes of "
+                      "set_nnadapter_dynamic_shape_info could not be built ("
+                   << e.what() << "); compiling one program per input shape instead";
+      dynamic_failed_ = true;
+      key = ProgramKey(false);
+      c = &Program(key);
     }
-    Compiled* c = &Program(key);
     int rc = Execute(c);
     if (rc != NNADAPTER_NO_ERROR && !c->cache_source.empty()) {
       // A cached program that loads but cannot execute (CRC-valid yet
@@ -237,6 +245,41 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
       if (rc != NNADAPTER_NO_ERROR) return rc;
     }
     return NNAdapterExecution_compute(c->execution);
+  }
+
+  // The listed shapes (set_nnadapter_dynamic_shape_info) of input `i` when
+  // its actual dims are one of them, else nullptr.
+  const std::vector<DDim>* DynamicShapes(size_t i) const {
+    const auto& info = param().nnadapter->dynamic_shape_info;
+    auto it = info.find(param().input_names[i]);
+    if (it == info.end() || it->second.size() < 2) return nullptr;
+    const DDim& actual = param().inputs[i]->dims();
+    for (const auto& s : it->second) {
+      if (s == actual) return &it->second;
+    }
+    return nullptr;
+  }
+
+  // Programs are kept per input dtypes and dims; an input whose dims are
+  // among its listed dynamic shapes keys on the list instead, so one
+  // program with NNAdapter dynamic dimensions serves every listed shape.
+  std::string ProgramKey(bool allow_dynamic) const {
+    auto& p = param();
+    std::string key;
+    for (size_t i = 0; i < p.inputs.size(); ++i) {
+      const Tensor* t = p.inputs[i];
+      key += DataTypeName(t->dtype());
+      const std::vector<DDim>* shapes = allow_dynamic ? DynamicShapes(i) : nullptr;
+      if (shapes) {
+        key += "dynamic{";
+        for (const auto& s : *shapes) key += DimsToString(s);
+        key += "}";
+      } else {
+        key += DimsToString(t->dims());
+      }
+      key += ";";
+    }
+    return key;
   }
 
   void Drop(const std::string& key) {
@@ -336,13 +379,29 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
     LITE_ENFORCE(NNAdapterModel_create(&c->model) == NNADAPTER_NO_ERROR,
                  "NNAdapterModel_create failed: ", NNAdapter_getLastErrorMessage());
     std::map<std::string, const Tensor*> actual;
-    for (size_t i = 0; i < p.inputs.size(); ++i) actual[p.input_names[i]] = p.inputs[i];
+    std::map<std::string, std::vector<DDim>> dynamic;
+    std::map<std::string, DDim> merged;  // -1 where the listed shapes differ
+    const bool use_dynamic = shapes.find("dynamic{") != std::string::npos;
+    for (size_t i = 0; i < p.inputs.size(); ++i) {
+      actual[p.input_names[i]] = p.inputs[i];
+      const std::vector<DDim>* alternatives = use_dynamic ? DynamicShapes(i) : nullptr;
+      if (!alternatives) continue;
+      dynamic[p.input_names[i]] = *alternatives;
+      DDim m = p.inputs[i]->dims();
+      for (const auto& s : *alternatives) {
+        for (size_t d = 0; d < m.size(); ++d) {
+          if (s.size() != m.size() || s[d] != m[d]) m[d] = -1;
+        }
+      }
+      merged[p.input_names[i]] = m;
+    }
     const cpp::BlockDesc& block = *p.block;
     nnadapter_bridge::Converter conv(
         c->model, p.scope, [&](const std::string& name, DDim* dims, DataType* type) {
           auto a = actual.find(name);
           if (a != actual.end()) {
-            *dims = a->second->dims();
+            auto m = merged.find(name);
+            *dims = m != merged.end() ? m->second : a->second->dims();
             *type = a->second->dtype();
             return true;
           }
@@ -353,6 +412,7 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
           }
           return false;
         });
+    conv.SetDynamicShapes(dynamic);
     for (const auto& op : block.ops) conv.Convert(op);
     c->model_inputs = conv.model_input_names();
     std::vector<NNAdapterOperand*> ins = conv.model_inputs(), outs;
@@ -423,6 +483,7 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
 
   std::unique_ptr<nnadapter_bridge::DeviceContext> devices_;
   bool ignore_cache_{false};  // set while recompiling a program that failed
+  bool dynamic_failed_{false};  // the dynamic-shape program could not be built
   struct Entry {
     std::unique_ptr<Compiled> compiled;
     std::list<std::string>::iterator lru;
