@@ -1,5 +1,7 @@
 #include "lite/api/cxx_predictor.h"
 
+#include "lite/api/nnadapter_precompile.h"
+
 #include <glog/logging.h>
 
 #include <algorithm>
@@ -368,7 +370,10 @@ void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
   }
   LITE_ENFORCE(model_type == lite_api::LiteModelType::kNaiveBuffer,
                "SaveOptimizedModel: unknown model type ", static_cast<int>(model_type));
-  nb::SaveNbModelFile(OptimizedModel(), model_dir + ".nb");
+  nb::NbModel m = OptimizedModel();
+  std::string report = EmbedNNAdapterPrograms(*shared_, &m);
+  if (!report.empty()) LOG(INFO) << "SaveOptimizedModel: " << report;
+  nb::SaveNbModelFile(m, model_dir + ".nb");
 }
 
 }  // namespace lite

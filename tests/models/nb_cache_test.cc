@@ -40,7 +40,7 @@ TEST(NbNNAdapterCache, OptEmbedsCompiledProgramsAndMobileConfigLoadsWithoutCompi
   opt::OptFlags f = MnistOnBuiltin(dir);
   std::ostringstream so, se;
   ASSERT_EQ(opt::RunOpt(f, so, se), 0) << so.str() << se.str();
-  EXPECT_NE(so.str().find("NNAdapter caches: 1 compiled program(s) for inputs [1, 1, 28, 28]"),
+  EXPECT_NE(so.str().find("NNAdapter programs: 1 compiled for inputs [1, 1, 28, 28]"),
             std::string::npos)
       << so.str();
   nb::NbModel m;
@@ -108,7 +108,7 @@ TEST(NbNNAdapterCache, ModelsWithFreeInputDimsAreNotPrecompiledAndSaySo) {
   f.optimize_out = dir + "/det";
   std::ostringstream so, se;
   ASSERT_EQ(opt::RunOpt(f, so, se), 0) << so.str() << se.str();
-  EXPECT_NE(so.str().find("NNAdapter caches: not pre-compiled: input 'x' has dims [-1, 3, -1, -1]"),
+  EXPECT_NE(so.str().find("NNAdapter programs: not pre-compiled: input 'x' has dims [-1, 3, -1, -1]"),
             std::string::npos)
       << so.str();
   nb::NbModel m;

@@ -2,6 +2,9 @@
 // the subgraph input operand has NNADAPTER_UNKNOWN where the listed shapes
 // differ and the shapes as dynamic_count/dynamic_data, so one compiled
 // program serves every listed shape (the detector at two sizes).
+#include <filesystem>
+
+#include "lite/model_parser/nb/nb_model.h"
 #include "lite/nnadapter/subgraph_stats.h"
 #include "tests/models/nb_test_util.h"
 
@@ -56,6 +59,38 @@ TEST(NNAdapterDynamicShapes, OneProgramServesTheListedDetectorShapes) {
   RunDet(plain.get(), 96, 96);
   RunDet(plain.get(), 128, 160);
   EXPECT_EQ(CompiledSubgraphPrograms() - before, 2);
+}
+
+// The full API way (CxxConfig with devices, dynamic shapes and a cache dir
+// -> SaveOptimizedModel): the .nb carries the one dynamic-shape program, and
+// MobileConfig with the same shape info runs both sizes without compiling.
+TEST(NNAdapterDynamicShapes, SaveOptimizedModelEmbedsTheDynamicProgram) {
+  ::setenv("NNADAPTER_DRIVER_PATH", NNADAPTER_TEST_DRIVER_DIR, 1);
+  const std::map<std::string, std::vector<std::vector<int64_t>>> info = {
+      {"x", {{1, 3, 96, 96}, {1, 3, 128, 160}}}};
+  std::string dir = TempDir("dyn_embed");
+  lite_api::CxxConfig config = DetectorOn({"builtin_device"});
+  config.set_nnadapter_dynamic_shape_info(info);
+  config.set_nnadapter_model_cache_dir(dir + "/cache");
+  lite_api::CreatePaddlePredictor(config)->SaveOptimizedModel(
+      dir + "/det", lite_api::LiteModelType::kNaiveBuffer);
+  nb::NbModel m;
+  nb::LoadNbModelFile(dir + "/det.nb", &m);
+  EXPECT_EQ(m.nnadapter_model_cache_buffers.size(), 1u);
+
+  auto cpu = lite_api::CreatePaddlePredictor(DetectorOn({}));
+  lite_api::MobileConfig mc;
+  mc.set_model_from_file(dir + "/det.nb");
+  mc.set_nnadapter_dynamic_shape_info(info);
+  mc.set_nnadapter_model_cache_dir(dir + "/none");  // nothing on disk: only the .nb
+  auto light = lite_api::CreatePaddlePredictor(mc);
+  const int64_t before = CompiledSubgraphPrograms();
+  auto a = RunDet(light.get(), 96, 96);
+  auto b = RunDet(light.get(), 128, 160);
+  EXPECT_EQ(CompiledSubgraphPrograms() - before, 0);
+  EXPECT_LE(Compare(RunDet(cpu.get(), 96, 96), a).max_abs, 1e-4);
+  EXPECT_LE(Compare(RunDet(cpu.get(), 128, 160), b).max_abs, 1e-4);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -1,7 +1,5 @@
 #include "tools/opt/opt_tool.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +10,7 @@
 #include <vector>
 
 #include "lite/api/cxx_predictor.h"
+#include "lite/api/nnadapter_precompile.h"
 #include "lite/core/registry.h"
 #include "lite/graph/pass.h"
 #include "lite/nnadapter/converter.h"
@@ -291,69 +290,6 @@ int Visualize(const OptFlags& f, std::ostream& out) {
 
 int Run(const OptFlags& f, std::ostream& out);
 
-// With NNAdapter devices and --nnadapter_model_cache_dir: runs the optimized
-// program once on zeros of the inputs' declared shapes (a -1 batch is 1), so
-// every subgraph compiles, in a fresh folder whose .nnc files are then this
-// model's only; they are copied to the cache dir and returned for embedding.
-// Nothing is compiled when an input has other unknown dims (said so).
-std::map<std::string, std::vector<char>> PrecompileNNAdapterCaches(
-    const PredictorShared& optimized, const std::string& cache_dir, std::ostream& out) {
-  std::map<std::string, std::vector<char>> caches;
-  auto shared = std::make_shared<PredictorShared>(optimized);
-  namespace fs = std::filesystem;
-  fs::path tmp = fs::temp_directory_path() / StrCat("opt_nnc_", ::getpid(), "_", &caches);
-  fs::remove_all(tmp);
-  fs::create_directories(tmp);
-  shared->nnadapter.model_cache_dir = tmp.string();
-  CxxPredictor predictor(shared, 1);
-  std::string shapes;
-  const cpp::BlockDesc& block = shared->program.blocks.at(0);
-  const auto names = predictor.GetInputNames();
-  for (size_t i = 0; i < names.size(); ++i) {
-    const cpp::VarDesc* v = block.FindVar(names[i]);
-    std::vector<int64_t> dims = v ? v->dims : std::vector<int64_t>{};
-    if (!dims.empty() && dims[0] == -1) dims[0] = 1;
-    if (dims.empty() || std::any_of(dims.begin(), dims.end(), [](int64_t d) { return d < 0; })) {
-      out << "NNAdapter caches: not pre-compiled: input '" << names[i] << "' has dims "
-          << DimsToString(v ? v->dims : dims)
-          << " (only a leading -1 can be taken as 1); the subgraphs compile on the first run "
-             "of each input shape into --nnadapter_model_cache_dir\n";
-      fs::remove_all(tmp);
-      return caches;
-    }
-    shapes += (shapes.empty() ? "" : ", ") + DimsToString(dims);
-    auto t = predictor.GetInput(static_cast<int>(i));
-    t->Resize(dims);
-    const size_t n = static_cast<size_t>(Numel(dims));
-    const DataType type = v->dtype;
-    if (type == DataType::kInt64) {
-      t->CopyFromCpu(std::vector<int64_t>(n, 0).data());
-    } else if (type == DataType::kInt32) {
-      t->CopyFromCpu(std::vector<int32_t>(n, 0).data());
-    } else {
-      t->CopyFromCpu(std::vector<float>(n, 0.f).data());
-    }
-  }
-  predictor.Run();
-  fs::create_directories(cache_dir);
-  size_t bytes = 0;
-  for (const auto& e : fs::directory_iterator(tmp)) {
-    if (e.path().extension() != ".nnc") continue;
-    std::ifstream in(e.path(), std::ios::binary);
-    std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    LITE_ENFORCE(static_cast<bool>(in) || in.eof(), "cannot read the compiled program '",
-                 e.path().string(), "'");
-    bytes += data.size();
-    caches[e.path().stem().string()] = std::move(data);
-    fs::path dest = fs::path(cache_dir) / e.path().filename();
-    if (!fs::exists(dest)) fs::copy_file(e.path(), dest);
-  }
-  fs::remove_all(tmp);
-  out << "NNAdapter caches: " << caches.size() << " compiled program(s) for inputs " << shapes
-      << " (" << bytes << " bytes), embedded in the .nb and written to " << cache_dir << "\n";
-  return caches;
-}
-
 // --model_set_dir: every folder below it holding a model is optimized into
 // <optimize_out>/<folder name>.nb (or a protobuf folder).
 int RunModelSet(const OptFlags& f, std::ostream& out) {
@@ -522,10 +458,8 @@ int Run(const OptFlags& f, std::ostream& out) {
         << "/.tailored_ops_list, .tailored_kernels_list\n";
   }
   nb::NbModel model = predictor->OptimizedModel();
-  if (!targets.devices.empty() && !f.nnadapter_model_cache_dir.empty()) {
-    model.nnadapter_model_cache_buffers =
-        PrecompileNNAdapterCaches(*shared, f.nnadapter_model_cache_dir, out);
-  }
+  std::string embedded = EmbedNNAdapterPrograms(*shared, &model);
+  if (!embedded.empty()) out << embedded << "\n";
   size_t size = nb::SaveNbModelFile(model, path);
   out << "written: " << path << " (" << size << " bytes)\n";
   return 0;
