@@ -1,5 +1,7 @@
 #include "lite/api/cxx_predictor.h"
 
+#include "lite/api/nnadapter_precompile.h"
+
 #include <glog/logging.h>
 
 #include <algorithm>
@@ -110,7 +112,7 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
 CxxPredictor::CxxPredictor(std::shared_ptr<const PredictorShared> shared, int threads,
                            const std::vector<std::string>& own_weights)
     : ProgramPredictor(threads), shared_(std::move(shared)) {
-  scope_.reset(new Scope(shared_->weights));
+  scope_.reset(new Scope(shared_->run_weights));
   CopyWeightsLocally(own_weights);
   program_.reset(new RuntimeProgram(shared_->program, scope_.get(), shared_->places,
                                     &shared_->nnadapter));
@@ -218,6 +220,7 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   }
   auto weights = std::make_shared<Scope>();
   LoadModel(src, &shared->program, weights.get());
+  DequantizeWeightsInPlace(shared->program, weights.get());
   ValidateOps(shared->program, weights);
   if (on_loaded) on_loaded(shared->program, *weights);
   shared->nnadapter = ReadNNAdapterOptions(config, config.valid_places());
@@ -239,7 +242,12 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
                                   [](const Place& p) { return p.precision == PrecisionType::kInt8; });
   auto counts = graph::RunPasses(&shared->program, weights.get(), pass_options);
   if (applied) *applied = counts;
+  if (config.quant_model()) {
+    const int bits = config.quant_type() == lite_api::QuantType::QUANT_INT8 ? 8 : 16;
+    shared->weight_quant = QuantizeWeights(bits, &shared->program, weights.get());
+  }
   shared->weights = weights;
+  shared->run_weights = DequantizedWeights(shared->program, weights);
   return shared;
 }
 
@@ -362,7 +370,10 @@ void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
   }
   LITE_ENFORCE(model_type == lite_api::LiteModelType::kNaiveBuffer,
                "SaveOptimizedModel: unknown model type ", static_cast<int>(model_type));
-  nb::SaveNbModelFile(OptimizedModel(), model_dir + ".nb");
+  nb::NbModel m = OptimizedModel();
+  std::string report = EmbedNNAdapterPrograms(*shared_, &m);
+  if (!report.empty()) LOG(INFO) << "SaveOptimizedModel: " << report;
+  nb::SaveNbModelFile(m, model_dir + ".nb");
 }
 
 }  // namespace lite

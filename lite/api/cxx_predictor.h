@@ -11,6 +11,7 @@
 #include "lite/core/program.h"
 #include "lite/core/program_desc.h"
 #include "lite/core/scope.h"
+#include "lite/core/weight_quant.h"
 #include "lite/model_parser/nb/nb_model.h"
 
 namespace paddle {
@@ -19,7 +20,11 @@ namespace lite {
 // What clones share: the program and the weights (read-only).
 struct PredictorShared {
   cpp::ProgramDesc program;
+  // As saved (quantized with CxxConfig::set_quant_model) ...
   std::shared_ptr<const Scope> weights;
+  // ... and as the kernels read them (quantized weights dequantized to fp32).
+  std::shared_ptr<const Scope> run_weights;
+  WeightQuantStats weight_quant;  // what set_quant_model quantized
   std::vector<Place> places;
   NNAdapterOptions nnadapter;
 };

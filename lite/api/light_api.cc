@@ -5,6 +5,7 @@
 
 #include "lite/api/config_compat.h"
 #include "lite/core/registry.h"
+#include "lite/core/weight_quant.h"
 #include "lite/nnadapter/device_context.h"
 #include "lite/model_parser/nb/nb_format.h"
 
@@ -41,7 +42,15 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
   o.model_cache_dir = config.nnadapter_model_cache_dir().empty()
                           ? s->model.nnadapter_model_cache_dir
                           : config.nnadapter_model_cache_dir();
-  o.model_cache_buffers = config.nnadapter_model_cache_buffers();
+  // The programs opt compiled into the .nb, unless the config gives a
+  // buffer for the same token. A token hashes the block, its weights, the
+  // input shapes and dtypes, the devices with their driver versions and the
+  // context properties, so a program compiled for anything else is never
+  // looked up: the subgraph compiles as without a cache.
+  o.model_cache_buffers = s->model.nnadapter_model_cache_buffers;
+  for (const auto& kv : config.nnadapter_model_cache_buffers()) {
+    o.model_cache_buffers[kv.first] = kv.second;
+  }
   o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
   if (subgraphs == 0) return;
   auto join = [](const std::vector<std::string>& v) {
@@ -116,6 +125,11 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
     nb::LoadNbModelFile(config.lite_model_file(), &s->model);
   }
   CheckKernelKeys(s->model, s->source);
+  try {
+    s->run_weights = DequantizedWeights(s->model.program, s->model.weights);
+  } catch (const Error& e) {
+    ThrowError(s->source, ": ", e.what());
+  }
   ResolveDevices(config, s.get());
   return s;
 }
@@ -123,7 +137,7 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
 LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int threads,
                                const std::vector<std::string>& own_weights)
     : ProgramPredictor(threads), shared_(std::move(shared)) {
-  scope_.reset(new Scope(shared_->model.weights));
+  scope_.reset(new Scope(shared_->run_weights));
   CopyWeightsLocally(own_weights);
   try {
     program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), {},

@@ -18,6 +18,9 @@ namespace lite {
 // the mapped file) and the NNAdapter settings.
 struct LightShared {
   nb::NbModel model;
+  // The weights kernels read: the model's, with quantized ones (opt
+  // --quant_model) dequantized to fp32.
+  std::shared_ptr<const Scope> run_weights;
   NNAdapterOptions nnadapter;
   std::string source;  // file path or "model buffer", for messages
 };

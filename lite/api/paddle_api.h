@@ -436,10 +436,11 @@ class CxxConfig : public ConfigBase {
   };
 
   // Post-training weight quantization (Paddle Lite's post_quant_dynamic):
-  // the weights of conv2d, depthwise_conv2d, conv2d_transpose, mul, fc and
-  // matmul(_v2) are stored as QUANT_INT8 or QUANT_INT16 (default, as in
-  // Paddle Lite) with one scale per output channel; see
-  // docs/paddle-lite-compatibility.md for how they run.
+  // the weights of conv2d, mul and fc (Paddle Lite's default op set) are
+  // stored by SaveOptimizedModel as QUANT_INT8 or QUANT_INT16 (default, as
+  // in Paddle Lite) with one scale per output channel, and dequantized to
+  // fp32 at load; this predictor already computes with those weights. See
+  // docs/paddle-lite-compatibility.md.
   void set_quant_model(bool quant_model) { quant_model_ = quant_model; }
   bool quant_model() const { return quant_model_; }
   void set_quant_type(QuantType quant_type) { quant_type_ = quant_type; }

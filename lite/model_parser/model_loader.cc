@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <utility>
 
@@ -268,6 +269,49 @@ std::string FindModelFile(const std::string& model_dir) {
              "model.pdmodel, inference.pdmodel and *.pdmodel)");
 }
 
+namespace {
+// A combined params file under a name of its own (Paddle's
+// save_inference_model takes any params_filename): when the per-variable
+// files are not all there, the regular files of `dir` whose first record is
+// the first parameter (names sorted, as Paddle writes them) and that hold
+// more records when there are more parameters; per-variable files (named
+// after a parameter) are not candidates. Files that do
+// not start with a record's version (4 zero bytes: not images, JSON, text)
+// are not read further.
+std::vector<std::string> CombinedFilesByContent(const std::string& dir,
+                                                const std::string& model_file,
+                                                const std::vector<const cpp::VarDesc*>& vars) {
+  std::vector<std::string> found;
+  if (vars.empty() || std::all_of(vars.begin(), vars.end(), [&](const cpp::VarDesc* v) {
+        return IsRegularFile(JoinPath(dir, v->name));
+      })) {
+    return found;
+  }
+  std::set<std::string> var_names;
+  for (const cpp::VarDesc* v : vars) var_names.insert(v->name);
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator(dir, ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::string path = JoinPath(dir, name);
+    if (path == model_file || var_names.count(name) || !IsRegularFile(path)) continue;
+    char head[4] = {1, 1, 1, 1};
+    std::ifstream(path, std::ios::binary).read(head, sizeof(head));
+    if (std::memcmp(head, "\0\0\0\0", 4) != 0) continue;
+    try {
+      auto file = ReadWholeFile(path, "params file");
+      Tensor t;
+      size_t offset = 0;
+      ReadLoDTensorRecord(file->data(), file->size(), &offset, path, vars[0], &t);
+      if (vars.size() == 1 || offset < file->size()) found.push_back(path);
+    } catch (const Error&) {
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+}  // namespace
+
 ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& model_file,
                                  const cpp::ProgramDesc& program) {
   ResolvedModelFiles r;
@@ -295,6 +339,17 @@ ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& mode
       r.param_file = path;
       return r;
     }
+  }
+  auto by_content = CombinedFilesByContent(src.model_dir, model_file, ParamsVars(program));
+  if (by_content.size() > 1) {
+    std::string list;
+    for (const auto& f : by_content) list += (list.empty() ? "" : ", ") + f;
+    ThrowError("model_dir '", src.model_dir, "': several files hold the combined params of '",
+               model_file, "' (", list, "); choose one with param_file");
+  }
+  if (by_content.size() == 1) {
+    r.param_file = by_content[0];
+    return r;
   }
   r.params_dir = src.model_dir;
   return r;

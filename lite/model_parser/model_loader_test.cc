@@ -192,6 +192,32 @@ TEST_F(ShufflenetLayouts, CombinedFileUnderEveryNameIsAutoDetected) {
   }
 }
 
+// save_inference_model(params_filename=...) takes any name: a combined file
+// none of the usual names is found by its first record.
+TEST_F(ShufflenetLayouts, CombinedFileUnderAnyNameIsFoundByContent) {
+  TempDir tmp;
+  WriteBytes(tmp / "__model__", model_bytes_);
+  WriteBytes(tmp / "shufflenet_v2.params.bin", combined_);
+  WriteBytes(tmp / "labels.txt", "tabby\nEgyptian cat\n");
+  WriteBytes(tmp / "zeros.dat", std::string(64, '\0'));  // a record header, no record
+  auto files = ResolveParams(ModelSource{tmp.path(), "", "", "", ""}, FindModelFile(tmp.path()),
+                             program_);
+  EXPECT_EQ(files.param_file, tmp / "shufflenet_v2.params.bin");
+  ExpectSame(ModelSource{tmp.path(), "", "", "", ""});
+  WriteBytes(tmp / "copy.params", combined_);
+  try {
+    ResolveParams(ModelSource{tmp.path(), "", "", "", ""}, FindModelFile(tmp.path()), program_);
+    FAIL() << "expected an error";
+  } catch (const lite_api::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("several files hold the combined params of '" +
+                                         tmp / "__model__" + "' (" + tmp / "copy.params" + ", " +
+                                         tmp / "shufflenet_v2.params.bin" +
+                                         "); choose one with param_file"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST_F(ShufflenetLayouts, ExplicitFilesAnyNamesAndBuffers) {
   TempDir tmp;
   WriteBytes(tmp / "prog.bin", model_bytes_);

@@ -92,10 +92,22 @@ NNAdapterOperandType OperandType(NNAdapterOperandPrecisionCode precision, const 
 }
 }  // namespace
 
-NNAdapterOperand* Converter::Add(NNAdapterOperandPrecisionCode precision, const DDim& dims) {
+NNAdapterOperand* Converter::Add(NNAdapterOperandPrecisionCode precision, const DDim& dims,
+                                 const std::vector<DDim>* alternatives) {
   LITE_ENFORCE(dims.size() <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS, Who(*this), "rank ",
                dims.size(), " exceeds NNAdapter's maximum ", NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
   NNAdapterOperandType type = OperandType(precision, dims);
+  if (alternatives) {
+    LITE_ENFORCE(alternatives->size() <= NNADAPTER_MAX_SIZE_OF_DYNAMIC_DIMENSIONS, Who(*this),
+                 alternatives->size(), " dynamic shapes exceed NNAdapter's maximum ",
+                 NNADAPTER_MAX_SIZE_OF_DYNAMIC_DIMENSIONS);
+    type.dimensions.dynamic_count = static_cast<uint32_t>(alternatives->size());
+    for (size_t s = 0; s < alternatives->size(); ++s) {
+      for (size_t d = 0; d < dims.size(); ++d) {
+        type.dimensions.dynamic_data[s][d] = static_cast<int32_t>((*alternatives)[s].at(d));
+      }
+    }
+  }
   NNAdapterOperand* operand = nullptr;
   int rc = NNAdapterModel_addOperand(model_, &type, &operand);
   LITE_ENFORCE(rc == NNADAPTER_NO_ERROR, Who(*this), "NNAdapterModel_addOperand failed: ",
@@ -194,7 +206,9 @@ NNAdapterOperand* Converter::Input(const std::string& var) {
     DataType type = DataType::kUnknown;
     LITE_ENFORCE(var_info_ && var_info_(var, &dims, &type), Who(*this), "input '", var,
                  "' has an unknown shape");
-    o = Add(PrecisionOf(type == DataType::kUnknown ? DataType::kFloat32 : type), dims);
+    auto dynamic = dynamic_shapes_.find(var);
+    o = Add(PrecisionOf(type == DataType::kUnknown ? DataType::kFloat32 : type), dims,
+            dynamic == dynamic_shapes_.end() ? nullptr : &dynamic->second);
     input_names_.push_back(var);
     inputs_.push_back(o);
   }

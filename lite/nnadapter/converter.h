@@ -27,6 +27,13 @@ class Converter {
   Converter(NNAdapterModel* model, const Scope* scope, VarInfoFn var_info)
       : model_(model), scope_(scope), var_info_(std::move(var_info)) {}
 
+  // Model inputs with alternative shapes (set_nnadapter_dynamic_shape_info):
+  // their operands get NNADAPTER_UNKNOWN where the shapes differ and the
+  // shapes as NNAdapter dynamic dimensions (dynamic_count/dynamic_data).
+  void SetDynamicShapes(std::map<std::string, std::vector<DDim>> shapes) {
+    dynamic_shapes_ = std::move(shapes);
+  }
+
   // Converts one op; throws Error naming the op when it cannot be expressed.
   void Convert(const cpp::OpDesc& op);
 
@@ -84,13 +91,15 @@ class Converter {
   const cpp::OpDesc* current() const { return current_; }
 
  private:
-  NNAdapterOperand* Add(NNAdapterOperandPrecisionCode precision, const DDim& dims);
+  NNAdapterOperand* Add(NNAdapterOperandPrecisionCode precision, const DDim& dims,
+                        const std::vector<DDim>* alternatives = nullptr);
   NNAdapterOperand* Constant(NNAdapterOperandPrecisionCode precision, const DDim& dims,
                              const void* data, size_t bytes);
 
   NNAdapterModel* model_;
   const Scope* scope_;
   VarInfoFn var_info_;
+  std::map<std::string, std::vector<DDim>> dynamic_shapes_;
   std::map<std::string, NNAdapterOperand*> operands_;
   std::vector<std::string> input_names_;
   std::vector<NNAdapterOperand*> inputs_;

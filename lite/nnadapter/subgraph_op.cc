@@ -139,6 +139,8 @@ std::string AttrText(const cpp::Attribute& a) {
 constexpr const char* kConverterVersion = "converters-2";
 
 std::atomic<int64_t> g_live_programs{0};
+std::atomic<int64_t> g_compiled_programs{0};  // compiled from the model
+std::atomic<int64_t> g_loaded_programs{0};    // loaded from a cache
 
 struct Compiled {
   Compiled() { ++g_live_programs; }
@@ -192,12 +194,20 @@ void* OutputAccess(void* memory, NNAdapterOperandType* type) {
 class SubgraphKernel : public KernelBase<SubgraphParam> {
  public:
   void Run(const RunContext&) override {
-    auto& p = param();
-    std::string key;
-    for (const Tensor* t : p.inputs) {
-      key += StrCat(DataTypeName(t->dtype()), DimsToString(t->dims()), ";");
+    std::string key = ProgramKey(!dynamic_failed_);
+    Compiled* c = nullptr;
+    try {
+      c = &Program(key);
+    } catch (const Error& e) {
+      if (key == ProgramKey(false)) throw;
+      // Some converter or device needs concrete dims: one program per shape.
+      LOG(WARNING) << "op 'subgraph': one program for the dynamic shapes of "
+                      "set_nnadapter_dynamic_shape_info could not be built ("
+                   << e.what() << "); compiling one program per input shape instead";
+      dynamic_failed_ = true;
+      key = ProgramKey(false);
+      c = &Program(key);
     }
-    Compiled* c = &Program(key);
     int rc = Execute(c);
     if (rc != NNADAPTER_NO_ERROR && !c->cache_source.empty()) {
       // A cached program that loads but cannot execute (CRC-valid yet
@@ -235,6 +245,41 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
       if (rc != NNADAPTER_NO_ERROR) return rc;
     }
     return NNAdapterExecution_compute(c->execution);
+  }
+
+  // The listed shapes (set_nnadapter_dynamic_shape_info) of input `i` when
+  // its actual dims are one of them, else nullptr.
+  const std::vector<DDim>* DynamicShapes(size_t i) const {
+    const auto& info = param().nnadapter->dynamic_shape_info;
+    auto it = info.find(param().input_names[i]);
+    if (it == info.end() || it->second.size() < 2) return nullptr;
+    const DDim& actual = param().inputs[i]->dims();
+    for (const auto& s : it->second) {
+      if (s == actual) return &it->second;
+    }
+    return nullptr;
+  }
+
+  // Programs are kept per input dtypes and dims; an input whose dims are
+  // among its listed dynamic shapes keys on the list instead, so one
+  // program with NNAdapter dynamic dimensions serves every listed shape.
+  std::string ProgramKey(bool allow_dynamic) const {
+    auto& p = param();
+    std::string key;
+    for (size_t i = 0; i < p.inputs.size(); ++i) {
+      const Tensor* t = p.inputs[i];
+      key += DataTypeName(t->dtype());
+      const std::vector<DDim>* shapes = allow_dynamic ? DynamicShapes(i) : nullptr;
+      if (shapes) {
+        key += "dynamic{";
+        for (const auto& s : *shapes) key += DimsToString(s);
+        key += "}";
+      } else {
+        key += DimsToString(t->dims());
+      }
+      key += ";";
+    }
+    return key;
   }
 
   void Drop(const std::string& key) {
@@ -334,13 +379,29 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
     LITE_ENFORCE(NNAdapterModel_create(&c->model) == NNADAPTER_NO_ERROR,
                  "NNAdapterModel_create failed: ", NNAdapter_getLastErrorMessage());
     std::map<std::string, const Tensor*> actual;
-    for (size_t i = 0; i < p.inputs.size(); ++i) actual[p.input_names[i]] = p.inputs[i];
+    std::map<std::string, std::vector<DDim>> dynamic;
+    std::map<std::string, DDim> merged;  // -1 where the listed shapes differ
+    const bool use_dynamic = shapes.find("dynamic{") != std::string::npos;
+    for (size_t i = 0; i < p.inputs.size(); ++i) {
+      actual[p.input_names[i]] = p.inputs[i];
+      const std::vector<DDim>* alternatives = use_dynamic ? DynamicShapes(i) : nullptr;
+      if (!alternatives) continue;
+      dynamic[p.input_names[i]] = *alternatives;
+      DDim m = p.inputs[i]->dims();
+      for (const auto& s : *alternatives) {
+        for (size_t d = 0; d < m.size(); ++d) {
+          if (s.size() != m.size() || s[d] != m[d]) m[d] = -1;
+        }
+      }
+      merged[p.input_names[i]] = m;
+    }
     const cpp::BlockDesc& block = *p.block;
     nnadapter_bridge::Converter conv(
         c->model, p.scope, [&](const std::string& name, DDim* dims, DataType* type) {
           auto a = actual.find(name);
           if (a != actual.end()) {
-            *dims = a->second->dims();
+            auto m = merged.find(name);
+            *dims = m != merged.end() ? m->second : a->second->dims();
             *type = a->second->dtype();
             return true;
           }
@@ -351,6 +412,7 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
           }
           return false;
         });
+    conv.SetDynamicShapes(dynamic);
     for (const auto& op : block.ops) conv.Convert(op);
     c->model_inputs = conv.model_input_names();
     std::vector<NNAdapterOperand*> ins = conv.model_inputs(), outs;
@@ -378,16 +440,37 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
     bool use_cache = buffer || !dir.empty();
     if (!buffer && !dir.empty()) {
       std::string file = dir + "/" + token + ".nnc";
-      if (std::ifstream(file).good()) c->cache_source = "cache file '" + file + "'";
+      if (!ignore_cache_ && std::ifstream(file).good()) {
+        c->cache_source = "cache file '" + file + "'";
+      }
       c->cache_file = file;
     }
-    LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr, buffer,
-                                             length, dir.empty() ? nullptr : dir.c_str(),
-                                             devices_->context(),
-                                             &c->compilation) == NNADAPTER_NO_ERROR &&
-                     NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR,
-                 "op 'subgraph': compiling for ", devices_->device_signature(), " failed: ",
-                 NNAdapter_getLastErrorMessage());
+    const char* cache_dir = dir.empty() ? nullptr : dir.c_str();
+    // A cache is loaded without handing over the model, so the runtime
+    // cannot silently compile: an unusable cache is reported here and the
+    // model compiled below (which also rewrites the cache file).
+    if (!c->cache_source.empty()) {
+      if (NNAdapterCompilation_create(nullptr, token.c_str(), buffer, length, cache_dir,
+                                      devices_->context(), &c->compilation) == NNADAPTER_NO_ERROR &&
+          NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR) {
+        ++g_loaded_programs;
+      } else {
+        LOG(WARNING) << "op 'subgraph': the program from " << c->cache_source
+                     << " is unusable (" << NNAdapter_getLastErrorMessage() << "); compiling";
+        NNAdapterCompilation_destroy(c->compilation);
+        c->compilation = nullptr;
+        c->cache_source.clear();
+      }
+    }
+    if (!c->compilation) {
+      LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr,
+                                               nullptr, 0, cache_dir, devices_->context(),
+                                               &c->compilation) == NNADAPTER_NO_ERROR &&
+                       NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR,
+                   "op 'subgraph': compiling for ", devices_->device_signature(), " failed: ",
+                   NNAdapter_getLastErrorMessage());
+      ++g_compiled_programs;
+    }
     LITE_ENFORCE(NNAdapterExecution_create(c->compilation, &c->execution) == NNADAPTER_NO_ERROR,
                  "NNAdapterExecution_create failed: ", NNAdapter_getLastErrorMessage());
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
@@ -400,6 +483,7 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
 
   std::unique_ptr<nnadapter_bridge::DeviceContext> devices_;
   bool ignore_cache_{false};  // set while recompiling a program that failed
+  bool dynamic_failed_{false};  // the dynamic-shape program could not be built
   struct Entry {
     std::unique_ptr<Compiled> compiled;
     std::list<std::string>::iterator lru;
@@ -413,6 +497,8 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
 
 namespace nnadapter_bridge {
 int64_t LiveSubgraphPrograms() { return operators::g_live_programs.load(); }
+int64_t CompiledSubgraphPrograms() { return operators::g_compiled_programs.load(); }
+int64_t CachedSubgraphPrograms() { return operators::g_loaded_programs.load(); }
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle

@@ -9,6 +9,10 @@ namespace nnadapter_bridge {
 
 // Compiled NNAdapter programs alive in this process (all predictors).
 int64_t LiveSubgraphPrograms();
+// Programs built so far by compiling the converted model, and by loading a
+// cache (buffer, file, or the caches embedded in a .nb).
+int64_t CompiledSubgraphPrograms();
+int64_t CachedSubgraphPrograms();
 
 }  // namespace nnadapter_bridge
 }  // namespace lite

@@ -76,6 +76,16 @@ class Opt:
     def set_nnadapter_model_cache_dir(self, model_cache_dir):
         self._set("nnadapter_model_cache_dir", model_cache_dir)
 
+    def set_quant_model(self, quant_model):
+        """Post-training weight quantization (with set_quant_type), as Paddle Lite's."""
+        if not isinstance(quant_model, bool):
+            raise TypeError(f"Opt.set_quant_model: expected a bool, got {type(quant_model).__name__}")
+        self._flags["quant_model"] = "true" if quant_model else "false"
+
+    def set_quant_type(self, quant_type):
+        """"QUANT_INT8" or "QUANT_INT16" (the default)."""
+        self._set("quant_type", quant_type)
+
     def _args(self, *extra):
         return [f"--{k}={v}" for k, v in self._flags.items()] + list(extra)
 

@@ -23,6 +23,30 @@ def test_opt_writes_a_nb_that_runs(shufflenet_dir, tmp_path, cat_input, cat_expe
     np.testing.assert_allclose(p.get_output(0).numpy(), cat_expected, atol=1e-4)
 
 
+def test_quant_model_stores_int8_weights(shufflenet_dir, tmp_path, cat_input, cat_expected):
+    sizes = {}
+    for quant in (None, "QUANT_INT8"):
+        opt = Opt()
+        opt.set_model_dir(shufflenet_dir)
+        opt.set_valid_places("x86")
+        if quant:
+            opt.set_quant_model(True)
+            opt.set_quant_type(quant)
+        opt.set_optimize_out(str(tmp_path / (quant or "fp32")))
+        opt.run()
+        sizes[quant] = os.path.getsize(tmp_path / ((quant or "fp32") + ".nb"))
+    assert sizes["QUANT_INT8"] < 0.3 * sizes[None]
+    config = MobileConfig()
+    config.set_model_from_file(str(tmp_path / "QUANT_INT8.nb"))
+    p = create_paddle_predictor(config)
+    p.get_input(0).from_numpy(cat_input)
+    p.run()
+    probs = p.get_output(0).numpy().ravel()
+    # Weight-only int8 moves probabilities by ~0.01 (the C++ test's report).
+    np.testing.assert_allclose(probs, np.asarray(cat_expected).ravel(), atol=0.02)
+    assert int(np.argmax(probs)) in (285, 281)  # Egyptian cat / tabby, 0.464 vs 0.456 in fp32
+
+
 def test_run_optimize_with_nnadapter_device(samples_dir, tmp_path):
     det = os.path.join(samples_dir, "ppocrv3_det")
     Opt().run_optimize("", os.path.join(det, "inference.pdmodel"),

@@ -26,6 +26,8 @@ DEFINE_string(valid_targets, "x86",
 DEFINE_bool(print_supported_ops, false,
             "print the op types the --valid_targets support, then exit");
 DEFINE_bool(print_all_ops, false, "print every op type this build knows with its kernels, then exit");
+DEFINE_bool(print_all_ops_in_md_format, false,
+            "--print_all_ops as a Markdown table (op type, kernels, NNAdapter converter)");
 DEFINE_bool(print_model_ops, false,
             "print a table of the model's op types and whether each valid target supports them; "
             "exit 0 when every op is supported");
@@ -53,8 +55,8 @@ DEFINE_bool(record_tailoring_info, false,
             "model uses) next to the output");
 DEFINE_bool(display_kernels, false, "print the kernel chosen for every op of the optimized model");
 DEFINE_bool(quant_model, false,
-            "post-training weight quantization (--quant_type); not implemented in this build "
-            "yet: opt says so and exits 1");
+            "post-training weight quantization: conv/mul/fc/matmul weights stored as "
+            "--quant_type integers with per-channel scales, dequantized to fp32 at load");
 DEFINE_string(quant_type, "QUANT_INT16", "QUANT_INT8 or QUANT_INT16 (with --quant_model)");
 DEFINE_bool(enable_fp16, false,
             "fp16 model; this build's x86 kernels have no fp16 arithmetic: opt says so and "
@@ -96,6 +98,7 @@ int main(int argc, char** argv) {
   f.valid_targets = FLAGS_valid_targets;
   f.print_supported_ops = FLAGS_print_supported_ops;
   f.print_all_ops = FLAGS_print_all_ops;
+  f.print_all_ops_in_md_format = FLAGS_print_all_ops_in_md_format;
   f.print_model_ops = FLAGS_print_model_ops;
   f.nnadapter_device_names = FLAGS_nnadapter_device_names;
   f.nnadapter_context_properties = FLAGS_nnadapter_context_properties;

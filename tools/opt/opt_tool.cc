@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lite/api/cxx_predictor.h"
+#include "lite/api/nnadapter_precompile.h"
 #include "lite/core/registry.h"
 #include "lite/graph/pass.h"
 #include "lite/nnadapter/converter.h"
@@ -113,6 +114,15 @@ void PrintAllOps(std::ostream& out) {
   for (const auto& op : ops) {
     out << "  " << std::left << std::setw(34) << op << KernelTargets(op)
         << (nnadapter_bridge::FindConverter(op) ? "  nnadapter" : "") << "\n";
+  }
+}
+
+// Paddle Lite's --print_all_ops_in_md_format: the op list for docs.
+void PrintAllOpsMarkdown(std::ostream& out) {
+  out << "| op type | kernels (target/precision) | NNAdapter converter |\n|---|---|---|\n";
+  for (const auto& op : RegisteredOps()) {
+    out << "| " << op << " | " << KernelTargets(op) << " | "
+        << (nnadapter_bridge::FindConverter(op) ? "yes" : "") << " |\n";
   }
 }
 
@@ -320,15 +330,17 @@ int Run(const OptFlags& f, std::ostream& out) {
     PrintAllOps(out);
     return 0;
   }
+  if (f.print_all_ops_in_md_format) {
+    PrintAllOpsMarkdown(out);
+    return 0;
+  }
   if (!f.optimized_nb_model_path.empty()) return Visualize(f, out);
   LITE_ENFORCE(!f.enable_fp16,
                "--enable_fp16: this build cannot make fp16 models: its CPU (x86) kernels have no "
                "fp16 arithmetic (Paddle Lite's fp16 kernels are Arm v8.2+ only); run without "
                "--enable_fp16 (NNAdapter devices choose their own precision)");
-  LITE_ENFORCE(!f.quant_model,
-               "--quant_model: post-training weight quantization is not implemented in this "
-               "build yet (quantization-aware-trained int8 models are supported: "
-               "--valid_targets with an int8 place via the API)");
+  LITE_ENFORCE(f.quant_type == "QUANT_INT8" || f.quant_type == "QUANT_INT16", "--quant_type='",
+               f.quant_type, "' (expected QUANT_INT8 or QUANT_INT16)");
   LITE_ENFORCE(f.sparse_threshold >= 0.f && f.sparse_threshold <= 1.f,
                "--sparse_threshold=", f.sparse_threshold, " (expected a ratio in [0, 1])");
   if (f.sparse_model) {
@@ -384,6 +396,9 @@ int Run(const OptFlags& f, std::ostream& out) {
   config.set_nnadapter_model_cache_dir(f.nnadapter_model_cache_dir);
   config.set_nnadapter_mixed_precision_quantization_config_path(
       f.nnadapter_mixed_precision_quantization_config_path);
+  config.set_quant_model(f.quant_model);
+  config.set_quant_type(f.quant_type == "QUANT_INT8" ? lite_api::QuantType::QUANT_INT8
+                                                     : lite_api::QuantType::QUANT_INT16);
   cpp::ProgramDesc original;
   std::vector<std::pair<std::string, int>> applied;
   auto shared = LoadAndOptimize(
@@ -410,6 +425,12 @@ int Run(const OptFlags& f, std::ostream& out) {
                "; see which ops each target supports with --print_model_ops)");
   }
   out << "optimized program: " << CountOps(shared->program) << " ops\n";
+  if (f.quant_model) {
+    const WeightQuantStats& q = shared->weight_quant;
+    out << "weights quantized (" << f.quant_type << ", per channel): " << q.weights
+        << " tensors, " << q.float_bytes << " -> " << q.quantized_bytes
+        << " bytes (dequantized to fp32 when the model is loaded)\n";
+  }
   PrintPlacement(shared->program, targets, out);
   if (f.display_kernels) {
     nb::NbModel m = predictor->OptimizedModel();
@@ -436,7 +457,10 @@ int Run(const OptFlags& f, std::ostream& out) {
     out << "written: " << (folder.empty() ? "." : folder)
         << "/.tailored_ops_list, .tailored_kernels_list\n";
   }
-  size_t size = nb::SaveNbModelFile(predictor->OptimizedModel(), path);
+  nb::NbModel model = predictor->OptimizedModel();
+  std::string embedded = EmbedNNAdapterPrograms(*shared, &model);
+  if (!embedded.empty()) out << embedded << "\n";
+  size_t size = nb::SaveNbModelFile(model, path);
   out << "written: " << path << " (" << size << " bytes)\n";
   return 0;
 }

@@ -19,6 +19,7 @@ struct OptFlags {
   std::string valid_targets{"x86"};                // x86, host, NNAdapter device names
   bool print_supported_ops{false};
   bool print_all_ops{false};
+  bool print_all_ops_in_md_format{false};  // the same list as a Markdown table
   bool print_model_ops{false};
   std::string nnadapter_device_names;  // comma list, added after those in valid_targets
   std::string nnadapter_context_properties;

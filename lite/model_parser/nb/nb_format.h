@@ -44,7 +44,10 @@ constexpr size_t kOffDataSize = 88;
 
 // Flags.
 constexpr uint32_t kFlagNNAdapter = 1u;  // the program has `subgraph` ops
-constexpr uint32_t kKnownFlags = kFlagNNAdapter;
+// The program section carries compiled NNAdapter programs (opt with device
+// names and --nnadapter_model_cache_dir).
+constexpr uint32_t kFlagNNAdapterCaches = 2u;
+constexpr uint32_t kKnownFlags = kFlagNNAdapter | kFlagNNAdapterCaches;
 
 // Limits that keep a hostile file from asking for absurd allocations.
 constexpr uint32_t kMaxRank = 64;

@@ -2,6 +2,7 @@
 // Protobuf-free: the light library links this, not the Paddle loader.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +27,9 @@ struct NbModel {
   // Folder of compiled-program caches (.nnc) the light predictor uses
   // unless MobileConfig sets one (opt --nnadapter_model_cache_dir).
   std::string nnadapter_model_cache_dir;
+  // Compiled programs of the subgraph ops, cache token -> .nnc bytes (opt
+  // pre-compiles them); used as set_nnadapter_model_cache_buffers are.
+  std::map<std::string, std::vector<char>> nnadapter_model_cache_buffers;
   // Read only: the header's producer version and format version.
   std::string producer;
   uint32_t format_version{0};

@@ -294,6 +294,16 @@ void ParseNbModel(const char* data, size_t size, std::shared_ptr<const void> hol
   m.nnadapter_device_names = GetList<std::string>(&r, "NNAdapter device name");
   m.nnadapter_context_properties = r.GetString("NNAdapter context properties");
   m.nnadapter_model_cache_dir = r.GetString("NNAdapter model cache dir");
+  if (flags & kFlagNNAdapterCaches) {
+    uint32_t n = r.GetCount("NNAdapter model cache", 8);
+    LITE_ENFORCE(n > 0, source, ": the header announces NNAdapter caches but the file has none "
+                 "(corrupt file?)");
+    for (uint32_t i = 0; i < n; ++i) {
+      std::string token = r.GetString("NNAdapter model cache token");
+      std::string bytes = r.GetString("NNAdapter model cache");
+      m.nnadapter_model_cache_buffers[token].assign(bytes.begin(), bytes.end());
+    }
+  }
   GetWeights(&r, data, data_offset, data_size, holder, &m);
   LITE_ENFORCE(r.remaining() == 0, source, ": ", r.remaining(),
                " unexpected bytes at the end of the program section (corrupt file?)");

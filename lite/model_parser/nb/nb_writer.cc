@@ -140,6 +140,13 @@ std::string Meta(const NbModel& m, const std::vector<WeightEntry>& weights) {
   PutList(&w, m.nnadapter_device_names);
   w.PutString(m.nnadapter_context_properties);
   w.PutString(m.nnadapter_model_cache_dir);
+  if (!m.nnadapter_model_cache_buffers.empty()) {
+    w.Put<uint32_t>(static_cast<uint32_t>(m.nnadapter_model_cache_buffers.size()));
+    for (const auto& kv : m.nnadapter_model_cache_buffers) {
+      w.PutString(kv.first);
+      w.PutString(std::string(kv.second.begin(), kv.second.end()));
+    }
+  }
   w.Put<uint32_t>(static_cast<uint32_t>(weights.size()));
   for (const auto& e : weights) {
     const Tensor& t = *e.tensor;
@@ -173,7 +180,9 @@ std::string SerializeNbModel(const NbModel& m) {
   PutAt<uint32_t>(&file, kOffVersion, kFormatVersion);
   bool nnadapter = false;
   for (const auto& op : m.program.blocks[0].ops) nnadapter = nnadapter || op.Type() == "subgraph";
-  PutAt<uint32_t>(&file, kOffFlags, nnadapter ? kFlagNNAdapter : 0u);
+  PutAt<uint32_t>(&file, kOffFlags,
+                  (nnadapter ? kFlagNNAdapter : 0u) |
+                      (m.nnadapter_model_cache_buffers.empty() ? 0u : kFlagNNAdapterCaches));
   std::strncpy(&file[kOffProducer], kProducerVersion, kProducerSize - 1);
   PutAt<uint64_t>(&file, kOffFileSize, file.size());
   PutAt<uint64_t>(&file, kOffMetaOffset, meta_offset);

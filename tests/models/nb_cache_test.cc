@@ -1,0 +1,123 @@
+// NNAdapter compiled programs embedded in the .nb: opt with device names and
+// --nnadapter_model_cache_dir pre-compiles every subgraph, and MobileConfig
+// loads them without compiling; anything that changes the program (input
+// shape, context properties) is compiled as without a cache.
+#include <filesystem>
+
+#include "lite/nnadapter/subgraph_stats.h"
+#include "lite/model_parser/nb/nb_model.h"
+#include "tests/models/nb_test_util.h"
+
+namespace paddle {
+namespace lite {
+namespace testing {
+namespace {
+
+namespace fs = std::filesystem;
+using nnadapter_bridge::CachedSubgraphPrograms;
+using nnadapter_bridge::CompiledSubgraphPrograms;
+
+opt::OptFlags MnistOnBuiltin(const std::string& dir) {
+  opt::OptFlags f;
+  f.model_dir = ModelsDir() + "/mnist_mlp_handwriting";
+  f.valid_targets = "builtin_device,x86";
+  f.nnadapter_model_cache_dir = dir + "/cache";
+  f.optimize_out = dir + "/m";
+  return f;
+}
+
+std::vector<float> RunMobile(const std::string& nb, const std::vector<int64_t>& shape,
+                             const std::string& properties = "") {
+  lite_api::MobileConfig config;
+  config.set_model_from_file(nb);
+  if (!properties.empty()) config.set_nnadapter_context_properties(properties);
+  auto p = lite_api::CreatePaddlePredictor(config);
+  return RunFloat(p.get(), shape, SeededValues(Numel(shape), 5));
+}
+
+TEST(NbNNAdapterCache, OptEmbedsCompiledProgramsAndMobileConfigLoadsWithoutCompiling) {
+  std::string dir = TempDir("nnc_embed");
+  opt::OptFlags f = MnistOnBuiltin(dir);
+  std::ostringstream so, se;
+  ASSERT_EQ(opt::RunOpt(f, so, se), 0) << so.str() << se.str();
+  EXPECT_NE(so.str().find("NNAdapter programs: 1 compiled for inputs [1, 1, 28, 28]"),
+            std::string::npos)
+      << so.str();
+  nb::NbModel m;
+  nb::LoadNbModelFile(dir + "/m.nb", &m);
+  ASSERT_EQ(m.nnadapter_model_cache_buffers.size(), 1u);
+  const std::string token = m.nnadapter_model_cache_buffers.begin()->first;
+  EXPECT_TRUE(fs::exists(dir + "/cache/" + token + ".nnc"));
+  // The .nb alone carries the program: no cache folder any more.
+  fs::remove_all(dir + "/cache");
+  opt::OptFlags cpu = f;
+  cpu.valid_targets = "x86";
+  cpu.nnadapter_model_cache_dir.clear();
+  cpu.optimize_out = dir + "/cpu";
+  ASSERT_EQ(opt::RunOpt(cpu, so, se), 0) << se.str();
+  const std::vector<float> reference = RunMobile(dir + "/cpu.nb", {1, 1, 28, 28});
+
+  int64_t compiled = CompiledSubgraphPrograms(), loaded = CachedSubgraphPrograms();
+  std::vector<float> out = RunMobile(dir + "/m.nb", {1, 1, 28, 28});
+  EXPECT_EQ(CompiledSubgraphPrograms() - compiled, 0);
+  EXPECT_EQ(CachedSubgraphPrograms() - loaded, 1);
+  ErrorStats e = Compare(reference, out);
+  EXPECT_LE(e.max_abs, 1e-5);
+  EXPECT_FALSE(fs::exists(dir + "/cache"));  // nothing was written back
+
+  // Another input shape, other context properties: no program for them in
+  // the .nb, so each compiles once, with the same numbers.
+  compiled = CompiledSubgraphPrograms();
+  loaded = CachedSubgraphPrograms();
+  std::vector<float> two = RunMobile(dir + "/m.nb", {2, 1, 28, 28});
+  std::vector<float> props = RunMobile(dir + "/m.nb", {1, 1, 28, 28}, "SOME_PROPERTY=1");
+  EXPECT_EQ(CompiledSubgraphPrograms() - compiled, 2);
+  EXPECT_EQ(CachedSubgraphPrograms() - loaded, 0);
+  EXPECT_LE(Compare(reference, props).max_abs, 1e-5);
+  EXPECT_LE(Compare(reference, std::vector<float>(two.begin(), two.begin() + 10)).max_abs, 1e-5);
+  fs::remove_all(dir);
+}
+
+TEST(NbNNAdapterCache, ACorruptEmbeddedProgramIsReportedAndCompiled) {
+  std::string dir = TempDir("nnc_corrupt");
+  opt::OptFlags f = MnistOnBuiltin(dir);
+  std::ostringstream so, se;
+  ASSERT_EQ(opt::RunOpt(f, so, se), 0) << se.str();
+  nb::NbModel m;
+  nb::LoadNbModelFile(dir + "/m.nb", &m);
+  ASSERT_EQ(m.nnadapter_model_cache_buffers.size(), 1u);
+  const std::vector<float> good = RunMobile(dir + "/m.nb", {1, 1, 28, 28});
+  // A well-formed .nb whose embedded program is damaged (the .nb checksum
+  // is recomputed by the writer, so only the .nnc's own check can notice).
+  auto& bytes = m.nnadapter_model_cache_buffers.begin()->second;
+  for (size_t i = bytes.size() / 2; i < bytes.size() / 2 + 8; ++i) bytes[i] ^= 0x5a;
+  nb::SaveNbModelFile(m, dir + "/bad.nb");
+  int64_t compiled = CompiledSubgraphPrograms();
+  EXPECT_EQ(RunMobile(dir + "/bad.nb", {1, 1, 28, 28}), good);
+  EXPECT_EQ(CompiledSubgraphPrograms() - compiled, 1);
+  fs::remove_all(dir);
+}
+
+TEST(NbNNAdapterCache, ModelsWithFreeInputDimsAreNotPrecompiledAndSaySo) {
+  std::string dir = TempDir("nnc_dyn");
+  opt::OptFlags f;
+  f.model_file = ModelsDir() + "/ppocrv3_det_dyn/inference.pdmodel";
+  f.param_file = ModelsDir() + "/ppocrv3_det_dyn/inference.pdiparams";
+  f.valid_targets = "builtin_device,x86";
+  f.nnadapter_model_cache_dir = dir + "/cache";
+  f.optimize_out = dir + "/det";
+  std::ostringstream so, se;
+  ASSERT_EQ(opt::RunOpt(f, so, se), 0) << so.str() << se.str();
+  EXPECT_NE(so.str().find("NNAdapter programs: not pre-compiled: input 'x' has dims [-1, 3, -1, -1]"),
+            std::string::npos)
+      << so.str();
+  nb::NbModel m;
+  nb::LoadNbModelFile(dir + "/det.nb", &m);
+  EXPECT_TRUE(m.nnadapter_model_cache_buffers.empty());
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
