@@ -92,6 +92,36 @@ void QuantizeToNhwc(const float* src, int8_t* dst, int64_t c, int64_t hw, float 
 
 }  // namespace
 
+void ReadConvInt8Attributes(const cpp::OpDesc& desc, ConvParam* p) {
+  p->enable_int8 = desc.GetAttr<bool>("enable_int8", false);
+  if (!p->enable_int8) return;
+  p->input_scale = desc.GetAttr<float>("input_scale", 0.f);
+  p->weight_scale = desc.GetAttr<std::vector<float>>("weight_scale", {});
+  LITE_ENFORCE(p->input_scale > 0.f, "op '", p->op_type,
+               "': enable_int8 needs attribute 'input_scale' > 0, got ", p->input_scale);
+  LITE_ENFORCE(!p->weight_scale.empty(), "op '", p->op_type,
+               "': enable_int8 needs attribute 'weight_scale' (per output channel)");
+  for (float v : p->weight_scale) {
+    LITE_ENFORCE(v > 0.f, "op '", p->op_type, "': attribute 'weight_scale' values must be > 0");
+  }
+  p->input_int8_nhwc = desc.GetAttr<bool>("input_int8_nhwc", false);
+  p->output_int8_nhwc = desc.GetAttr<bool>("output_int8_nhwc", false);
+  if (p->output_int8_nhwc) {
+    const auto s = desc.GetAttr<std::vector<float>>("Output0_scale", {});
+    LITE_ENFORCE(s.size() == 1 && s[0] > 0.f, "op '", p->op_type,
+                 "': output_int8_nhwc needs attribute 'Output0_scale' with one value > 0");
+    p->output_scale = s[0];
+    LITE_ENFORCE(ConvInt8CanWriteInt8(desc), "op '", p->op_type,
+                 "': output_int8_nhwc needs a fused activation oneDNN applies as a post-op, got '",
+                 desc.GetAttr<std::string>("act_type", ""), "'");
+  }
+}
+
+bool ConvInt8CanWriteInt8(const cpp::OpDesc& desc) {
+  dnnl::post_ops ops;
+  return ParseFusedActivation(desc).AppendPostOps(&ops);
+}
+
 class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
  private:
   std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
@@ -100,31 +130,41 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     const int64_t g = p.groups, M = w[0];
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     dnnl::memory::dims w_dims = g == 1 ? ToDnnlDims(w) : dnnl::memory::dims{g, M / g, w[1], w[2], w[3]};
-    dnnl::memory::desc src_any(src_dims, dt::s8, tag::nhwc);
-    dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::nhwc);
+    dnnl::memory::desc src_md(src_dims, dt::s8, tag::nhwc);
+    dnnl::memory::desc dst_md(dst_dims, p.output_int8_nhwc ? dt::s8 : dt::f32, tag::nhwc);
     dnnl::memory::desc w_any(w_dims, dt::s8, tag::any);
     dnnl::memory::desc b_md({M}, dt::f32, tag::x);
     dnnl::memory::dims strides{p.strides[0], p.strides[1]};
     dnnl::memory::dims dil{key.dil[0] - 1, key.dil[1] - 1};
     dnnl::memory::dims pad_l{key.pads[0], key.pads[2]}, pad_r{key.pads[1], key.pads[3]};
     auto desc = dnnl::convolution_forward::desc(
-        dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src_any, w_any,
-        b_md, dst_any, strides, dil, pad_l, pad_r);
-    dnnl::primitive_attr attr = x86::DnnlAttr();
-    std::vector<float> scales(M);
-    for (int64_t m = 0; m < M; ++m) scales[m] = p.input_scale * ScaleAt(p.weight_scale, m);
-    attr.set_output_scales(1 << 1, scales);
+        dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src_md, w_any,
+        b_md, dst_md, strides, dil, pad_l, pad_r);
+    // The s32 accumulator times acc_scales_ is the float result; an int8
+    // output is that result / output_scale, folded into the output scales
+    // without activation and applied after it (a linear post-op) otherwise,
+    // then rounded to nearest even and saturated by oneDNN.
+    acc_scales_.resize(M);
+    for (int64_t m = 0; m < M; ++m) acc_scales_[m] = p.input_scale * ScaleAt(p.weight_scale, m);
+    std::vector<float> scales = acc_scales_;
     dnnl::post_ops ops;
     const bool post_act_fallback = !p.act.AppendPostOps(&ops);
+    if (p.output_int8_nhwc && p.act.kind == FusedActivation::kNone) {
+      for (float& v : scales) v /= p.output_scale;
+    } else if (p.output_int8_nhwc) {
+      ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, 1.f / p.output_scale, 0.f);
+    }
+    dnnl::primitive_attr attr = x86::DnnlAttr();
+    attr.set_output_scales(1 << 1, scales);
     if (!post_act_fallback) attr.set_post_ops(ops);
     dnnl::convolution_forward::primitive_desc pd(desc, attr, x86::DnnlEngine());
-    // The input is quantized straight into the primitive's NHWC s8 buffer.
-    auto plan = std::make_unique<DnnlPlan>(
+    // A float input is quantized straight into the primitive's NHWC s8
+    // buffer; an int8 input or output is the primitive's own memory.
+    return std::make_unique<DnnlPlan>(
         key, pd, dnnl::convolution_forward(pd),
         dnnl::memory::desc(w_dims, dt::s8, g == 1 ? tag::oihw : tag::goihw), post_act_fallback,
-        /*src_by_kernel=*/true);
-    out_scales_ = std::move(scales);
-    return plan;
+        p.input_int8_nhwc ? DnnlUser::kNative : DnnlUser::kByKernel,
+        p.output_int8_nhwc ? DnnlUser::kNative : DnnlUser::kPlainFloat);
   }
 
   // Quantizes (if float) and packs the filter.
@@ -154,12 +194,18 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     // requantized with each build.
     DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });
     if (!plan.weights_valid()) PackWeights(&plan);
-    // oneDNN adds the bias before the output scale, so the bias is passed
-    // divided by it.
+    // oneDNN adds the bias to the s32 accumulator, so the bias is passed
+    // divided by the accumulator's scale.
     const int64_t M = p.filter->dims()[0];
     bias_q_.resize(M);
     for (int64_t m = 0; m < M; ++m) {
-      bias_q_[m] = p.bias ? p.bias->data<float>()[m] / out_scales_[m] : 0.f;
+      bias_q_[m] = p.bias ? p.bias->data<float>()[m] / acc_scales_[m] : 0.f;
+    }
+    void* dst = p.output_int8_nhwc ? static_cast<void*>(p.output->mutable_data<int8_t>())
+                                   : static_cast<void*>(p.output->mutable_data<float>());
+    if (p.input_int8_nhwc) {
+      plan.Execute(p.input->data<int8_t>(), bias_q_.data(), dst, p.act);
+      return;
     }
     // NCHW float -> NHWC s8 in one pass per image.
     const DDim& in = p.input->dims();
@@ -170,11 +216,11 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
       QuantizeToNhwc(p.input->data<float>() + b * image, q + b * image, in[1], in[2] * in[3], inv,
                      ctx.threads);
     }
-    plan.Execute(nullptr, bias_q_.data(), p.output->mutable_data<float>(), p.act);
+    plan.Execute(nullptr, bias_q_.data(), dst, p.act);
   }
 
   DnnlPlanCache plans_;
-  std::vector<float> out_scales_;  // input_scale * weight_scale[m] of the current plan
+  std::vector<float> acc_scales_;  // input_scale * weight_scale[m] of the current plan
   std::vector<float> bias_q_;
 };
 
