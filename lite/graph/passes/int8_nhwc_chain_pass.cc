@@ -13,6 +13,8 @@
 // outputs are never int8.
 #include <glog/logging.h>
 
+#include <string>
+
 #include "lite/graph/passes/passes.h"
 #include "lite/operators/nn/conv_param.h"
 
@@ -47,7 +49,15 @@ int Int8NhwcChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     if (conv->removed || !IsInt8Conv(conv)) continue;
     Node* out = OutputArg(conv, "Output");
     const float scale = out ? ChainScale(out) : 0.f;
-    if (scale <= 0.f || !operators::ConvInt8CanWriteInt8(conv->op)) continue;
+    if (scale <= 0.f || !operators::ConvInt8CanWriteInt8(conv->op)) {
+      if (VLOG_IS_ON(2) && out) {
+        std::string readers;
+        for (const Node* c : out->outlinks) readers += " " + c->op.Type();
+        VLOG(2) << "int8_nhwc_chain_pass: " << conv->op.Repr() << " stays float out (readers:"
+                << readers << (out->is_fetch ? ", model output" : "") << ")";
+      }
+      continue;
+    }
     conv->op.SetAttr("output_int8_nhwc", true);
     conv->op.SetAttr("Output0_scale", std::vector<float>{scale});
     for (Node* c : out->outlinks) c->op.SetAttr("input_int8_nhwc", true);
