@@ -101,22 +101,26 @@ void RunOnce(Config* c, bool record) {
   c->wall.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
 }
 
-// The float <-> int8 NHWC conversions the int8 convs of `c` do per run.
+// What the int8 convs of `c` convert per run: float NCHW inputs quantized
+// and transposed to s8 NHWC, f32 NHWC results transposed back to NCHW, and
+// the outputs that stay s8 NHWC for the next conv.
 std::string Conversions(const Config& c) {
   auto* cxx = dynamic_cast<paddle::lite::CxxPredictor*>(c.predictor.get());
   if (!cxx) return "";
-  int convs = 0, quantize = 0, transpose = 0;
+  int convs = 0, nchw_in = 0, nchw_out = 0, s8_out = 0;
   for (const auto& inst : cxx->runtime_program().instructions()) {
     const auto& d = inst.op->desc();
     if (!d.GetAttr<bool>("enable_int8", false) || !d.HasAttr("input_scale")) continue;
     ++convs;
-    quantize += !d.GetAttr<bool>("input_int8_nhwc", false);
-    transpose += !d.GetAttr<bool>("output_int8_nhwc", false);
+    nchw_in += !d.GetAttr<bool>("input_nhwc", false);
+    nchw_out += !d.GetAttr<bool>("output_nhwc", false);
+    s8_out += d.GetAttr<bool>("output_int8", false);
   }
   if (convs == 0) return "";
   std::ostringstream os;
-  os << "; " << convs << " int8 convs: " << quantize << " float->s8 NHWC quantizations, "
-     << transpose << " f32 NHWC->NCHW transposes per run";
+  os << "; " << convs << " int8 convs per run: " << nchw_in
+     << " NCHW float inputs quantized+transposed, " << nchw_out
+     << " results transposed to NCHW, " << s8_out << " s8 NHWC outputs";
   return os.str();
 }
 

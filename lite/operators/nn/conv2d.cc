@@ -38,9 +38,9 @@ class ConvOp : public OperatorBase<ConvParam> {
                  w[1] * p.groups, " (Filter dim 1 x groups)");
     LITE_ENFORCE(w[0] % p.groups == 0, "op '", op, "': 'Filter' ", DimsToString(w),
                  " output channels ", w[0], " are not divisible by groups=", p.groups);
-    LITE_ENFORCE(p.input_int8_nhwc == (p.input->dtype() == DataType::kInt8), "op '", op,
-                 "': input 'Input' is ", DataTypeName(p.input->dtype()), "; expected ",
-                 p.input_int8_nhwc ? "int8 (attribute input_int8_nhwc)" : "float32");
+    LITE_ENFORCE(p.input->dtype() != DataType::kInt8 || p.input_nhwc, "op '", op,
+                 "': input 'Input' is int8; expected float32 (int8 only as NHWC data between "
+                 "int8 convs, attribute input_nhwc)");
     if (p.enable_int8) {
       LITE_ENFORCE(p.weight_scale.size() == 1 || static_cast<int64_t>(p.weight_scale.size()) == w[0],
                    "op '", op, "': attribute 'weight_scale' has ", p.weight_scale.size(),
@@ -63,7 +63,7 @@ class ConvOp : public OperatorBase<ConvParam> {
       out[2 + i] = span / p.strides[i] + 1;
     }
     p.output->Resize(out);
-    p.output->set_dtype(p.output_int8_nhwc ? DataType::kInt8 : DataType::kFloat32);
+    p.output->set_dtype(p.output_int8 ? DataType::kInt8 : DataType::kFloat32);
   }
 
  protected:
