@@ -40,7 +40,8 @@ bool NhwcWriter(const Node* s) {
 }
 
 bool IsAdd(const Node* s) {
-  return s->op.Type() == "elementwise_add" || s->op.Type() == "fusion_elementwise_add_activation";
+  return s && (s->op.Type() == "elementwise_add" ||
+                s->op.Type() == "fusion_elementwise_add_activation");
 }
 
 // Reads `arg` as an int8 conv's Input (never as its Filter).

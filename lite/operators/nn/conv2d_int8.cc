@@ -9,7 +9,11 @@
 // convolution on NHWC and rescales to float with input_scale *
 // weight_scale[m] (+ bias, + fused activation), and the f32 NHWC result is
 // transposed back to NCHW. NHWC is oneDNN's native int8 layout; its own
-// nchw<->nhwc reorders were the slow part (see conv2d.cc).
+// nchw<->nhwc reorders were the slow part (see conv2d.cc). Between int8
+// convs (int8_nhwc_chain_pass, attributes in conv_param.h) the input may
+// already be NHWC (s8: read in place; float: quantized without transpose)
+// and the output is left NHWC (f32, or s8 with Output0_scale) for the next
+// conv or residual add (docs/int8.md).
 #include <immintrin.h>
 
 #include <algorithm>

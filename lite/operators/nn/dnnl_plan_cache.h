@@ -1,7 +1,8 @@
 // A oneDNN primitive planned for the shapes it was built for and reused until
 // they change: conv2d (float and int8), conv2d_transpose, pool2d and the int8
 // fc each keep one DnnlPlanCache. A plan owns the conversions between the op's dense
-// float tensors (NCHW, or [M, N] for fc) and the layouts the primitive chose
+// float tensors (NCHW, or [M, N] for fc; or, for chained int8 convs, tensors
+// already in the primitive's layout: DnnlUser::kNative) and the layouts the primitive chose
 // (our AVX transposes for NHWC, oneDNN reorders for blocked layouts), the
 // packed weights, and runs on the calling thread's stream (dnnl_context.h).
 // Kernels keep choosing the algorithm and memory formats themselves (their
