@@ -1,5 +1,5 @@
-// quant_dequant_fold_pass + quant_int8_weight_pass on a hand-built QAT
-// graph and on the QAT detector.
+// quant_dequant_fold_pass + quant_int8_weight_pass (+ int8_nhwc_chain_pass)
+// on hand-built QAT graphs and on the QAT detector.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -186,6 +186,87 @@ TEST(QuantDequantFoldPass, FoldsMulAndFcWithPerColumnWeights) {
   EXPECT_EQ(kernels, (std::vector<std::string>{"fc/kX86/kInt8/kNCHW/def",
                                                "mul/kX86/kInt8/kNCHW/def"}));
   testing::ExpectAllClose(fake_quant_float, int8, 0.05f, 0.01f, "int8 vs fake quant float");
+}
+
+// x -> c1 (relu) -> c2 -> c3 ; a = c2 + c3 -> c4 -> model output, every
+// conv quantized: c1 feeds only c2 (s8 NHWC), c2 / c3 / a stay f32 NHWC (a
+// residual add between int8 convs), c4 is a model output (float NCHW).
+void BuildResidualChain(QatBuilder* b) {
+  b->ActQuant("x", "xq", 4.0f);
+  b->QuantConv("xq", "c1", 3, 8, 31);
+  b->Relu("c1", "r1");
+  b->ActQuant("r1", "r1q", 3.0f);
+  b->QuantConv("r1q", "c2", 8, 8, 32);
+  b->ActQuant("c2", "c2q", 6.0f);
+  b->QuantConv("c2q", "c3", 8, 8, 33);
+  b->Op("elementwise_add", {{"X", "c2"}, {"Y", "c3"}}, {{"Out", "a"}});
+  b->ActQuant("a", "aq", 12.0f);
+  b->QuantConv("aq", "c4", 8, 4, 34);
+  b->Fetch("c4");
+}
+
+TEST(Int8NhwcChainPass, S8ChainsAndFloatNhwcResidualRegions) {
+  QatBuilder b;
+  BuildResidualChain(&b);
+  auto x = RandomFloats(2 * 3 * 9 * 7, -4.5f, 4.5f, 35);
+  auto fake_quant_float = b.Run({2, 3, 9, 7}, x);
+  QatBuilder nchw;  // the same program, int8 without the NHWC chain
+  BuildResidualChain(&nchw);
+  PassOptions no_chain;
+  no_chain.int8 = true;
+  no_chain.disabled = {"int8_nhwc_chain_pass"};
+  RunPasses(&nchw.program, nchw.weights.get(), no_chain);
+  PassOptions options;
+  options.int8 = true;
+  options.disabled = {"memory_optimize_pass"};  // keep the variable names
+  auto applied = RunPasses(&b.program, b.weights.get(), options);
+  std::map<std::string, int> count(applied.begin(), applied.end());
+  EXPECT_EQ(count["quant_dequant_fold_pass"], 4);
+  EXPECT_EQ(count["int8_nhwc_chain_pass"], 1 + 3);  // one s8 output, three f32 NHWC
+  const cpp::OpDesc* c1 = b.OpWithOutput("r1");
+  const cpp::OpDesc* c2 = b.OpWithOutput("c2");
+  const cpp::OpDesc* c3 = b.OpWithOutput("c3");
+  const cpp::OpDesc* add = b.OpWithOutput("a");
+  const cpp::OpDesc* c4 = b.OpWithOutput("c4");
+  std::string types;
+  for (const auto& t : b.OpTypes()) types += t + " ";
+  ASSERT_TRUE(c1 && c2 && c3 && add && c4) << types;
+  auto flag = [](const cpp::OpDesc* op, const char* name) { return op->GetAttr<bool>(name, false); };
+  EXPECT_TRUE(flag(c1, "output_nhwc") && flag(c1, "output_int8"));
+  EXPECT_EQ(c1->GetAttr<std::vector<float>>("Output0_scale"), std::vector<float>{3.0f / 127});
+  EXPECT_TRUE(flag(c2, "input_nhwc") && flag(c2, "output_nhwc") && !flag(c2, "output_int8"));
+  EXPECT_TRUE(flag(c3, "input_nhwc") && flag(c3, "output_nhwc") && !flag(c3, "output_int8"));
+  EXPECT_TRUE(flag(add, "nhwc_data"));
+  EXPECT_TRUE(flag(c4, "input_nhwc") && !flag(c4, "output_nhwc"));
+  EXPECT_FALSE(flag(c1, "input_nhwc"));  // the model input is NCHW
+  // Same results as the all-NCHW int8 program up to the rounding of c1's
+  // s8 output (oneDNN rounds the scaled result itself), and close to the
+  // fake-quant float execution.
+  auto chained = b.Run({2, 3, 9, 7}, x);
+  auto plain = nchw.Run({2, 3, 9, 7}, x);
+  testing::ExpectAllClose(plain, chained, 0.05f, 0.01f, "NHWC chain vs NCHW int8");
+  testing::ExpectAllClose(fake_quant_float, chained, 0.1f, 0.02f, "NHWC chain vs fake quant");
+  // The residual add refuses to broadcast NHWC data.
+  cpp::OpDesc* add_mut = nullptr;
+  for (auto& op : b.program.blocks[0].ops) {
+    if (op.Type() == "elementwise_add") add_mut = &op;
+  }
+  ASSERT_TRUE(add_mut != nullptr);
+  auto op = CreateOp("elementwise_add");
+  Scope scope;
+  scope.Var("x")->Resize({1, 8, 4, 4});
+  scope.Var("x")->mutable_data<float>();
+  scope.Var("y")->Resize({1, 8, 1, 1});
+  scope.Var("y")->mutable_data<float>();
+  scope.Var("out");
+  cpp::OpDesc desc = *add_mut;
+  desc.SetInput("X", {"x"});
+  desc.SetInput("Y", {"y"});
+  desc.SetOutput("Out", {"out"});
+  op->Attach(desc, &scope);
+  const std::string msg = testing::ErrorOf([&] { op->InferShape(); });
+  EXPECT_NE(msg.find("nhwc_data"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[1, 8, 1, 1]"), std::string::npos) << msg;
 }
 
 TEST(QuantDequantFoldPass, WithoutInt8PlacesNothingIsFolded) {

@@ -36,6 +36,9 @@ struct ElementwiseParam {
   ActParam act;
   std::string op_type;
   CachedBroadcastPlan broadcast;
+  // X, Y and Out hold NHWC data under NCHW dims (int8_nhwc_chain_pass):
+  // valid only without broadcasting.
+  bool nhwc_data{false};
 };
 
 namespace {
@@ -168,6 +171,10 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
  public:
   void InferShape() override {
     auto& p = param_;
+    LITE_ENFORCE(!p.nhwc_data || p.x->dims() == p.y->dims(), "op '", p.op_type,
+                 "': inputs X ", DimsToString(p.x->dims()), " and Y ", DimsToString(p.y->dims()),
+                 " must have equal dims: they hold NHWC data between int8 convs (attribute "
+                 "nhwc_data)");
     const BroadcastPlan& plan = p.broadcast.Update(p.op_type, p.x->dims(), p.y->dims(), p.axis);
     p.out->Resize(plan.out_dims);
     p.out->set_lod(p.x->dims() == plan.out_dims ? p.x->lod() : p.y->lod());
@@ -184,6 +191,7 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.out = GetOutput(desc, scope, "Out");
     p.axis = ReadBroadcastAxis(desc);
     p.act = ReadFusedActParam(desc);
+    p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
     p.broadcast.valid = false;
   }
 };

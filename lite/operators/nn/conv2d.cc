@@ -38,6 +38,9 @@ class ConvOp : public OperatorBase<ConvParam> {
                  w[1] * p.groups, " (Filter dim 1 x groups)");
     LITE_ENFORCE(w[0] % p.groups == 0, "op '", op, "': 'Filter' ", DimsToString(w),
                  " output channels ", w[0], " are not divisible by groups=", p.groups);
+    LITE_ENFORCE(p.input->dtype() != DataType::kInt8 || p.input_nhwc, "op '", op,
+                 "': input 'Input' is int8; expected float32 (int8 only as NHWC data between "
+                 "int8 convs, attribute input_nhwc)");
     if (p.enable_int8) {
       LITE_ENFORCE(p.weight_scale.size() == 1 || static_cast<int64_t>(p.weight_scale.size()) == w[0],
                    "op '", op, "': attribute 'weight_scale' has ", p.weight_scale.size(),
@@ -60,25 +63,14 @@ class ConvOp : public OperatorBase<ConvParam> {
       out[2 + i] = span / p.strides[i] + 1;
     }
     p.output->Resize(out);
-    p.output->set_dtype(DataType::kFloat32);
+    p.output->set_dtype(p.output_int8 ? DataType::kInt8 : DataType::kFloat32);
   }
 
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
     ReadConvAttributes(desc, scope, &p);
-    p.enable_int8 = desc.GetAttr<bool>("enable_int8", false);
-    if (p.enable_int8) {
-      p.input_scale = desc.GetAttr<float>("input_scale", 0.f);
-      p.weight_scale = desc.GetAttr<std::vector<float>>("weight_scale", {});
-      LITE_ENFORCE(p.input_scale > 0.f, "op '", p.op_type,
-                   "': enable_int8 needs attribute 'input_scale' > 0, got ", p.input_scale);
-      LITE_ENFORCE(!p.weight_scale.empty(), "op '", p.op_type,
-                   "': enable_int8 needs attribute 'weight_scale' (per output channel)");
-      for (float v : p.weight_scale) {
-        LITE_ENFORCE(v > 0.f, "op '", p.op_type, "': attribute 'weight_scale' values must be > 0");
-      }
-    }
+    ReadConvInt8Attributes(desc, &p);
   }
 };
 

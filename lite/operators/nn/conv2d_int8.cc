@@ -9,7 +9,11 @@
 // convolution on NHWC and rescales to float with input_scale *
 // weight_scale[m] (+ bias, + fused activation), and the f32 NHWC result is
 // transposed back to NCHW. NHWC is oneDNN's native int8 layout; its own
-// nchw<->nhwc reorders were the slow part (see conv2d.cc).
+// nchw<->nhwc reorders were the slow part (see conv2d.cc). Between int8
+// convs (int8_nhwc_chain_pass, attributes in conv_param.h) the input may
+// already be NHWC (s8: read in place; float: quantized without transpose)
+// and the output is left NHWC (f32, or s8 with Output0_scale) for the next
+// conv or residual add (docs/int8.md).
 #include <immintrin.h>
 
 #include <algorithm>
@@ -27,6 +31,16 @@ namespace lite {
 namespace operators {
 
 namespace {
+
+// Eight floats -> eight s8 in the low bytes (QuantizeS8 rounding).
+__attribute__((target("avx2"))) inline __m128i Quant8(__m256 x, __m256 inv, __m256 lo,
+                                                      __m256 hi) {
+  const __m256 v = _mm256_min_ps(hi, _mm256_max_ps(lo, _mm256_mul_ps(x, inv)));
+  const __m256i q32 = _mm256_cvtps_epi32(v);
+  const __m128i q16 =
+      _mm_packs_epi32(_mm256_castsi256_si128(q32), _mm256_extracti128_si256(q32, 1));
+  return _mm_packs_epi16(q16, q16);
+}
 
 // Pixels [p0, p0 + 8) of channels [c0, c0 + cb) (cb <= 8): eight float
 // rows of the NCHW plane are transposed in registers and each pixel's cb
@@ -51,10 +65,7 @@ __attribute__((target("avx2"))) void QuantTile8(const float* src, int64_t hw, in
                   _mm256_permute2f128_ps(s0, s4, 0x31), _mm256_permute2f128_ps(s1, s5, 0x31),
                   _mm256_permute2f128_ps(s2, s6, 0x31), _mm256_permute2f128_ps(s3, s7, 0x31)};
   for (int64_t j = 0; j < 8; ++j) {
-    __m256 v = _mm256_min_ps(hi, _mm256_max_ps(lo, _mm256_mul_ps(px[j], inv)));
-    __m256i q32 = _mm256_cvtps_epi32(v);
-    __m128i q16 = _mm_packs_epi32(_mm256_castsi256_si128(q32), _mm256_extracti128_si256(q32, 1));
-    __m128i q8 = _mm_packs_epi16(q16, q16);
+    const __m128i q8 = Quant8(px[j], inv, lo, hi);
     int8_t* out = dst + (p0 + j) * c + c0;
     if (cb == 8) {
       _mm_storel_epi64(reinterpret_cast<__m128i*>(out), q8);
@@ -90,7 +101,69 @@ void QuantizeToNhwc(const float* src, int8_t* dst, int64_t c, int64_t hw, float 
   }
 }
 
+// Elements [b, e) of a float array -> s8, 8 at a time with AVX2.
+__attribute__((target("avx2"))) int64_t QuantizeRangeAvx2(const float* src, int8_t* dst,
+                                                          int64_t b, int64_t e, float inv) {
+  const __m256 vinv = _mm256_set1_ps(inv), lo = _mm256_set1_ps(-127.f),
+               hi = _mm256_set1_ps(127.f);
+  for (; b + 8 <= e; b += 8) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + b),
+                     Quant8(_mm256_loadu_ps(src + b), vinv, lo, hi));
+  }
+  return b;
+}
+
+// A float NHWC activation -> s8 NHWC (no transpose).
+void QuantizeContiguous(const float* src, int8_t* dst, int64_t n, float inv, int threads) {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  constexpr int64_t kChunk = 1 << 14;
+  const int64_t chunks = (n + kChunk - 1) / kChunk;
+#pragma omp parallel for num_threads(threads) schedule(static) if (chunks > 4 && threads > 1)
+  for (int64_t c = 0; c < chunks; ++c) {
+    const int64_t e = std::min(n, (c + 1) * kChunk);
+    for (int64_t i = avx2 ? QuantizeRangeAvx2(src, dst, c * kChunk, e, inv) : c * kChunk; i < e;
+         ++i) {
+      dst[i] = QuantizeS8(src[i], inv);
+    }
+  }
+}
+
 }  // namespace
+
+void ReadConvInt8Attributes(const cpp::OpDesc& desc, ConvParam* p) {
+  p->enable_int8 = desc.GetAttr<bool>("enable_int8", false);
+  if (!p->enable_int8) return;
+  p->input_scale = desc.GetAttr<float>("input_scale", 0.f);
+  p->weight_scale = desc.GetAttr<std::vector<float>>("weight_scale", {});
+  LITE_ENFORCE(p->input_scale > 0.f, "op '", p->op_type,
+               "': enable_int8 needs attribute 'input_scale' > 0, got ", p->input_scale);
+  LITE_ENFORCE(!p->weight_scale.empty(), "op '", p->op_type,
+               "': enable_int8 needs attribute 'weight_scale' (per output channel)");
+  for (float v : p->weight_scale) {
+    LITE_ENFORCE(v > 0.f, "op '", p->op_type, "': attribute 'weight_scale' values must be > 0");
+  }
+  p->input_nhwc = desc.GetAttr<bool>("input_nhwc", false);
+  p->output_nhwc = desc.GetAttr<bool>("output_nhwc", false);
+  p->output_int8 = desc.GetAttr<bool>("output_int8", false);
+  if (p->output_nhwc) {
+    // An NHWC output holds the primitive's result as is: no activation after it.
+    LITE_ENFORCE(ConvInt8CanWriteNhwc(desc), "op '", p->op_type,
+                 "': output_nhwc needs a fused activation oneDNN applies as a post-op, got '",
+                 desc.GetAttr<std::string>("act_type", ""), "'");
+  }
+  if (p->output_int8) {
+    LITE_ENFORCE(p->output_nhwc, "op '", p->op_type, "': output_int8 needs output_nhwc");
+    const auto s = desc.GetAttr<std::vector<float>>("Output0_scale", {});
+    LITE_ENFORCE(s.size() == 1 && s[0] > 0.f, "op '", p->op_type,
+                 "': output_int8 needs attribute 'Output0_scale' with one value > 0");
+    p->output_scale = s[0];
+  }
+}
+
+bool ConvInt8CanWriteNhwc(const cpp::OpDesc& desc) {
+  dnnl::post_ops ops;
+  return ParseFusedActivation(desc).AppendPostOps(&ops);
+}
 
 class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
  private:
@@ -100,31 +173,44 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     const int64_t g = p.groups, M = w[0];
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     dnnl::memory::dims w_dims = g == 1 ? ToDnnlDims(w) : dnnl::memory::dims{g, M / g, w[1], w[2], w[3]};
-    dnnl::memory::desc src_any(src_dims, dt::s8, tag::nhwc);
-    dnnl::memory::desc dst_any(dst_dims, dt::f32, tag::nhwc);
+    dnnl::memory::desc src_md(src_dims, dt::s8, tag::nhwc);
+    dnnl::memory::desc dst_md(dst_dims, p.output_int8 ? dt::s8 : dt::f32, tag::nhwc);
     dnnl::memory::desc w_any(w_dims, dt::s8, tag::any);
     dnnl::memory::desc b_md({M}, dt::f32, tag::x);
     dnnl::memory::dims strides{p.strides[0], p.strides[1]};
     dnnl::memory::dims dil{key.dil[0] - 1, key.dil[1] - 1};
     dnnl::memory::dims pad_l{key.pads[0], key.pads[2]}, pad_r{key.pads[1], key.pads[3]};
     auto desc = dnnl::convolution_forward::desc(
-        dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src_any, w_any,
-        b_md, dst_any, strides, dil, pad_l, pad_r);
-    dnnl::primitive_attr attr = x86::DnnlAttr();
-    std::vector<float> scales(M);
-    for (int64_t m = 0; m < M; ++m) scales[m] = p.input_scale * ScaleAt(p.weight_scale, m);
-    attr.set_output_scales(1 << 1, scales);
+        dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src_md, w_any,
+        b_md, dst_md, strides, dil, pad_l, pad_r);
+    // The s32 accumulator times acc_scales_ is the float result; an int8
+    // output is that result / output_scale, folded into the output scales
+    // without activation and applied after it (a linear post-op) otherwise,
+    // then rounded to nearest even and saturated by oneDNN.
+    acc_scales_.resize(M);
+    for (int64_t m = 0; m < M; ++m) acc_scales_[m] = p.input_scale * ScaleAt(p.weight_scale, m);
+    std::vector<float> scales = acc_scales_;
     dnnl::post_ops ops;
     const bool post_act_fallback = !p.act.AppendPostOps(&ops);
+    if (p.output_int8 && p.act.kind == FusedActivation::kNone) {
+      for (float& v : scales) v /= p.output_scale;
+    } else if (p.output_int8) {
+      ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, 1.f / p.output_scale, 0.f);
+    }
+    dnnl::primitive_attr attr = x86::DnnlAttr();
+    attr.set_output_scales(1 << 1, scales);
     if (!post_act_fallback) attr.set_post_ops(ops);
     dnnl::convolution_forward::primitive_desc pd(desc, attr, x86::DnnlEngine());
-    // The input is quantized straight into the primitive's NHWC s8 buffer.
-    auto plan = std::make_unique<DnnlPlan>(
+    // A float input is quantized straight into the primitive's NHWC s8
+    // buffer; an int8 input and an NHWC output are the primitive's own memory.
+    return std::make_unique<DnnlPlan>(
         key, pd, dnnl::convolution_forward(pd),
         dnnl::memory::desc(w_dims, dt::s8, g == 1 ? tag::oihw : tag::goihw), post_act_fallback,
-        /*src_by_kernel=*/true);
-    out_scales_ = std::move(scales);
-    return plan;
+        InputIsS8() ? DnnlUser::kNative : DnnlUser::kByKernel,
+        p.output_nhwc ? DnnlUser::kNative : DnnlUser::kPlainFloat);
+  }
+
+  bool InputIsS8() const { return param().input->dtype() == DataType::kInt8;
   }
 
   // Quantizes (if float) and packs the filter.
@@ -154,27 +240,37 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     // requantized with each build.
     DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });
     if (!plan.weights_valid()) PackWeights(&plan);
-    // oneDNN adds the bias before the output scale, so the bias is passed
-    // divided by it.
+    // oneDNN adds the bias to the s32 accumulator, so the bias is passed
+    // divided by the accumulator's scale.
     const int64_t M = p.filter->dims()[0];
     bias_q_.resize(M);
     for (int64_t m = 0; m < M; ++m) {
-      bias_q_[m] = p.bias ? p.bias->data<float>()[m] / out_scales_[m] : 0.f;
+      bias_q_[m] = p.bias ? p.bias->data<float>()[m] / acc_scales_[m] : 0.f;
     }
-    // NCHW float -> NHWC s8 in one pass per image.
+    void* dst = p.output_int8 ? static_cast<void*>(p.output->mutable_data<int8_t>())
+                              : static_cast<void*>(p.output->mutable_data<float>());
+    if (InputIsS8()) {
+      plan.Execute(p.input->data<int8_t>(), bias_q_.data(), dst, p.act);
+      return;
+    }
+    // Float -> NHWC s8: NCHW in one pass per image (transposing), NHWC as is.
     const DDim& in = p.input->dims();
     const int64_t image = in[1] * in[2] * in[3];
     const float inv = 1.f / p.input_scale;
     int8_t* q = static_cast<int8_t*>(plan.src_buffer());
-    for (int64_t b = 0; b < in[0]; ++b) {
-      QuantizeToNhwc(p.input->data<float>() + b * image, q + b * image, in[1], in[2] * in[3], inv,
-                     ctx.threads);
+    const float* x = p.input->data<float>();
+    if (p.input_nhwc) {
+      QuantizeContiguous(x, q, in[0] * image, inv, ctx.threads);
+    } else {
+      for (int64_t b = 0; b < in[0]; ++b) {
+        QuantizeToNhwc(x + b * image, q + b * image, in[1], in[2] * in[3], inv, ctx.threads);
+      }
     }
-    plan.Execute(nullptr, bias_q_.data(), p.output->mutable_data<float>(), p.act);
+    plan.Execute(nullptr, bias_q_.data(), dst, p.act);
   }
 
   DnnlPlanCache plans_;
-  std::vector<float> out_scales_;  // input_scale * weight_scale[m] of the current plan
+  std::vector<float> acc_scales_;  // input_scale * weight_scale[m] of the current plan
   std::vector<float> bias_q_;
 };
 

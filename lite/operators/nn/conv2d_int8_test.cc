@@ -21,7 +21,20 @@ struct Int8Case {
   bool per_channel, bias, int8_filter;
   std::string act;
   float x_range{2.f};  // inputs in [-x_range, x_range]; the input scale covers ±2
+  // The activation layouts of int8_nhwc_chain_pass (default: float NCHW).
+  enum class Io { kNchw, kF32NhwcIn, kS8NhwcIn, kF32NhwcOut, kS8NhwcOut } io{Io::kNchw};
 };
+
+// [N, C, H, W] -> [N, H, W, C].
+template <typename T>
+std::vector<T> ToNhwc(const std::vector<T>& v, const DDim& d) {
+  std::vector<T> out(v.size());
+  const int64_t C = d[1], HW = d[2] * d[3];
+  for (int64_t n = 0; n < d[0]; ++n)
+    for (int64_t c = 0; c < C; ++c)
+      for (int64_t p = 0; p < HW; ++p) out[(n * HW + p) * C + c] = v[(n * C + c) * HW + p];
+  return out;
+}
 
 // Quantized reference: exact int32 accumulation of the quantized operands,
 // then scaled back to float, plus bias and activation.
@@ -83,8 +96,20 @@ void RunInt8(const Int8Case& c) {
   for (int64_t m = 0; m < M; ++m)
     for (int64_t i = 0; i < per; ++i)
       qw[m * per + i] = Quant(w[m * per + i], w_scale.size() == 1 ? w_scale[0] : w_scale[m]);
+  using Io = Int8Case::Io;
   OpRunner r(op);
-  r.Input<float>("Input", "x", c.in, x);
+  if (c.io == Io::kS8NhwcIn) {  // what an s8-writing conv hands over: q_x in NHWC
+    std::vector<int8_t> qx(x.size());
+    for (size_t i = 0; i < x.size(); ++i) qx[i] = Quant(x[i], in_scale);
+    r.Input<int8_t>("Input", "x", c.in, ToNhwc(qx, c.in));
+  } else {
+    r.Input<float>("Input", "x", c.in, c.io == Io::kF32NhwcIn ? ToNhwc(x, c.in) : x);
+  }
+  r.Attr("input_nhwc", c.io == Io::kF32NhwcIn || c.io == Io::kS8NhwcIn);
+  r.Attr("output_nhwc", c.io == Io::kF32NhwcOut || c.io == Io::kS8NhwcOut);
+  r.Attr("output_int8", c.io == Io::kS8NhwcOut);
+  const float out_scale = 0.05f;  // some outputs saturate
+  r.Attr("Output0_scale", std::vector<float>{out_scale});
   if (c.int8_filter) {
     r.Input<int8_t>("Filter", "w", c.filter, qw)->set_persistable(true);
   } else {
@@ -105,7 +130,25 @@ void RunInt8(const Int8Case& c) {
   DDim od;
   auto expected = NaiveInt8Conv(c, x, qw, b, in_scale, w_scale, &od);
   EXPECT_EQ(r.Get("y")->dims(), od);
-  ExpectAllClose(expected, r.Values<float>("y"), 1e-4f, 1e-4f, "int8 " + op);
+  if (c.io == Io::kS8NhwcOut) {
+    // oneDNN rounds result / out_scale to nearest and saturates to
+    // [-128, 127]: off by one at most (the NNAPI rule for 8-bit).
+    const std::vector<float> ref = ToNhwc(expected, od);
+    const std::vector<int8_t> got = r.Values<int8_t>("y");
+    ASSERT_EQ(got.size(), ref.size());
+    int saturated = 0;
+    for (size_t i = 0; i < ref.size(); ++i) {
+      const float q = std::min(127.f, std::max(-128.f, std::nearbyint(ref[i] / out_scale)));
+      saturated += std::fabs(q) >= 127.f;
+      ASSERT_LE(std::fabs(q - got[i]), 1.f) << "s8 NHWC output " << i << ": float " << ref[i];
+    }
+    if (c.act.empty()) {
+      EXPECT_GT(saturated, 0);  // the clamp is exercised
+    }
+    return;
+  }
+  ExpectAllClose(c.io == Io::kF32NhwcOut ? ToNhwc(expected, od) : expected, r.Values<float>("y"),
+                 1e-4f, 1e-4f, "int8 " + op);
 }
 
 TEST(Conv2dInt8, MatchesQuantizedReference) {
@@ -120,6 +163,41 @@ TEST(Conv2dInt8, MatchesQuantizedReference) {
       RunInt8({{1, 32, 14, 14}, {32, 1, 3, 3}, {1, 1}, {1, 1}, 32, algo, per_channel, true, true,
                "hard_swish"});
     }
+}
+
+// The layouts int8_nhwc_chain_pass chains: float or s8 NHWC inputs, float
+// or s8 NHWC outputs (with and without activation, grouped, tails of 8).
+TEST(Conv2dInt8, NhwcInputsAndOutputsMatchTheQuantizedReference) {
+  using Io = Int8Case::Io;
+  for (Io io : {Io::kF32NhwcIn, Io::kS8NhwcIn, Io::kF32NhwcOut, Io::kS8NhwcOut}) {
+    SCOPED_TRACE("io " + std::to_string(static_cast<int>(io)));
+    Int8Case a{{1, 13, 9, 11}, {24, 13, 3, 3}, {1, 1}, {1, 1}, 1, "EXPLICIT", true, true, true, ""};
+    a.io = io;
+    RunInt8(a);
+    Int8Case b{{2, 16, 7, 5}, {16, 1, 3, 3}, {2, 2}, {1, 1}, 16, "SAME", true, true, false,
+               "hard_swish"};
+    b.io = io;
+    RunInt8(b);
+    Int8Case d{{1, 40, 6, 6}, {8, 40, 1, 1}, {1, 1}, {0, 0}, 1, "EXPLICIT", false, false, true,
+               "relu"};
+    d.io = io;
+    RunInt8(d);
+  }
+}
+
+// An NHWC output needs an activation oneDNN applies itself.
+TEST(Conv2dInt8, NhwcOutputWithAFallbackActivationIsAnError) {
+  OpRunner r("conv2d");
+  r.Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
+  r.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
+  r.Output("Output", "y");
+  r.Attr("enable_int8", true);
+  r.Attr("input_scale", 0.1f);
+  r.Attr("weight_scale", std::vector<float>{0.1f});
+  r.Attr("output_nhwc", true);
+  SetActAttrs(&r, "hard_swish_custom");
+  const std::string msg = ErrorOf([&] { r.Run(1, "", PrecisionType::kInt8); });
+  EXPECT_NE(msg.find("output_nhwc"), std::string::npos) << msg;
 }
 
 // Inputs beyond ±127 * input_scale saturate to ±127 (as Paddle's fake

@@ -29,6 +29,15 @@ struct ConvParam {
   bool enable_int8{false};
   float input_scale{0.f};
   std::vector<float> weight_scale;
+  // NHWC activations between int8 convs (int8_nhwc_chain_pass; the tensors
+  // keep their NCHW dims): input_nhwc: Input holds NHWC data, s8 (q_x with
+  // input_scale) when its type is int8, else float. output_nhwc: Output is
+  // written NHWC, as s8 with output_scale (attribute Output0_scale) when
+  // output_int8, else float.
+  bool input_nhwc{false};
+  bool output_nhwc{false};
+  bool output_int8{false};
+  float output_scale{0.f};
   // Resolved by InferShape for the current input dims.
   std::vector<int> eff_paddings{0, 0, 0, 0};
   std::vector<int> eff_dilations{1, 1};
@@ -67,6 +76,15 @@ void ReadConvAttributes(const cpp::OpDesc& desc, Scope* scope, ConvLikeParam* p)
   }
   p->act = ParseFusedActivation(desc);
 }
+
+// Reads the int8 attributes of conv2d / depthwise_conv2d (enable_int8,
+// input_scale, weight_scale, input_nhwc, output_nhwc, output_int8,
+// Output0_scale) and checks them (errors name the op and the attribute).
+void ReadConvInt8Attributes(const cpp::OpDesc& desc, ConvParam* p);
+// True when the int8 conv kernel can write `desc`'s output as NHWC (s8 or
+// float): its fused activation is a oneDNN post-op (int8_nhwc_chain_pass
+// asks).
+bool ConvInt8CanWriteNhwc(const cpp::OpDesc& desc);
 
 // Checks that Input is 4-D NCHW and Filter 4-D (`filter_layout` names its
 // dims in the message).

@@ -35,7 +35,7 @@ int64_t Numel(const DDim& d) {
 
 DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,
                    dnnl::primitive prim, const dnnl::memory::desc& w_user,
-                   bool post_act_fallback, bool src_by_kernel)
+                   bool post_act_fallback, DnnlUser src, DnnlUser dst)
     : key_(key),
       prim_(std::move(prim)),
       post_act_fallback_(post_act_fallback),
@@ -43,11 +43,13 @@ DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,
       w_md_(pd.weights_desc()) {
   const auto& eng = x86::DnnlEngine();
   const dnnl::memory::desc src_md = pd.src_desc(), dst_md = pd.dst_desc();
-  src_user_ = PlainDesc(key.in);
-  dst_user_ = PlainDesc(key.out);
+  src_user_ = src == DnnlUser::kNative ? src_md : PlainDesc(key.in);
+  dst_user_ = dst == DnnlUser::kNative ? dst_md : PlainDesc(key.out);
   bias_md_ = dnnl::memory::desc({key.out[1]}, dt::f32, tag::x);
-  src_move_ = src_by_kernel ? DnnlMove::kByKernel : MoveFor(key.in, src_user_, src_md);
+  src_move_ = src == DnnlUser::kByKernel ? DnnlMove::kByKernel : MoveFor(key.in, src_user_, src_md);
   dst_move_ = MoveFor(key.out, dst_user_, dst_md);
+  LITE_ENFORCE(!post_act_fallback || dst != DnnlUser::kNative,
+               "oneDNN plan: an activation applied after the primitive needs a float output");
   if (src_move_ != DnnlMove::kInPlace) src_mem_ = dnnl::memory(src_md, eng);
   if (dst_move_ != DnnlMove::kInPlace) dst_mem_ = dnnl::memory(dst_md, eng);
   if (src_move_ == DnnlMove::kReorder) {
@@ -71,14 +73,17 @@ void DnnlPlan::PackWeights(const void* user, bool keep) {
   weights_valid_ = keep;
 }
 
-void DnnlPlan::Execute(const float* src, const float* bias, float* dst,
+void DnnlPlan::Execute(const void* src_data, const float* bias, void* dst_data,
                        const FusedActivation& act) {
+  // A float user tensor unless kNative (then only handed to oneDNN).
+  const float* src = static_cast<const float*>(src_data);
+  float* dst = static_cast<float*>(dst_data);
   const auto& eng = x86::DnnlEngine();
   auto& stream = x86::DnnlStream();
   const DDim& in = key_.in;
   const DDim& od = key_.out;
-  dnnl::memory src_user(src_user_, eng, const_cast<float*>(src));
-  dnnl::memory dst_user(dst_user_, eng, dst);
+  dnnl::memory src_user(src_user_, eng, const_cast<void*>(src_data));
+  dnnl::memory dst_user(dst_user_, eng, dst_data);
   switch (src_move_) {
     case DnnlMove::kTranspose:
       x86::NchwToNhwc(src, static_cast<float*>(src_mem_.get_data_handle()), in[0], in[1],

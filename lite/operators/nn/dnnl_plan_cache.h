@@ -1,7 +1,8 @@
 // A oneDNN primitive planned for the shapes it was built for and reused until
 // they change: conv2d (float and int8), conv2d_transpose, pool2d and the int8
 // fc each keep one DnnlPlanCache. A plan owns the conversions between the op's dense
-// float tensors (NCHW, or [M, N] for fc) and the layouts the primitive chose
+// float tensors (NCHW, or [M, N] for fc; or, for chained int8 convs, tensors
+// already in the primitive's layout: DnnlUser::kNative) and the layouts the primitive chose
 // (our AVX transposes for NHWC, oneDNN reorders for blocked layouts), the
 // packed weights, and runs on the calling thread's stream (dnnl_context.h).
 // Kernels keep choosing the algorithm and memory formats themselves (their
@@ -52,16 +53,25 @@ enum class DnnlMove {
   kByKernel,   // the kernel writes the primitive's input itself (int8 quantization)
 };
 
+// What the op's activation tensor holds for a plan.
+enum class DnnlUser {
+  kPlainFloat,  // dense float (NCHW, or [M, N]): moved as the layouts require
+  kByKernel,    // input only: the kernel writes the primitive's buffer itself
+  kNative,      // the primitive's own layout and type (int8 NHWC between
+                // chained int8 convs): read / written in place
+};
+
 class DnnlPlan {
  public:
   // `pd` is the descriptor `prim` was made from. `w_user` describes the
   // weights the kernel hands to PackWeights (empty for a primitive without
-  // weights, such as pooling). The op's tensors are dense
-  // float with key.in / key.out dims; the input moves kByKernel when
-  // `src_by_kernel`, otherwise as the layouts require. `post_act_fallback`:
-  // the fused activation is not a post-op, Execute applies it afterwards.
+  // weights, such as pooling). `src` / `dst` say what the op's input and
+  // output tensors hold (key.in / key.out dims). `post_act_fallback`: the
+  // fused activation is not a post-op, Execute applies it afterwards (float
+  // output only).
   DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd, dnnl::primitive prim,
-           const dnnl::memory::desc& w_user, bool post_act_fallback, bool src_by_kernel = false);
+           const dnnl::memory::desc& w_user, bool post_act_fallback,
+           DnnlUser src = DnnlUser::kPlainFloat, DnnlUser dst = DnnlUser::kPlainFloat);
 
   const DnnlPlanKey& key() const { return key_; }
   DnnlMove src_move() const { return src_move_; }
@@ -76,10 +86,11 @@ class DnnlPlan {
   // never change (persistable), so they stay valid for later runs.
   void PackWeights(const void* user, bool keep);
 
-  // Runs on the calling thread's stream: `src` is the op's input (unused
+  // Runs on the calling thread's stream: `src` is the op's input data (unused
   // when kByKernel), `bias` the bias values (nullptr: the primitive has no
-  // bias argument), `dst` the op's output; then `act` when post_act_fallback.
-  void Execute(const float* src, const float* bias, float* dst, const FusedActivation& act);
+  // bias argument), `dst` the op's output data; then `act` when
+  // post_act_fallback.
+  void Execute(const void* src, const float* bias, void* dst, const FusedActivation& act);
 
  private:
   friend class DnnlPlanCache;

@@ -52,7 +52,7 @@ struct Conv {
   // in `dst_tag`.
   std::unique_ptr<DnnlPlan> Plan(const DnnlPlanKey& key, tag src_tag, tag dst_tag,
                                  bool post_act_fallback = false,
-                                 bool src_by_kernel = false) const {
+                                 DnnlUser src_user = DnnlUser::kPlainFloat) const {
     dnnl::memory::desc src({n, c, h, w}, dt::f32, src_tag), dst({n, m, h, w}, dt::f32, dst_tag);
     dnnl::memory::desc wd({m, c, 3, 3}, dt::f32, tag::any), bd({m}, dt::f32, tag::x);
     dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_inference,
@@ -61,7 +61,7 @@ struct Conv {
     dnnl::convolution_forward::primitive_desc pd(d, x86::DnnlEngine());
     return std::make_unique<DnnlPlan>(key, pd, dnnl::convolution_forward(pd),
                                       dnnl::memory::desc({m, c, 3, 3}, dt::f32, tag::oihw),
-                                      post_act_fallback, src_by_kernel);
+                                      post_act_fallback, src_user);
   }
   std::unique_ptr<DnnlPlan> Plan(const DnnlPlanKey& key, tag act_tag) const {
     return Plan(key, act_tag, act_tag);
@@ -101,7 +101,7 @@ TEST(DnnlPlan, InputFilledByTheKernelIsReadFromItsBuffer) {
   const Conv conv(1, 3, 4, 5, 5);
   DnnlPlanCache cache;
   DnnlPlan& p = cache.Get(conv.Key(), false, [&] {
-    return conv.Plan(conv.Key(), tag::nhwc, tag::nchw, false, /*src_by_kernel=*/true);
+    return conv.Plan(conv.Key(), tag::nhwc, tag::nchw, false, DnnlUser::kByKernel);
   });
   EXPECT_EQ(p.src_move(), DnnlMove::kByKernel);
   EXPECT_EQ(p.dst_move(), DnnlMove::kInPlace);

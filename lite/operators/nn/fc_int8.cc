@@ -35,7 +35,7 @@ class FcInt8Kernel : public DnnlKernel<FcParam> {
     // activation follow in RunImpl.
     return std::make_unique<DnnlPlan>(key, pd, dnnl::matmul(pd),
                                       dnnl::memory::desc({p.K, p.N}, dt::s8, tag::ab),
-                                      /*post_act_fallback=*/false, /*src_by_kernel=*/true);
+                                      /*post_act_fallback=*/false, DnnlUser::kByKernel);
   }
 
   // Quantizes (if float) the top-left [K, N] of the weights per column and

@@ -25,6 +25,7 @@
 #include <cmath>
 
 #include "lite/core/registry.h"
+#include "lite/operators/tensor/quant_per_tensor.h"
 #include "lite/operators/tensor/tensor_util.h"
 
 namespace paddle {
@@ -193,7 +194,7 @@ class QuantOp : public OperatorBase<QuantParam> {
 
 class QuantKernel : public KernelBase<QuantParam> {
  public:
-  void Run(const RunContext&) override {
+  void Run(const RunContext& ctx) override {
     auto& p = param();
     const int64_t n = p.x->numel();
     std::vector<float> xf;
@@ -219,10 +220,7 @@ class QuantKernel : public KernelBase<QuantParam> {
           for (int64_t i = 0; i < n; ++i) s = std::max(s, std::fabs(x[i]));
         }
         const bool dq = p.kind == QuantKind::kQDqMovingAverage || p.kind == QuantKind::kQDqAbsMax;
-        for (int64_t i = 0; i < n; ++i) {
-          float q = Quant(x[i], s, bin, p.round_type);
-          out[i] = dq ? Dequant(q, s, bin) : q;
-        }
+        QuantPerTensor(x, out, n, s, Inverse(s), bin, p.round_type, dq, ctx.threads);
         if (p.out_scale) p.out_scale->mutable_data<float>()[0] = s;
         if (p.out_state && p.in_state) p.out_state->CopyFrom(*p.in_state);
         if (p.out_accum && p.in_accum) p.out_accum->CopyFrom(*p.in_accum);

@@ -1,0 +1,149 @@
+// Keeps the activations between int8 convs in oneDNN's int8 layout (NHWC).
+// After quant_int8_weight_pass every QAT conv runs the int8 kernel, which by
+// itself takes a float NCHW input (quantized to NHWC s8 on entry) and gives
+// a float NCHW output (f32 NHWC from oneDNN, transposed back): two passes
+// over the activation in float per conv. This pass removes them where the
+// graph allows (the tensors keep their NCHW dims; attributes on the ops say
+// what their data holds):
+//  1. s8 chains: a conv whose output is read only by int8 convs (as their
+//     Input, all with the same input_scale) gets output_nhwc, output_int8 and
+//     Output0_scale = {that input_scale}; oneDNN writes the s8 NHWC tensor
+//     the next primitive reads in place (consumers: input_nhwc).
+//  2. float NHWC regions: the other int8 conv outputs and the residual
+//     elementwise_add ops between them stay f32 NHWC when every reader is an
+//     int8 conv or such an add (an add of equal dims is the same in any
+//     layout; it gets nhwc_data, which also makes it check at run time that
+//     X and Y dims are equal). The int8 convs of the region write f32 NHWC
+//     (output_nhwc) and quantize their f32 NHWC input without a transpose
+//     (input_nhwc).
+// Only convs whose fused activation is a oneDNN post-op write NHWC. Runs
+// only with int8 requested, after the NNAdapter subgraph pass (ops left on
+// the CPU) and before memory reuse. Model outputs are never NHWC.
+#include <glog/logging.h>
+
+#include <set>
+#include <string>
+
+#include "lite/graph/passes/passes.h"
+#include "lite/operators/nn/conv_param.h"
+
+namespace paddle {
+namespace lite {
+namespace graph {
+
+namespace {
+bool IsInt8Conv(const Node* s) { return IsConv(s) && s->op.GetAttr<bool>("enable_int8", false); }
+
+// An int8 conv that may write NHWC.
+bool NhwcWriter(const Node* s) {
+  return s && IsInt8Conv(s) && operators::ConvInt8CanWriteNhwc(s->op);
+}
+
+bool IsAdd(const Node* s) {
+  return s && (s->op.Type() == "elementwise_add" ||
+                s->op.Type() == "fusion_elementwise_add_activation");
+}
+
+// Reads `arg` as an int8 conv's Input (never as its Filter).
+bool ConvReadsInput(const Node* c, const Node* arg) {
+  return IsInt8Conv(c) && InputArg(c, "Input") == arg && InputArg(c, "Filter") != arg;
+}
+
+// The input_scale shared by all readers of `out` when every one is an
+// int8 conv reading it as Input; 0 otherwise.
+float ChainScale(const Node* out) {
+  if (out->is_fetch || out->is_weight || out->outlinks.empty()) return 0.f;
+  float scale = 0.f;
+  for (const Node* c : out->outlinks) {
+    if (!ConvReadsInput(c, out)) return 0.f;
+    const float s = c->op.GetAttr<float>("input_scale", 0.f);
+    if (s <= 0.f || (scale != 0.f && s != scale)) return 0.f;
+    scale = s;
+  }
+  return scale;
+}
+
+int ChainS8(SSAGraph* graph) {
+  int n = 0;
+  for (Node* conv : graph->StmtTopologicalOrder()) {
+    if (conv->removed || !NhwcWriter(conv)) continue;
+    Node* out = OutputArg(conv, "Output");
+    const float scale = out ? ChainScale(out) : 0.f;
+    if (scale <= 0.f) continue;
+    conv->op.SetAttr("output_nhwc", true);
+    conv->op.SetAttr("output_int8", true);
+    conv->op.SetAttr("Output0_scale", std::vector<float>{scale});
+    for (Node* c : out->outlinks) c->op.SetAttr("input_nhwc", true);
+    ++n;
+  }
+  return n;
+}
+
+// Float NHWC regions: start from every float output of an NHWC writer or an
+// add and drop, until nothing changes, the ones with a producer or a reader
+// that cannot stay NHWC.
+int RegionF32(SSAGraph* graph) {
+  std::set<Node*> nhwc;
+  for (Node* s : graph->StmtTopologicalOrder()) {
+    if (s->removed || s->outlinks.size() != 1) continue;
+    Node* out = s->outlinks[0];
+    if (out->is_fetch || out->is_weight) continue;
+    if ((NhwcWriter(s) && !s->op.GetAttr<bool>("output_int8", false)) || IsAdd(s)) {
+      nhwc.insert(out);
+    }
+  }
+  auto add_inside = [&](const Node* add) {
+    for (const Node* in : add->inlinks) {
+      if (!nhwc.count(const_cast<Node*>(in))) return false;
+    }
+    return add->outlinks.size() == 1 && nhwc.count(add->outlinks[0]) > 0;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = nhwc.begin(); it != nhwc.end();) {
+      Node* v = *it;
+      bool ok = !(IsAdd(v->Producer()) && !add_inside(v->Producer()));
+      for (const Node* c : v->outlinks) {
+        ok = ok && (ConvReadsInput(c, v) || (IsAdd(c) && add_inside(c)));
+      }
+      if (ok) {
+        ++it;
+      } else {
+        it = nhwc.erase(it);
+        changed = true;
+      }
+    }
+  }
+  for (Node* v : nhwc) {
+    Node* p = v->Producer();
+    p->op.SetAttr(IsAdd(p) ? "nhwc_data" : "output_nhwc", true);
+    for (Node* c : v->outlinks) {
+      if (!IsAdd(c)) c->op.SetAttr("input_nhwc", true);
+    }
+  }
+  return static_cast<int>(nhwc.size());
+}
+}  // namespace
+
+int Int8NhwcChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
+  if (!ctx.options || !ctx.options->int8) return 0;
+  const int s8 = ChainS8(graph);
+  const int f32 = RegionF32(graph);
+  VLOG(1) << "int8_nhwc_chain_pass: " << s8 << " int8 conv outputs stay s8 NHWC, " << f32
+          << " activations stay f32 NHWC";
+  if (VLOG_IS_ON(2)) {
+    for (Node* conv : graph->StmtTopologicalOrder()) {
+      Node* out = IsInt8Conv(conv) ? OutputArg(conv, "Output") : nullptr;
+      if (!out || conv->op.GetAttr<bool>("output_nhwc", false)) continue;
+      std::string readers;
+      for (const Node* c : out->outlinks) readers += " " + c->op.Type();
+      VLOG(2) << "int8_nhwc_chain_pass: " << conv->op.Repr() << " stays float NCHW (readers:"
+              << readers << (out->is_fetch ? ", model output" : "") << ")";
+    }
+  }
+  return s8 + f32;
+}
+
+}  // namespace graph
+}  // namespace lite
+}  // namespace paddle
