@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Side-by-side latency, one command: ONNX Runtime (onnxruntime-node, CPU) on
-# the ONNX twins and our runtime on the same weights via (a) the CPU path,
-# (b) NNAdapter google_xnnpack (when build/nnadapter_lib/libgoogle_xnnpack.so
-# exists), (c) NNAdapter builtin_device, at 1 and 2 threads (and the CPU
-# path with OMP_WAIT_POLICY=passive at 2 threads), interleaved round by
-# round; prints per-round lines and a table (median of >= 20 runs, min, peak
-# RSS, conv GFLOP/s, ratio to ORT in the same round). ShuffleNetV2 (no ONNX
-# twin) is reported as GFLOP/s.
-# Usage: tools/bench_vs_ort.sh [--rounds N] [--repeats N] [--threads 1,2]
-#        [--only ppocr_det,ppocr_cls,ppocrv4_rec,ppocrv4_det,shufflenet] [--engines ort,cpu,cpu_passive,xnnpack,builtin]
-#        [--json out.json] [--compile_times]   (see tools/benchmark/bench_vs_ort.py --help)
+# One command for docs/performance.md: our runtime (fp32 CPU path, int8 on
+# the QAT detector, fixed-thread CPU path) and ONNX Runtime
+# (onnxruntime-node, CPU) on the same weights, at 1 and 2 threads, on a
+# quiet machine and with the other core busy (the script starts a CPU-bound
+# process pinned to the last CPU with taskset and stops it), interleaved so
+# that every ratio compares the same round; medians, max, peak RSS, conv
+# GFLOP/s, the thread goals, and the per-op-type profiles of the fp32 and
+# int8 detectors.
+#   tools/bench_vs_ort.sh --write_doc docs/performance.md   # regenerate the doc (~6-10 min)
+# Options (tools/benchmark/bench_vs_ort.py --help): [--rounds N] [--repeats N]
+#   [--threads 1,2] [--modes quiet,busy] [--only ppocr_det,ppocr_det_qat,ppocr_cls,shufflenet]
+#   [--engines ort,cpu,int8,cpu_fixed(,cpu_passive,xnnpack,builtin)] [--no_profile]
+#   [--compile_times] [--json out.json]
 # Needs the models folder ($PADDLE_LITE_MODELS_DIR or ../shared/models), node
-# and npm (installed from Debian if missing), python3, /usr/bin/time.
+# and npm (installed from Debian if missing), python3, taskset, /usr/bin/time.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${BUILD_DIR:-$ROOT/build}"

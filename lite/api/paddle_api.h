@@ -156,7 +156,10 @@ class ConfigBase {
   // once at CreatePaddlePredictor when not LITE_POWER_NO_BIND).
   void set_power_mode(PowerMode mode) { mode_ = mode; }
   PowerMode power_mode() const { return mode_; }
-  // Number of CPU threads for kernels (>= 1).
+  // Number of CPU threads for kernels (>= 1). An upper bound: each Run uses
+  // at most as many threads as there are free cores (other processes'
+  // load measured run by run; PADDLE_LITE_ADAPTIVE_THREADS=0 uses exactly
+  // this count; lite/core/thread_governor.h).
   void set_threads(int threads) { threads_ = threads; }
   int threads() const { return threads_; }
   // Threads of the x86 math kernels (Paddle Lite's MKL thread count). Our

@@ -10,9 +10,16 @@
 namespace paddle {
 namespace lite {
 
-ProgramPredictor::ProgramPredictor(int threads) {
+namespace {
+int CheckedThreads(int threads) {
   LITE_ENFORCE(threads >= 1, "set_threads: expected at least 1 thread, got ", threads);
-  threads_ = ClampThreads(threads);
+  return ClampThreads(threads);
+}
+}  // namespace
+
+ProgramPredictor::ProgramPredictor(int threads)
+    : governor_(CheckedThreads(threads), ThreadGovernor::AdaptiveFromEnv()) {
+  threads_ = governor_.requested();
 }
 
 int ClampThreads(int threads) {
@@ -74,7 +81,14 @@ void ProgramPredictor::Run() {
       CheckLoD("Run(): input '" + name + "'", t->lod(), t->dims().empty() ? 0 : t->dims()[0]);
     }
   }
-  program_->Run(threads_);
+  const int threads = governor_.Begin();
+  try {
+    program_->Run(threads);
+  } catch (...) {
+    governor_.End();
+    throw;
+  }
+  governor_.End();
 }
 
 std::vector<std::string> ProgramPredictor::GetInputNames() { return program_->feed_names(); }

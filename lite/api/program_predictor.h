@@ -10,6 +10,7 @@
 #include "lite/api/paddle_api.h"
 #include "lite/core/program.h"
 #include "lite/core/scope.h"
+#include "lite/core/thread_governor.h"
 
 namespace paddle {
 namespace lite {
@@ -28,6 +29,8 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
 
   // For tools (benchmark per-op profile).
   RuntimeProgram& runtime_program() { return *program_; }
+  // For tools: how many runs used each thread count.
+  const ThreadGovernor& thread_governor() const { return governor_; }
 
  protected:
   // Checks the thread count (Error when < 1).
@@ -42,6 +45,8 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
  private:
   // Set while Run() executes: a second concurrent Run() is refused.
   std::atomic<bool> running_{false};
+  // Picks each run's thread count (<= set_threads) from the free cores.
+  ThreadGovernor governor_;
 };
 
 // min(threads, hardware threads), with a warning when it clamps.

@@ -1,25 +1,28 @@
 #!/usr/bin/env python3
-"""Side-by-side latency of our runtime and ONNX Runtime on the same weights.
+"""Latency of our runtime and ONNX Runtime, quiet and with the other core busy.
 
-Runs, in the same window and interleaved round by round, for every model and
-thread count:
-  ort       ONNX Runtime (onnxruntime-node, CPU EP) on the model's ONNX twin
-  cpu       our CPU path (tools/benchmark/benchmark)
-  xnnpack   our runtime through NNAdapter google_xnnpack (if the driver is built)
-  builtin   our runtime through NNAdapter builtin_device (reference driver;
-            one round only: it is the slow, obviously-correct reference)
-  cpu_passive  the CPU path with OMP_WAIT_POLICY=passive (threads > 1 only):
-            GNU OpenMP's default spin-waiting collapses when the other core
-            is busy with other processes
-and prints a table: median of the per-round medians (each of >= 20 timed runs
-after warm-up), the minimum over all runs, peak RSS of the process
-(/usr/bin/time), the conv work's GFLOP/s, and the ratio to ONNX Runtime's
-median measured in the same round (median over rounds). Models without an
-ONNX twin (ShuffleNetV2) are reported without ORT.
+One command regenerates the tables of docs/performance.md (--write_doc):
+for every machine state (quiet; busy = this script runs a CPU-bound process
+pinned with taskset to the last CPU we may use, and stops it afterwards),
+every round, every thread count and every model, the engines run one after
+the other, so every ratio compares measurements of the same round:
+  ort        ONNX Runtime (onnxruntime-node, CPU EP) on the model's ONNX twin
+  cpu        our CPU path (tools/benchmark/benchmark); on a QAT model this is
+             the default float path (fake quant ops folded or run in float)
+  int8       our CPU path with --int8 (QAT models only)
+  cpu_fixed  our CPU path with PADDLE_LITE_ADAPTIVE_THREADS=0 (threads > 1,
+             round 1): every run at set_threads(n), what the governor avoids
+  cpu_passive, xnnpack, builtin   (optional) OMP_WAIT_POLICY=passive,
+             NNAdapter google_xnnpack, NNAdapter builtin_device
+Each measurement is one process: --warmup runs, then --repeats timed runs
+(median, max), peak RSS from /usr/bin/time. Then the per-op-type profiles
+of the fp32 and int8 detectors (1 thread, quiet) with the share of time
+outside convs.
 
 Called by tools/bench_vs_ort.sh, which sets NODE_PATH; see --help.
 """
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -27,12 +30,21 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_report  # noqa: E402
+
+DET_INPUT = "../ppocrv3_det_dyn/reference/det_input_ppocr_doc_11_640.bin"
 MODELS = {
     "ppocr_det": dict(
         dir="ppocrv3_det_dyn", files=("inference.pdmodel", "inference.pdiparams"),
         shape="1,3,640,640", input="reference/det_input_ppocr_doc_11_640.bin",
         onnx="reference/onnx_twin_guojin-yan_det_model.onnx"),
+    # The QAT detector: its fp32 twin is ppocr_det (same network and input).
+    "ppocr_det_qat": dict(
+        dir="ppocrv3_det_slim_int8", files=("inference.pdmodel", "inference.pdiparams"),
+        shape="1,3,640,640", input=DET_INPUT, onnx=None, qat=True, twin="ppocr_det"),
     "ppocr_cls": dict(
         dir="ppocr_mobile_v2_cls_dyn", files=("inference.pdmodel", "inference.pdiparams"),
         shape="1,3,48,192", input="reference/cls_input_title_upright.bin",
@@ -44,19 +56,27 @@ MODELS = {
         input="reference/rec_input_title.bin", onnx="ch_PP-OCRv4_rec_infer.onnx"),
     "ppocrv4_det": dict(
         dir="ppocrv4_onnx", files=("ch_PP-OCRv4_det_infer.onnx",), shape="1,3,640,640",
-        input="../ppocrv3_det_dyn/reference/det_input_ppocr_doc_11_640.bin",
-        onnx="ch_PP-OCRv4_det_infer.onnx"),
+        input=DET_INPUT, onnx="ch_PP-OCRv4_det_infer.onnx"),
     "shufflenet": dict(
         dir="shufflenet_v2_imagenet", files=None, shape="1,3,224,224",
         input="reference_input_egypt_cat_224.bin", onnx=None),
 }
+OUR_ENGINES = {"cpu": None, "int8": None, "cpu_fixed": None, "cpu_passive": None,
+               "xnnpack": "google_xnnpack", "builtin": "builtin_device"}
+
+
+TIMEOUT_S = 120  # per measurement: the whole command must stay within minutes
 
 
 def run_timed(cmd, env=None):
-    """Runs cmd under /usr/bin/time; returns (last JSON line, peak RSS MB)."""
+    """Runs cmd under /usr/bin/time; returns (last JSON line, peak RSS MB, stdout)."""
     with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
         full = ["/usr/bin/time", "-f", "%M", "-o", rss.name] + cmd
-        proc = subprocess.run(full, capture_output=True, text=True, env=env)
+        try:
+            proc = subprocess.run(full, capture_output=True, text=True, env=env,
+                                  timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError("no result within %d s: %s" % (TIMEOUT_S, " ".join(cmd)))
         if proc.returncode != 0:
             raise RuntimeError("failed (%d): %s\n%s" % (proc.returncode, " ".join(cmd),
                                                         proc.stderr[-2000:]))
@@ -64,7 +84,7 @@ def run_timed(cmd, env=None):
         if not lines:
             raise RuntimeError("no JSON result from: " + " ".join(cmd))
         rss_kb = float(rss.read().strip().splitlines()[-1])
-        return json.loads(lines[-1]), rss_kb / 1024.0
+        return json.loads(lines[-1]), rss_kb / 1024.0, proc.stdout
 
 
 def ort_cmd(args, m, threads, warmup, repeats):
@@ -75,7 +95,7 @@ def ort_cmd(args, m, threads, warmup, repeats):
             "--warmup=%d" % warmup, "--runs=%d" % repeats]
 
 
-def ours_cmd(args, m, threads, warmup, repeats, device=None):
+def ours_cmd(args, m, threads, warmup, repeats, device=None, int8=False):
     d = os.path.join(args.models, m["dir"])
     cmd = [args.bench]
     if m["files"] and len(m["files"]) == 1:
@@ -87,11 +107,160 @@ def ours_cmd(args, m, threads, warmup, repeats, device=None):
         cmd += ["--model_dir=" + d]
     cmd += ["--input_shape=" + m["shape"], "--input_data_path=" + os.path.join(d, m["input"]),
             "--threads=%d" % threads, "--warmup=%d" % warmup, "--repeats=%d" % repeats]
+    if int8:
+        cmd += ["--int8"]
     if device:
         cmd += ["--nnadapter_device_names=" + device]
         if device == "google_xnnpack":
             cmd += ["--nnadapter_context_properties=GOOGLE_XNNPACK_NUM_THREADS=%d" % threads]
     return cmd
+
+
+def applies(eng, m, threads, r):
+    if eng == "ort":
+        return bool(m["onnx"])
+    if eng == "int8":
+        return bool(m.get("qat"))
+    if eng == "cpu_passive":
+        return threads > 1
+    if eng == "cpu_fixed":
+        # What the governor avoids; it can take seconds per run on a busy
+        # machine, so one round (the table shows it, the ratios do not need it).
+        return threads > 1 and r == 1
+    if eng == "builtin":
+        return r == 1  # the slow reference driver: one round
+    return True
+
+
+@contextlib.contextmanager
+def machine_state(mode):
+    """busy: one CPU-bound process pinned to the last CPU we may use."""
+    if mode != "busy":
+        yield
+        return
+    cpu = max(os.sched_getaffinity(0))
+    busy = subprocess.Popen(["taskset", "-c", str(cpu), "sh", "-c", "while :; do :; done"])
+    try:
+        time.sleep(0.5)
+        yield
+    finally:
+        busy.terminate()
+        busy.wait()
+
+
+def measure(args, env, results, conv_gflop):
+    for mode in args.modes.split(","):
+        with machine_state(mode):
+            for r in range(1, args.rounds + 1):
+                for threads in [int(t) for t in args.threads.split(",")]:
+                    for name in args.only.split(","):
+                        m = MODELS[name]
+                        for eng in args.engine_list:
+                            if applies(eng, m, threads, r):
+                                measure_one(args, env, results, conv_gflop, mode, r, threads,
+                                            name, m, eng)
+
+
+def measure_one(args, env, results, conv_gflop, mode, r, threads, name, m, eng):
+    if eng == "ort":
+        cmd = ort_cmd(args, m, threads, args.warmup, args.repeats)
+    else:
+        cmd = ours_cmd(args, m, threads, args.warmup, args.repeats, OUR_ENGINES[eng],
+                       int8=eng == "int8")
+    run_env = dict(env)
+    if eng == "cpu_passive":
+        run_env["OMP_WAIT_POLICY"] = "passive"
+    if eng == "cpu_fixed":
+        run_env["PADDLE_LITE_ADAPTIVE_THREADS"] = "0"
+    try:
+        res, rss, _ = run_timed(cmd, run_env)
+    except RuntimeError as e:
+        print("%-14s %-5s t=%d round %d %-9s: %s" % (name, mode, threads, r, eng, e), flush=True)
+        return
+    if eng == "ort":
+        args.ort_version = res.get("engine", args.ort_version)
+    if eng == "cpu" and not m.get("qat"):
+        conv_gflop[name] = res["conv_gflop"]
+    if eng == "int8":
+        conv_gflop.setdefault(name, res["conv_gflop"])
+    row = dict(model=name, mode=mode, threads=threads, engine=eng, round=r,
+               median=res["median_ms"], min=res["min_ms"], max=res.get("max_ms", res["min_ms"]),
+               rss=rss, used=res.get("used_threads", ""))
+    results.append(row)
+    print("%-14s %-5s t=%d round %d %-9s median %9.3f  max %9.3f ms  RSS %5.0f MB  %s "
+          "(load %s)" % (name, mode, threads, r, eng, row["median"], row["max"], rss,
+                         row["used"], open("/proc/loadavg").read().split()[0]), flush=True)
+
+
+def profiles(args, env):
+    """Per-op-type profiles at 1 thread (quiet) of the fp32 and int8 detectors."""
+    out = []
+    for title, name, int8 in (("fp32 detector (ppocr_det, cpu)", "ppocr_det", False),
+                              ("int8 detector (ppocr_det_qat, --int8)", "ppocr_det_qat", True)):
+        cmd = ours_cmd(args, MODELS[name], 1, args.warmup, args.repeats, int8=int8)
+        try:
+            res, _, text = run_timed(cmd + ["--enable_profile"], env)
+        except RuntimeError as e:
+            out.append("%s: %s" % (title, e))
+            continue
+        ops = bench_report.parse_profile(text)
+        out.append(bench_report.profile_table(title + ", 1 thread, median %.3f ms" %
+                                              res["median_ms"], ops, res["conv_gflop"]))
+    return "\n\n".join(out)
+
+
+def compile_times(args, env):
+    """NNAdapter first-run time (load + compile) without and with the .nnc cache."""
+    out = ["| model | device | load + first run, no cache (ms) | with the .nnc cache (ms) |",
+           "|---|---|---|---|"]
+    for name in args.only.split(","):
+        for eng in ("xnnpack", "builtin"):
+            if eng not in args.engine_list:
+                continue
+            with tempfile.TemporaryDirectory() as cache:
+                times = []
+                for _ in range(2):  # cold (writes the cache), then warm
+                    cmd = ours_cmd(args, MODELS[name], 1, 1, 20, OUR_ENGINES[eng])
+                    try:
+                        res, _, _ = run_timed(cmd + ["--nnadapter_model_cache_dir=" + cache], env)
+                    except RuntimeError as e:
+                        print("%s %s: %s" % (name, eng, e))
+                        break
+                    times.append(res["load_ms"] + res.get("first_run_ms", 0.0))
+                if len(times) == 2:
+                    out.append("| %s | %s | %.1f | %.1f |" % (name, OUR_ENGINES[eng], *times))
+    return "\n".join(out)
+
+
+def header(args):
+    cpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+    model_name = next((l.split(":", 1)[1].strip() for l in cpu.splitlines()
+                       if l.startswith("Model name")), platform.processor())
+    commit = subprocess.run(["git", "-C", args.root, "describe", "--always", "--dirty"],
+                            capture_output=True, text=True).stdout.strip() or "?"
+    return "%s, %s, %d CPUs, commit %s, load average at start %s" % (
+        subprocess.run(["date", "-u", "+%F %H:%M UTC"], capture_output=True,
+                       text=True).stdout.strip(), model_name, os.cpu_count(), commit,
+        " ".join(open("/proc/loadavg").read().split()[:3]))
+
+
+def shown_args():
+    """The command line as the user typed it (without the wrapper's --build)."""
+    argv, out = sys.argv[1:], []
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a == "--build":
+            skip = True
+        elif not a.startswith("--build="):
+            out.append(a)
+    return out
+
+
+def pkg_version(pkg):
+    p = subprocess.run(["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True)
+    return p.stdout.strip() or "not installed"
 
 
 def main():
@@ -102,132 +271,65 @@ def main():
     ap.add_argument("--repeats", type=int, default=20, help="timed runs per measurement (>= 20)")
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--modes", default="quiet,busy",
+                    help="machine states: quiet, busy (a CPU-bound process on the last CPU)")
     ap.add_argument("--models", default=os.environ.get(
         "PADDLE_LITE_MODELS_DIR", os.path.join(root, "..", "shared", "models")),
         help="models folder (default $PADDLE_LITE_MODELS_DIR, else ../shared/models)")
     ap.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(root, "build")))
-    ap.add_argument("--only", default="ppocr_det,ppocr_cls,ppocrv4_rec,ppocrv4_det,shufflenet", help="models to run")
-    ap.add_argument("--engines", default="ort,cpu,cpu_passive,xnnpack,builtin")
-    ap.add_argument("--json", default="", help="also write all results to this file")
+    ap.add_argument("--only", default="ppocr_det,ppocr_det_qat,ppocr_cls,shufflenet",
+                    help="models (also: %s)" % ",".join(MODELS))
+    ap.add_argument("--engines", default="ort,cpu,int8,cpu_fixed",
+                    help="also: cpu_passive, xnnpack, builtin")
+    ap.add_argument("--no_profile", action="store_true", help="skip the per-op profiles")
     ap.add_argument("--compile_times", action="store_true",
-                    help="also print NNAdapter load + first-run times without/with the .nnc cache")
+                    help="also NNAdapter load + first-run times without/with the .nnc cache")
+    ap.add_argument("--json", default="", help="also write all results to this file")
+    ap.add_argument("--write_doc", default="",
+                    help="replace the generated section of this file (docs/performance.md)")
     args = ap.parse_args()
     args.root = root
     args.bench = os.path.join(args.build, "tools", "benchmark", "benchmark")
+    args.ort_version = "?"
     if args.repeats < 20:
         sys.exit("--repeats must be >= 20 (the table reports medians of >= 20 runs)")
-    engines = args.engines.split(",")
+    for name in args.only.split(","):
+        if name not in MODELS:
+            sys.exit("--only: unknown model '%s' (known: %s)" % (name, ",".join(MODELS)))
+    args.engine_list = args.engines.split(",")
+    for eng in args.engine_list:
+        if eng != "ort" and eng not in OUR_ENGINES:
+            sys.exit("--engines: unknown engine '%s'" % eng)
     xnn_lib = os.path.join(args.build, "nnadapter_lib", "libgoogle_xnnpack.so")
-    if "xnnpack" in engines and not os.path.exists(xnn_lib):
+    if "xnnpack" in args.engine_list and not os.path.exists(xnn_lib):
         print("note: %s not built; skipping google_xnnpack" % xnn_lib)
-        engines.remove("xnnpack")
+        args.engine_list.remove("xnnpack")
     env = dict(os.environ)
     env.setdefault("NNADAPTER_DRIVER_PATH", os.path.join(args.build, "nnadapter_lib"))
+    start = time.time()
+    head = header(args)
+    print(head, flush=True)
 
-    cpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
-    model_name = next((l.split(":", 1)[1].strip() for l in cpu.splitlines()
-                       if l.startswith("Model name")), platform.processor())
-    ort_ver = "?"
-    print("date: %s  machine: %s, %d cores  load: %s" % (
-        subprocess.run(["date", "-u", "+%F %H:%M UTC"], capture_output=True, text=True).stdout.strip(),
-        model_name, os.cpu_count(), " ".join(open("/proc/loadavg").read().split()[:3])))
-
-    results = []  # dicts: model, threads, engine, round, median, min, rss, gflop
-    conv_gflop = {}
-    for name in args.only.split(","):
-        m = MODELS[name]
-        for threads in [int(t) for t in args.threads.split(",")]:
-            for r in range(1, args.rounds + 1):
-                for eng in engines:
-                    if eng == "ort" and not m["onnx"]:
-                        continue
-                    if eng == "builtin" and r > 1:
-                        continue
-                    if eng == "cpu_passive" and threads == 1:
-                        continue
-                    if eng == "ort":
-                        cmd = ort_cmd(args, m, threads, args.warmup, args.repeats)
-                    else:
-                        dev = {"cpu": None, "cpu_passive": None, "xnnpack": "google_xnnpack",
-                               "builtin": "builtin_device"}[eng]
-                        cmd = ours_cmd(args, m, threads, args.warmup, args.repeats, dev)
-                    run_env = dict(env)
-                    if eng == "cpu_passive":
-                        run_env["OMP_WAIT_POLICY"] = "passive"
-                    try:
-                        res, rss = run_timed(cmd, run_env)
-                    except RuntimeError as e:
-                        print("%-10s t=%d %-8s round %d: %s" % (name, threads, eng, r, e))
-                        continue
-                    if eng == "ort":
-                        ort_ver = res.get("engine", ort_ver)
-                    if eng == "cpu":
-                        conv_gflop[name] = res["conv_gflop"]
-                    row = dict(model=name, threads=threads, engine=eng, round=r,
-                               median=res["median_ms"], min=res["min_ms"], rss=rss)
-                    results.append(row)
-                    load = open("/proc/loadavg").read().split()[0]
-                    print("%-10s t=%d round %d %-8s median %9.3f ms  min %9.3f ms  RSS %6.0f MB"
-                          "  (load %s)" % (name, threads, r, eng, row["median"], row["min"], rss,
-                                           load), flush=True)
-
-    print("\nversions: %s; oneDNN %s; XNNPACK (Debian libxnnpack) %s" % (
-        ort_ver, pkg_version("libdnnl2"), pkg_version("libxnnpack0")))
-    print("\n| model | threads | engine | median ms | min ms | peak RSS MB | conv GFLOP/s | ratio to ORT (same round) |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name in args.only.split(","):
-        for threads in [int(t) for t in args.threads.split(",")]:
-            for eng in engines:
-                rows = [x for x in results if x["model"] == name and x["threads"] == threads
-                        and x["engine"] == eng]
-                if not rows:
-                    continue
-                med = statistics.median(x["median"] for x in rows)
-                ratios = []
-                for x in rows:
-                    o = [y for y in results if y["model"] == name and y["threads"] == threads
-                         and y["engine"] == "ort" and y["round"] == x["round"]]
-                    if o:
-                        ratios.append(x["median"] / o[0]["median"])
-                g = conv_gflop.get(name)
-                print("| %s | %d | %s | %.3f | %.3f | %.0f | %s | %s |" % (
-                    name, threads, eng, med, min(x["min"] for x in rows),
-                    max(x["rss"] for x in rows),
-                    "%.1f" % (g / (med / 1e3)) if g else "-",
-                    "%.2f" % statistics.median(ratios) if ratios else "-"))
-    if args.compile_times:
-        print_compile_times(args, engines, env)
+    results, conv_gflop = [], {}
+    measure(args, env, results, conv_gflop)
+    prof = "" if args.no_profile else profiles(args, env)
+    models = {n: MODELS[n] for n in args.only.split(",")}
+    text = "\n\n".join(filter(None, [
+        "`tools/bench_vs_ort.sh %s` — %s; %.1f minutes. Versions: %s; oneDNN %s." % (
+            " ".join(shown_args()), head, (time.time() - start) / 60, args.ort_version,
+            pkg_version("libdnnl2")),
+        bench_report.latency_table(results, models, conv_gflop),
+        "Thread goals (same-round ratios, median over rounds; busy = one CPU-bound "
+        "process pinned to the other core, started and stopped by the script):",
+        bench_report.thread_table(results),
+        prof, compile_times(args, env) if args.compile_times else ""]))
+    print("\n" + text)
+    if args.write_doc:
+        bench_report.write_doc(args.write_doc, text)
+        print("\nwrote the generated section of %s" % args.write_doc)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(dict(results=results, conv_gflop=conv_gflop), f, indent=1)
-
-
-def print_compile_times(args, engines, env):
-    """NNAdapter first-run time (load + compile) without and with the .nnc cache."""
-    print("\n| model | device | load + first run, no cache (ms) | with the .nnc cache (ms) |")
-    print("|---|---|---|---|")
-    for name in args.only.split(","):
-        m = MODELS[name]
-        for eng, dev in (("xnnpack", "google_xnnpack"), ("builtin", "builtin_device")):
-            if eng not in engines:
-                continue
-            with tempfile.TemporaryDirectory() as cache:
-                times = []
-                for _ in range(2):  # cold (writes the cache), then warm
-                    cmd = ours_cmd(args, m, 1, 1, 20, dev) + ["--nnadapter_model_cache_dir=" + cache]
-                    try:
-                        res, _ = run_timed(cmd, env)
-                    except RuntimeError as e:
-                        print("%s %s: %s" % (name, dev, e))
-                        break
-                    times.append(res["load_ms"] + res.get("first_run_ms", 0.0))
-                if len(times) == 2:
-                    print("| %s | %s | %.1f | %.1f |" % (name, dev, times[0], times[1]))
-
-
-def pkg_version(pkg):
-    p = subprocess.run(["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True)
-    return p.stdout.strip() or "not installed"
 
 
 if __name__ == "__main__":

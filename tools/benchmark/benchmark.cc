@@ -237,6 +237,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i < FLAGS_warmup; ++i) predictor->Run();
     predictor->runtime_program().ResetProfile();
     predictor->runtime_program().set_profile(FLAGS_enable_profile);
+    const std::vector<int64_t> runs_before = predictor->thread_governor().runs_by_threads();
     std::vector<double> ms;
     for (int i = 0; i < FLAGS_repeats; ++i) {
       auto a = Clock::now();
@@ -257,6 +258,16 @@ int main(int argc, char** argv) {
       std::printf("latency ms: min %.3f  median %.3f  mean %.3f  max %.3f\n", sorted.front(),
                   median, mean, sorted.back());
     }
+    // The thread count each timed run used (lite/core/thread_governor.h).
+    std::string used_threads;
+    const auto& runs_after = predictor->thread_governor().runs_by_threads();
+    for (size_t t = 0; t < runs_after.size(); ++t) {
+      const int64_t n = runs_after[t] - runs_before[t];
+      if (n == 0) continue;
+      used_threads += std::string(used_threads.empty() ? "" : ",") + std::to_string(t + 1) +
+                      "x" + std::to_string(n);
+    }
+    std::printf("timed runs by thread count used: %s\n", used_threads.c_str());
     double act_mb = predictor->ActivationBytes() / (1024.0 * 1024.0);
     std::printf("first run (incl. NNAdapter compilation): %.1f ms\n", first_ms);
     if (!FLAGS_output_data_path.empty()) {
@@ -274,13 +285,15 @@ int main(int argc, char** argv) {
       std::printf("%s", predictor->runtime_program().ProfileReport(FLAGS_repeats).c_str());
       if (FLAGS_profile_top > 0) PrintTopInstructions(predictor, FLAGS_repeats, FLAGS_profile_top);
     }
-    char json[512];
+    char json[640];
     std::snprintf(json, sizeof(json),
                   "{\"engine\":\"paddle-lite-nna\",\"threads\":%d,\"median_ms\":%.3f,"
-                  "\"min_ms\":%.3f,\"peak_rss_mb\":%.1f,\"activation_mb\":%.1f,"
-                  "\"conv_gflop\":%.4f,\"load_ms\":%.1f,\"first_run_ms\":%.1f}",
-                  FLAGS_threads, median, sorted.empty() ? 0 : sorted.front(), peak_mb, act_mb,
-                  gflop, load_ms, first_ms);
+                  "\"min_ms\":%.3f,\"max_ms\":%.3f,\"mean_ms\":%.3f,\"peak_rss_mb\":%.1f,"
+                  "\"activation_mb\":%.1f,\"conv_gflop\":%.4f,\"load_ms\":%.1f,"
+                  "\"first_run_ms\":%.1f,\"used_threads\":\"%s\"}",
+                  FLAGS_threads, median, sorted.empty() ? 0 : sorted.front(),
+                  sorted.empty() ? 0 : sorted.back(), mean, peak_mb, act_mb, gflop, load_ms,
+                  first_ms, used_threads.c_str());
     std::printf("%s\n", json);
     if (!FLAGS_result_path.empty()) std::ofstream(FLAGS_result_path, std::ios::app) << json << "\n";
   } catch (const std::exception& e) {

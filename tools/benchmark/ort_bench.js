@@ -1,6 +1,6 @@
 // ONNX Runtime (CPU execution provider) side of tools/bench_vs_ort.sh: loads
 // an ONNX model, runs it on one float32 input and prints one JSON line with
-// the latency (median and min of --runs timed runs after --warmup runs), the
+// the latency (median, min and max of --runs timed runs after --warmup runs), the
 // first output's dims and sum, and the package version.
 //
 // usage: NODE_PATH=$(tools/scripts/setup_onnxruntime.sh) node ort_bench.js MODEL.onnx
@@ -57,6 +57,7 @@ async function main() {
   console.log(JSON.stringify({
     engine: `onnxruntime-node ${require('onnxruntime-node/package.json').version}`,
     model, shape, threads, median_ms: +times[times.length >> 1].toFixed(3), min_ms: +times[0].toFixed(3),
+    max_ms: +times[times.length - 1].toFixed(3),
     output: session.outputNames[0], output_dims: output.dims, output_sum: sum }));
 }
 

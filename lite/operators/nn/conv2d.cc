@@ -16,6 +16,7 @@
 #include "lite/operators/nn/conv_param.h"
 #include "lite/operators/nn/depthwise_conv_nchw.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
+#include "lite/operators/nn/dnnl_thread_stable.h"
 
 namespace paddle {
 namespace lite {
@@ -141,12 +142,10 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
                           key.dil[1] == 1 && out[2] * out[3] >= 64;
     std::unique_ptr<dnnl::convolution_forward::primitive_desc> pd_ptr;
     if (winograd) {
-      try {
-        pd_ptr.reset(new dnnl::convolution_forward::primitive_desc(
-            make_pd(tag::nChw16c, dnnl::algorithm::convolution_winograd)));
-      } catch (const dnnl::error&) {
-        pd_ptr.reset();  // not available on this CPU or shape: direct below
-      }
+      // nullptr when not available on this CPU or shape, or not at every
+      // thread count: direct below.
+      pd_ptr = ThreadStableConvPd(
+          [&] { return make_pd(tag::nChw16c, dnnl::algorithm::convolution_winograd); });
     }
     // Few input channels (a network's first conv, 3 -> 8 @640x640): oneDNN's
     // direct kernel reads plain NCHW and writes nChw16c, no input transpose
@@ -201,9 +200,16 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
                         p.output->mutable_data<float>(), ctx.threads);
       return;
     }
-    RunFloatConvPlan(&plans_, p, ctx.threads,
+    // Tiny convs (the 1x1 convs of SE blocks on a pooled 1x1 map) run on the
+    // calling thread: a parallel region costs more than their work, and
+    // oneDNN's GEMM convolution splits their reduction by thread count, so
+    // their values (and the classifier's output, by 1 ulp) depended on it.
+    const double flops = 2.0 * od[0] * od[1] * od[2] * od[3] * fd[1] * fd[2] * fd[3];
+    RunFloatConvPlan(&plans_, p, flops < kSerialConvFlops ? 1 : ctx.threads,
                      [&](const DnnlPlanKey& key) { return Build(key); });
   }
+
+  static constexpr double kSerialConvFlops = 1 << 20;
 
   DnnlPlanCache plans_;
 };

@@ -1,5 +1,7 @@
 #include "lite/operators/nn/dnnl_matmul.h"
 
+#include <algorithm>
+
 namespace paddle {
 namespace lite {
 namespace operators {
@@ -26,7 +28,21 @@ void DnnlMatmul::Run(const std::string& op, const MatmulSpec& spec,
     x86::ScopedDnnlThreads threads(spec.threads);
     const auto& eng = x86::DnnlEngine();
     auto& stream = x86::DnnlStream();
-    if (!plan_ || !(plan_->spec == spec)) {
+    std::shared_ptr<Plan> found;
+    for (const auto& p : plans_) {
+      if (p->spec == spec) found = p;
+    }
+    if (!found) {
+      // Plans for the same spec at other thread counts stay (the count may
+      // change from run to run); any other spec replaces them.
+      std::shared_ptr<Plan> prev = plans_.empty() ? nullptr : plans_.front();
+      plans_.erase(std::remove_if(plans_.begin(), plans_.end(),
+                                  [&](const std::shared_ptr<Plan>& o) {
+                                    MatmulSpec k = o->spec;
+                                    k.threads = spec.threads;
+                                    return !(k == spec);
+                                  }),
+                   plans_.end());
       auto plan = std::make_shared<Plan>();
       plan->spec = spec;
       plan->src_md = dnnl::memory::desc(spec.src_dims, dt::f32, spec.src_strides);
@@ -52,18 +68,19 @@ void DnnlMatmul::Run(const std::string& op, const MatmulSpec& spec,
       plan->prim = dnnl::matmul(pd);
       plan->w_md = pd.weights_desc();
       if (spec.pack_weights) {
-        if (plan_ && plan_->spec.pack_weights && plan_->packed_from == weights &&
-            plan_->w_md == plan->w_md && plan_->spec.w_dims == spec.w_dims &&
-            plan_->spec.w_strides == spec.w_strides) {
-          plan->packed = plan_->packed;
+        if (prev && prev->spec.pack_weights && prev->packed_from == weights &&
+            prev->w_md == plan->w_md && prev->spec.w_dims == spec.w_dims &&
+            prev->spec.w_strides == spec.w_strides) {
+          plan->packed = prev->packed;
           plan->packed_from = weights;
         } else {
           plan->packed = dnnl::memory(plan->w_md, eng);
         }
       }
-      plan_ = plan;
+      plans_.insert(plans_.begin(), plan);
+      found = plan;
     }
-    Plan& plan = *plan_;
+    Plan& plan = *found;
     dnnl::memory w_user(plan.w_user_md, eng, const_cast<float*>(weights));
     dnnl::memory w_mem = w_user;
     if (plan.spec.pack_weights) {

@@ -8,6 +8,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "lite/operators/nn/nn_common.h"
 
@@ -39,7 +40,7 @@ class DnnlMatmul {
 
  private:
   struct Plan;
-  std::shared_ptr<Plan> plan_;
+  std::vector<std::shared_ptr<Plan>> plans_;  // one per thread count, newest first
 };
 
 // Row-major strides of dense dims.

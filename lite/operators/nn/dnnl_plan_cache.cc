@@ -1,5 +1,6 @@
 #include "lite/operators/nn/dnnl_plan_cache.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "lite/operators/nn/layout_transpose.h"
@@ -43,6 +44,8 @@ DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,
       w_md_(pd.weights_desc()) {
   const auto& eng = x86::DnnlEngine();
   const dnnl::memory::desc src_md = pd.src_desc(), dst_md = pd.dst_desc();
+  src_md_ = src_md;
+  dst_md_ = dst_md;
   src_user_ = src == DnnlUser::kNative ? src_md : PlainDesc(key.in);
   dst_user_ = dst == DnnlUser::kNative ? dst_md : PlainDesc(key.out);
   bias_md_ = dnnl::memory::desc({key.out[1]}, dt::f32, tag::x);
@@ -50,8 +53,7 @@ DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,
   dst_move_ = MoveFor(key.out, dst_user_, dst_md);
   LITE_ENFORCE(!post_act_fallback || dst != DnnlUser::kNative,
                "oneDNN plan: an activation applied after the primitive needs a float output");
-  if (src_move_ != DnnlMove::kInPlace) src_mem_ = dnnl::memory(src_md, eng);
-  if (dst_move_ != DnnlMove::kInPlace) dst_mem_ = dnnl::memory(dst_md, eng);
+  // src_mem_ / dst_mem_ are allocated (or shared) by DnnlPlanCache::Install.
   if (src_move_ == DnnlMove::kReorder) {
     src_reorder_ =
         dnnl::reorder(dnnl::reorder::primitive_desc(eng, src_user_, eng, src_md, x86::DnnlAttr()));
@@ -114,7 +116,16 @@ void DnnlPlan::Execute(const void* src_data, const float* bias, void* dst_data,
 }
 
 void DnnlPlanCache::Install(std::unique_ptr<DnnlPlan> plan, bool keep_weights) {
-  const DnnlPlan* prev = plan_.get();
+  // Plans for other shapes or weights are dropped; the plans for the same
+  // ones at other thread counts stay (the thread count may change from run
+  // to run, lite/core/thread_governor.h) and share buffers and packed weights
+  // with the new plan: only one of them executes at a time.
+  auto same_but_threads = [&](const DnnlPlan& o) {
+    DnnlPlanKey k = o.key_;
+    k.threads = plan->key_.threads;
+    return k == plan->key_;
+  };
+  const DnnlPlan* prev = plans_.empty() ? nullptr : plans_.front().get();
   if (keep_weights && prev && prev->weights_valid_ && prev->key_.w_data == plan->key_.w_data &&
       prev->key_.w == plan->key_.w && prev->weights_.get_desc() == plan->w_md_) {
     plan->weights_ = prev->weights_;
@@ -122,7 +133,24 @@ void DnnlPlanCache::Install(std::unique_ptr<DnnlPlan> plan, bool keep_weights) {
   } else if (plan->w_md_) {
     plan->weights_ = dnnl::memory(plan->w_md_, x86::DnnlEngine());
   }
-  plan_ = std::move(plan);
+  plans_.erase(std::remove_if(plans_.begin(), plans_.end(),
+                              [&](const std::unique_ptr<DnnlPlan>& o) {
+                                return !same_but_threads(*o);
+                              }),
+               plans_.end());
+  auto buffer = [&](dnnl::memory DnnlPlan::*mem, const dnnl::memory::desc& md) {
+    for (const auto& o : plans_) {
+      if ((o.get()->*mem) && (o.get()->*mem).get_desc() == md) return o.get()->*mem;
+    }
+    return dnnl::memory(md, x86::DnnlEngine());
+  };
+  if (plan->src_move_ != DnnlMove::kInPlace) {
+    plan->src_mem_ = buffer(&DnnlPlan::src_mem_, plan->src_md_);
+  }
+  if (plan->dst_move_ != DnnlMove::kInPlace) {
+    plan->dst_mem_ = buffer(&DnnlPlan::dst_mem_, plan->dst_md_);
+  }
+  plans_.insert(plans_.begin(), std::move(plan));
 }
 
 }  // namespace operators

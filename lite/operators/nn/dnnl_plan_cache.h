@@ -97,6 +97,7 @@ class DnnlPlan {
   DnnlPlanKey key_;
   dnnl::primitive prim_;
   bool post_act_fallback_{false};
+  dnnl::memory::desc src_md_, dst_md_;  // the primitive's layouts
   dnnl::memory::desc src_user_, dst_user_, bias_md_;
   DnnlMove src_move_{DnnlMove::kInPlace}, dst_move_{DnnlMove::kInPlace};
   dnnl::reorder src_reorder_, dst_reorder_;
@@ -113,15 +114,19 @@ class DnnlPlanCache {
   // `keep_weights` (persistable weights) the new plan takes the previous
   // packed weights when they came from the same buffer with the same dims
   // and packed layout (e.g. only the batch or spatial size changed).
+  // Plans for the same key at other thread counts are kept (one per count).
   template <typename BuildFn>
   DnnlPlan& Get(const DnnlPlanKey& key, bool keep_weights, BuildFn&& build) {
-    if (!plan_ || !(plan_->key() == key)) Install(build(), keep_weights);
-    return *plan_;
+    for (auto& plan : plans_) {
+      if (plan->key() == key) return *plan;
+    }
+    Install(build(), keep_weights);
+    return *plans_.front();
   }
 
  private:
   void Install(std::unique_ptr<DnnlPlan> plan, bool keep_weights);
-  std::unique_ptr<DnnlPlan> plan_;
+  std::vector<std::unique_ptr<DnnlPlan>> plans_;  // newest first
 };
 
 // The key of a conv-like op (ConvParam, ConvTransposeParam) for its current

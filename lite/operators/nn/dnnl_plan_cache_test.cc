@@ -188,6 +188,38 @@ TEST(DnnlPlanCache, RebuildsOnlyWhenTheKeyChanges) {
   EXPECT_EQ(builds, 3);
 }
 
+TEST(DnnlPlanCache, KeepsOnePlanPerThreadCountUntilTheShapeChanges) {
+  // The thread count may alternate run by run (lite/core/thread_governor.h):
+  // switching back must not rebuild, and both plans give the same values
+  // from shared packed weights and buffers.
+  const Conv conv(1, 16, 5, 6, 6), wide(1, 16, 5, 6, 8);
+  DnnlPlanCache cache;
+  int builds = 0;
+  auto get = [&](const Conv& c, const DnnlPlanKey& key) -> DnnlPlan& {
+    return cache.Get(key, true, [&] {
+      ++builds;
+      return c.Plan(key, tag::nChw16c);
+    });
+  };
+  DnnlPlan* one = &get(conv, conv.Key(1));
+  one->PackWeights(conv.f.data(), true);
+  std::vector<float> out1(5 * 36), out2(5 * 36);
+  one->Execute(conv.x.data(), conv.b.data(), out1.data(), FusedActivation());
+  DnnlPlan* two = &get(conv, conv.Key(2));
+  EXPECT_TRUE(two->weights_valid());
+  two->Execute(conv.x.data(), conv.b.data(), out2.data(), FusedActivation());
+  EXPECT_EQ(out1, out2);
+  ExpectNear(conv.Naive(), out2);
+  EXPECT_EQ(&get(conv, conv.Key(1)), one);
+  EXPECT_EQ(&get(conv, conv.Key(2)), two);
+  EXPECT_EQ(builds, 2);
+  DnnlPlanKey wider = wide.Key(1);
+  get(wide, wider);
+  EXPECT_EQ(builds, 3);
+  get(conv, conv.Key(2));  // the old shape's plans were dropped
+  EXPECT_EQ(builds, 4);
+}
+
 TEST(DnnlPlanCache, PackedWeightsCarryOverOnlyWhenKeptAndUnchanged) {
   const Conv one(1, 16, 5, 6, 6), two(2, 16, 5, 6, 6);
   DnnlPlanKey k1 = one.Key(), k2 = one.Key();

@@ -1,0 +1,31 @@
+#include "lite/operators/nn/dnnl_thread_stable.h"
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <thread>
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+std::unique_ptr<dnnl::convolution_forward::primitive_desc> ThreadStableConvPd(
+    const std::function<dnnl::convolution_forward::primitive_desc()>& make) {
+  try {
+    const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    std::string first;
+    for (int threads = 1; threads <= hardware; ++threads) {
+      x86::ScopedDnnlThreads guard(threads);
+      const std::string name = make().impl_info_str();
+      if (threads == 1) first = name;
+      if (name != first) return nullptr;
+    }
+    return std::make_unique<dnnl::convolution_forward::primitive_desc>(make());
+  } catch (const dnnl::error&) {
+    return nullptr;
+  }
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
