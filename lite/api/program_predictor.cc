@@ -83,7 +83,7 @@ void ProgramPredictor::Run() {
   }
   const int threads = governor_.Begin();
   try {
-    program_->Run(threads);
+    program_->Run(threads, governor_.requested());
   } catch (...) {
     governor_.End();
     throw;

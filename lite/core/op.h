@@ -31,6 +31,11 @@ using lite_api::TargetType;
 // Per-run settings handed to kernels.
 struct RunContext {
   int threads{1};
+  // The most threads any run of this program may use (set_threads; the run's
+  // own count may be lower, lite/core/thread_governor.h). Kernels whose
+  // oneDNN implementation would depend on the count choose one that is the
+  // same at every count up to this, so outputs do not change from run to run.
+  int max_threads{1};
 };
 
 // A portable kernel key: op type, target, precision, layout, alias.

@@ -164,10 +164,11 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
   }
 }
 
-void RuntimeProgram::Run(int threads) {
+void RuntimeProgram::Run(int threads, int max_threads) {
   omp_set_num_threads(std::max(1, threads));
   RunContext ctx;
   ctx.threads = std::max(1, threads);
+  ctx.max_threads = std::max(ctx.threads, max_threads);
   for (size_t i = 0; i < instructions_.size(); ++i) {
     Instruction& inst = instructions_[i];
     for (Tensor* t : inst.lod_reset) t->set_lod({});

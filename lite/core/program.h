@@ -46,7 +46,8 @@ class RuntimeProgram {
 
   // Runs every instruction: shape inference, then the kernel. Errors are
   // rethrown with the op's index, type and output names prefixed.
-  void Run(int threads);
+  // `max_threads` (>= threads): the most any run of this program uses.
+  void Run(int threads, int max_threads = 0);
 
   const std::vector<std::string>& feed_names() const { return feed_names_; }
   const std::vector<std::string>& fetch_names() const { return fetch_names_; }

@@ -142,10 +142,12 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
                           key.dil[1] == 1 && out[2] * out[3] >= 64;
     std::unique_ptr<dnnl::convolution_forward::primitive_desc> pd_ptr;
     if (winograd) {
-      // nullptr when not available on this CPU or shape, or not at every
-      // thread count: direct below.
+      // nullptr when not available on this CPU or shape, or not the same
+      // kernel at every thread count a run of this predictor may use: direct
+      // below.
       pd_ptr = ThreadStableConvPd(
-          [&] { return make_pd(tag::nChw16c, dnnl::algorithm::convolution_winograd); });
+          [&] { return make_pd(tag::nChw16c, dnnl::algorithm::convolution_winograd); },
+          max_threads_);
     }
     // Few input channels (a network's first conv, 3 -> 8 @640x640): oneDNN's
     // direct kernel reads plain NCHW and writes nChw16c, no input transpose
@@ -205,11 +207,14 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     // oneDNN's GEMM convolution splits their reduction by thread count, so
     // their values (and the classifier's output, by 1 ulp) depended on it.
     const double flops = 2.0 * od[0] * od[1] * od[2] * od[3] * fd[1] * fd[2] * fd[3];
+    max_threads_ = ctx.max_threads;
     RunFloatConvPlan(&plans_, p, flops < kSerialConvFlops ? 1 : ctx.threads,
                      [&](const DnnlPlanKey& key) { return Build(key); });
   }
 
   static constexpr double kSerialConvFlops = 1 << 20;
+
+  int max_threads_{1};  // RunContext::max_threads of the current run
 
   DnnlPlanCache plans_;
 };

@@ -3,18 +3,17 @@
 #include <algorithm>
 #include <memory>
 #include <string>
-#include <thread>
 
 namespace paddle {
 namespace lite {
 namespace operators {
 
 std::unique_ptr<dnnl::convolution_forward::primitive_desc> ThreadStableConvPd(
-    const std::function<dnnl::convolution_forward::primitive_desc()>& make) {
+    const std::function<dnnl::convolution_forward::primitive_desc()>& make, int max_threads) {
   try {
-    const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const int most = std::max(1, max_threads);
     std::string first;
-    for (int threads = 1; threads <= hardware; ++threads) {
+    for (int threads = 1; threads <= most; ++threads) {
       x86::ScopedDnnlThreads guard(threads);
       const std::string name = make().impl_info_str();
       if (threads == 1) first = name;

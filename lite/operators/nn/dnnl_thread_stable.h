@@ -19,12 +19,13 @@ namespace operators {
 
 // `make()` builds the descriptor under the calling thread's OpenMP thread
 // count. Returns it when oneDNN picks the same implementation at every count
-// from 1 to the hardware threads, else nullptr (also when make() throws
+// from 1 to `max_threads` (a predictor of one thread keeps every kernel,
+// e.g. the detector's Winograd F(4x4,3x3) conv), else nullptr (also when make() throws
 // dnnl::error at some count): the caller then takes another algorithm.
 // (Moving a descriptor to oneDNN's next candidate with next_impl() crashed
 // oneDNN 2.6 on the Winograd descriptors, so no other candidate is sought.)
 std::unique_ptr<dnnl::convolution_forward::primitive_desc> ThreadStableConvPd(
-    const std::function<dnnl::convolution_forward::primitive_desc()>& make);
+    const std::function<dnnl::convolution_forward::primitive_desc()>& make, int max_threads);
 
 }  // namespace operators
 }  // namespace lite
