@@ -36,8 +36,10 @@ struct ElementwiseParam {
   ActParam act;
   std::string op_type;
   CachedBroadcastPlan broadcast;
-  // X, Y and Out hold NHWC data under NCHW dims (int8_nhwc_chain_pass):
-  // valid only without broadcasting.
+  // X and Out hold NHWC data under NCHW dims (int8_nhwc_chain_pass); Y
+  // too when its dims equal X's; elementwise_mul also takes a per-channel Y
+  // of dims [N or 1, C, 1, 1] (a squeeze-excitation scale, the same in
+  // either layout). No other broadcasting.
   bool nhwc_data{false};
 };
 
@@ -171,10 +173,10 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
  public:
   void InferShape() override {
     auto& p = param_;
-    LITE_ENFORCE(!p.nhwc_data || p.x->dims() == p.y->dims(), "op '", p.op_type,
-                 "': inputs X ", DimsToString(p.x->dims()), " and Y ", DimsToString(p.y->dims()),
-                 " must have equal dims: they hold NHWC data between int8 convs (attribute "
-                 "nhwc_data)");
+    if (p.nhwc_data && p.x->dims() != p.y->dims()) {
+      InferNhwcChannelBroadcast();
+      return;
+    }
     const BroadcastPlan& plan = p.broadcast.Update(p.op_type, p.x->dims(), p.y->dims(), p.axis);
     p.out->Resize(plan.out_dims);
     p.out->set_lod(p.x->dims() == plan.out_dims ? p.x->lod() : p.y->lod());
@@ -193,6 +195,26 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.act = ReadFusedActParam(desc);
     p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
     p.broadcast.valid = false;
+  }
+
+ private:
+  // X [N, C, H, W] holding NHWC data times Y [N or 1, C, 1, 1]: the plan
+  // broadcasts the NHWC view of both, [N, H, W, C] by [N or 1, 1, 1, C].
+  void InferNhwcChannelBroadcast() {
+    auto& p = param_;
+    const DDim& x = p.x->dims();
+    const DDim& y = p.y->dims();
+    const bool per_channel = p.kind == BinaryKind::kMul && x.size() == 4 && y.size() == 4 &&
+                             (y[0] == x[0] || y[0] == 1) && y[1] == x[1] && y[2] == 1 &&
+                             y[3] == 1;
+    LITE_ENFORCE(per_channel, "op '", p.op_type, "': inputs X ", DimsToString(x), " and Y ",
+                 DimsToString(y),
+                 " must have equal dims (or, for elementwise_mul, Y [N or 1, C, 1, 1]): they "
+                 "hold NHWC data between int8 convs (attribute nhwc_data)");
+    p.broadcast.Update(p.op_type, {x[0], x[2], x[3], x[1]}, {y[0], 1, 1, y[1]}, -1);
+    p.out->Resize(x);
+    p.out->set_lod(p.x->lod());
+    if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
   }
 };
 
