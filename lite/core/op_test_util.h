@@ -102,6 +102,17 @@ class OpRunner {
   std::unique_ptr<Kernel> kernel_;
 };
 
+// [N, C, H, W] -> [N, H, W, C] (the data of the NHWC paths, same dims).
+template <typename T>
+std::vector<T> ToNhwc(const std::vector<T>& v, const DDim& d) {
+  std::vector<T> out(v.size());
+  const int64_t C = d[1], HW = d[2] * d[3];
+  for (int64_t n = 0; n < d[0]; ++n)
+    for (int64_t c = 0; c < C; ++c)
+      for (int64_t p = 0; p < HW; ++p) out[(n * HW + p) * C + c] = v[(n * C + c) * HW + p];
+  return out;
+}
+
 // Runs fn and returns the message of the Error it throws ("" plus a test
 // failure when it does not throw).
 inline std::string ErrorOf(const std::function<void()>& fn) {

@@ -9,22 +9,28 @@
 //     Input, all with the same input_scale) gets output_nhwc, output_int8 and
 //     Output0_scale = {that input_scale}; oneDNN writes the s8 NHWC tensor
 //     the next primitive reads in place (consumers: input_nhwc).
-//  2. float NHWC regions: the other int8 conv outputs and the residual
-//     elementwise_add ops between them stay f32 NHWC when every reader is an
-//     int8 conv or such an add (an add of equal dims is the same in any
-//     layout; it gets nhwc_data, which also makes it check at run time that
-//     X and Y dims are equal). The int8 convs of the region write f32 NHWC
-//     (output_nhwc) and quantize their f32 NHWC input without a transpose
-//     (input_nhwc).
+//  2. float NHWC regions: the other int8 conv outputs and the values of
+//     the ops with an NHWC path between them stay f32 NHWC when every reader
+//     is an int8 conv, such an op or a whole-plane average pooling. The ops
+//     with an NHWC path (attribute nhwc_data; their kernels check the dims
+//     at run time): residual adds and multiplies of equal dims, the
+//     squeeze-excitation multiply by an [N, C, 1, 1] scale (which stays
+//     NCHW: it is the same in any layout), interpolation, channel concat;
+//     activations are layout-free and need no attribute. The int8 convs of
+//     the region write f32 NHWC (output_nhwc) and quantize their f32 NHWC
+//     input without a transpose (input_nhwc).
 // Only convs whose fused activation is a oneDNN post-op write NHWC. Runs
 // only with int8 requested, after the NNAdapter subgraph pass (ops left on
 // the CPU) and before memory reuse. Model outputs are never NHWC.
 #include <glog/logging.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "lite/graph/passes/passes.h"
+#include "lite/operators/math/activation_funcs.h"
 #include "lite/operators/nn/conv_param.h"
 
 namespace paddle {
@@ -79,32 +85,115 @@ int ChainS8(SSAGraph* graph) {
   return n;
 }
 
+bool IsMul(const Node* s) {
+  return s && (s->op.Type() == "elementwise_mul" ||
+                s->op.Type() == "fusion_elementwise_mul_activation");
+}
+
+bool IsActivation(const Node* s) {
+  operators::ActType type;
+  return s && operators::ActTypeFromName(s->op.Type(), &type);
+}
+
+// A whole-plane average pooling: reads NHWC data (nhwc_data) into an
+// [N, C, 1, 1] output, the same in either layout.
+bool IsPlanePool(const Node* s) {
+  if (!s || s->op.Type() != "pool2d" ||
+      s->op.GetAttr<std::string>("pooling_type", "max") != "avg") {
+    return false;
+  }
+  return s->op.GetAttr<bool>("global_pooling", false) ||
+         (s->op.GetAttr<bool>("adaptive", false) &&
+          s->op.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1});
+}
+
+// An [N, C, 1, 1] value, layout-free: a plane pooling's output and what
+// the squeeze-excitation branch computes from it (unpadded convs, bias
+// adds, activations). The multiply reading it checks the dims at run time.
+bool PlaneVector(const Node* v, int depth = 0) {
+  const Node* p = v ? v->Producer() : nullptr;
+  if (!p || depth > 16) return false;
+  if (IsPlanePool(p)) return true;
+  if (IsConv(p)) {
+    const auto pads = p->op.GetAttr<std::vector<int>>("paddings", {});
+    const bool unpadded = p->op.GetAttr<std::string>("padding_algorithm", "EXPLICIT") != "EXPLICIT" ||
+                          std::all_of(pads.begin(), pads.end(), [](int x) { return x == 0; });
+    return unpadded && PlaneVector(InputArg(p, "Input"), depth + 1);
+  }
+  if (IsAdd(p)) {
+    const Node* bias = InputArg(p, "Y");
+    return bias && bias->is_weight && PlaneVector(InputArg(p, "X"), depth + 1);
+  }
+  return IsActivation(p) && PlaneVector(InputArg(p, "X"), depth + 1);
+}
+
+// The inputs a non-conv op reads as NHWC data when its output is NHWC; empty
+// when the op has no NHWC path. Element-wise ops and activations are
+// layout-free for equal dims; a multiply also scales NHWC data by an [N, C,
+// 1, 1] Y; interpolation and a channel concat have nhwc_data paths.
+std::vector<Node*> NhwcDataInputs(const Node* s) {
+  if (!s) return {};
+  const std::string& t = s->op.Type();
+  if (IsAdd(s) || IsMul(s)) {
+    Node* x = InputArg(s, "X");
+    Node* y = InputArg(s, "Y");
+    if (PlaneVector(x)) return {};
+    if (!PlaneVector(y)) return {x, y};
+    return IsMul(s) ? std::vector<Node*>{x} : std::vector<Node*>{};
+  }
+  if (IsActivation(s)) return {InputArg(s, "X")};
+  if (t == "nearest_interp" || t == "nearest_interp_v2" || t == "bilinear_interp" ||
+      t == "bilinear_interp_v2") {
+    const std::string layout = s->op.GetAttr<std::string>("data_layout", "NCHW");
+    if (layout != "NCHW" && layout != "AnyLayout") return {};
+    return {InputArg(s, "X")};
+  }
+  if (t == "concat" && s->op.GetAttr<int32_t>("axis", 0) == 1 &&
+      s->op.Input("AxisTensor").empty()) {
+    std::vector<Node*> ins;
+    for (const std::string& name : s->op.Input("X")) {
+      for (Node* in : s->inlinks) {
+        if (in->var_name == name) ins.push_back(in);
+      }
+    }
+    return ins;
+  }
+  return {};
+}
+
 // Float NHWC regions: start from every float output of an NHWC writer or an
-// add and drop, until nothing changes, the ones with a producer or a reader
-// that cannot stay NHWC.
+// op with an NHWC path and drop, until nothing changes, the ones with a
+// producer or a reader that cannot stay NHWC.
 int RegionF32(SSAGraph* graph) {
   std::set<Node*> nhwc;
   for (Node* s : graph->StmtTopologicalOrder()) {
     if (s->removed || s->outlinks.size() != 1) continue;
     Node* out = s->outlinks[0];
     if (out->is_fetch || out->is_weight) continue;
-    if ((NhwcWriter(s) && !s->op.GetAttr<bool>("output_int8", false)) || IsAdd(s)) {
+    if ((NhwcWriter(s) && !s->op.GetAttr<bool>("output_int8", false)) ||
+        !NhwcDataInputs(s).empty()) {
       nhwc.insert(out);
     }
   }
-  auto add_inside = [&](const Node* add) {
-    for (const Node* in : add->inlinks) {
-      if (!nhwc.count(const_cast<Node*>(in))) return false;
+  auto inside = [&](const Node* s) {
+    const std::vector<Node*> ins = NhwcDataInputs(s);
+    for (Node* in : ins) {
+      if (!nhwc.count(in)) return false;
     }
-    return add->outlinks.size() == 1 && nhwc.count(add->outlinks[0]) > 0;
+    return !ins.empty() && s->outlinks.size() == 1 && nhwc.count(s->outlinks[0]) > 0;
+  };
+  auto reads_as_data = [&](const Node* c, const Node* v) {
+    const std::vector<Node*> ins = NhwcDataInputs(c);
+    return std::find(ins.begin(), ins.end(), v) != ins.end() && inside(c);
   };
   for (bool changed = true; changed;) {
     changed = false;
     for (auto it = nhwc.begin(); it != nhwc.end();) {
       Node* v = *it;
-      bool ok = !(IsAdd(v->Producer()) && !add_inside(v->Producer()));
+      const Node* p = v->Producer();
+      bool ok = NhwcWriter(p) || inside(p);
       for (const Node* c : v->outlinks) {
-        ok = ok && (ConvReadsInput(c, v) || (IsAdd(c) && add_inside(c)));
+        ok = ok && (ConvReadsInput(c, v) || IsPlanePool(c) || reads_as_data(c, v));
       }
       if (ok) {
         ++it;
@@ -116,9 +205,14 @@ int RegionF32(SSAGraph* graph) {
   }
   for (Node* v : nhwc) {
     Node* p = v->Producer();
-    p->op.SetAttr(IsAdd(p) ? "nhwc_data" : "output_nhwc", true);
+    if (IsConv(p)) {
+      p->op.SetAttr("output_nhwc", true);
+    } else if (!IsActivation(p)) {
+      p->op.SetAttr("nhwc_data", true);
+    }
     for (Node* c : v->outlinks) {
-      if (!IsAdd(c)) c->op.SetAttr("input_nhwc", true);
+      if (IsConv(c)) c->op.SetAttr("input_nhwc", true);
+      if (IsPlanePool(c)) c->op.SetAttr("nhwc_data", true);
     }
   }
   return static_cast<int>(nhwc.size());

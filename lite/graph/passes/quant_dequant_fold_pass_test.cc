@@ -269,6 +269,79 @@ TEST(Int8NhwcChainPass, S8ChainsAndFloatNhwcResidualRegions) {
   EXPECT_NE(msg.find("[1, 8, 1, 1]"), std::string::npos) << msg;
 }
 
+// An RSE-FPN block of the QAT detector: c1 feeds a squeeze-excitation
+// branch (global pool -> 1x1 convs -> hard_sigmoid), the channel-broadcast
+// multiply and the residual add; the sum is upsampled and goes through c2,
+// whose upsampled output joins it in a channel concat read by c3.
+void BuildRseBlock(QatBuilder* b) {
+  b->ActQuant("x", "xq", 4.0f);
+  b->QuantConv("xq", "c1", 3, 8, 41);
+  b->Relu("c1", "r1");
+  auto& pool = b->Op("pool2d", {{"X", "r1"}}, {{"Out", "p"}});
+  pool.SetAttr("pooling_type", std::string("avg"));
+  pool.SetAttr("global_pooling", true);
+  pool.SetAttr("ksize", std::vector<int>{1, 1});
+  b->ActQuant("p", "pq", 3.0f);
+  b->Conv("conv2d", "pq", b->QuantWeight("se1", {4, 8, 1, 1}, 0, 42), "se1", {1, 1}, {0, 0}, 1);
+  b->Relu("se1", "se1r");
+  b->ActQuant("se1r", "se1q", 3.0f);
+  b->Conv("conv2d", "se1q", b->QuantWeight("se2", {8, 4, 1, 1}, 0, 43), "se2", {1, 1}, {0, 0},
+          1);
+  b->Op("hard_sigmoid", {{"X", "se2"}}, {{"Out", "hs"}});
+  b->Op("elementwise_mul", {{"X", "r1"}, {"Y", "hs"}}, {{"Out", "m"}});
+  b->Op("elementwise_add", {{"X", "r1"}, {"Y", "m"}}, {{"Out", "a"}});
+  auto interp = [&](const std::string& in, const std::string& out) {
+    auto& op = b->Op("nearest_interp_v2", {{"X", in}}, {{"Out", out}});
+    op.SetAttr("scale", std::vector<float>{2.f, 2.f});
+    op.SetAttr("align_corners", false);
+    op.SetAttr("interp_method", std::string("nearest"));
+  };
+  interp("a", "i1");
+  b->ActQuant("a", "aq", 8.0f);
+  b->QuantConv("aq", "c2", 8, 4, 44);
+  interp("c2", "i2");
+  b->Op("concat", {{"X", "i1"}}, {{"Out", "cc"}}).SetInput("X", {"i1", "i2"});
+  b->block().ops.back().SetAttr("axis", 1);
+  b->ActQuant("cc", "ccq", 8.0f);
+  b->QuantConv("ccq", "c3", 12, 4, 45);
+  b->Fetch("c3");
+}
+
+TEST(Int8NhwcChainPass, RseBlockStaysNhwcThroughPoolMulInterpAndConcat) {
+  QatBuilder b;
+  BuildRseBlock(&b);
+  const DDim in{2, 3, 9, 7};
+  auto x = RandomFloats(Numel(in), -4.5f, 4.5f, 46);
+  QatBuilder nchw;
+  BuildRseBlock(&nchw);
+  PassOptions no_chain;
+  no_chain.int8 = true;
+  no_chain.disabled = {"int8_nhwc_chain_pass"};
+  RunPasses(&nchw.program, nchw.weights.get(), no_chain);
+  PassOptions options;
+  options.int8 = true;
+  options.disabled = {"memory_optimize_pass"};  // keep the variable names
+  RunPasses(&b.program, b.weights.get(), options);
+  auto flag = [&](const std::string& out, const char* name) {
+    const cpp::OpDesc* op = b.OpWithOutput(out);
+    return op && op->GetAttr<bool>(name, false);
+  };
+  EXPECT_TRUE(flag("r1", "output_nhwc"));  // c1 with the relu fused
+  for (const char* out : {"p", "m", "a", "i1", "i2", "cc"}) {
+    EXPECT_TRUE(flag(out, "nhwc_data")) << out;
+  }
+  EXPECT_TRUE(flag("c2", "input_nhwc") && flag("c2", "output_nhwc"));
+  EXPECT_TRUE(flag("c3", "input_nhwc") && !flag("c3", "output_nhwc"));
+  // The multiply's [N, C, 1, 1] scale (se2 with hard_sigmoid fused) is the
+  // same in either layout and stays a plain float output.
+  const cpp::OpDesc* se2 = b.OpWithOutput("hs");
+  ASSERT_TRUE(se2 != nullptr);
+  EXPECT_EQ(se2->Type(), "conv2d");
+  EXPECT_FALSE(se2->GetAttr<bool>("output_nhwc", false)) << se2->Repr();
+  testing::ExpectAllClose(nchw.Run(in, x), b.Run(in, x), 0.05f, 0.01f,
+                          "RSE block NHWC vs NCHW int8");
+}
+
 TEST(QuantDequantFoldPass, WithoutInt8PlacesNothingIsFolded) {
   QatBuilder b;
   BuildTwoConvs(&b);

@@ -10,6 +10,7 @@
 // float64, int8, uint8, int16 where integer results wrap to the type as in
 // ONNX; only float32 takes a fused activation other than relu. floordiv and mod follow Python semantics (floor division,
 // remainder with the sign of Y); integer division by zero is an error.
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -36,8 +37,10 @@ struct ElementwiseParam {
   ActParam act;
   std::string op_type;
   CachedBroadcastPlan broadcast;
-  // X, Y and Out hold NHWC data under NCHW dims (int8_nhwc_chain_pass):
-  // valid only without broadcasting.
+  // X and Out hold NHWC data under NCHW dims (int8_nhwc_chain_pass); Y
+  // too when its dims equal X's; elementwise_mul also takes a per-channel Y
+  // of dims [N or 1, C, 1, 1] (a squeeze-excitation scale, the same in
+  // either layout). No other broadcasting.
   bool nhwc_data{false};
 };
 
@@ -165,16 +168,42 @@ void RunKind(const ElementwiseParam& p, int threads) {
   }
 }
 
+// NHWC data [N, H*W, C] times a per-channel Y (nhwc_data): blocks of whole
+// pixels, each scaled by the image's channel vector, instead of one
+// broadcast row of C elements per pixel.
+void RunNhwcChannelMul(const ElementwiseParam& p, int threads) {
+  const DDim& xd = p.x->dims();
+  const int64_t n = xd[0], c = xd[1], hw = xd[2] * xd[3];
+  const int64_t y_step = p.y->dims()[0] == 1 ? 0 : c;
+  const int64_t block = std::max<int64_t>(1, 8192 / c);  // pixels per task
+  const int64_t per_image = (hw + block - 1) / block;
+  const float* x = p.x->data<float>();
+  const float* y = p.y->data<float>();
+  float* out = p.out->mutable_data<float>();
+#pragma omp parallel for num_threads(threads) schedule(static) if (n * hw * c > 65536 && threads > 1)
+  for (int64_t t = 0; t < n * per_image; ++t) {
+    const int64_t b = t / per_image, i0 = (t % per_image) * block;
+    const int64_t len = (std::min(hw, i0 + block) - i0) * c;
+    const float* yb = y + b * y_step;
+    const float* xs = x + (b * hw + i0) * c;
+    float* o = out + (b * hw + i0) * c;
+    for (int64_t i = 0; i < len; i += c) {
+      for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k];
+    }
+    if (p.act.type != ActType::kNone) ApplyAct(p.act, o, o, len);
+  }
+}
+
 }  // namespace
 
 class ElementwiseOp : public OperatorBase<ElementwiseParam> {
  public:
   void InferShape() override {
     auto& p = param_;
-    LITE_ENFORCE(!p.nhwc_data || p.x->dims() == p.y->dims(), "op '", p.op_type,
-                 "': inputs X ", DimsToString(p.x->dims()), " and Y ", DimsToString(p.y->dims()),
-                 " must have equal dims: they hold NHWC data between int8 convs (attribute "
-                 "nhwc_data)");
+    if (p.nhwc_data && p.x->dims() != p.y->dims()) {
+      InferNhwcChannelBroadcast();
+      return;
+    }
     const BroadcastPlan& plan = p.broadcast.Update(p.op_type, p.x->dims(), p.y->dims(), p.axis);
     p.out->Resize(plan.out_dims);
     p.out->set_lod(p.x->dims() == plan.out_dims ? p.x->lod() : p.y->lod());
@@ -194,6 +223,25 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
     p.broadcast.valid = false;
   }
+
+ private:
+  // X [N, C, H, W] holding NHWC data times Y [N or 1, C, 1, 1]
+  // (RunNhwcChannelMul).
+  void InferNhwcChannelBroadcast() {
+    auto& p = param_;
+    const DDim& x = p.x->dims();
+    const DDim& y = p.y->dims();
+    const bool per_channel = p.kind == BinaryKind::kMul && x.size() == 4 && y.size() == 4 &&
+                             (y[0] == x[0] || y[0] == 1) && y[1] == x[1] && y[2] == 1 &&
+                             y[3] == 1;
+    LITE_ENFORCE(per_channel, "op '", p.op_type, "': inputs X ", DimsToString(x), " and Y ",
+                 DimsToString(y),
+                 " must have equal dims (or, for elementwise_mul, Y [N or 1, C, 1, 1]): they "
+                 "hold NHWC data between int8 convs (attribute nhwc_data)");
+    p.out->Resize(x);
+    p.out->set_lod(p.x->lod());
+    if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
+  }
 };
 
 class ElementwiseKernel : public KernelBase<ElementwiseParam> {
@@ -207,6 +255,11 @@ class ElementwiseKernel : public KernelBase<ElementwiseParam> {
                    "op '", p.op_type, "': fused activation '",
                    p.op_type, "' act_type is only supported on float32 inputs, X is ",
                    DataTypeName(p.x->dtype()));
+    }
+    if (p.nhwc_data && p.x->dims() != p.y->dims()) {
+      EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
+      RunNhwcChannelMul(p, ctx.threads);
+      return;
     }
     DispatchDataType<float, int32_t, int64_t, double, int8_t, uint8_t, int16_t>(
         p.x->dtype(), p.op_type, "X", [&](auto tag) {

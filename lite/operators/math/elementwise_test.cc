@@ -288,6 +288,39 @@ TEST(Elementwise, LargePerChannelAndSameShapeMultiThreaded) {
   }
 }
 
+// nhwc_data (int8_nhwc_chain_pass): X holds NHWC data; a per-channel
+// [N or 1, C, 1, 1] Y of elementwise_mul scales every pixel's channels as the
+// NCHW path does, and equal dims stay element by element.
+TEST(Elementwise, NhwcDataPerChannelMulAndSameShapeMatchNchw) {
+  for (DDim xd : {DDim{1, 96, 20, 20}, DDim{2, 13, 7, 5}}) {
+    for (DDim yd : {DDim{xd[0], xd[1], 1, 1}, DDim{1, xd[1], 1, 1}, xd}) {
+      SCOPED_TRACE("X " + DimsToString(xd) + " Y " + DimsToString(yd));
+      auto x = RandomFloats(Numel(xd), -1, 1, 12);
+      auto y = RandomFloats(Numel(yd), -1, 1, 13);
+      auto run = [&](bool nhwc, int threads) {
+        OpRunner r("fusion_elementwise_mul_activation");
+        r.Input<float>("X", "x", xd, nhwc ? ToNhwc(x, xd) : x);
+        r.Input<float>("Y", "y", yd, nhwc && yd == xd ? ToNhwc(y, yd) : y);
+        r.Output("Out", "out");
+        r.Attr("act_type", std::string("relu"));
+        r.Attr("nhwc_data", nhwc);
+        r.Run(threads);
+        EXPECT_EQ(r.Get("out")->dims(), xd);
+        return r.Values<float>("out");
+      };
+      const auto nchw = run(false, 1);
+      ExpectAllClose(ToNhwc(nchw, xd), run(true, 1), 0, 0, "mul NHWC vs NCHW, 1 thread");
+      ExpectAllClose(ToNhwc(nchw, xd), run(true, 2), 0, 0, "mul NHWC vs NCHW, 2 threads");
+    }
+  }
+  OpRunner r("elementwise_mul");
+  r.Input<float>("X", "x", {1, 8, 4, 4}, RandomFloats(128));
+  r.Input<float>("Y", "y", {1, 8, 4, 1}, RandomFloats(32));
+  r.Output("Out", "out");
+  r.Attr("nhwc_data", true);
+  ExpectErrorMentions(r, {"elementwise_mul", "nhwc_data", "[1, 8, 4, 1]"});
+}
+
 TEST(Elementwise, BadInputsNameOpAndDims) {
   {
     OpRunner r("elementwise_add");

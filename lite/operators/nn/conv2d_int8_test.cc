@@ -25,17 +25,6 @@ struct Int8Case {
   enum class Io { kNchw, kF32NhwcIn, kS8NhwcIn, kF32NhwcOut, kS8NhwcOut } io{Io::kNchw};
 };
 
-// [N, C, H, W] -> [N, H, W, C].
-template <typename T>
-std::vector<T> ToNhwc(const std::vector<T>& v, const DDim& d) {
-  std::vector<T> out(v.size());
-  const int64_t C = d[1], HW = d[2] * d[3];
-  for (int64_t n = 0; n < d[0]; ++n)
-    for (int64_t c = 0; c < C; ++c)
-      for (int64_t p = 0; p < HW; ++p) out[(n * HW + p) * C + c] = v[(n * C + c) * HW + p];
-  return out;
-}
-
 // Quantized reference: exact int32 accumulation of the quantized operands,
 // then scaled back to float, plus bias and activation.
 std::vector<float> NaiveInt8Conv(const Int8Case& c, const std::vector<float>& x,

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <vector>
 
 #include "lite/core/registry.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
@@ -29,6 +30,9 @@ struct Pool2dParam {
   bool ceil_mode{false};
   bool exclusive{true};
   std::string padding_algorithm{"EXPLICIT"};
+  // X holds NHWC data under NCHW dims (int8_nhwc_chain_pass): whole-plane
+  // average only; the [N, C, 1, 1] output is the same in either layout.
+  bool nhwc_data{false};
   // Resolved by InferShape for the current input dims.
   std::vector<int> eff_ksize{1, 1};
   std::vector<int> eff_paddings{0, 0, 0, 0};
@@ -90,6 +94,7 @@ class Pool2dOp : public OperatorBase<Pool2dParam> {
     p.ceil_mode = desc.GetAttr<bool>("ceil_mode", false);
     p.exclusive = desc.GetAttr<bool>("exclusive", true);
     p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
+    p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
     std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
     LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op 'pool2d': attribute 'data_format' is '",
                  fmt, "'; only NCHW is supported");
@@ -120,8 +125,16 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
         ((p.adaptive && !p.global_pooling) ||
          (p.eff_ksize[0] == in[2] && p.eff_ksize[1] == in[3] &&
           p.eff_paddings == std::vector<int>{0, 0, 0, 0}));
+    LITE_ENFORCE(!p.nhwc_data || (!p.is_max && whole_plane), "op 'pool2d': input 'X' ",
+                 DimsToString(in), " holds NHWC data (attribute nhwc_data), which only a "
+                 "whole-plane average pooling can read; got pooling_type '",
+                 p.is_max ? "max" : "avg", "' to output ", DimsToString(od));
     if (!p.is_max && whole_plane) {
-      RunPlaneMean(ctx);
+      if (p.nhwc_data) {
+        RunPlaneMeanNhwc(ctx);
+      } else {
+        RunPlaneMean(ctx);
+      }
       return;
     }
     if (p.adaptive && !p.global_pooling) {
@@ -191,6 +204,38 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     float* out = p.out->mutable_data<float>();
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * hw > 65536)
     for (int64_t pn = 0; pn < planes; ++pn) out[pn] = PlaneSum(x + pn * hw, hw) / hw;
+  }
+
+  // Per image: the pixels' channel vectors summed row after row, so every
+  // load is contiguous; the threads sum pixel ranges into partial vectors.
+  void RunPlaneMeanNhwc(const RunContext& ctx) {
+    auto& p = param();
+    const DDim& in = p.x->dims();
+    const int64_t n = in[0], c = in[1], hw = in[2] * in[3];
+    const int parts = n * c * hw > 65536 ? std::max(1, ctx.threads) : 1;
+    const float* x = p.x->data<float>();
+    float* out = p.out->mutable_data<float>();
+    std::vector<float> partial(static_cast<size_t>(parts * n * c), 0.f);
+#pragma omp parallel for num_threads(parts) schedule(static) collapse(2) if (parts > 1)
+    for (int64_t b = 0; b < n; ++b) {
+      for (int part = 0; part < parts; ++part) {
+        float* acc = partial.data() + (part * n + b) * c;
+        for (int64_t i = hw * part / parts; i < hw * (part + 1) / parts; ++i) {
+          AddRow(x + (b * hw + i) * c, c, acc);
+        }
+      }
+    }
+    for (int64_t k = 0; k < n * c; ++k) {
+      float sum = 0.f;
+      for (int part = 0; part < parts; ++part) sum += partial[part * n * c + k];
+      out[k] = sum / static_cast<float>(hw);
+    }
+  }
+
+  __attribute__((target_clones("avx512f", "avx2", "default")))
+  static void AddRow(const float* x, int64_t n, float* acc) {
+#pragma omp simd
+    for (int64_t i = 0; i < n; ++i) acc[i] += x[i];
   }
 
   __attribute__((target_clones("avx512f", "avx2", "default")))

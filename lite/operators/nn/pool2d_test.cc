@@ -137,6 +137,31 @@ TEST(Pool2d, GlobalAndAdaptive) {
           2);  // adaptive to 1x1
 }
 
+// nhwc_data (int8_nhwc_chain_pass): the whole-plane average of NHWC data
+// equals the NCHW path's; other poolings refuse it.
+TEST(Pool2d, WholePlaneAverageOfNhwcDataMatchesNchw) {
+  for (DDim in : {DDim{1, 96, 20, 20}, DDim{2, 13, 7, 5}}) {
+    auto x = RandomFloats(Numel(in), -2, 2, 11);
+    auto run = [&](bool nhwc) {
+      OpRunner r("pool2d");
+      r.Input<float>("X", "x", in, nhwc ? ToNhwc(x, in) : x);
+      r.Output("Out", "y");
+      SetAttrs(&r, {in, "avg", {1, 1}, {1, 1}, {0, 0}, "EXPLICIT", true, false, false, true});
+      r.Attr("nhwc_data", nhwc);
+      r.Run(2);
+      EXPECT_EQ(r.Get("y")->dims(), (DDim{in[0], in[1], 1, 1}));
+      return r.Values<float>("y");
+    };
+    ExpectAllClose(run(false), run(true), 1e-5f, 1e-5f, "pool2d NHWC vs NCHW");
+  }
+  OpRunner r("pool2d");
+  r.Input<float>("X", "x", {1, 3, 4, 4}, RandomFloats(48));
+  r.Output("Out", "y");
+  SetAttrs(&r, {{1, 3, 4, 4}, "max", {1, 1}, {1, 1}, {0, 0}, "EXPLICIT", true, false, false, true});
+  r.Attr("nhwc_data", true);
+  ExpectErrorMentions(r, {"pool2d", "nhwc_data", "max"});
+}
+
 // Paddle's output size (in + pads - k) / s + 1 truncates toward zero, so a
 // window larger than the padded input (by less than the stride) still gives
 // an output over the valid rows: 2x2/2 on height 1 gives height 1.

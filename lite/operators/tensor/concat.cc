@@ -1,6 +1,8 @@
 // concat: joins the inputs X[0..n) along `axis` (negative counts from the
 // end; the optional AxisTensor overrides the attribute). All other dims must
-// match. Any element type. Out takes X[0]'s LoD unless axis is 0 (as in
+// match. Any element type. With nhwc_data (int8_nhwc_chain_pass) the 4-D
+// inputs hold NHWC data under NCHW dims and axis must be 1 (channels): each
+// pixel's channel vectors are joined. Out takes X[0]'s LoD unless axis is 0 (as in
 // Paddle: rows of sequences side by side keep their sequence offsets).
 #include "lite/core/registry.h"
 #include "lite/operators/tensor/tensor_util.h"
@@ -16,6 +18,7 @@ struct ConcatParam {
   const Tensor* axis_tensor{nullptr};
   int axis_attr{0};
   int axis{0};  // resolved by InferShape
+  bool nhwc_data{false};
 };
 
 class ConcatOp : public OperatorBase<ConcatParam> {
@@ -32,6 +35,10 @@ class ConcatOp : public OperatorBase<ConcatParam> {
     const DDim& d0 = xs[0]->dims();
     const int64_t rank = static_cast<int64_t>(d0.size());
     param_.axis = NormalizeAxis(axis, rank, "concat", "axis");
+    LITE_ENFORCE(!param_.nhwc_data || (rank == 4 && param_.axis == 1),
+                 "op 'concat': inputs hold NHWC data (attribute nhwc_data), which joins along "
+                 "channels only: expected 4-D inputs and axis 1, got dims ", DimsToString(d0),
+                 " and axis ", param_.axis);
     DDim out = d0;
     out[param_.axis] = 0;
     for (size_t i = 0; i < xs.size(); ++i) {
@@ -58,6 +65,7 @@ class ConcatOp : public OperatorBase<ConcatParam> {
     param_.out = GetOutput(desc, scope, "Out");
     param_.axis_tensor = GetOptionalInput(desc, scope, "AxisTensor");
     param_.axis_attr = desc.GetAttr<int32_t>("axis", 0);
+    param_.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
   }
 };
 
@@ -68,14 +76,17 @@ class ConcatKernel : public KernelBase<ConcatParam> {
     Tensor* out = param().out;
     const size_t esize = SizeOf(xs[0]->dtype());
     char* o = static_cast<char*>(out->mutable_data(xs[0]->dtype()));
-    const DDim& od = out->dims();
-    const int axis = param().axis;
+    // NHWC data joined along C is the NHWC view joined along its last axis.
+    const bool nhwc = param().nhwc_data;
+    auto view = [nhwc](const DDim& d) { return nhwc ? DDim{d[0], d[2], d[3], d[1]} : d; };
+    const DDim od = view(out->dims());
+    const int axis = nhwc ? 3 : param().axis;
     const int64_t outer = DimsProduct(od, 0, axis);
     const int64_t inner = DimsProduct(od, axis + 1, od.size());
     const int64_t out_row = od[axis] * inner * esize;
     int64_t offset = 0;
     for (const Tensor* x : xs) {
-      const int64_t row = x->dims()[axis] * inner * esize;
+      const int64_t row = view(x->dims())[axis] * inner * esize;
       if (row > 0) {
         const char* src = static_cast<const char*>(x->raw_data());
         for (int64_t i = 0; i < outer; ++i) {

@@ -58,6 +58,35 @@ TEST(Concat, AllAxesOddShapesAndAxisTensor) {
   }
 }
 
+// nhwc_data (int8_nhwc_chain_pass): 4-D inputs holding NHWC data joined
+// along channels give the NCHW concat's result in NHWC order.
+TEST(Concat, NhwcDataAlongChannelsMatchesNchw) {
+  std::vector<DDim> dims{{2, 24, 5, 7}, {2, 1, 5, 7}, {2, 13, 5, 7}};
+  std::vector<std::vector<float>> xs;
+  OpRunner nchw("concat"), nhwc("concat");
+  for (size_t k = 0; k < dims.size(); ++k) {
+    xs.push_back(RandomFloats(Numel(dims[k]), -1, 1, 20 + static_cast<int>(k)));
+    nchw.Input<float>("X", "x" + std::to_string(k), dims[k], xs.back());
+    nhwc.Input<float>("X", "x" + std::to_string(k), dims[k], ToNhwc(xs.back(), dims[k]));
+  }
+  for (OpRunner* r : {&nchw, &nhwc}) {
+    r->Output("Out", "out");
+    r->Attr("axis", 1);
+  }
+  nhwc.Attr("nhwc_data", true);
+  nchw.Run();
+  nhwc.Run();
+  const DDim od{2, 38, 5, 7};
+  EXPECT_EQ(nhwc.Get("out")->dims(), od);
+  EXPECT_EQ(ToNhwc(nchw.Values<float>("out"), od), nhwc.Values<float>("out"));
+  OpRunner bad("concat");
+  bad.Input<float>("X", "x0", dims[0], xs[0]);
+  bad.Output("Out", "out");
+  bad.Attr("axis", 2);
+  bad.Attr("nhwc_data", true);
+  ExpectErrorMentions(bad, {"concat", "nhwc_data", "axis 2"});
+}
+
 TEST(Concat, Int64DynamicAndMismatch) {
   OpRunner r("concat");
   r.Input<int64_t>("X", "a", {2, 1}, {1, 2});

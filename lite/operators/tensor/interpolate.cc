@@ -93,6 +93,9 @@ struct InterpParam {
   bool align_corners{true};
   int align_mode{1};
   bool nhwc{false};
+  // NCHW dims holding NHWC data (int8_nhwc_chain_pass): dims as for NCHW,
+  // memory as for NHWC.
+  bool nhwc_data{false};
   // Resolved by InferShape.
   int64_t n{0}, c{0}, in_h{0}, in_w{0}, out_h{0}, out_w{0};
   float ratio_h{0}, ratio_w{0};
@@ -197,6 +200,9 @@ class InterpOp : public OperatorBase<InterpParam> {
                  op, "': attribute 'data_layout' = \"", layout,
                  "\" is not supported (expected NCHW or NHWC)");
     p.nhwc = layout == "NHWC";
+    p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
+    LITE_ENFORCE(!p.nhwc || !p.nhwc_data, "op '", op, "': attribute nhwc_data needs "
+                 "data_layout NCHW, got NHWC");
     std::string method = desc.GetAttr<std::string>("interp_method", std::string());
     LITE_ENFORCE(method.empty() || method == (p.nearest ? "nearest" : "bilinear"), "op '",
                  op, "': attribute 'interp_method' = \"", method, "\" does not match the op");
@@ -219,7 +225,12 @@ class InterpKernel : public KernelBase<InterpParam> {
     std::vector<float> wy(p.out_h), wx(p.out_w);
     Coords(p.ratio_h, p.in_h, p.out_h, &y0, &y1, &wy);
     Coords(p.ratio_w, p.in_w, p.out_w, &x0, &x1, &wx);
-    if (p.nearest && !p.nhwc && IsIntegerRepeat(y0, p.in_h, p.out_h) &&
+    const bool nhwc_mem = p.nhwc || p.nhwc_data;
+    if (p.nearest && nhwc_mem) {
+      NearestNhwc(x, y0, x0, ctx.threads, out);
+      return;
+    }
+    if (p.nearest && !nhwc_mem && IsIntegerRepeat(y0, p.in_h, p.out_h) &&
         IsIntegerRepeat(x0, p.in_w, p.out_w)) {
       NearestIntegerUpscale(x, p.n * p.c, p.in_h, p.in_w, p.out_h / p.in_h, p.out_w / p.in_w,
                             ctx.threads, out);
@@ -233,7 +244,7 @@ class InterpKernel : public KernelBase<InterpParam> {
       // NCHW: plane nc is contiguous; NHWC: element (h, w) of channel c.
       const int64_t b = nc / C, ch = nc % C;
       auto in_at = [&](int64_t h, int64_t w) {
-        return p.nhwc ? x[((b * p.in_h + h) * p.in_w + w) * C + ch] : x[nc * in_hw + h * p.in_w + w];
+        return nhwc_mem ? x[((b * p.in_h + h) * p.in_w + w) * C + ch] : x[nc * in_hw + h * p.in_w + w];
       };
       for (int64_t k = 0; k < p.out_h; ++k) {
         for (int64_t l = 0; l < p.out_w; ++l) {
@@ -245,7 +256,7 @@ class InterpKernel : public KernelBase<InterpParam> {
             v = in_at(y0[k], x0[l]) * ds * de + in_at(y1[k], x0[l]) * dn * de +
                 in_at(y0[k], x1[l]) * ds * dw + in_at(y1[k], x1[l]) * dn * dw;
           }
-          if (p.nhwc) {
+          if (nhwc_mem) {
             out[((b * p.out_h + k) * p.out_w + l) * C + ch] = v;
           } else {
             out[nc * out_hw + k * p.out_w + l] = v;
@@ -256,6 +267,23 @@ class InterpKernel : public KernelBase<InterpParam> {
   }
 
  private:
+  // NHWC nearest: each output pixel copies its source pixel's C contiguous
+  // channels.
+  void NearestNhwc(const float* x, const std::vector<int64_t>& y0, const std::vector<int64_t>& x0,
+                   int threads, float* out) const {
+    const auto& p = param();
+    const int64_t C = p.c, rows = p.n * p.out_h;
+#pragma omp parallel for num_threads(threads) schedule(static) if (rows * p.out_w * C > 65536)
+    for (int64_t r = 0; r < rows; ++r) {
+      const int64_t b = r / p.out_h, k = r % p.out_h;
+      const float* src = x + (b * p.in_h + y0[k]) * p.in_w * C;
+      float* dst = out + r * p.out_w * C;
+      for (int64_t l = 0; l < p.out_w; ++l) {
+        std::copy(src + x0[l] * C, src + (x0[l] + 1) * C, dst + l * C);
+      }
+    }
+  }
+
   void Coords(float ratio, int64_t in, int64_t out, std::vector<int64_t>* i0,
               std::vector<int64_t>* i1, std::vector<float>* w) const {
     const auto& p = param();

@@ -144,6 +144,36 @@ TEST(Interp, LargerInputsOnTwoThreads) {
   }
 }
 
+// nhwc_data (int8_nhwc_chain_pass): NCHW dims, NHWC memory; the result is
+// the NCHW path's result in NHWC order.
+TEST(Interp, NhwcDataMatchesNchw) {
+  for (bool nearest : {true, false}) {
+    for (float scale : {2.f, 1.5f}) {
+      const DDim in{2, 24, 13, 11};
+      const std::string op = nearest ? "nearest_interp_v2" : "bilinear_interp_v2";
+      SCOPED_TRACE(op + " scale " + std::to_string(scale));
+      auto x = RandomFloats(Numel(in), -1, 1, 14);
+      auto run = [&](bool nhwc_data, DDim* od) {
+        OpRunner r(op);
+        r.Input<float>("X", "x", in, nhwc_data ? ToNhwc(x, in) : x);
+        r.Output("Out", "out");
+        r.Attr("scale", std::vector<float>{scale, scale});
+        r.Attr("align_corners", false);
+        r.Attr("align_mode", 1);
+        r.Attr("nhwc_data", nhwc_data);
+        r.Run(2);
+        *od = r.Get("out")->dims();
+        return r.Values<float>("out");
+      };
+      DDim od, od_nhwc;
+      const auto nchw = run(false, &od);
+      const auto nhwc = run(true, &od_nhwc);
+      EXPECT_EQ(od, od_nhwc);
+      ExpectAllClose(ToNhwc(nchw, od), nhwc, 0, 0, "interp NHWC data vs NCHW");
+    }
+  }
+}
+
 TEST(Interp, NearestScale2IsPixelReplication) {
   OpRunner r("nearest_interp_v2");
   r.Input<float>("X", "x", {1, 1, 2, 2}, {1, 2, 3, 4});
