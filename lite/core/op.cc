@@ -1,5 +1,7 @@
 #include "lite/core/op.h"
+#include "lite/core/op_inputs.h"
 
+#include <set>
 #include <sstream>
 
 namespace paddle {
@@ -32,6 +34,37 @@ bool KernelKey::FromString(const std::string& text, KernelKey* key) {
 }
 
 namespace {
+// Input slots read by the Get*Input helpers during the current Attach on
+// this thread (null outside Attach).
+thread_local std::set<std::string>* read_input_slots = nullptr;
+
+void NoteInputRead(const std::string& slot) {
+  if (read_input_slots) read_input_slots->insert(slot);
+}
+
+// Input slots an op may carry without reading them: Paddle inputs that only
+// matter in training (present in some exports, meaningless for inference),
+// and the subgraph op, which binds its block's variables from attributes.
+bool IsUnreadInputAllowed(const std::string& op_type, const std::string& slot) {
+  static const std::set<std::pair<std::string, std::string>> kSlots = {
+      {"dropout", "Seed"},
+      {"batch_norm", "MomentumTensor"},
+  };
+  return op_type == "subgraph" || kSlots.count({op_type, slot}) > 0;
+}
+
+// Throws naming the first non-empty input slot of desc not in `read`.
+void EnforceInputsRead(const cpp::OpDesc& desc, const std::set<std::string>& read) {
+  for (const auto& [slot, names] : desc.inputs()) {
+    if (names.empty() || read.count(slot) || IsUnreadInputAllowed(desc.Type(), slot)) continue;
+    std::string known;
+    for (const auto& r : read) known += (known.empty() ? "" : ", ") + r;
+    ThrowError("op '", desc.Type(), "': input '", slot, "' (variable '", names[0],
+               "') is not supported by this build; the op reads only: ", known,
+               " (see docs/op-attribute-audit.md)");
+  }
+}
+
 const std::string& SingleName(const cpp::OpDesc& desc,
                               const std::vector<std::string>& names,
                               const std::string& slot, const char* kind) {
@@ -44,6 +77,7 @@ const std::string& SingleName(const cpp::OpDesc& desc,
 }  // namespace
 
 Tensor* GetInput(const cpp::OpDesc& desc, Scope* scope, const std::string& slot) {
+  NoteInputRead(slot);
   const std::string& name = SingleName(desc, desc.Input(slot), slot, "input");
   Tensor* t = scope->FindVar(name);
   LITE_ENFORCE(t != nullptr, "op '", desc.Type(), "': input '", slot,
@@ -53,12 +87,14 @@ Tensor* GetInput(const cpp::OpDesc& desc, Scope* scope, const std::string& slot)
 
 Tensor* GetOptionalInput(const cpp::OpDesc& desc, Scope* scope,
                          const std::string& slot) {
+  NoteInputRead(slot);
   if (!desc.HasInput(slot)) return nullptr;
   return GetInput(desc, scope, slot);
 }
 
 std::vector<Tensor*> GetInputList(const cpp::OpDesc& desc, Scope* scope,
                                   const std::string& slot) {
+  NoteInputRead(slot);
   const auto& names = desc.Input(slot);
   LITE_ENFORCE(!names.empty(), "op '", desc.Type(), "': required input '",
                slot, "' is missing");
@@ -92,6 +128,20 @@ std::vector<Tensor*> GetOutputList(const cpp::OpDesc& desc, Scope* scope,
   std::vector<Tensor*> r;
   for (auto& name : names) r.push_back(scope->Var(name));
   return r;
+}
+
+void AttachChecked(Operator* op, const cpp::OpDesc& desc, Scope* scope) {
+  std::set<std::string> read;
+  std::set<std::string>* outer = read_input_slots;
+  read_input_slots = &read;
+  try {
+    op->Attach(desc, scope);
+  } catch (...) {
+    read_input_slots = outer;
+    throw;
+  }
+  read_input_slots = outer;
+  EnforceInputsRead(desc, read);
 }
 
 }  // namespace lite

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "lite/core/op_inputs.h"
 #include "lite/core/registry.h"
 
 namespace paddle {
@@ -88,7 +89,7 @@ void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> w
           (desc.Type() == "conv2d" || desc.Type() == "depthwise_conv2d")) {
         checked.SetAttr("data_format", std::string("NCHW"));
       }
-      op->Attach(checked, &scratch);
+      AttachChecked(op.get(), checked, &scratch);
     } catch (const Error& e) {
       ThrowError("op #", index, " '", desc.Type(), "' of block 0: ", e.what());
     }
@@ -139,7 +140,7 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
     try {
       inst.op = CreateOp(desc.Type());
       inst.op->SetEnv(OpEnv{&program, nnadapter});
-      inst.op->Attach(RedirectWeightOutputs(desc, *scope), scope);
+      AttachChecked(inst.op.get(), RedirectWeightOutputs(desc, *scope), scope);
       if (kernel_keys) {
         const KernelKey& key = (*kernel_keys)[index - 1];
         LITE_ENFORCE(key.op_type == desc.Type(), "kernel key '", key.ToString(),

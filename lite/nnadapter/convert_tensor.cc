@@ -70,7 +70,8 @@ void ConvertTranspose(Converter& c, const cpp::OpDesc& op) {
 void ConvertFlatten(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_FLATTEN,
                  {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("start_axis", 1)),
-                  c.Int32(op.GetAttr<int32_t>("stop_axis", -1))},
+                  // Paddle's default stop_axis is 1, as in the CPU op.
+                  c.Int32(op.GetAttr<int32_t>("stop_axis", 1))},
                  {c.Output(One(op, "Out", false))});
 }
 

@@ -97,6 +97,12 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                  r.Attr("start_axis", 1);
                  r.Attr("stop_axis", 2);
                }});
+  // No stop_axis: Paddle's default 1 on both paths.
+  c.push_back({"flatten_contiguous_range", "0..default", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("start_axis", 0);
+               }});
   c.push_back({"flatten_contiguous_range", "0..-1", [](OpRunner& r, int64_t n) {
                  F(r, "X", "x", {2, n, 3});
                  r.Output("Out", "y");

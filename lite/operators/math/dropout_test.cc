@@ -1,3 +1,4 @@
+#include "lite/core/op_inputs.h"
 #include "lite/operators/math/math_test_util.h"
 
 namespace paddle {
@@ -30,6 +31,47 @@ TEST(Dropout, BothImplementationsWithAndWithoutMask) {
       }
     }
   }
+}
+
+// An input slot the op never reads is refused by name (a Paddle input form
+// this build lacks must not be dropped silently); training-only inputs such
+// as dropout's Seed are accepted. AttachChecked is what the runtime program
+// uses (lite/core/program.cc).
+TEST(Dropout, UnreadInputSlotsAreRefusedExceptTrainingOnly) {
+  Scope scope;
+  auto feed = [&](const std::string& name, const DDim& d) {
+    Tensor* t = scope.Var(name);
+    t->Resize(d);
+    float* v = t->mutable_data<float>();
+    for (int64_t i = 0; i < Numel(d); ++i) v[i] = 1.f + static_cast<float>(i);
+  };
+  feed("x", {2});
+  feed("seed", {1});
+  feed("axis_t", {1});
+  cpp::OpDesc dropout;
+  dropout.SetType("dropout");
+  dropout.SetInput("X", {"x"});
+  dropout.SetInput("Seed", {"seed"});
+  dropout.SetOutput("Out", {"out"});
+  dropout.SetAttr("dropout_prob", 0.25f);
+  auto op = CreateOp("dropout");
+  AttachChecked(op.get(), dropout, &scope);
+  op->InferShape();
+  EXPECT_EQ(scope.FindVar("out")->dims(), (DDim{2}));
+
+  cpp::OpDesc softmax;
+  softmax.SetType("softmax");
+  softmax.SetInput("X", {"x"});
+  softmax.SetInput("AxisTensor", {"axis_t"});
+  softmax.SetOutput("Out", {"out2"});
+  auto sm = CreateOp("softmax");
+  const std::string msg = ErrorOf([&] { AttachChecked(sm.get(), softmax, &scope); });
+  for (const char* w : {"softmax", "'AxisTensor'", "'axis_t'", "reads only: X"}) {
+    EXPECT_NE(msg.find(w), std::string::npos) << w << " not in: " << msg;
+  }
+  // Without the extra slot the same op attaches.
+  softmax.mutable_inputs().erase("AxisTensor");
+  AttachChecked(sm.get(), softmax, &scope);
 }
 
 TEST(Dropout, DynamicShape) {

@@ -1,8 +1,10 @@
 // reduce_sum / reduce_mean / reduce_max / reduce_min / reduce_prod (float32,
 // int32, int64) and reduce_any / reduce_all (bool). Attributes: `dim` (list;
 // negative counts from the end; empty means all), `keep_dim` (false),
-// `reduce_all` (false). Reducing every dim without keep_dim gives dims [1]
-// (Paddle 2.x). reduce_mean on integers divides with truncation.
+// `reduce_all` (false), `out_dtype` (-1 = X's type; otherwise X is converted
+// to it first, as Paddle does: paddle.sum of int32 or bool gives int64).
+// Reducing every dim without keep_dim gives dims [1] (Paddle 2.x).
+// reduce_mean on integers divides with truncation.
 #include <algorithm>
 #include <limits>
 #include <memory>
@@ -23,6 +25,8 @@ struct ReduceParam {
   bool keep_dim{false};
   bool reduce_all{false};
   ReduceKind kind{ReduceKind::kSum};
+  // kUnknown: the output keeps X's element type.
+  DataType out_type{DataType::kUnknown};
   std::string op_type;
   // Normalized: which input dims are reduced (set by InferShape).
   std::vector<bool> reduced;
@@ -52,7 +56,11 @@ class ReduceOp : public OperatorBase<ReduceParam> {
     }
     if (out.empty()) out = {1};
     p.out->Resize(out);
-    if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
+    if (p.out_type != DataType::kUnknown) {
+      p.out->set_dtype(p.out_type);
+    } else if (p.x->dtype() != DataType::kUnknown) {
+      p.out->set_dtype(p.x->dtype());
+    }
   }
 
  protected:
@@ -72,10 +80,18 @@ class ReduceOp : public OperatorBase<ReduceParam> {
     p.dims = desc.GetAttr<std::vector<int32_t>>("dim", std::vector<int32_t>{0});
     p.keep_dim = desc.GetAttr<bool>("keep_dim", false);
     p.reduce_all = desc.GetAttr<bool>("reduce_all", false);
-    int out_dtype = desc.GetAttr<int32_t>("out_dtype", -1);
-    LITE_ENFORCE(out_dtype == -1 || out_dtype == desc.GetAttr<int32_t>("in_dtype", out_dtype),
-                 "op '", p.op_type, "': attribute 'out_dtype' ", out_dtype,
-                 " (a type change) is not supported; insert a cast op");
+    const int out_dtype = desc.GetAttr<int32_t>("out_dtype", -1);
+    if (out_dtype != -1) {
+      p.out_type = cpp::DataTypeFromVarKind(static_cast<cpp::VarKind>(out_dtype));
+      const bool logical = p.kind == ReduceKind::kAny || p.kind == ReduceKind::kAll;
+      const bool ok = logical ? p.out_type == DataType::kBool
+                              : p.out_type == DataType::kFloat32 ||
+                                    p.out_type == DataType::kInt32 ||
+                                    p.out_type == DataType::kInt64;
+      LITE_ENFORCE(ok, "op '", p.op_type, "': attribute 'out_dtype' = ", out_dtype,
+                   " is not supported (expected -1, ",
+                   logical ? "0 bool" : "2 int32, 3 int64 or 5 float32", ")");
+    }
   }
 };
 
@@ -139,8 +155,8 @@ void ReduceAxis(const T* in, T* out, int64_t outer, int64_t r, int64_t inner, in
 }
 
 template <typename T, ReduceKind K>
-void RunReduce(const ReduceParam& p, int threads) {
-  const DDim& d = p.x->dims();
+void RunReduce(const ReduceParam& p, const Tensor& x, int threads) {
+  const DDim& d = x.dims();
   // Merge neighbouring dims with the same reduced flag.
   std::vector<int64_t> ext;
   std::vector<bool> red;
@@ -154,9 +170,9 @@ void RunReduce(const ReduceParam& p, int threads) {
   }
   T* out = p.out->mutable_data<T>();
   const int64_t out_n = p.out->numel();
-  const T* src = p.x->data<T>();
+  const T* src = x.data<T>();
   // std::vector<bool> has no data(): use plain arrays.
-  int64_t a_n = p.x->numel();
+  int64_t a_n = x.numel();
   std::unique_ptr<T[]> a(new T[a_n > 0 ? a_n : 1]), b;
   std::copy(src, src + a_n, a.get());
   int64_t count = 1;
@@ -179,6 +195,20 @@ void RunReduce(const ReduceParam& p, int threads) {
   for (int64_t i = 0; i < out_n; ++i) out[i] = a[i];
 }
 
+// X converted to `to` (Paddle reduces in out_dtype, converting X first).
+void ConvertInput(const ReduceParam& p, DataType to, Tensor* dst) {
+  dst->Resize(p.x->dims());
+  DispatchDataType<bool, float, int32_t, int64_t>(p.x->dtype(), p.op_type, "X", [&](auto from) {
+    using F = typename decltype(from)::type;
+    const F* s = p.x->data<F>();
+    DispatchDataType<float, int32_t, int64_t>(to, p.op_type, "out_dtype", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T* o = dst->mutable_data<T>();
+      for (int64_t i = 0; i < p.x->numel(); ++i) o[i] = static_cast<T>(s[i]);
+    });
+  });
+}
+
 }  // namespace
 
 class ReduceKernel : public KernelBase<ReduceParam> {
@@ -191,17 +221,23 @@ class ReduceKernel : public KernelBase<ReduceParam> {
                  DimsToString(p.x->dims()), ")");
     if (p.kind == ReduceKind::kAny || p.kind == ReduceKind::kAll) {
       EnforceDataType(p.op_type, "X", *p.x, DataType::kBool);
-      if (p.kind == ReduceKind::kAny) return RunReduce<bool, ReduceKind::kAny>(p, ctx.threads);
-      return RunReduce<bool, ReduceKind::kAll>(p, ctx.threads);
+      if (p.kind == ReduceKind::kAny) return RunReduce<bool, ReduceKind::kAny>(p, *p.x, ctx.threads);
+      return RunReduce<bool, ReduceKind::kAll>(p, *p.x, ctx.threads);
     }
-    DispatchDataType<float, int32_t, int64_t>(p.x->dtype(), p.op_type, "X", [&](auto tag) {
+    const Tensor* x = p.x;
+    Tensor converted;
+    if (p.out_type != DataType::kUnknown && p.out_type != x->dtype()) {
+      ConvertInput(p, p.out_type, &converted);
+      x = &converted;
+    }
+    DispatchDataType<float, int32_t, int64_t>(x->dtype(), p.op_type, "X", [&](auto tag) {
       using T = typename decltype(tag)::type;
       switch (p.kind) {
-        case ReduceKind::kSum: return RunReduce<T, ReduceKind::kSum>(p, ctx.threads);
-        case ReduceKind::kMean: return RunReduce<T, ReduceKind::kMean>(p, ctx.threads);
-        case ReduceKind::kMax: return RunReduce<T, ReduceKind::kMax>(p, ctx.threads);
-        case ReduceKind::kMin: return RunReduce<T, ReduceKind::kMin>(p, ctx.threads);
-        case ReduceKind::kProd: return RunReduce<T, ReduceKind::kProd>(p, ctx.threads);
+        case ReduceKind::kSum: return RunReduce<T, ReduceKind::kSum>(p, *x, ctx.threads);
+        case ReduceKind::kMean: return RunReduce<T, ReduceKind::kMean>(p, *x, ctx.threads);
+        case ReduceKind::kMax: return RunReduce<T, ReduceKind::kMax>(p, *x, ctx.threads);
+        case ReduceKind::kMin: return RunReduce<T, ReduceKind::kMin>(p, *x, ctx.threads);
+        case ReduceKind::kProd: return RunReduce<T, ReduceKind::kProd>(p, *x, ctx.threads);
         default: return;
       }
     });

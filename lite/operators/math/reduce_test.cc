@@ -137,6 +137,40 @@ TEST(Reduce, ScalarDimOfOlderExportsIsOneAxis) {
   EXPECT_EQ(m.Values<float>("out"), (std::vector<float>{2.5f, 3.5f, 4.5f}));
 }
 
+// paddle.sum of int32 or bool writes out_dtype = 3: X is converted to int64
+// first (no int32 overflow), as Paddle's reduce kernels do.
+TEST(Reduce, OutDtypeConvertsXFirst) {
+  OpRunner r("reduce_sum");
+  r.Input<int32_t>("X", "x", {2, 2}, {2000000000, 2000000000, -3, 4});
+  r.Output("Out", "out");
+  r.Attr("dim", std::vector<int32_t>{1});
+  r.Attr("in_dtype", int32_t{-1});
+  r.Attr("out_dtype", int32_t{3});
+  r.Run();
+  EXPECT_EQ(r.Get("out")->dtype(), DataType::kInt64);
+  EXPECT_EQ(r.Values<int64_t>("out"), (std::vector<int64_t>{4000000000LL, 1}));
+  OpRunner b("reduce_sum");
+  b.Input<bool>("X", "x", {3}, {true, false, true});
+  b.Output("Out", "out");
+  b.Attr("dim", std::vector<int32_t>{0});
+  b.Attr("out_dtype", int32_t{3});
+  b.Run();
+  EXPECT_EQ(b.Values<int64_t>("out"), (std::vector<int64_t>{2}));
+  // float32 X with out_dtype 5 (its own type) is no conversion.
+  OpRunner f("reduce_mean");
+  f.Input<float>("X", "x", {2}, {1.f, 2.f});
+  f.Output("Out", "out");
+  f.Attr("out_dtype", int32_t{5});
+  f.Attr("reduce_all", true);
+  f.Run();
+  EXPECT_EQ(f.Values<float>("out"), (std::vector<float>{1.5f}));
+  OpRunner bad("reduce_sum");
+  bad.Input<float>("X", "x", {2}, {1.f, 2.f});
+  bad.Output("Out", "out");
+  bad.Attr("out_dtype", int32_t{6});
+  ExpectErrorContains([&] { bad.Run(); }, {"reduce_sum", "'out_dtype'", "6"});
+}
+
 TEST(Reduce, AnyAllOnBool) {
   OpRunner r("reduce_any");
   r.Input<bool>("X", "x", {2, 3}, {false, false, true, false, false, false});

@@ -103,7 +103,8 @@ class RnnOp : public OperatorBase<RnnParam> {
                     "' is not one of LSTM, GRU, RNN_TANH, RNN_RELU");
     p.layers = desc.GetAttr<int>("num_layers", 1);
     p.dirs = desc.GetAttr<bool>("is_bidirec", false) ? 2 : 1;
-    p.hidden = desc.GetAttr<int>("hidden_size", 0);
+    // Paddle's RNN OpMaker default.
+    p.hidden = desc.GetAttr<int>("hidden_size", 100);
     LITE_ENFORCE(p.layers >= 1 && p.hidden >= 1, "op 'rnn': attributes 'num_layers' = ",
                  p.layers, " and 'hidden_size' = ", p.hidden, " must be positive");
   }

@@ -80,61 +80,72 @@ std::vector<float> Naive(const Case& c, int T, int N, int I, int H, const std::v
   }
   return std::vector<float>(in.begin(), in.end());
 }
-}  // namespace
+// Runs case c with N = 3 sequences of T steps of I features and hidden size
+// H against Naive; without set_hidden the op gets no hidden_size attribute.
+void CheckRnn(const Case& c, int T, int I, int H, bool set_hidden) {
+  const int N = 3;
+  const int G = Gates(c.mode), units = c.layers * c.dirs;
+  OpRunner r("rnn");
+  auto x = RandomFloats(T * N * I, -1, 1, 11);
+  r.Input<float>("Input", "x", {T, N, I}, x);
+  std::vector<std::vector<float>> pre;
+  for (int s = 0; s < (G == 4 ? 2 : 1); ++s) {
+    pre.push_back(RandomFloats(units * N * H, -1, 1, 20 + s));
+    r.Input<float>("PreState", "pre" + std::to_string(s), {units, N, H}, pre.back());
+    r.Output("State", "state" + std::to_string(s));
+  }
+  std::vector<std::vector<float>> w(4 * units);
+  for (int l = 0; l < c.layers; ++l) {
+    for (int d = 0; d < c.dirs; ++d) {
+      const int u = l * c.dirs + d, in_w = l == 0 ? I : c.dirs * H;
+      w[2 * u] = RandomFloats(G * H * in_w, -0.5, 0.5, 30 + u);
+      w[2 * u + 1] = RandomFloats(G * H * H, -0.5, 0.5, 40 + u);
+      w[2 * units + 2 * u] = RandomFloats(G * H, -0.3, 0.3, 50 + u);
+      w[2 * units + 2 * u + 1] = RandomFloats(G * H, -0.3, 0.3, 60 + u);
+    }
+  }
+  for (int i = 0; i < 4 * units; ++i) {
+    const int u = (i % (2 * units)) / 2, l = u / c.dirs;
+    const int64_t in_w = l == 0 ? I : c.dirs * H;
+    DDim dims = i < 2 * units ? (i % 2 ? DDim{G * H, H} : DDim{G * H, in_w}) : DDim{G * H};
+    r.Input<float>("WeightList", "w" + std::to_string(i), dims, w[i]);
+  }
+  const std::vector<int32_t> lens = {6, 2, 0};
+  if (c.seq_len) r.Input<int32_t>("SequenceLength", "len", {N}, lens);
+  r.Output("Out", "out");
+  r.Attr("mode", c.mode);
+  r.Attr("num_layers", c.layers);
+  r.Attr("is_bidirec", c.dirs == 2);
+  if (set_hidden) r.Attr("hidden_size", H);
+  r.Attr("input_size", I);
+  r.Run();
+  std::vector<std::vector<float>> st;
+  auto out = Naive(c, T, N, I, H, x, w, pre, lens, &st);
+  const std::string what = c.mode + " L" + std::to_string(c.layers) + " D" +
+                           std::to_string(c.dirs) + (c.seq_len ? " lens" : "");
+  EXPECT_EQ(r.Get("out")->dims(), (DDim{T, N, c.dirs * H})) << what;
+  ExpectAllClose(out, r.Values<float>("out"), 1e-5f, 1e-5f, what + " out");
+  for (size_t s = 0; s < st.size(); ++s) {
+    ExpectAllClose(st[s], r.Values<float>("state" + std::to_string(s)), 1e-5f, 1e-5f,
+                   what + " state");
+  }
+}
 
 TEST(Rnn, EveryModeLayersDirectionsAndSequenceLength) {
-  const int T = 6, N = 3, I = 5, H = 4;
   for (const Case& c : std::vector<Case>{{"LSTM", 1, 1, false}, {"LSTM", 2, 2, true},
                                          {"GRU", 1, 1, false}, {"GRU", 2, 2, true},
                                          {"GRU", 1, 2, false}, {"RNN_TANH", 2, 1, true},
                                          {"RNN_RELU", 1, 2, true}}) {
-    const int G = Gates(c.mode), units = c.layers * c.dirs;
-    OpRunner r("rnn");
-    auto x = RandomFloats(T * N * I, -1, 1, 11);
-    r.Input<float>("Input", "x", {T, N, I}, x);
-    std::vector<std::vector<float>> pre;
-    for (int s = 0; s < (G == 4 ? 2 : 1); ++s) {
-      pre.push_back(RandomFloats(units * N * H, -1, 1, 20 + s));
-      r.Input<float>("PreState", "pre" + std::to_string(s), {units, N, H}, pre.back());
-      r.Output("State", "state" + std::to_string(s));
-    }
-    std::vector<std::vector<float>> w(4 * units);
-    for (int l = 0; l < c.layers; ++l) {
-      for (int d = 0; d < c.dirs; ++d) {
-        const int u = l * c.dirs + d, in_w = l == 0 ? I : c.dirs * H;
-        w[2 * u] = RandomFloats(G * H * in_w, -0.5, 0.5, 30 + u);
-        w[2 * u + 1] = RandomFloats(G * H * H, -0.5, 0.5, 40 + u);
-        w[2 * units + 2 * u] = RandomFloats(G * H, -0.3, 0.3, 50 + u);
-        w[2 * units + 2 * u + 1] = RandomFloats(G * H, -0.3, 0.3, 60 + u);
-      }
-    }
-    for (int i = 0; i < 4 * units; ++i) {
-      const int u = (i % (2 * units)) / 2, l = u / c.dirs;
-      const int64_t in_w = l == 0 ? I : c.dirs * H;
-      DDim dims = i < 2 * units ? (i % 2 ? DDim{G * H, H} : DDim{G * H, in_w}) : DDim{G * H};
-      r.Input<float>("WeightList", "w" + std::to_string(i), dims, w[i]);
-    }
-    const std::vector<int32_t> lens = {6, 2, 0};
-    if (c.seq_len) r.Input<int32_t>("SequenceLength", "len", {N}, lens);
-    r.Output("Out", "out");
-    r.Attr("mode", c.mode);
-    r.Attr("num_layers", c.layers);
-    r.Attr("is_bidirec", c.dirs == 2);
-    r.Attr("hidden_size", H);
-    r.Attr("input_size", I);
-    r.Run();
-    std::vector<std::vector<float>> st;
-    auto out = Naive(c, T, N, I, H, x, w, pre, lens, &st);
-    const std::string what = c.mode + " L" + std::to_string(c.layers) + " D" +
-                             std::to_string(c.dirs) + (c.seq_len ? " lens" : "");
-    EXPECT_EQ(r.Get("out")->dims(), (DDim{T, N, c.dirs * H})) << what;
-    ExpectAllClose(out, r.Values<float>("out"), 1e-5f, 1e-5f, what + " out");
-    for (size_t s = 0; s < st.size(); ++s) {
-      ExpectAllClose(st[s], r.Values<float>("state" + std::to_string(s)), 1e-5f, 1e-5f,
-                     what + " state");
-    }
+    CheckRnn(c, 6, 5, 4, true);
   }
 }
+
+// Paddle's RNN OpMaker defaults hidden_size to 100.
+TEST(Rnn, AbsentHiddenSizeIsPaddlesDefault100) {
+  CheckRnn({"GRU", 1, 1, false}, 2, 3, 100, false);
+}
+
+}  // namespace
 
 TEST(Rnn, WrongWeightCountIsAnErrorNamingIt) {
   OpRunner r("rnn");

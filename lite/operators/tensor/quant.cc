@@ -54,6 +54,8 @@ struct QuantParam {
   std::vector<Tensor*> scales;  // fake_channel_wise_dequantize_max_abs
   const Tensor* in_state{nullptr};
   const Tensor* in_accum{nullptr};
+  // quantize_linear / dequantize_linear: symmetric only (all zeros).
+  const Tensor* zero_point{nullptr};
   Tensor* out{nullptr};
   Tensor* out_scale{nullptr};
   Tensor* out_state{nullptr};
@@ -185,6 +187,10 @@ class QuantOp : public OperatorBase<QuantParam> {
       case QuantKind::kQLinear:
       case QuantKind::kDqLinear:
         p.in_scale = GetInput(desc, scope, "Scale");
+        p.zero_point = GetOptionalInput(desc, scope, "ZeroPoint");
+        // The moving-average state of quantize_linear in training.
+        p.in_state = GetOptionalInput(desc, scope, "InState");
+        p.in_accum = GetOptionalInput(desc, scope, "InAccum");
         break;
       default:
         break;
@@ -204,6 +210,12 @@ class QuantKernel : public KernelBase<QuantParam> {
     } else {
       xf = ReadFloats(*p.x, "op '" + p.op + "': input X");
       x = xf.data();
+    }
+    if (p.zero_point) {
+      for (float z : ReadFloats(*p.zero_point, "op '" + p.op + "': input ZeroPoint")) {
+        LITE_ENFORCE(z == 0.f, "op '", p.op, "': input 'ZeroPoint' holds ", z,
+                     "; only symmetric quantization (zero points 0) is supported");
+      }
     }
     float* out = p.out->mutable_data<float>();
     const float bin = static_cast<float>((1 << (p.bit_length - 1)) - 1);

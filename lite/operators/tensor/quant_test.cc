@@ -207,6 +207,14 @@ TEST(QuantizeLinear, PerTensorAndPerChannelRoundTrip) {
   bad.Output("Y", "y");
   bad.Attr("quant_axis", 1);
   ExpectErrorMentions(bad, {"quantize_linear", "'Scale'"});
+  // PaddleSlim always writes ZeroPoint; a non-zero one (asymmetric) is refused.
+  OpRunner asym("dequantize_linear");
+  asym.Input<int8_t>("X", "x", {2}, {1, 2});
+  asym.Input<float>("Scale", "s", {1}, {0.5f});
+  asym.Input<float>("ZeroPoint", "zp", {1}, {3.f});
+  asym.Output("Y", "y");
+  asym.Attr("quant_axis", -1);
+  ExpectErrorMentions(asym, {"dequantize_linear", "'ZeroPoint'", "symmetric"});
 }
 
 }  // namespace

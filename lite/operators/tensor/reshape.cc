@@ -135,7 +135,8 @@ class FlattenRangeOp : public ReshapeLikeOpBase {
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     BindCommon(desc, scope);
     param_.start_axis = desc.GetAttr<int32_t>("start_axis", 1);
-    param_.stop_axis = desc.GetAttr<int32_t>("stop_axis", -1);
+    // Paddle's FlattenContiguousRangeOpMaker defaults stop_axis to 1 (not -1).
+    param_.stop_axis = desc.GetAttr<int32_t>("stop_axis", 1);
   }
   DDim ComputeDims(const DDim& in) override {
     const int64_t rank = static_cast<int64_t>(in.size());

@@ -174,6 +174,19 @@ TEST(FlattenContiguousRange, StartStopCombinations) {
   }
 }
 
+// Paddle's OpMaker defaults both start_axis and stop_axis to 1: an op that
+// omits stop_axis flattens [start_axis, 1], not to the last dim.
+TEST(FlattenContiguousRange, AbsentAxesTakePaddleDefaults) {
+  const DDim in = {2, 3, 5, 7};
+  OpRunner none("flatten_contiguous_range");
+  DimsOpIO(none, in);
+  ExpectDimsOnlyChange(none, in, {2, 3, 5, 7}, "no axis attributes");
+  OpRunner start0("flatten_contiguous_range");
+  DimsOpIO(start0, in);
+  start0.Attr("start_axis", 0);
+  ExpectDimsOnlyChange(start0, in, {6, 5, 7}, "start_axis 0 only");
+}
+
 TEST(Squeeze, AxesAndDefault) {
   struct Case {
     DDim in;
