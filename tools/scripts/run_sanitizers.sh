@@ -58,7 +58,9 @@ fi
 cmake --build "$BUILD" -j "$JOBS"
 built=$(date +%s)
 
-export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:strict_string_checks=1:check_initialization_order=1:detect_invalid_pointer_pairs=0"
+# allocator_may_return_null: the runtime turns a refused allocation into an
+# Error and tests ask for absurd sizes on purpose (Reliability.OverflowingAndHugeShapesAreErrors).
+export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:strict_string_checks=1:check_initialization_order=1:detect_invalid_pointer_pairs=0:allocator_may_return_null=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 status=0
