@@ -1,5 +1,6 @@
 #include "lite/core/program.h"
 
+#include <glog/logging.h>
 #include <omp.h>
 
 #include <algorithm>
@@ -62,6 +63,16 @@ cpp::OpDesc RedirectWeightOutputs(const cpp::OpDesc& desc, const Scope& scope) {
     }
   }
   return out;
+}
+}  // namespace
+
+namespace {
+// Errors name an op by its type and first few variables per slot, and give
+// the first line of the cause; the rest is logged at GLOG_v=1.
+constexpr size_t kMessageNamesPerSlot = 4;
+std::string FirstLine(const std::string& s) {
+  const size_t nl = s.find('\n');
+  return nl == std::string::npos ? s : s.substr(0, nl) + " (more at GLOG_v=1)";
 }
 }  // namespace
 
@@ -159,7 +170,9 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
         }
       }
     } catch (const Error& e) {
-      ThrowError("while loading op #", index, " ", desc.Repr(), ": ", e.what());
+      VLOG(1) << "op #" << index << " in full: " << desc.Repr();
+      ThrowError("while loading op #", index, " ", desc.Repr(kMessageNamesPerSlot), ": ",
+                 FirstLine(e.what()));
     }
     instructions_.push_back(std::move(inst));
   }
@@ -191,7 +204,9 @@ void RuntimeProgram::Run(int threads, int max_threads) {
         inst.kernel->Run(ctx);
       }
     } catch (const Error& e) {
-      ThrowError("op #", i, " ", inst.op->desc().Repr(), " failed: ", e.what());
+      VLOG(1) << "op #" << i << " in full: " << inst.op->desc().Repr() << "\nfailed: " << e.what();
+      ThrowError("op #", i, " ", inst.op->desc().Repr(kMessageNamesPerSlot), " failed: ",
+                 FirstLine(e.what()));
     }
   }
 }

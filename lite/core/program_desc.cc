@@ -1,5 +1,6 @@
 #include "lite/core/program_desc.h"
 
+#include <algorithm>
 #include <sstream>
 #include <type_traits>
 
@@ -194,14 +195,15 @@ std::vector<std::string> OpDesc::GetAttr<std::vector<std::string>>(
   return std::get<std::vector<std::string>>(a->value);
 }
 
-std::string OpDesc::Repr() const {
+std::string OpDesc::Repr(size_t max_names) const {
   std::ostringstream os;
-  auto slots = [&os](const std::map<std::string, std::vector<std::string>>& m) {
+  auto slots = [&os, max_names](const std::map<std::string, std::vector<std::string>>& m) {
     bool first = true;
     for (auto& kv : m) {
       os << (first ? "" : ", ") << kv.first << "=";
-      for (size_t i = 0; i < kv.second.size(); ++i)
-        os << (i ? "|" : "") << kv.second[i];
+      const size_t shown = std::min(kv.second.size(), max_names);
+      for (size_t i = 0; i < shown; ++i) os << (i ? "|" : "") << kv.second[i];
+      if (shown < kv.second.size()) os << "|...(" << kv.second.size() - shown << " more)";
       first = false;
     }
   };

@@ -120,8 +120,10 @@ class OpDesc {
   bool is_target() const { return is_target_; }
   void set_is_target(bool v) { is_target_ = v; }
 
-  // "conv2d(Input=x, Filter=w) -> (Output=y)" for messages.
-  std::string Repr() const;
+  // "conv2d(Input=x, Filter=w) -> (Output=y)" for messages. A slot with more
+  // than `max_names` variables (a subgraph op lists every weight) shows the
+  // first ones and how many more.
+  std::string Repr(size_t max_names = static_cast<size_t>(-1)) const;
 
  private:
   std::string type_;

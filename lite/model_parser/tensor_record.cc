@@ -110,7 +110,10 @@ void ReadLoDTensorRecord(const char* data, size_t size, size_t* offset,
     }
     auto& offsets = lod[level];
     offsets.resize(bytes / 8);
-    std::memcpy(offsets.data(), r.Take(bytes), bytes);
+    // An empty level has no buffer: memcpy with a null pointer is undefined
+    // even for 0 bytes (found by the params fuzzer).
+    const char* src = r.Take(bytes);
+    if (bytes) std::memcpy(offsets.data(), src, bytes);
   }
 
   uint32_t tensor_version = r.ReadScalar<uint32_t>("the tensor version");

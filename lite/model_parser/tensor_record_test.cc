@@ -113,6 +113,18 @@ TEST(TensorRecord, LodAndScalarAndEmptyTensors) {
   EXPECT_EQ(e.numel(), 0);
 }
 
+// The params fuzzer's first finding: a LoD level of 0 bytes made the reader
+// memcpy from a null buffer (undefined behaviour, reported by UBSan).
+TEST(TensorRecord, EmptyLodLevelReads) {
+  std::string rec = HandRecord(5, {2, 1}, std::string(8, '\x01'), LoD{{}});
+  size_t offset = 0;
+  Tensor t;
+  ReadLoDTensorRecord(rec.data(), rec.size(), &offset, "empty_lod", nullptr, &t);
+  EXPECT_EQ(offset, rec.size());
+  EXPECT_EQ(t.lod(), (LoD{{}}));
+  EXPECT_EQ(t.dims(), (DDim{2, 1}));
+}
+
 class RecordErrors : public ::testing::Test {
  protected:
   void SetUp() override {

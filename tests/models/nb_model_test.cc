@@ -24,7 +24,7 @@ void ExpectSameOutputs(const std::vector<std::string>& want, const std::vector<s
 
 void CheckCase(const NbModelCase& c, const std::string& targets,
                const std::vector<std::string>& devices) {
-  std::string dir = TempDir(c.name);
+  std::string dir = TempDir(CaseName(c));
   std::string log;
   ASSERT_EQ(RunOptOn(c, targets, dir + "/model", &log), 0) << log;
   EXPECT_NE(log.find("written: " + dir + "/model.nb"), std::string::npos) << log;
@@ -39,23 +39,23 @@ void CheckCase(const NbModelCase& c, const std::string& targets,
   lite_api::MobileConfig mobile;
   mobile.set_model_from_file(dir + "/model.nb");
   auto light = lite_api::CreatePaddlePredictor(mobile);
-  ExpectSameOutputs(want, RunAll(light.get(), c), c.name + " " + targets + " (file)");
+  ExpectSameOutputs(want, RunAll(light.get(), c), CaseName(c) + " " + targets + " (file)");
   // Second run on the same predictor, and a clone sharing the weights.
-  ExpectSameOutputs(want, RunAll(light.get(), c), c.name + " " + targets + " (second run)");
+  ExpectSameOutputs(want, RunAll(light.get(), c), CaseName(c) + " " + targets + " (second run)");
   auto clone = light->Clone();
-  ExpectSameOutputs(want, RunAll(clone.get(), c), c.name + " " + targets + " (clone)");
+  ExpectSameOutputs(want, RunAll(clone.get(), c), CaseName(c) + " " + targets + " (clone)");
 
   // SaveOptimizedModel of the CxxConfig predictor writes the same bytes.
   full->SaveOptimizedModel(dir + "/saved", lite_api::LiteModelType::kNaiveBuffer);
   EXPECT_TRUE(ReadFile(dir + "/saved.nb") == ReadFile(dir + "/model.nb"))
-      << c.name << ": SaveOptimizedModel and opt wrote different .nb files";
+      << CaseName(c) << ": SaveOptimizedModel and opt wrote different .nb files";
   std::filesystem::remove_all(dir);
 }
 
 TEST_P(NbModelTest, X86BitIdentical) { CheckCase(GetParam(), "x86", {}); }
 
 INSTANTIATE_TEST_SUITE_P(AllModels, NbModelTest, ::testing::ValuesIn(AllModelCases()),
-                         [](const auto& info) { return info.param.name; });
+                         [](const auto& info) { return CaseName(info.param); });
 
 // builtin_device,x86 on every model too (the detectors at 160x160 take
 // under a second each on the reference driver).
@@ -66,7 +66,7 @@ TEST_P(NbModelBuiltinTest, BuiltinDeviceBitIdentical) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllModels, NbModelBuiltinTest, ::testing::ValuesIn(AllModelCases()),
-                         [](const auto& info) { return info.param.name; });
+                         [](const auto& info) { return CaseName(info.param); });
 
 TEST(NbModel, FromBufferBothForms) {
   NbModelCase c = AllModelCases()[0];

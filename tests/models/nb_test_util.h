@@ -35,10 +35,14 @@ struct NbModelCase {
   std::string param_file;
   std::vector<NbInput> inputs;
   std::string model_subdir{};  // the model_dir inside the folder, when not the folder
+  std::string label{};         // test name when a folder holds several models (MTCNN's nets)
 };
 
-// gtest prints a case by its folder name.
-inline void PrintTo(const NbModelCase& c, std::ostream* os) { *os << c.name; }
+// A case's test name: its folder, or its label when the folder holds several models.
+inline std::string CaseName(const NbModelCase& c) { return c.label.empty() ? c.name : c.label; }
+
+// gtest prints a case by its test name.
+inline void PrintTo(const NbModelCase& c, std::ostream* os) { *os << CaseName(c); }
 
 // Ids [13, 1] of two sentences (LoD [[0, 9, 13]]) below `vocab`.
 inline NbInput SentencePair(int64_t vocab) {
@@ -74,6 +78,14 @@ inline std::vector<NbModelCase> AllModelCases() {
        {{"image", {1, 3, 160, 160}, {}},
         {"im_shape", {1, 2}, {160, 160}},
         {"scale_factor", {1, 2}, {1, 1}}}},
+      // MTCNN's three nets share a folder: PNet on an odd pyramid level,
+      // RNet and ONet on batches of crops as the pipeline feeds them.
+      {"mtcnn_paddle2", "PNet.pdmodel", "PNet.pdiparams", {{"", {1, 3, 37, 53}, {}}}, "",
+       "mtcnn_paddle2_PNet"},
+      {"mtcnn_paddle2", "RNet.pdmodel", "RNet.pdiparams", {{"", {3, 3, 24, 24}, {}}}, "",
+       "mtcnn_paddle2_RNet"},
+      {"mtcnn_paddle2", "ONet.pdmodel", "ONet.pdiparams", {{"", {2, 3, 48, 48}, {}}}, "",
+       "mtcnn_paddle2_ONet"},
   };
 }
 

@@ -4,6 +4,10 @@
 # minimum sources (the .nb reader/writer and lite/core's tensor, scope,
 # program description and op key code), and runs it for SECONDS.
 #   tools/scripts/run_nb_fuzzer.sh SECONDS
+#   FUZZ_TARGET=params tools/scripts/run_nb_fuzzer.sh SECONDS
+# FUZZ_TARGET=params builds the params loader fuzzer instead
+# (lite/model_parser/fuzz_params.cc, LoDTensor records; protoc generates
+# framework.pb.cc), seeded with the real models' .pdiparams files.
 # Environment: NB_FUZZ_BUILD_DIR (default <repo>/build-nb-fuzz), CXX (clang++),
 # NB_FUZZ_JOBS (2, parallel compiles).
 # Exits non-zero on a build failure or any crash/sanitizer report; the
@@ -11,14 +15,12 @@
 set -euo pipefail
 SECONDS_TO_RUN="${1:?usage: run_nb_fuzzer.sh SECONDS}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-BUILD="${NB_FUZZ_BUILD_DIR:-$ROOT/build-nb-fuzz}"
+TARGET="${FUZZ_TARGET:-nb}"
+BUILD="${NB_FUZZ_BUILD_DIR:-$ROOT/build-$TARGET-fuzz}"
 CXX="${CXX:-clang++}"
 case "$CXX" in *clang*) ;; *) CXX=clang++ ;; esac
 JOBS="${NB_FUZZ_JOBS:-2}"
-SOURCES=(
-  lite/model_parser/nb/fuzz_nb.cc
-  lite/model_parser/nb/nb_reader.cc
-  lite/model_parser/nb/nb_writer.cc
+CORE=(
   lite/core/types.cc
   lite/core/tensor.cc
   lite/core/scope.cc
@@ -26,36 +28,61 @@ SOURCES=(
   lite/core/op.cc
   lite/api/paddle_place.cc
 )
+EXTRA_FLAGS=()
+LIBS=()
+case "$TARGET" in
+  nb) SOURCES=(lite/model_parser/nb/fuzz_nb.cc lite/model_parser/nb/nb_reader.cc
+               lite/model_parser/nb/nb_writer.cc "${CORE[@]}") ;;
+  params)
+    mkdir -p "$BUILD/gen/lite/model_parser"
+    protoc --cpp_out="$BUILD/gen/lite/model_parser" -I"$ROOT/lite/model_parser" \
+      "$ROOT/lite/model_parser/framework.proto"
+    SOURCES=(lite/model_parser/fuzz_params.cc lite/model_parser/tensor_record.cc "${CORE[@]}"
+             "$BUILD/gen/lite/model_parser/framework.pb.cc")
+    EXTRA_FLAGS=(-I"$BUILD/gen")
+    LIBS=($(pkg-config --libs protobuf)) ;;
+  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb or params" >&2; exit 2 ;;
+esac
 FLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
-       -fno-sanitize-recover=undefined -I"$ROOT")
+       -fno-sanitize-recover=undefined -I"$ROOT" "${EXTRA_FLAGS[@]}")
 
 start=$(date +%s)
 mkdir -p "$BUILD/obj" "$BUILD/corpus" "$BUILD/seeds"
 pids=()
 objs=()
 for src in "${SOURCES[@]}"; do
-  obj="$BUILD/obj/$(echo "$src" | tr / _).o"
+  obj="$BUILD/obj/$(basename "$src").o"
   objs+=("$obj")
-  if [[ ! -f "$obj" || "$ROOT/$src" -nt "$obj" || -n "$(find "$ROOT/lite" -name '*.h' -newer "$obj" -print -quit)" ]]; then
+  path="$src"
+  [[ "$src" = /* ]] || path="$ROOT/$src"
+  if [[ ! -f "$obj" || "$path" -nt "$obj" || -n "$(find "$ROOT/lite" -name '*.h' -newer "$obj" -print -quit)" ]]; then
     "$CXX" "${FLAGS[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}" \
-      -c "$ROOT/$src" -o "$obj" &
+      -c "$path" -o "$obj" &
     pids+=($!)
     if (( ${#pids[@]} >= JOBS )); then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
   fi
 done
 for p in "${pids[@]}"; do wait "$p"; done
-"$CXX" "${FLAGS[@]}" "${objs[@]}" -o "$BUILD/fuzz_nb"
-echo "run_nb_fuzzer: built $BUILD/fuzz_nb in $(( $(date +%s) - start )) s"
+BIN="fuzz_$TARGET"
+"$CXX" "${FLAGS[@]}" "${objs[@]}" "${LIBS[@]}" -o "$BUILD/$BIN"
+echo "run_nb_fuzzer: built $BUILD/$BIN in $(( $(date +%s) - start )) s"
 
 cd "$BUILD"
-# Writes the valid seeds, then fuzzes (new inputs go to corpus/).
-NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
+# Writes the valid seeds (params: the smallest real .pdiparams files), then
+# fuzzes (new inputs go to corpus/).
+if [ "$TARGET" = params ]; then
+  models="${PADDLE_LITE_MODELS_DIR:-$ROOT/../shared/models}"
+  cp -f "$models/mtcnn_paddle2/PNet.pdiparams" "$models/paddlelite_simple_model/model.pdiparams" \
+    seeds/ 2>/dev/null || { echo "run_nb_fuzzer: no seed params under '$models'" >&2; exit 2; }
+else
+  NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
+fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # libFuzzer's progress lines go to a log; on a finding the log is printed.
-LOG="$BUILD/fuzz_nb.log"
+LOG="$BUILD/$BIN.log"
 rc=0
-./fuzz_nb -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 \
+"./$BIN" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 \
   -max_len=65536 -print_final_stats=1 corpus seeds >"$LOG" 2>&1 || rc=$?
 execs=$(grep -m1 '^stat::number_of_executed_units' "$LOG" | awk '{print $2}')
 if [ "$rc" -ne 0 ]; then
@@ -63,4 +90,4 @@ if [ "$rc" -ne 0 ]; then
   echo "run_nb_fuzzer: FAILED (exit $rc) after ${execs:-?} executions; reproducer in $BUILD" >&2
   exit 1
 fi
-echo "run_nb_fuzzer: ${execs:-?} executions, corpus $(ls corpus | wc -l), no crash in $SECONDS_TO_RUN s"
+echo "run_nb_fuzzer ($TARGET): ${execs:-?} executions, corpus $(ls corpus | wc -l), no crash in $SECONDS_TO_RUN s"

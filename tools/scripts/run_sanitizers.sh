@@ -6,6 +6,7 @@
 # (internal test + ONNX/hand cases on builtin_device and fake_device).
 #   tools/scripts/run_sanitizers.sh
 #   SANITIZERS=thread tools/scripts/run_sanitizers.sh   # ThreadSanitizer
+#   SANITIZER_SCOPE=all tools/scripts/run_sanitizers.sh # the whole tree (lite/ too)
 # Environment: SANITIZERS (address,undefined | thread), SANITIZER_BUILD_DIR
 # (default <repo>/build-sanitizers, build-tsan for thread), SANITIZER_JOBS (2),
 # CC/CXX (default gcc/g++: gcc links the sanitizer runtime into shared
@@ -30,6 +31,12 @@ case "$SANITIZERS" in
   *) echo "run_sanitizers: SANITIZERS must be address,undefined or thread" >&2; exit 2 ;;
 esac
 JOBS="${SANITIZER_JOBS:-2}"
+# nnadapter (default): NNAdapter alone; all: lite/, tools/ and every test too.
+case "${SANITIZER_SCOPE:-nnadapter}" in
+  nnadapter) SCOPE_CMAKE=(-DNNADAPTER_ONLY=ON) ;;
+  all) SCOPE_CMAKE=(-DNNADAPTER_ONLY=OFF); BUILD="$BUILD-all" ;;
+  *) echo "run_sanitizers: SANITIZER_SCOPE must be nnadapter or all" >&2; exit 2 ;;
+esac
 export CC="${CC:-gcc}" CXX="${CXX:-g++}"
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 export CCACHE_BASEDIR="$ROOT"
@@ -38,7 +45,7 @@ export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
 
 start=$(date +%s)
 mkdir -p "$BUILD"
-if ! cmake -G Ninja -S "$ROOT" -B "$BUILD" -DNNADAPTER_ONLY=ON \
+if ! cmake -G Ninja -S "$ROOT" -B "$BUILD" "${SCOPE_CMAKE[@]}" \
     "${SAN_CMAKE[@]}" -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_C_FLAGS_DEBUG="-O0 -g1" -DCMAKE_CXX_FLAGS_DEBUG="-O0 -g1" \
     >"$BUILD/configure.log" 2>&1; then
@@ -51,7 +58,9 @@ fi
 cmake --build "$BUILD" -j "$JOBS"
 built=$(date +%s)
 
-export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:strict_string_checks=1:check_initialization_order=1:detect_invalid_pointer_pairs=0"
+# allocator_may_return_null: the runtime turns a refused allocation into an
+# Error and tests ask for absurd sizes on purpose (Reliability.OverflowingAndHugeShapesAreErrors).
+export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:strict_string_checks=1:check_initialization_order=1:detect_invalid_pointer_pairs=0:allocator_may_return_null=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 status=0

@@ -180,7 +180,8 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       ya = xa.log();
       break;
     case ActType::kSqrt:
-      ya = xa.sqrt();
+      // std::sqrt keeps sqrt(+Inf) = +Inf (Eigen's fast path gives NaN).
+      for (int64_t i = 0; i < n; ++i) y[i] = std::sqrt(x[i]);
       break;
     case ActType::kRsqrt:
       ya = xa.rsqrt();

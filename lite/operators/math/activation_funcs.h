@@ -76,6 +76,11 @@ enum class ActAttrNames {
 // divisor is 0.
 ActParam ReadActAttrs(ActType type, const cpp::OpDesc& desc, ActAttrNames names);
 
+// min(max(x, lo), hi) where a NaN x gives lo (IEEE 754-2008 maxNum/minNum):
+// the clamp rule every path follows (oneDNN's post-ops and XNNPACK's clamps
+// do it in hardware), so relu(NaN) = 0 on the CPU and on every device.
+inline float ClampNum(float x, float lo, float hi) { return x > lo ? (x < hi ? x : hi) : lo; }
+
 // The parameters of the activation op `desc` (plain names).
 inline ActParam ReadActParam(ActType type, const cpp::OpDesc& desc) {
   return ReadActAttrs(type, desc, ActAttrNames::kPlain);

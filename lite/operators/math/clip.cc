@@ -70,8 +70,9 @@ class ClipKernel : public KernelBase<ClipParam> {
       const int64_t n = p.x->numel();
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (n > 65536 && ctx.threads > 1)
       for (int64_t i = 0; i < n; ++i) {
-        T v = x[i] < l ? l : x[i];
-        y[i] = v > h ? h : v;
+        // NaN gives min (ClampNum's rule, as oneDNN and XNNPACK clamp).
+        T v = x[i] > l ? x[i] : l;
+        y[i] = v < h ? v : h;
       }
     });
   }

@@ -25,13 +25,13 @@ float FusedActivation::Apply(float x) const {
   switch (kind) {
     case kNone: return x;
     case kRelu: return x > 0.f ? x : 0.f;
-    case kRelu6: return std::min(std::max(x, 0.f), p.relu6_threshold);
+    case kRelu6: return ClampNum(x, 0.f, p.relu6_threshold);
     case kLeakyRelu: return x > 0.f ? x : x * p.leaky_relu_alpha;
     case kHardSwish:
-      return x * std::min(std::max(x + p.hard_swish_offset, 0.f), p.hard_swish_threshold) /
+      return x * ClampNum(x + p.hard_swish_offset, 0.f, p.hard_swish_threshold) /
              p.hard_swish_scale;
     case kHardSigmoid:
-      return std::min(std::max(x * p.hard_sigmoid_slope + p.hard_sigmoid_offset, 0.f), 1.f);
+      return ClampNum(x * p.hard_sigmoid_slope + p.hard_sigmoid_offset, 0.f, 1.f);
     case kSigmoid: return 1.f / (1.f + std::exp(-x));
     case kTanh: return std::tanh(x);
     case kSwish: return x / (1.f + std::exp(-p.swish_beta * x));
@@ -51,7 +51,11 @@ bool FusedActivation::AppendPostOps(dnnl::post_ops* ops) const {
   const ActParam& p = params;
   switch (kind) {
     case kNone: return true;
-    case kRelu: ops->append_eltwise(1.f, A::eltwise_relu, 0.f, 0.f); return true;
+    // clip(0, inf), not eltwise_relu: oneDNN's relu keeps NaN (it blends
+    // with alpha * x) while its clip takes maxNum, the rule of ClampNum.
+    case kRelu:
+      ops->append_eltwise(1.f, A::eltwise_clip, 0.f, std::numeric_limits<float>::infinity());
+      return true;
     case kRelu6: ops->append_eltwise(1.f, A::eltwise_clip, 0.f, p.relu6_threshold); return true;
     case kLeakyRelu:
       ops->append_eltwise(1.f, A::eltwise_relu, p.leaky_relu_alpha, 0.f);
@@ -79,10 +83,11 @@ namespace {
 
 // Branch-free loops the compiler vectorizes; target_clones builds AVX-512,
 // AVX2 and baseline versions and picks one at load time (the tree is built
-// without -march). NaN handling matches Apply() for finite inputs.
+// without -march). NaN handling matches Apply(): clamps send NaN to their
+// lower bound (ClampNum), as oneDNN's post-ops do.
 __attribute__((target_clones("avx512f", "avx2", "default")))
 void ClampScaleLoop(float* d, int64_t n, float lo, float hi) {
-  for (int64_t i = 0; i < n; ++i) d[i] = std::min(std::max(d[i], lo), hi);
+  for (int64_t i = 0; i < n; ++i) d[i] = ClampNum(d[i], lo, hi);
 }
 
 __attribute__((target_clones("avx512f", "avx2", "default")))
@@ -94,13 +99,13 @@ __attribute__((target_clones("avx512f", "avx2", "default")))
 void HardSwishLoop(float* d, int64_t n, float offset, float threshold, float scale) {
   for (int64_t i = 0; i < n; ++i) {
     float x = d[i];
-    d[i] = x * std::min(std::max(x + offset, 0.f), threshold) / scale;
+    d[i] = x * ClampNum(x + offset, 0.f, threshold) / scale;
   }
 }
 
 __attribute__((target_clones("avx512f", "avx2", "default")))
 void HardSigmoidLoop(float* d, int64_t n, float slope, float offset) {
-  for (int64_t i = 0; i < n; ++i) d[i] = std::min(std::max(d[i] * slope + offset, 0.f), 1.f);
+  for (int64_t i = 0; i < n; ++i) d[i] = ClampNum(d[i] * slope + offset, 0.f, 1.f);
 }
 
 // exp(x) for x <= 0 (enough for the logistic function): 2^n * p(r) with

@@ -6,7 +6,8 @@
 //   c = act(x_c + (r * h) W_c + b_c)
 //   h = (1 - u) * h + u * c      (origin_mode: u * h + (1 - u) * c)
 // Each sequence of Input's LoD runs on its own (backwards with is_reverse)
-// from H0 [N, D] row n (zeros without it). Hidden [T, D] takes Input's LoD;
+// from H0 [N, D] row n (zeros without it); the sequences active at a step
+// share its two GEMMs (ReorderByLength). Hidden [T, D] takes Input's LoD;
 // BatchGate/BatchResetHiddenPrev/BatchHidden are training outputs (dims only).
 #include <cstring>
 
@@ -82,23 +83,35 @@ class GruKernel : public KernelBase<GruParam> {
     const float* w_cand = w_gate + 2 * d * d;        // [D, D]
     const float* b = p.bias ? p.bias->data<float>() : nullptr;
     float* hid = p.hidden->mutable_data<float>();
-    std::vector<float> g(3 * d), h(d), rh(d);
-    for (size_t s = 0; s + 1 < p.offsets.size(); ++s) {
-      const int64_t begin = p.offsets[s], end = p.offsets[s + 1];
-      if (p.h0) std::memcpy(h.data(), p.h0->data<float>() + s * d, sizeof(float) * d);
-      else std::fill(h.begin(), h.end(), 0.f);
-      for (int64_t k = 0; k < end - begin; ++k) {
-        const int64_t t = p.is_reverse ? end - 1 - k : begin + k;
-        for (int64_t j = 0; j < 3 * d; ++j) g[j] = x[t * 3 * d + j] + (b ? b[j] : 0.f);
-        AddVecMat(h.data(), w_gate, d, 2 * d, g.data());
-        for (int64_t j = 0; j < 2 * d; ++j) g[j] = ApplyRecurrentAct(p.gate, g[j]);
-        for (int64_t j = 0; j < d; ++j) rh[j] = g[d + j] * h[j];
-        AddVecMat(rh.data(), w_cand, d, d, g.data() + 2 * d);
+    // Row i of h/g/rh belongs to the i-th sequence of `order`; the first
+    // active[k] rows step together through two GEMMs on the weights.
+    const StepBatches batches = ReorderByLength(p.offsets);
+    const int64_t n = static_cast<int64_t>(batches.order.size());
+    std::vector<float> g(n * 3 * d), h(n * d, 0.f), rh(n * d);
+    for (int64_t i = 0; i < n && p.h0; ++i) {
+      std::memcpy(&h[i * d], p.h0->data<float>() + batches.order[i] * d, sizeof(float) * d);
+    }
+    for (int64_t k = 0; k < static_cast<int64_t>(batches.active.size()); ++k) {
+      const int64_t m = batches.active[k];
+      for (int64_t i = 0; i < m; ++i) {
+        const float* xt = x + batches.Row(p.offsets, i, k, p.is_reverse) * 3 * d;
+        for (int64_t j = 0; j < 3 * d; ++j) g[i * 3 * d + j] = xt[j] + (b ? b[j] : 0.f);
+      }
+      AddMatMat(h.data(), m, d, w_gate, d, 2 * d, g.data(), 3 * d);
+      for (int64_t i = 0; i < m; ++i) {
+        float* gi = &g[i * 3 * d];
+        for (int64_t j = 0; j < 2 * d; ++j) gi[j] = ApplyRecurrentAct(p.gate, gi[j]);
+        for (int64_t j = 0; j < d; ++j) rh[i * d + j] = gi[d + j] * h[i * d + j];
+      }
+      AddMatMat(rh.data(), m, d, w_cand, d, d, g.data() + 2 * d, 3 * d);
+      for (int64_t i = 0; i < m; ++i) {
+        const float* gi = &g[i * 3 * d];
+        float* hi = &h[i * d];
         for (int64_t j = 0; j < d; ++j) {
-          const float u = g[j], c = ApplyRecurrentAct(p.act, g[2 * d + j]);
-          h[j] = p.origin_mode ? u * h[j] + (1.f - u) * c : (1.f - u) * h[j] + u * c;
+          const float u = gi[j], c = ApplyRecurrentAct(p.act, gi[2 * d + j]);
+          hi[j] = p.origin_mode ? u * hi[j] + (1.f - u) * c : (1.f - u) * hi[j] + u * c;
         }
-        std::memcpy(hid + t * d, h.data(), sizeof(float) * d);
+        std::memcpy(hid + batches.Row(p.offsets, i, k, p.is_reverse) * d, hi, sizeof(float) * d);
       }
     }
   }

@@ -78,6 +78,30 @@ TEST(Sum, ThreeInputsTakeTheFirstLoD) {
   ExpectErrorMentions(r, {"sum", "'X'[1]"});
 }
 
+TEST(Sum, SelectedRowsInputIsAnErrorNamingIt) {
+  // A program that declares X[1] SELECTED_ROWS (a training program's sparse
+  // gradient): refused at load, naming the variable.
+  cpp::ProgramDesc program;
+  program.blocks.emplace_back();
+  cpp::VarDesc rows;
+  rows.name = "b";
+  rows.type = cpp::VarKind::SELECTED_ROWS;
+  program.blocks[0].vars.push_back(rows);
+  OpRunner r("sum");
+  r.Input<float>("X", "a", {2, 1}, {1.f, 2.f});
+  r.Input<float>("X", "b", {2, 1}, {3.f, 4.f});
+  r.Output("Out", "out");
+  auto op = CreateOp("sum");
+  op->SetEnv(OpEnv{&program, nullptr});
+  const std::string msg = ErrorOf([&] { op->Attach(r.desc(), &r.scope()); });
+  EXPECT_NE(msg.find("op 'sum': input 'X' variable 'b' is a SELECTED_ROWS"), std::string::npos)
+      << msg;
+  // Declared as a LoD tensor, the same op sums.
+  program.blocks[0].vars[0].type = cpp::VarKind::LOD_TENSOR;
+  r.Run();
+  EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{4.f, 6.f}));
+}
+
 }  // namespace testing
 }  // namespace lite
 }  // namespace paddle

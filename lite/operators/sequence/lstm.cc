@@ -97,29 +97,40 @@ class LstmKernel : public KernelBase<LstmParam> {
     const float* peep = p.use_peepholes ? b + 4 * d : nullptr;
     float* hid = p.hidden->mutable_data<float>();
     float* cel = p.cell->mutable_data<float>();
-    std::vector<float> g(4 * d), h(d), c(d);
-    for (size_t s = 0; s + 1 < p.offsets.size(); ++s) {
-      const int64_t begin = p.offsets[s], end = p.offsets[s + 1];
-      if (p.h0) std::memcpy(h.data(), p.h0->data<float>() + s * d, sizeof(float) * d);
-      else std::fill(h.begin(), h.end(), 0.f);
-      if (p.c0) std::memcpy(c.data(), p.c0->data<float>() + s * d, sizeof(float) * d);
-      else std::fill(c.begin(), c.end(), 0.f);
-      for (int64_t k = 0; k < end - begin; ++k) {
-        const int64_t t = p.is_reverse ? end - 1 - k : begin + k;
-        for (int64_t j = 0; j < 4 * d; ++j) g[j] = x[t * 4 * d + j] + b[j];
-        AddVecMat(h.data(), w, d, 4 * d, g.data());
+    // Rows of h/c/g follow ReorderByLength's order: the sequences active at
+    // step k are the first active[k] rows and share one GEMM.
+    const StepBatches batches = ReorderByLength(p.offsets);
+    const int64_t n = static_cast<int64_t>(batches.order.size());
+    std::vector<float> g(n * 4 * d), h(n * d, 0.f), c(n * d, 0.f);
+    for (int64_t i = 0; i < n; ++i) {
+      const size_t s = batches.order[i];
+      if (p.h0) std::memcpy(&h[i * d], p.h0->data<float>() + s * d, sizeof(float) * d);
+      if (p.c0) std::memcpy(&c[i * d], p.c0->data<float>() + s * d, sizeof(float) * d);
+    }
+    for (int64_t k = 0; k < static_cast<int64_t>(batches.active.size()); ++k) {
+      const int64_t m = batches.active[k];
+      for (int64_t i = 0; i < m; ++i) {
+        const float* xt = x + batches.Row(p.offsets, i, k, p.is_reverse) * 4 * d;
+        for (int64_t j = 0; j < 4 * d; ++j) g[i * 4 * d + j] = xt[j] + b[j];
+      }
+      AddMatMat(h.data(), m, d, w, d, 4 * d, g.data(), 4 * d);
+      for (int64_t i = 0; i < m; ++i) {
+        const float* gi = &g[i * 4 * d];
+        float* hi = &h[i * d];
+        float* ci = &c[i * d];
         for (int64_t j = 0; j < d; ++j) {
-          const float cand = ApplyRecurrentAct(p.cand, g[j]);
-          const float ig = ApplyRecurrentAct(p.gate, g[d + j] + (peep ? c[j] * peep[j] : 0.f));
+          const float cand = ApplyRecurrentAct(p.cand, gi[j]);
+          const float ig = ApplyRecurrentAct(p.gate, gi[d + j] + (peep ? ci[j] * peep[j] : 0.f));
           const float fg =
-              ApplyRecurrentAct(p.gate, g[2 * d + j] + (peep ? c[j] * peep[d + j] : 0.f));
-          c[j] = cand * ig + c[j] * fg;
+              ApplyRecurrentAct(p.gate, gi[2 * d + j] + (peep ? ci[j] * peep[d + j] : 0.f));
+          ci[j] = cand * ig + ci[j] * fg;
           const float og =
-              ApplyRecurrentAct(p.gate, g[3 * d + j] + (peep ? c[j] * peep[2 * d + j] : 0.f));
-          h[j] = og * ApplyRecurrentAct(p.cell_act, c[j]);
+              ApplyRecurrentAct(p.gate, gi[3 * d + j] + (peep ? ci[j] * peep[2 * d + j] : 0.f));
+          hi[j] = og * ApplyRecurrentAct(p.cell_act, ci[j]);
         }
-        std::memcpy(hid + t * d, h.data(), sizeof(float) * d);
-        std::memcpy(cel + t * d, c.data(), sizeof(float) * d);
+        const int64_t t = batches.Row(p.offsets, i, k, p.is_reverse);
+        std::memcpy(hid + t * d, hi, sizeof(float) * d);
+        std::memcpy(cel + t * d, ci, sizeof(float) * d);
       }
     }
   }

@@ -30,14 +30,25 @@ inline float ApplyRecurrentAct(RecurrentAct a, float x) {
   return x;
 }
 
-// y[0..n) += x[0..k) * w where w is [k, n] row-major (a vector-matrix step).
-inline void AddVecMat(const float* x, const float* w, int64_t k, int64_t n, float* y) {
-  for (int64_t i = 0; i < k; ++i) {
-    const float xi = x[i];
-    const float* row = w + i * n;
-    for (int64_t j = 0; j < n; ++j) y[j] += xi * row[j];
+// y[m, n] (row stride ldy) += x[m, k] (row stride ldx) * w[k, n] (row-major):
+// the recurrent step of every sequence active at one time step as one GEMM.
+void AddMatMat(const float* x, int64_t m, int64_t ldx, const float* w, int64_t k, int64_t n,
+               float* y, int64_t ldy);
+
+// Paddle's batch reorder for recurrent ops: the sequences of a LoD batch
+// longest first, so that the ones still running at step k are the first
+// active[k] of `order` and their recurrent products form one GEMM per step.
+struct StepBatches {
+  std::vector<size_t> order;    // sequence indices by decreasing length (stable)
+  std::vector<int64_t> active;  // active[k]: how many sequences are longer than k
+  // The input row of the i-th sequence of `order` at step k.
+  int64_t Row(const std::vector<uint64_t>& offsets, size_t i, int64_t k, bool reverse) const {
+    const size_t s = order[i];
+    return reverse ? static_cast<int64_t>(offsets[s + 1]) - 1 - k
+                   : static_cast<int64_t>(offsets[s]) + k;
   }
-}
+};
+StepBatches ReorderByLength(const std::vector<uint64_t>& offsets);
 
 }  // namespace operators
 }  // namespace lite

@@ -1,6 +1,8 @@
 // sum: Out = X[0] + X[1] + ... (all the same dims, float); Out takes the
 // LoD of X[0], as Paddle does. Empty (0-element) inputs are skipped, as
-// Paddle skips uninitialized ones.
+// Paddle skips uninitialized ones. Paddle's SelectedRows inputs (sparse
+// gradients of training programs) have no counterpart in this runtime: an
+// input the program declares SELECTED_ROWS is an error naming it.
 #include "lite/core/registry.h"
 
 namespace paddle {
@@ -14,6 +16,7 @@ struct SumParam {
 
 class SumOp : public OperatorBase<SumParam> {
  public:
+  void SetEnv(const OpEnv& env) override { program_ = env.program; }
   void InferShape() override {
     auto& p = param_;
     const DDim* dims = nullptr;
@@ -34,9 +37,20 @@ class SumOp : public OperatorBase<SumParam> {
 
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
+    for (const auto& name : desc.Input("X")) {
+      for (size_t b = 0; program_ && b < program_->blocks.size(); ++b) {
+        const cpp::VarDesc* v = program_->blocks[b].FindVar(name);
+        LITE_ENFORCE(!v || v->type != cpp::VarKind::SELECTED_ROWS, "op 'sum': input 'X' variable '",
+                     name, "' is a SELECTED_ROWS (sparse rows); this runtime sums dense "
+                     "LoD tensors only (SelectedRows appear in training programs, not inference)");
+      }
+    }
     param_.xs = GetInputList(desc, scope, "X");
     param_.out = GetOutput(desc, scope, "Out");
   }
+
+ private:
+  const cpp::ProgramDesc* program_{nullptr};
 };
 
 class SumKernel : public KernelBase<SumParam> {

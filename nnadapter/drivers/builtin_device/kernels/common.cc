@@ -437,7 +437,7 @@ bool ApplyFuse(int64_t fuse_code, std::vector<double>* values) {
     default:
       return false;
   }
-  for (auto& v : *values) v = std::min(std::max(v, lo), hi);
+  for (auto& v : *values) v = ClampNum(v, lo, hi);
   return true;
 }
 

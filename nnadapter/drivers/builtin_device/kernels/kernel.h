@@ -114,6 +114,10 @@ int Gather(KernelContext* ctx, size_t out_index, const Tensor& input,
            const Dims& out_dims, const std::vector<int64_t>& src);
 // Applies NNAdapterFuseCode in place; false if the code is invalid.
 bool ApplyFuse(int64_t fuse_code, std::vector<double>* values);
+// min(max(x, lo), hi) with IEEE 754-2008 maxNum/minNum: a NaN x gives lo,
+// as the CPU kernels, oneDNN's post-ops and XNNPACK's clamps do (relu(NaN)
+// = 0); see docs/reliability.md "Non-finite values".
+inline double ClampNum(double x, double lo, double hi) { return x > lo ? (x < hi ? x : hi) : lo; }
 // Applies the operation's fuse_code operand (found in its layout in
 // operation_types.inc; nothing if it has none) to `values`.
 int FuseFrom(KernelContext* ctx, std::vector<double>* values);

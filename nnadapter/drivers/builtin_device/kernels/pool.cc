@@ -31,6 +31,8 @@ int ExpectNchw(KernelContext* ctx, const Tensor& in) {
 
 // Folds rows [h0, h1) x columns [w0, w1) of one plane of width W into *acc:
 // the maximum (the first one wins; *best its offset h * W + w) or the sum.
+// NaN elements lose to any number (IEEE maxNum, as oneDNN's and XNNPACK's
+// max-pooling): a window is NaN only when all its elements are.
 void ReduceWindow(const double* plane, int64_t W, int64_t h0, int64_t h1,
                   int64_t w0, int64_t w1, bool is_max, double* acc,
                   int64_t* best) {
@@ -38,7 +40,7 @@ void ReduceWindow(const double* plane, int64_t W, int64_t h0, int64_t h1,
     for (int64_t w = w0; w < w1; w++) {
       double x = plane[h * W + w];
       if (is_max) {
-        if (*best < 0 || x > *acc) {
+        if (*best < 0 || x > *acc || (std::isnan(*acc) && !std::isnan(x))) {
           *acc = x;
           *best = h * W + w;
         }

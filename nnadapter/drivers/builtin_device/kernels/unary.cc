@@ -50,10 +50,10 @@ int Compute_SQUARE(KernelContext* ctx) {
   return Unary(ctx, [](double x) { return x * x; });
 }
 int Compute_RELU(KernelContext* ctx) {
-  return Unary(ctx, [](double x) { return x > 0 ? x : 0.0; });
+  return Unary(ctx, [](double x) { return ClampNum(x, 0.0, INFINITY); });
 }
 int Compute_RELU6(KernelContext* ctx) {
-  return Unary(ctx, [](double x) { return std::min(std::max(x, 0.0), 6.0); });
+  return Unary(ctx, [](double x) { return ClampNum(x, 0.0, 6.0); });
 }
 int Compute_SIGMOID(KernelContext* ctx) { return Unary(ctx, Sigmoid); }
 int Compute_TANH(KernelContext* ctx) {
@@ -86,13 +86,13 @@ int Compute_GELU(KernelContext* ctx) {
 int Compute_HARD_SIGMOID(KernelContext* ctx) {
   double alpha = FloatAttr(ctx, 1, 0.2), beta = FloatAttr(ctx, 2, 0.5);
   return Unary(ctx, [=](double x) {
-    return std::max(0.0, std::min(1.0, alpha * x + beta));
+    return ClampNum(alpha * x + beta, 0.0, 1.0);
   });
 }
 int Compute_HARD_SWISH(KernelContext* ctx) {
   double alpha = FloatAttr(ctx, 1, 1.0 / 6), beta = FloatAttr(ctx, 2, 0.5);
   return Unary(ctx, [=](double x) {
-    return x * std::max(0.0, std::min(1.0, alpha * x + beta));
+    return x * ClampNum(alpha * x + beta, 0.0, 1.0);
   });
 }
 int Compute_LEAKY_RELU(KernelContext* ctx) {
@@ -111,7 +111,7 @@ int Compute_SOFTPLUS(KernelContext* ctx) {
 }
 int Compute_CLIP(KernelContext* ctx) {
   double lo = FloatAttr(ctx, 1, -INFINITY), hi = FloatAttr(ctx, 2, INFINITY);
-  return Unary(ctx, [=](double x) { return std::min(std::max(x, lo), hi); });
+  return Unary(ctx, [=](double x) { return ClampNum(x, lo, hi); });
 }
 // PRELU: alpha of shape [1] or [C] (C = dims[1]).
 int Compute_PRELU(KernelContext* ctx) {
