@@ -37,6 +37,9 @@ struct PartitionReport {
   std::string Summary() const;
   // The ops on the CPU, one "config_line (reason)" per line.
   std::string CpuOpLines() const;
+  // Reads Json()'s text back (partition_report_reader.cc); throws Error
+  // naming what is missing or malformed.
+  static PartitionReport FromJson(const std::string& json);
 };
 
 }  // namespace nnadapter_bridge
