@@ -4,8 +4,10 @@
 // (escapes incl. \uXXXX below 0x80), integers, true/false/null.
 #include <cctype>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 
 #include "lite/core/error.h"
 #include "lite/nnadapter/partition_report.h"
@@ -157,6 +159,18 @@ PartitionReport PartitionReport::FromJson(const std::string& json) {
     r.subgraphs.push_back(sg);
   }
   return r;
+}
+
+PartitionReport PartitionReport::FromJsonFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  LITE_ENFORCE(in.good(), "cannot read the partition report '", path, "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  try {
+    return FromJson(ss.str());
+  } catch (const Error& e) {
+    ThrowError("'", path, "': ", e.what());
+  }
 }
 
 }  // namespace nnadapter_bridge

@@ -165,11 +165,8 @@ class Checker {
     }
     auto p = lite_api::CreatePaddlePredictor(c);
     if (devices && report) {
-      std::ifstream in(report_path, std::ios::binary);
-      std::stringstream ss;
-      ss << in.rdbuf();
+      *report = Report::FromJsonFile(report_path);
       std::remove(report_path.c_str());
-      *report = Report::FromJson(ss.str());
     }
     if (!run) return {};
     const auto names = p->GetInputNames();
