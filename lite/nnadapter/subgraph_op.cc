@@ -140,7 +140,7 @@ std::string AttrText(const cpp::Attribute& a) {
 
 // Bumped whenever a converter changes the NNAdapter model it emits, so
 // caches written by older converters are not reused.
-constexpr const char* kConverterVersion = "converters-4";
+constexpr const char* kConverterVersion = "converters-5";
 
 std::atomic<int64_t> g_live_programs{0};
 
