@@ -147,14 +147,9 @@ void ConvertUnstack(Converter& c, const cpp::OpDesc& op) {
   LITE_ENFORCE(dims[axis] < 0 || dims[axis] == static_cast<int64_t>(outs.size()),
                "op 'unstack': ", outs.size(), " outputs for extent ", dims[axis]);
   std::vector<NNAdapterOperand*> parts;
-  const NNAdapterOperandPrecisionCode precision = PrecisionOf(c.DType(x));
-  for (size_t i = 0; i < outs.size(); ++i) parts.push_back(c.Temporary(precision));
-  c.AddOperation(NNADAPTER_SPLIT,
-                 {c.Input(x), c.Int32(axis), c.Int32s(std::vector<int32_t>(outs.size(), 1))},
-                 parts);
-  for (size_t i = 0; i < outs.size(); ++i) {
-    c.AddOperation(NNADAPTER_SQUEEZE, {parts[i], c.Int32s({axis})}, {c.Output(outs[i])});
-  }
+  for (const auto& name : outs) parts.push_back(c.Output(name));
+  c.AddOperation(NNADAPTER_UNSTACK,
+                 {c.Input(x), c.Int32(axis), c.Int32(static_cast<int32_t>(outs.size()))}, parts);
 }
 
 void ConvertGather(Converter& c, const cpp::OpDesc& op) {

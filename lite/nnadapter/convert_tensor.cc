@@ -76,7 +76,7 @@ void ConvertFlatten(Converter& c, const cpp::OpDesc& op) {
 }
 
 void ConvertInterpolate(Converter& c, const cpp::OpDesc& op) {
-  NoTensorInputs(op, {"SizeTensor", "OutSize", "Scale"});
+  NoTensorInputs(op, {"SizeTensor", "Scale"});
   LITE_ENFORCE(op.GetAttr<std::string>("data_layout", "NCHW") == "NCHW", "op '", op.Type(),
                "': only NCHW is converted");
   const bool nearest = op.Type() == "nearest_interp_v2";
@@ -84,7 +84,18 @@ void ConvertInterpolate(Converter& c, const cpp::OpDesc& op) {
   auto scale = op.GetAttr<std::vector<float>>("scale", {});
   NNAdapterOperand* shape = nullptr;
   NNAdapterOperand* scales = nullptr;
-  if (!scale.empty() && scale[0] > 0) {
+  const bool scaled = !scale.empty() && scale[0] > 0;
+  if (op.HasInput("OutSize")) {
+    // A run-time [h, w] (computed by shape ops, as in PP-HumanSeg): the
+    // RESIZE shape operand. With a scale too, Paddle takes the coordinates
+    // from the scale and the size from OutSize, which RESIZE cannot express.
+    LITE_ENFORCE(!scaled, "op '", op.Type(),
+                 "': input 'OutSize' together with a positive 'scale' is not converted");
+    const std::string& size = One(op, "OutSize");
+    LITE_ENFORCE(c.DType(size) == DataType::kInt32 || c.DType(size) == DataType::kInt64,
+                 "op '", op.Type(), "': input 'OutSize' must be int32 or int64");
+    shape = c.Input(size);
+  } else if (scaled) {
     if (scale.size() == 1) scale.push_back(scale[0]);
     scales = c.Constant2f(scale[0], scale[1]);
   } else {

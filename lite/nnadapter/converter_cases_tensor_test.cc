@@ -163,6 +163,22 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
       c.push_back(scaled);
     }
   }
+  for (const char* op : {"nearest_interp_v2", "bilinear_interp_v2"}) {
+    HarnessCase sized{op, "run-time OutSize", [](OpRunner& r, int64_t n) {
+                        F(r, "X", "x", {1, 2, n, n + 1});
+                        Ints<int32_t>(r, "OutSize", "size", {2}, n, 2 * n + 3);
+                        r.Output("Out", "y");
+                      }};
+    sized.atol = 5e-5;
+    c.push_back(sized);
+    c.push_back(Declines({op, "run-time OutSize and a scale", [](OpRunner& r, int64_t n) {
+                            F(r, "X", "x", {1, 2, n, n + 1});
+                            Ints<int32_t>(r, "OutSize", "size", {2}, n, 2 * n + 3);
+                            r.Output("Out", "y");
+                            r.Attr("scale", std::vector<float>{2.f, 2.f});
+                          }},
+                         "OutSize"));
+  }
   HarnessCase mode0{"bilinear_interp_v2", "align_mode 0 (half pixel), default align_corners",
                     [](OpRunner& r, int64_t n) {
                       F(r, "X", "x", {1, 2, n, n + 1});

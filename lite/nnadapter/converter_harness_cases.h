@@ -84,6 +84,7 @@ void AddNnCases(std::vector<HarnessCase>* cases);
 void AddMathCases(std::vector<HarnessCase>* cases);
 void AddTensorCases(std::vector<HarnessCase>* cases);
 void AddDetectionCases(std::vector<HarnessCase>* cases);
+void AddQuantCases(std::vector<HarnessCase>* cases);
 
 inline std::vector<HarnessCase> HarnessCases() {
   std::vector<HarnessCase> cases;
@@ -91,6 +92,7 @@ inline std::vector<HarnessCase> HarnessCases() {
   AddMathCases(&cases);
   AddTensorCases(&cases);
   AddDetectionCases(&cases);
+  AddQuantCases(&cases);
   return cases;
 }
 

@@ -37,6 +37,11 @@ struct PartitionReport {
   std::string Summary() const;
   // The ops on the CPU, one "config_line (reason)" per line.
   std::string CpuOpLines() const;
+  // Reads Json()'s text back (partition_report_reader.cc); throws Error
+  // naming what is missing or malformed.
+  static PartitionReport FromJson(const std::string& json);
+  // FromJson of a file (the one set_nnadapter_partition_report_path wrote).
+  static PartitionReport FromJsonFile(const std::string& path);
 };
 
 }  // namespace nnadapter_bridge

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "lite/core/op_test_util.h"
+#include "lite/nnadapter/partition_report.h"
 #include "tests/models/model_test_util.h"
 
 namespace paddle {
@@ -176,6 +177,38 @@ TEST(PartitionReport, MinimumSubgraphSizeAndForcedOpsKeepOpsOnTheCpuWithTheirRea
 }
 
 }  // namespace
+}  // namespace testing
+}  // namespace lite
+}  // namespace paddle
+
+namespace paddle {
+namespace lite {
+namespace testing {
+
+TEST(PartitionReport, FromJsonReadsBackWhatJsonWrote) {
+  nnadapter_bridge::PartitionReport r;
+  r.devices = {"fake_device", "builtin_device"};
+  r.min_subgraph_size = 2;
+  r.ops = {{"conv2d", "conv2d:x,w:y", 0, ""},
+           {"multiclass_nms3", "multiclass_nms3:b,s:\"out\"\\\t", -1, "no converter"}};
+  r.subgraphs = {{{0}, {"x", "w"}, {"y"}}};
+  const auto back = nnadapter_bridge::PartitionReport::FromJson(r.Json());
+  EXPECT_EQ(back.devices, r.devices);
+  EXPECT_EQ(back.min_subgraph_size, 2);
+  ASSERT_EQ(back.ops.size(), 2u);
+  EXPECT_EQ(back.ops[1].config_line, r.ops[1].config_line);
+  EXPECT_EQ(back.ops[1].reason, "no converter");
+  EXPECT_EQ(back.ops[1].subgraph, -1);
+  EXPECT_EQ(back.ops[0].subgraph, 0);
+  ASSERT_EQ(back.subgraphs.size(), 1u);
+  EXPECT_EQ(back.subgraphs[0].ops, std::vector<int>{0});
+  EXPECT_EQ(back.subgraphs[0].outputs, std::vector<std::string>{"y"});
+  ExpectErrorMentioning([] { nnadapter_bridge::PartitionReport::FromJson("{\"ops\": []}"); },
+                        "devices");
+  ExpectErrorMentioning([] { nnadapter_bridge::PartitionReport::FromJson("{\"devices\": ["); },
+                        "end of the JSON");
+}
+
 }  // namespace testing
 }  // namespace lite
 }  // namespace paddle

@@ -3,6 +3,9 @@
 // block into an NNAdapter model (the converters of converters.inc),
 // compiles it for the predictor's devices (or loads the .nnc cache), and
 // keeps that compiled program; later runs with the same shapes only execute.
+// When the device fails to compile or execute the block (and strict mode is
+// off), the block's ops run on the CPU kernels from then on (cpu_fallback.h):
+// a device fault costs speed, never a failed Run.
 #include <glog/logging.h>
 
 #include <atomic>
@@ -19,6 +22,7 @@
 
 #include "lite/core/registry.h"
 #include "lite/nnadapter/converter.h"
+#include "lite/nnadapter/cpu_fallback.h"
 #include "lite/nnadapter/device_context.h"
 #include "lite/nnadapter/subgraph_stats.h"
 
@@ -136,7 +140,7 @@ std::string AttrText(const cpp::Attribute& a) {
 
 // Bumped whenever a converter changes the NNAdapter model it emits, so
 // caches written by older converters are not reused.
-constexpr const char* kConverterVersion = "converters-2";
+constexpr const char* kConverterVersion = "converters-5";
 
 std::atomic<int64_t> g_live_programs{0};
 std::atomic<int64_t> g_compiled_programs{0};  // compiled from the model
@@ -193,7 +197,37 @@ void* OutputAccess(void* memory, NNAdapterOperandType* type) {
 
 class SubgraphKernel : public KernelBase<SubgraphParam> {
  public:
-  void Run(const RunContext&) override {
+  void Run(const RunContext& ctx) override {
+    auto& p = param();
+    if (!fallback_) {
+      try {
+        RunOnDevice();
+        return;
+      } catch (const Error& e) {
+        if (p.nnadapter->strict) throw;
+        // Converter errors were found at partition time; what fails here is
+        // the device (compile or execute). Warned once per subgraph op: the
+        // fallback is kept for the predictor's life.
+        LOG(WARNING) << "op 'subgraph' (" << p.block->ops.size() << " ops: "
+                     << OpTypes() << "): building or running it on the device failed; running "
+                     << "these ops on the CPU "
+                     << "from now on: " << e.what();
+        fallback_ = std::make_unique<nnadapter_bridge::CpuFallback>(*p.block, p.scope,
+                                                                     p.output_names);
+        ++nnadapter_bridge::CpuFallbackCount();
+      }
+    }
+    fallback_->Run(ctx, p.outputs);
+  }
+
+ private:
+  std::string OpTypes() const {
+    std::string s;
+    for (const auto& op : param().block->ops) s += (s.empty() ? "" : ",") + op.Type();
+    return s.size() > 200 ? s.substr(0, 200) + "..." : s;
+  }
+
+  void RunOnDevice() {
     std::string key = ProgramKey(!dynamic_failed_);
     Compiled* c = nullptr;
     try {
@@ -230,7 +264,6 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
     Check(rc, "compute");
   }
 
- private:
   // Binds the inputs and outputs and computes; the first failing code.
   int Execute(Compiled* c) {
     auto& p = param();
@@ -491,6 +524,7 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
   std::map<std::string, Entry> programs_;
   std::list<std::string> lru_;  // keys, most recently used first
   double last_compile_ms_{0};
+  std::unique_ptr<nnadapter_bridge::CpuFallback> fallback_;
 };
 
 }  // namespace operators
@@ -499,6 +533,10 @@ namespace nnadapter_bridge {
 int64_t LiveSubgraphPrograms() { return operators::g_live_programs.load(); }
 int64_t CompiledSubgraphPrograms() { return operators::g_compiled_programs.load(); }
 int64_t CachedSubgraphPrograms() { return operators::g_loaded_programs.load(); }
+std::atomic<int64_t>& CpuFallbackCount() {
+  static std::atomic<int64_t> count{0};
+  return count;
+}
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle

@@ -1,4 +1,4 @@
-// Joining and splitting: CONCAT, SPLIT, STACK, MESHGRID.
+// Joining and splitting: CONCAT, SPLIT, STACK, UNSTACK, MESHGRID.
 #include "operation/context.h"
 
 namespace nnadapter {
@@ -76,6 +76,24 @@ void Infer_SPLIT(Context* ctx) {
     out[axis] = static_cast<int32_t>(split[j]);
     ctx->SetOutput(j, out, 0);
   }
+}
+
+void Infer_UNSTACK(Context* ctx) {
+  ctx->Inputs();
+  ctx->ExpectPrecision(0, kFloatQuant8OrInt);
+  ctx->ExpectRankRange(0, 1, NNADAPTER_MAX_SIZE_OF_DIMENSIONS);
+  const Dims in = ctx->InDims(0);
+  const int32_t axis = ctx->Axis(1, static_cast<int32_t>(in.size()));
+  const int32_t num = ctx->Int32(2);
+  if (num < 1) ctx->FailInput(2, "num must be positive, got " + std::to_string(num));
+  if (in[axis] >= 0 && in[axis] != num) {
+    ctx->FailInput(2, "num is " + std::to_string(num) + " but dimension " +
+                          std::to_string(axis) + " of input 0 is " + std::to_string(in[axis]));
+  }
+  ctx->Outputs(static_cast<uint32_t>(num));
+  Dims out = in;
+  out.erase(out.begin() + axis);
+  for (int32_t j = 0; j < num; j++) ctx->SetOutput(static_cast<uint32_t>(j), out, 0);
 }
 
 void Infer_STACK(Context* ctx) {

@@ -348,6 +348,10 @@ VALID_CASE(STACK) {
               {m->F32({3, 4}), m->F32({3, 4}), m->F32({3, 4}), m->I32(1)},
               {{3, 3, 4}}, {kF32});
 }
+VALID_CASE(UNSTACK) {
+  return Make(m, NNADAPTER_UNSTACK, {m->F32({2, 3, 4}), m->I32(-2), m->I32(3)},
+              {{2, 4}, {2, 4}, {2, 4}}, {kF32, kF32, kF32});
+}
 VALID_CASE(MESHGRID) {
   return Make(m, NNADAPTER_MESHGRID, {m->F32({3}), m->F32({4})},
               {{3, 4}, {3, 4}}, {kF32, kF32});

@@ -35,7 +35,8 @@ TEST(Library, VersionAndOperationNames) {
   EXPECT_STREQ(NNAdapterOperationTypeName(NNADAPTER_YOLO_BOX), "YOLO_BOX");
   EXPECT_EQ(NNAdapterOperationTypeName(0), nullptr);
   EXPECT_STREQ(NNAdapterOperationTypeName(NNADAPTER_XOR), "XOR");
-  EXPECT_EQ(NNAdapterOperationTypeName(NNADAPTER_XOR + 1), nullptr);
+  EXPECT_STREQ(NNAdapterOperationTypeName(NNADAPTER_UNSTACK), "UNSTACK");
+  EXPECT_EQ(NNAdapterOperationTypeName(NNADAPTER_UNSTACK + 1), nullptr);
 }
 
 TEST(Library, LastErrorIsPerThread) {

@@ -205,6 +205,18 @@ void AddHandOpCases(std::vector<CaseSpec>* cases) {
     c.Output(y, F32({1, 1, 3, 3}, {2.75f, 3.75f, 4.25f, 5.75f, 12.5f, 7.25f, 5.75f, 6.75f, 7.25f}));
     cases->push_back(c);
   }
+  // UNSTACK: a 2x3 matrix along axis 1 -> its 3 columns.
+  {
+    CaseSpec c = Make("UNSTACK", "unstack_columns");
+    const int x = c.Input(F32({2, 3}, {1.f, 2.f, 3.f, 4.f, 5.f, 6.f}));
+    const int y0 = c.Temp(NNADAPTER_FLOAT32), y1 = c.Temp(NNADAPTER_FLOAT32),
+              y2 = c.Temp(NNADAPTER_FLOAT32);
+    c.Op(NNADAPTER_UNSTACK, {x, c.ConstI32(1), c.ConstI32(3)}, {y0, y1, y2});
+    c.Output(y0, F32({2}, {1.f, 4.f}));
+    c.Output(y1, F32({2}, {2.f, 5.f}));
+    c.Output(y2, F32({2}, {3.f, 6.f}));
+    cases->push_back(c);
+  }
   // PRIOR_BOX: feature 1x2, image 4x8 -> steps 4, 4, centres (2, 2), (6, 2);
   // min_size 2, max_size 8, aspect ratios {1, 2, 1/2} (flip); per cell the
   // boxes of ratio 1, 2, 1/2 (w = 2 sqrt(r), h = 2 / sqrt(r)) then the

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <sstream>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "lite/api/cxx_predictor.h"
+#include "lite/nnadapter/partition_picture.h"
 
 DEFINE_string(model_dir, "", "model folder (auto-detects the layout)");
 DEFINE_string(model_file, "", "program file (e.g. inference.pdmodel)");
@@ -41,6 +43,10 @@ DEFINE_string(nnadapter_device_names, "",
 DEFINE_string(nnadapter_context_properties, "",
               "NNAdapter context properties (e.g. GOOGLE_XNNPACK_NUM_THREADS=2)");
 DEFINE_string(nnadapter_model_cache_dir, "", "NNAdapter .nnc cache directory");
+DEFINE_string(nnadapter_partition_report_path, "",
+              "write the NNAdapter partition report (JSON) here (docs/offload-debugging.md)");
+DEFINE_string(visualization_file_output_path, "",
+              "folder for the partition picture (partition.json/.dot/.svg/.png; needs Graphviz)");
 DEFINE_bool(int8, false,
             "valid places {X86 int8, X86 float}: int8 kernels (and int8 NNAdapter operands) "
             "for quantized models");
@@ -175,11 +181,26 @@ int main(int argc, char** argv) {
       if (!FLAGS_nnadapter_model_cache_dir.empty()) {
         config.set_nnadapter_model_cache_dir(FLAGS_nnadapter_model_cache_dir);
       }
+      if (!FLAGS_visualization_file_output_path.empty()) {
+        std::filesystem::create_directories(FLAGS_visualization_file_output_path);
+        config.set_nnadapter_partition_report_path(FLAGS_visualization_file_output_path +
+                                                   "/partition.json");
+      } else if (!FLAGS_nnadapter_partition_report_path.empty()) {
+        config.set_nnadapter_partition_report_path(FLAGS_nnadapter_partition_report_path);
+      }
     }
     auto t0 = Clock::now();
     auto base = paddle::lite_api::CreatePaddlePredictor(config);
     double load_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     auto* predictor = dynamic_cast<paddle::lite::CxxPredictor*>(base.get());
+    if (!FLAGS_visualization_file_output_path.empty() && !FLAGS_nnadapter_device_names.empty()) {
+      const std::string stem = FLAGS_visualization_file_output_path + "/partition";
+      auto report = paddle::lite::nnadapter_bridge::PartitionReport::FromJsonFile(stem + ".json");
+      std::printf("partition: %s\n", report.Summary().c_str());
+      for (const auto& f : paddle::lite::nnadapter_bridge::WritePartitionPicture(report, stem)) {
+        std::printf("written: %s\n", f.c_str());
+      }
+    }
 
     auto shapes = Split(FLAGS_input_shape, ':');
     auto files = FLAGS_input_data_path.empty() ? std::vector<std::string>{}

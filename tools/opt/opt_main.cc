@@ -67,7 +67,10 @@ DEFINE_double(sparse_threshold, 0.6, "with --sparse_model: the zero ratio, in [0
 DEFINE_string(optimized_nb_model_path, "",
               "an optimized .nb to visualize (with --visualization_file_output_path)");
 DEFINE_string(visualization_file_output_path, "",
-              "folder for the Graphviz file <nb name>.dot of --optimized_nb_model_path");
+              "folder for pictures: with NNAdapter devices, the partition (<optimize_out "
+              "name>_partition.json report, .dot, .svg, .png: ops coloured by device, subgraphs "
+              "boxed; needs Graphviz's dot); with --optimized_nb_model_path, the .nb's graph as "
+              "<nb name>.dot");
 
 int main(int argc, char** argv) {
   gflags::SetUsageMessage(

@@ -15,6 +15,7 @@
 #include "lite/graph/pass.h"
 #include "lite/nnadapter/converter.h"
 #include "lite/nnadapter/device_context.h"
+#include "lite/nnadapter/partition_picture.h"
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/nb/nb_model.h"
 #include "lite/model_parser/onnx/onnx_importer.h"
@@ -290,6 +291,30 @@ int Visualize(const OptFlags& f, std::ostream& out) {
 
 int Run(const OptFlags& f, std::ostream& out);
 
+// --visualization_file_output_path while optimizing for NNAdapter devices:
+// <folder>/<output name>_partition (.json report, .dot, .svg, .png); empty
+// when not asked.
+std::string PartitionPictureStem(const OptFlags& f, const Targets& targets) {
+  if (f.visualization_file_output_path.empty()) return "";
+  LITE_ENFORCE(!targets.devices.empty(),
+               "--visualization_file_output_path draws the NNAdapter partition: give NNAdapter "
+               "devices (--valid_targets or --nnadapter_device_names), or visualize an .nb "
+               "with --optimized_nb_model_path");
+  std::filesystem::create_directories(f.visualization_file_output_path);
+  const std::string name =
+      f.optimize_out.empty() ? "model" : std::filesystem::path(f.optimize_out).filename().string();
+  return f.visualization_file_output_path + "/" + name + "_partition";
+}
+
+void WritePicture(const std::string& stem, std::ostream& out) {
+  const auto report = nnadapter_bridge::PartitionReport::FromJsonFile(stem + ".json");
+  out << "partition: " << report.Summary() << "\n";
+  out << "written: " << stem << ".json (partition report)\n";
+  for (const auto& file : nnadapter_bridge::WritePartitionPicture(report, stem)) {
+    out << "written: " << file << "\n";
+  }
+}
+
 // --model_set_dir: every folder below it holding a model is optimized into
 // <optimize_out>/<folder name>.nb (or a protobuf folder).
 int RunModelSet(const OptFlags& f, std::ostream& out) {
@@ -399,6 +424,8 @@ int Run(const OptFlags& f, std::ostream& out) {
   config.set_quant_model(f.quant_model);
   config.set_quant_type(f.quant_type == "QUANT_INT8" ? lite_api::QuantType::QUANT_INT8
                                                      : lite_api::QuantType::QUANT_INT16);
+  const std::string picture = PartitionPictureStem(f, targets);
+  if (!picture.empty()) config.set_nnadapter_partition_report_path(picture + ".json");
   cpp::ProgramDesc original;
   std::vector<std::pair<std::string, int>> applied;
   auto shared = LoadAndOptimize(
@@ -432,6 +459,7 @@ int Run(const OptFlags& f, std::ostream& out) {
         << " bytes (dequantized to fp32 when the model is loaded)\n";
   }
   PrintPlacement(shared->program, targets, out);
+  if (!picture.empty()) WritePicture(picture, out);
   if (f.display_kernels) {
     nb::NbModel m = predictor->OptimizedModel();
     const auto& ops = m.program.blocks.at(0).ops;

@@ -38,7 +38,10 @@ struct OptFlags {
   bool sparse_model{false};
   float sparse_threshold{0.6f};
   std::string optimized_nb_model_path;         // with visualization_file_output_path
-  std::string visualization_file_output_path;  // writes <nb stem>.dot there
+  // With NNAdapter devices: the partition report and picture
+  // (<optimize_out name>_partition.json/.dot/.svg/.png); with
+  // optimized_nb_model_path: <nb stem>.dot.
+  std::string visualization_file_output_path;
 };
 
 // Runs opt; returns the process exit code (0 only on success). Progress goes

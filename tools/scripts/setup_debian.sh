@@ -9,7 +9,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libdnnl-dev ocl-icd-opencl-dev
   libxnnpack-dev libpthreadpool-dev
-  libstb-dev libxxhash-dev fonts-noto-cjk
+  libstb-dev libxxhash-dev fonts-noto-cjk graphviz
   libonnx-dev libonnx-testdata
   clang libclang-rt-14-dev
   python3 python3-dev python3-venv python3-pip python3-setuptools python3-wheel

@@ -73,6 +73,15 @@ OP_TEST(STACK, Axis0And1) {
           {{}});
   ExpectF32(r[0], {2, 2}, {1, 3, 2, 4});
 }
+OP_TEST(UNSTACK, MiddleAxisAndInt32) {
+  auto r = Exec(NNADAPTER_UNSTACK, {V(F32({2, 2, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})),
+                                    ci(1), ci(2)},
+                {{}, {}});
+  ExpectF32(r[0], {2, 3}, {1, 2, 3, 7, 8, 9});
+  ExpectF32(r[1], {2, 3}, {4, 5, 6, 10, 11, 12});
+  r = Exec(NNADAPTER_UNSTACK, {V(I32({3}, {7, 8, 9})), ci(0), ci(3)}, {{}, {}, {}});
+  ExpectI32(r[2], {}, {9});
+}
 OP_TEST(SLICE, StepsAndNegativeStart) {
   std::vector<float> v;
   for (int i = 0; i < 12; i++) v.push_back(static_cast<float>(i));

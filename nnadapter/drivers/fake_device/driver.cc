@@ -4,7 +4,8 @@
 // context property <NAME>_SUPPORTED_OPERATIONS=OP1,OP2 (NAME = upper-case
 // device name, e.g. FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,ADD,RELU).
 // The same sources build more than one device (FAKE_DEVICE_NAME) so that
-// multi-device partitioning can be tested without hardware.
+// multi-device partitioning can be tested without hardware. Context
+// properties also inject faults (faults.h).
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -13,6 +14,7 @@
 #include <string>
 
 #include "converter.h"
+#include "faults.h"
 #include "fake_ddk/fake_ddk.h"
 #include "nnadapter/hal/device.h"
 #include "nnadapter/utility/debug.h"
@@ -34,19 +36,23 @@ static const int32_t kVersion = 1;
 
 struct Context {
   std::set<NNAdapterOperationType> supported;
+  Faults faults;
 };
 
 struct Program {
   fake_ddk::Graph graph;
   std::unique_ptr<fake_ddk::Execution> execution;
   std::vector<NNAdapterOperandType> input_types, output_types;
+  bool fail_execute{false};  // <NAME>_FAULT_EXECUTE
 };
 
-static std::string PropertyKey() {
+static std::string UpperName() {
   std::string key = kName;
   for (auto& c : key) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return key + "_SUPPORTED_OPERATIONS";
+  return key;
 }
+
+static std::string PropertyKey() { return UpperName() + "_SUPPORTED_OPERATIONS"; }
 
 static int OpenDevice(void** device) {
   return kit::Guard(kName, "open_device", [&]() -> int {
@@ -84,6 +90,9 @@ static int CreateContext(void*, const char* properties,
       kName, properties, context,
       [](const std::map<std::string, std::string>& parsed, Context* ctx) {
         ctx->supported = ImplementedOperations();
+        if (int code = ParseFaults(parsed, UpperName() + "_FAULT_", &ctx->faults)) {
+          return code;
+        }
         auto it = parsed.find(PropertyKey());
         return it == parsed.end()
                    ? static_cast<int>(NNADAPTER_NO_ERROR)
@@ -158,6 +167,7 @@ static int BuildGraph(Context* ctx, core::Model* model, fake_ddk::Graph* graph) 
                        "cannot convert " + OperationTypeName(op->type) + ": " +
                            (error.empty() ? "not enabled" : error));
     }
+    InjectValueFault(ctx->faults, *op, &converter, graph);
   }
   for (size_t i = 0; i < model->output_operands.size(); i++) {
     int32_t id = converter.TensorOf(model->output_operands[i]);
@@ -197,7 +207,12 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
     }
     *program = nullptr;
     auto* ctx = static_cast<Context*>(context);
+    if (ctx->faults.compile) {
+      return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                       "injected compile failure (" + UpperName() + "_FAULT_COMPILE=1)");
+    }
     auto p = std::make_unique<Program>();
+    p->fail_execute = ctx->faults.execute;
     if (!cache->buffer.empty()) {
       int code = LoadCachedGraph(*cache, &p->graph);
       if (code != NNADAPTER_NO_ERROR) return code;
@@ -228,6 +243,10 @@ static int ExecuteProgram(void* program, uint32_t input_count,
   return kit::Guard(kName, "execute_program", [&]() -> int {
     auto* p = static_cast<Program*>(program);
     if (int code = kit::RequireNotNull({{"program", p}})) return code;
+    if (p->fail_execute) {
+      return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                       "injected execute failure (" + UpperName() + "_FAULT_EXECUTE=1)");
+    }
     const auto& tensors = p->graph.tensors();
     int code = kit::CheckArgumentCount("output", output_count,
                                        p->output_types.size());

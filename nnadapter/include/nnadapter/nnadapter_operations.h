@@ -2313,6 +2313,31 @@ typedef enum {
    * Available since version 1.
    */
   NNADAPTER_XOR = 94,
+  /**
+   * NNADAPTER_UNSTACK
+   *
+   * Inputs (in order): 0: input, 1: axis, 2: num.
+   * Outputs: 0~n-1: output0 ~ outputn-1.
+   *
+   * Splits the input along axis into num tensors of rank R - 1 (the axis
+   *   dimension removed): output k holds the slice index k of that axis.
+   *   The inverse of NNADAPTER_STACK.
+   * Inputs:
+   *  * 0 : input, the input operand, rank R >= 1, type: NNADAPTER_FLOAT32,
+   *    NNADAPTER_QUANT_INT8_SYMM_PER_LAYER, NNADAPTER_INT32,
+   *    NNADAPTER_INT64.
+   *  * 1 : axis, the axis to unstack, shape: [1], type: NNADAPTER_INT32,
+   *    value: the valid range of axis is [-R, R); a negative axis means
+   *    axis + R.
+   *  * 2 : num, the number of outputs, shape: [1], type: NNADAPTER_INT32,
+   *    value: positive, equal to dimension axis of input when it is known.
+   * Outputs:
+   *  * 0 ~ num-1 : output0 ~ outputnum-1, the slices, shape: the input's
+   *    without dimension axis, same type as input.
+   *
+   * Available since version 1.
+   */
+  NNADAPTER_UNSTACK = 95,
 } NNAdapterOperationCode;
 
 #endif  // NNADAPTER_NNADAPTER_OPERATIONS_H_

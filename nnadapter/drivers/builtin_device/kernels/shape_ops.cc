@@ -287,6 +287,30 @@ int Compute_STACK(KernelContext* ctx) {
   return GatherCombined(ctx, 0, combined, *ts[0], dims, src);
 }
 
+// UNSTACK: output k = the slice k of `axis`, that dimension removed.
+int Compute_UNSTACK(KernelContext* ctx) {
+  const Tensor& in = *ctx->in[0];
+  int64_t rank = static_cast<int64_t>(in.dims.size());
+  int64_t axis = IntAttr(ctx, 1, 0);
+  if (!NormalizeAxis(&axis, rank)) return Fail(ctx, "input 1 (axis) out of range");
+  const int64_t n = static_cast<int64_t>(ctx->out.size());
+  if (in.dims[axis] != n)
+    return Fail(ctx, "dimension " + std::to_string(axis) + " of input 0 is " +
+                         std::to_string(in.dims[axis]) + ", expected " + std::to_string(n) +
+                         " (the output count)");
+  const int64_t outer = Product(in.dims, 0, axis), inner = Product(in.dims, axis + 1);
+  Dims dims = in.dims;
+  dims.erase(dims.begin() + axis);
+  for (int64_t k = 0; k < n; k++) {
+    std::vector<int64_t> src;
+    for (int64_t o = 0; o < outer; o++)
+      for (int64_t j = 0; j < inner; j++) src.push_back((o * n + k) * inner + j);
+    int r = Gather(ctx, static_cast<size_t>(k), in, dims, src);
+    if (r) return r;
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
 int Compute_SPLIT(KernelContext* ctx) {
   const Tensor& in = *ctx->in[0];
   int64_t rank = static_cast<int64_t>(in.dims.size());
