@@ -48,7 +48,9 @@ class SubgraphOp : public OperatorBase<SubgraphParam> {
   // are row-wise ones (elementwise, fc/mul, activations, scale...) that in
   // Paddle share their first input's LoD, so every output takes the LoD of
   // the first input that has one (sequence ops after the subgraph then
-  // check it against the row count).
+  // check it against the row count). Outputs grouped per image by an
+  // operation (NMS: Converter::SetLodFromCounts) get theirs after each
+  // execution (SubgraphKernel::SetLods).
   void InferShape() override {
     const LoD* lod = nullptr;
     for (const Tensor* t : param_.inputs) {
