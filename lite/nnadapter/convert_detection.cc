@@ -1,6 +1,6 @@
 // Converters of detection ops with a standard operation: yolo_box
-// (YOLO_BOX) and prior_box (PRIOR_BOX). box_coder and multiclass_nms* have
-// none (see docs/nnadapter-bridge.md).
+// (YOLO_BOX), prior_box (PRIOR_BOX) and multiclass_nms / multiclass_nms2 /
+// multiclass_nms3 (NON_MAX_SUPPRESSION).
 #include "lite/nnadapter/converters.h"
 
 namespace paddle {
@@ -37,6 +37,52 @@ void ConvertPriorBox(Converter& c, const cpp::OpDesc& op) {
        c.Float32(op.GetAttr<float>("offset", 0.5f)),
        c.Bool(op.GetAttr<bool>("min_max_aspect_ratios_order", false))},
       {c.Output(One(op, "Boxes", false)), c.Output(One(op, "Variances", false))});
+}
+
+// The per-image counts (NON_MAX_SUPPRESSION's out_rois_num) become the LoD
+// of Out and Index (Converter::SetLodFromCounts). 2-D Scores split into
+// images by the LoD of BBoxes (no RoisNum) stay on the CPU: a LoD is not an
+// operand the device could read.
+void ConvertMulticlassNms(Converter& c, const cpp::OpDesc& op) {
+  const std::string& type = op.Type();
+  const std::string& scores = One(op, "Scores");
+  const bool per_image = c.Dims(scores).size() == 3;
+  NNAdapterOperand* rois_num = nullptr;
+  if (!per_image) {
+    LITE_ENFORCE(op.HasInput("RoisNum"), "op '", type,
+                 "': 2-D Scores with the images given by the LoD of BBoxes (no RoisNum) "
+                 "has no NNAdapter equivalent");
+    const std::string& rn = One(op, "RoisNum");
+    rois_num = c.Input(rn);
+    if (c.DType(rn) != DataType::kInt32) {
+      NNAdapterOperand* cast = c.Temporary(NNADAPTER_INT32);
+      c.AddOperation(NNADAPTER_CAST, {rois_num, c.Int32(NNADAPTER_INT32)}, {cast});
+      rois_num = cast;
+    }
+  }
+  const bool return_index = op.HasOutput("Index");
+  NNAdapterOperand* out = c.Output(One(op, "Out", false));
+  NNAdapterOperand* counts = op.HasOutput("NmsRoisNum") ? c.Output(One(op, "NmsRoisNum", false))
+                                                        : c.Temporary(NNADAPTER_INT32);
+  std::vector<NNAdapterOperand*> outputs = {out, counts};
+  if (return_index) outputs.push_back(c.Temporary(NNADAPTER_INT32));
+  c.AddOperation(NNADAPTER_NON_MAX_SUPPRESSION,
+                 {c.Input(One(op, "BBoxes")), c.Input(scores), rois_num,
+                  c.Int32(op.GetAttr<int32_t>("background_label", 0)),
+                  c.Float32(op.GetAttr<float>("score_threshold")),
+                  c.Int32(op.GetAttr<int32_t>("nms_top_k")),
+                  c.Float32(op.GetAttr<float>("nms_threshold", 0.3f)),
+                  c.Float32(op.GetAttr<float>("nms_eta", 1.f)),
+                  c.Int32(op.GetAttr<int32_t>("keep_top_k")),
+                  c.Bool(op.GetAttr<bool>("normalized", true)), c.Bool(return_index)},
+                 outputs);
+  c.SetLodFromCounts(One(op, "Out", false), counts);
+  if (return_index) {
+    // Paddle's Index is [No, 1], the operation's [No].
+    const std::string& index = One(op, "Index", false);
+    c.AddOperation(NNADAPTER_RESHAPE, {outputs[2], c.Int32s({-1, 1})}, {c.Output(index)});
+    c.SetLodFromCounts(index, counts);
+  }
 }
 
 }  // namespace nnadapter_bridge

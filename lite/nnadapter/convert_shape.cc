@@ -137,7 +137,7 @@ void ConvertStack(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_STACK, in, {c.Output(One(op, "Y", false))});
 }
 
-// unstack: SPLIT into ones along axis, then SQUEEZE each part.
+// unstack: the standard operation UNSTACK.
 void ConvertUnstack(Converter& c, const cpp::OpDesc& op) {
   const std::string& x = One(op, "X");
   const DDim dims = c.Dims(x);
@@ -150,6 +150,36 @@ void ConvertUnstack(Converter& c, const cpp::OpDesc& op) {
   for (const auto& name : outs) parts.push_back(c.Output(name));
   c.AddOperation(NNADAPTER_UNSTACK,
                  {c.Input(x), c.Int32(axis), c.Int32(static_cast<int32_t>(outs.size()))}, parts);
+}
+
+// pixel_shuffle (no standard operation): channel c * r * r + i * r + j
+// moves to the pixel (h * r + i, w * r + j) of channel c, i.e. RESHAPE to
+// [N, C, r, r, H, W] (NHWC: [N, H, W, C, r, r]), TRANSPOSE by
+// [0, 1, 4, 2, 5, 3], RESHAPE to [N, C, H * r, W * r] (NHWC: [N, H * r,
+// W * r, C]). The extents must be known at conversion time.
+void ConvertPixelShuffle(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim d = c.Dims(x);
+  const int64_t r = op.GetAttr<int32_t>("upscale_factor", 1);
+  const bool nhwc = op.GetAttr<std::string>("data_format", "NCHW") == "NHWC";
+  LITE_ENFORCE(d.size() == 4 && r >= 1, "op 'pixel_shuffle': expected a 4-D X and upscale_factor "
+               ">= 1, got X ", DimsToString(d), " and ", r);
+  for (int64_t e : d) {
+    LITE_ENFORCE(e > 0, "op 'pixel_shuffle': X ", DimsToString(d),
+                 " needs known extents at conversion time");
+  }
+  const int64_t ch = d[nhwc ? 3 : 1], h = d[nhwc ? 1 : 2], w = d[nhwc ? 2 : 3];
+  LITE_ENFORCE(ch % (r * r) == 0, "op 'pixel_shuffle': channels ", ch,
+               " are not a multiple of upscale_factor^2 = ", r * r);
+  auto i32 = [](std::vector<int64_t> v) { return std::vector<int32_t>(v.begin(), v.end()); };
+  const int64_t c_out = ch / (r * r);
+  const auto split = nhwc ? i32({d[0], h, w, c_out, r, r}) : i32({d[0], c_out, r, r, h, w});
+  const auto joined = nhwc ? i32({d[0], h * r, w * r, c_out}) : i32({d[0], c_out, h * r, w * r});
+  NNAdapterOperand* a = c.Temporary(PrecisionOf(c.DType(x)));
+  NNAdapterOperand* b = c.Temporary(PrecisionOf(c.DType(x)));
+  c.AddOperation(NNADAPTER_RESHAPE, {c.Input(x), c.Int32s(split)}, {a});
+  c.AddOperation(NNADAPTER_TRANSPOSE, {a, c.Int32s({0, 1, 4, 2, 5, 3})}, {b});
+  c.AddOperation(NNADAPTER_RESHAPE, {b, c.Int32s(joined)}, {c.Output(One(op, "Out", false))});
 }
 
 void ConvertGather(Converter& c, const cpp::OpDesc& op) {

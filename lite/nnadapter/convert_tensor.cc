@@ -1,5 +1,6 @@
 // Converters of tensor ops: concat, split, transpose, flatten,
-// interpolation, shape, slice, strided_slice, fill_constant, cast.
+// interpolation, shape, slice, strided_slice, fill_constant,
+// fill_constant_batch_size_like, cast.
 #include <algorithm>
 #include <climits>
 #include <map>
@@ -75,28 +76,54 @@ void ConvertFlatten(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
+namespace {
+// The `scale` attribute: a float in v1, a list [h, w] (or [s]) in v2; either
+// form is accepted, as by the CPU kernel.
+std::vector<float> InterpScale(const cpp::OpDesc& op) {
+  auto it = op.attrs().find("scale");
+  if (it == op.attrs().end()) return {};
+  const cpp::AttrType t = it->second.type;
+  if (t == cpp::AttrType::FLOAT || t == cpp::AttrType::FLOAT64 || t == cpp::AttrType::INT) {
+    return {op.GetAttr<float>("scale")};
+  }
+  return op.GetAttr<std::vector<float>>("scale");
+}
+}  // namespace
+
+// v1 and v2 differ in one rule: without align_corners, v2 maps coordinates
+// by 1 / scale when a scale is given, v1 always by in / out. So a v1 scale
+// becomes RESIZE's shape (int(in * scale), from the known input dims), and
+// a v1 OutSize may come with a scale (it wins, as on the CPU).
 void ConvertInterpolate(Converter& c, const cpp::OpDesc& op) {
   NoTensorInputs(op, {"SizeTensor", "Scale"});
   LITE_ENFORCE(op.GetAttr<std::string>("data_layout", "NCHW") == "NCHW", "op '", op.Type(),
                "': only NCHW is converted");
-  const bool nearest = op.Type() == "nearest_interp_v2";
+  const std::string& type = op.Type();
+  const bool nearest = type.rfind("nearest", 0) == 0;
+  const bool v1 = type.size() < 3 || type.compare(type.size() - 3, 3, "_v2") != 0;
   const int out_h = op.GetAttr<int32_t>("out_h", -1), out_w = op.GetAttr<int32_t>("out_w", -1);
-  auto scale = op.GetAttr<std::vector<float>>("scale", {});
+  auto scale = InterpScale(op);
   NNAdapterOperand* shape = nullptr;
   NNAdapterOperand* scales = nullptr;
   const bool scaled = !scale.empty() && scale[0] > 0;
+  if (scale.size() == 1) scale.push_back(scale[0]);
   if (op.HasInput("OutSize")) {
     // A run-time [h, w] (computed by shape ops, as in PP-HumanSeg): the
-    // RESIZE shape operand. With a scale too, Paddle takes the coordinates
-    // from the scale and the size from OutSize, which RESIZE cannot express.
-    LITE_ENFORCE(!scaled, "op '", op.Type(),
+    // RESIZE shape operand. With a scale too, v2 takes the coordinates from
+    // the scale and the size from OutSize, which RESIZE cannot express.
+    LITE_ENFORCE(v1 || !scaled, "op '", op.Type(),
                  "': input 'OutSize' together with a positive 'scale' is not converted");
     const std::string& size = One(op, "OutSize");
     LITE_ENFORCE(c.DType(size) == DataType::kInt32 || c.DType(size) == DataType::kInt64,
                  "op '", op.Type(), "': input 'OutSize' must be int32 or int64");
     shape = c.Input(size);
+  } else if (v1 && scaled) {
+    const DDim d = c.Dims(One(op, "X"));
+    LITE_ENFORCE(d.size() == 4 && d[2] > 0 && d[3] > 0, "op '", type,
+                 "': a scale needs the input height and width at conversion time");
+    shape = c.Int32s({static_cast<int32_t>(static_cast<float>(d[2]) * scale[0]),
+                      static_cast<int32_t>(static_cast<float>(d[3]) * scale[1])});
   } else if (scaled) {
-    if (scale.size() == 1) scale.push_back(scale[0]);
     scales = c.Constant2f(scale[0], scale[1]);
   } else {
     LITE_ENFORCE(out_h > 0 && out_w > 0, "op '", op.Type(), "': needs out_h/out_w or scale");
@@ -166,9 +193,9 @@ void ConvertStridedSlice(Converter& c, const cpp::OpDesc& op) {
   }
 }
 
-void ConvertFillConstant(Converter& c, const cpp::OpDesc& op) {
-  NoTensorInputs(op, {"ShapeTensor", "ShapeTensorList", "ValueTensor"});
-  auto shape = op.GetAttr<std::vector<int64_t>>("shape");
+namespace {
+// FILL's value operand from fill_constant's dtype, value and str_value.
+NNAdapterOperand* FillValue(Converter& c, const cpp::OpDesc& op) {
   const int dtype = op.GetAttr<int32_t>("dtype", 5);
   std::string str_value = op.GetAttr<std::string>("str_value", "");
   double value = str_value.empty() ? op.GetAttr<float>("value", 0.f) : std::stod(str_value);
@@ -180,9 +207,51 @@ void ConvertFillConstant(Converter& c, const cpp::OpDesc& op) {
   } else if (dtype == 3) {
     v = c.Int64s({static_cast<int64_t>(value)});
   } else {
-    ThrowError("op 'fill_constant': dtype ", dtype, " is not converted");
+    ThrowError("op '", op.Type(), "': dtype ", dtype, " is not converted");
   }
-  c.AddOperation(NNADAPTER_FILL, {c.Int64s(shape), v}, {c.Output(One(op, "Out", false))});
+  return v;
+}
+}  // namespace
+
+void ConvertFillConstant(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"ShapeTensor", "ShapeTensorList", "ValueTensor"});
+  c.AddOperation(NNADAPTER_FILL, {c.Int64s(op.GetAttr<std::vector<int64_t>>("shape")),
+                                  FillValue(c, op)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// fill_constant_batch_size_like: FILL with the shape attribute whose
+// output_dim_idx extent is Input's input_dim_idx extent at run time:
+// CONCAT(shape[:o], SLICE(SHAPE(Input), i, i + 1), shape[o + 1:]).
+void ConvertFillConstantBatchSizeLike(Converter& c, const cpp::OpDesc& op) {
+  auto shape = op.GetAttr<std::vector<int64_t>>("shape");
+  const std::string& like = One(op, "Input");
+  const int64_t rank = static_cast<int64_t>(c.Dims(like).size());
+  const int in_idx = op.GetAttr<int32_t>("input_dim_idx", 0);
+  const int out_idx = op.GetAttr<int32_t>("output_dim_idx", 0);
+  LITE_ENFORCE(in_idx >= 0 && in_idx < rank && out_idx >= 0 &&
+                   out_idx < static_cast<int>(shape.size()),
+               "op '", op.Type(), "': input_dim_idx ", in_idx, " / output_dim_idx ", out_idx,
+               " out of range (Input rank ", rank, ", shape of ", shape.size(), " values)");
+  NNAdapterOperand* dims = c.Temporary(NNADAPTER_INT64);
+  c.AddOperation(NNADAPTER_SHAPE, {c.Input(like), c.Int32(NNADAPTER_INT64)}, {dims});
+  NNAdapterOperand* extent = c.Temporary(NNADAPTER_INT64);
+  c.AddOperation(NNADAPTER_SLICE,
+                 {dims, c.Int32s({0}), c.Int32s({in_idx}), c.Int32s({in_idx + 1}), c.Int32s({1})},
+                 {extent});
+  std::vector<NNAdapterOperand*> parts;
+  if (out_idx > 0) parts.push_back(c.Int64s({shape.begin(), shape.begin() + out_idx}));
+  parts.push_back(extent);
+  if (out_idx + 1 < static_cast<int>(shape.size())) {
+    parts.push_back(c.Int64s({shape.begin() + out_idx + 1, shape.end()}));
+  }
+  NNAdapterOperand* full = extent;
+  if (parts.size() > 1) {
+    full = c.Temporary(NNADAPTER_INT64);
+    parts.push_back(c.Int32(0));
+    c.AddOperation(NNADAPTER_CONCAT, parts, {full});
+  }
+  c.AddOperation(NNADAPTER_FILL, {full, FillValue(c, op)}, {c.Output(One(op, "Out", false))});
 }
 
 void ConvertCast(Converter& c, const cpp::OpDesc& op) {

@@ -74,6 +74,15 @@ class Converter {
   void AddOperation(NNAdapterOperationType type, std::vector<NNAdapterOperand*> inputs,
                     std::vector<NNAdapterOperand*> outputs);
 
+  // The LoD of variable `var` is level 0 offsets built from the per-image
+  // counts `counts` (an INT32 operand) after execution, e.g. detections
+  // grouped by image. A row count that differs from the counts' sum (Paddle's
+  // [1, 1] "nothing found" row) gets the LoD {0, 1}.
+  void SetLodFromCounts(const std::string& var, NNAdapterOperand* counts) {
+    lod_counts_[var] = counts;
+  }
+  const std::map<std::string, NNAdapterOperand*>& lod_counts() const { return lod_counts_; }
+
   const std::vector<std::string>& model_input_names() const { return input_names_; }
   const std::vector<NNAdapterOperand*>& model_inputs() const { return inputs_; }
   NNAdapterOperand* Mapped(const std::string& var) const {
@@ -105,6 +114,7 @@ class Converter {
   std::vector<NNAdapterOperand*> inputs_;
   size_t operation_count_{0};
   std::vector<AddedOperation> operations_;
+  std::map<std::string, NNAdapterOperand*> lod_counts_;
   const cpp::OpDesc* current_{nullptr};
 };
 

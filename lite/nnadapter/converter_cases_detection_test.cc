@@ -1,4 +1,5 @@
-// Harness cases of the detection converters: yolo_box, prior_box.
+// Harness cases of the detection converters: yolo_box, prior_box,
+// multiclass_nms / multiclass_nms2 / multiclass_nms3.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -8,7 +9,86 @@ namespace testing {
 using harness::F;
 using harness::Ints;
 
+namespace {
+// `count` boxes [x1, y1, x2, y2] in a 40 x 40 area, 2..12 wide and high, so
+// that neighbours overlap at every IoU.
+std::vector<float> Boxes(int64_t count, uint32_t seed) {
+  auto v = RandomFloats(count * 4, 0.f, 1.f, seed);
+  for (int64_t i = 0; i < count; ++i) {
+    float* b = &v[i * 4];
+    const float x = b[0] * 40, y = b[1] * 40, w = 2 + b[2] * 10, h = 2 + b[3] * 10;
+    b[0] = x, b[1] = y, b[2] = x + w, b[3] = y + h;
+  }
+  return v;
+}
+
+struct NmsCase {
+  const char* op;
+  const char* label;
+  bool per_image;  // BBoxes [N, M, 4] + Scores [N, C, M]; else [M, C, 4] + [M, C]
+  int background;
+  int nms_top_k, keep_top_k;
+  float eta;
+  bool normalized;
+};
+
+// Two images, 3 classes, n boxes per image (the 2-D layout: n and n + 1).
+void BuildNms(const NmsCase& k, OpRunner& r, int64_t n) {
+  const int64_t classes = 3;
+  if (k.per_image) {
+    r.Input<float>("BBoxes", "boxes", {2, n, 4}, Boxes(2 * n, harness::Seed("b", n)));
+    harness::F(r, "Scores", "scores", {2, classes, n}, 0.f, 1.f);
+  } else {
+    const int64_t m = 2 * n + 1;
+    r.Input<float>("BBoxes", "boxes", {m, classes, 4}, Boxes(m * classes, harness::Seed("b", n)));
+    harness::F(r, "Scores", "scores", {m, classes}, 0.f, 1.f);
+    r.Input<int32_t>("RoisNum", "rois_num", {2}, {static_cast<int32_t>(n),
+                                                  static_cast<int32_t>(n + 1)});
+  }
+  r.Output("Out", "out");
+  if (std::string(k.op) != "multiclass_nms") r.Output("Index", "index");
+  if (std::string(k.op) == "multiclass_nms3") r.Output("NmsRoisNum", "nms_rois_num");
+  r.Attr("background_label", k.background);
+  r.Attr("score_threshold", 0.3f);
+  r.Attr("nms_top_k", k.nms_top_k);
+  r.Attr("nms_threshold", 0.4f);
+  r.Attr("nms_eta", k.eta);
+  r.Attr("keep_top_k", k.keep_top_k);
+  r.Attr("normalized", k.normalized);
+}
+
+void AddNmsCases(std::vector<HarnessCase>* cases) {
+  const NmsCase kCases[] = {
+      {"multiclass_nms", "per image, background 0", true, 0, -1, -1, 1.f, true},
+      {"multiclass_nms2", "nms_top_k, keep_top_k, pixels", true, -1, 5, 7, 1.f, false},
+      {"multiclass_nms3", "adaptive eta", true, 1, -1, 10, 0.7f, true},
+      {"multiclass_nms3", "2-D scores with RoisNum", false, 0, 4, 6, 1.f, false},
+  };
+  for (const NmsCase& k : kCases) {
+    cases->push_back({k.op, k.label, [k](OpRunner& r, int64_t n) { BuildNms(k, r, n); }});
+    cases->back().sizes = {1, 3, 13, 60};
+  }
+  // 2-D Scores whose images come from the LoD of BBoxes: no operand holds
+  // the LoD, the op stays on the CPU.
+  HarnessCase lod("multiclass_nms2", "2-D scores split by the BBoxes LoD", [](OpRunner& r,
+                                                                              int64_t n) {
+    r.Input<float>("BBoxes", "boxes", {n, 2, 4}, Boxes(n * 2, harness::Seed("b", n)))
+        ->set_lod({{0, static_cast<uint64_t>(n)}});
+    harness::F(r, "Scores", "scores", {n, 2}, 0.f, 1.f);
+    r.Output("Out", "out");
+    r.Output("Index", "index");
+    r.Attr("score_threshold", 0.3f);
+    r.Attr("nms_top_k", -1);
+    r.Attr("keep_top_k", -1);
+  });
+  lod.expect = kDeclines;
+  lod.decline_mentions = "LoD";
+  cases->push_back(lod);
+}
+}  // namespace
+
 void AddDetectionCases(std::vector<HarnessCase>* cases) {
+  AddNmsCases(cases);
   auto& c = *cases;
   for (bool clip : {true, false}) {
     c.push_back({"yolo_box", clip ? "clip_bbox" : "no clip", [clip](OpRunner& r, int64_t n) {

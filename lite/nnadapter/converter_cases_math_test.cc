@@ -37,7 +37,7 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
   auto& c = *cases;
   for (const char* op : {"elementwise_add", "elementwise_sub", "elementwise_mul",
                          "elementwise_div", "elementwise_max", "elementwise_min",
-                         "elementwise_pow"}) {
+                         "elementwise_pow", "elementwise_floordiv"}) {
     const bool pow = std::string(op) == "elementwise_pow";
     const float lo = pow ? 0.1f : -2.f;
     c.push_back({op, "same dims", [=](OpRunner& r, int64_t n) {

@@ -1,6 +1,7 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
 // flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
-// cast, stack, unstack, gather, lookup_table, range, tile, expand, pad.
+// cast, stack, unstack, pixel_shuffle, gather, lookup_table, range, tile,
+// expand, pad.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -179,6 +180,43 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                           }},
                          "OutSize"));
   }
+  // v1: a float scale, coordinates always by in / out; OutSize wins over it.
+  // Nearest with align_corners and scale 1.7 hits exact ties (ratio * k +
+  // 0.5 an integer: 14 -> 23 columns, k = 11), which Paddle's float ratio and
+  // builtin_device's double round apart; the v2 cases' sizes avoid them.
+  for (const char* op : {"nearest_interp", "bilinear_interp"}) {
+    const bool nearest = std::string(op) == "nearest_interp";
+    for (bool corners : {false, true}) {
+      if (nearest && corners) continue;
+      HarnessCase scaled{op, std::string("v1 scale 1.7 align_corners ") + (corners ? "1" : "0"),
+                         [corners](OpRunner& r, int64_t n) {
+                           F(r, "X", "x", {1, 2, n, n + 1});
+                           r.Output("Out", "y");
+                           r.Attr("scale", 1.7f);
+                           r.Attr("align_corners", corners);
+                         }};
+      scaled.atol = 5e-5;
+      c.push_back(scaled);
+    }
+    HarnessCase sized{op, "v1 out_h/out_w, align_mode 0", [](OpRunner& r, int64_t n) {
+                        F(r, "X", "x", {1, 2, n, n + 1});
+                        r.Output("Out", "y");
+                        r.Attr("out_h", static_cast<int32_t>(n + 3));
+                        r.Attr("out_w", static_cast<int32_t>(2 * n));
+                        r.Attr("align_corners", false);
+                        r.Attr("align_mode", 0);
+                      }};
+    sized.atol = 5e-5;
+    c.push_back(sized);
+    HarnessCase both{op, "v1 run-time OutSize and a scale", [](OpRunner& r, int64_t n) {
+                       F(r, "X", "x", {1, 2, n, n + 1});
+                       Ints<int32_t>(r, "OutSize", "size", {2}, n, 2 * n + 3);
+                       r.Output("Out", "y");
+                       r.Attr("scale", 2.f);
+                     }};
+    both.atol = 5e-5;
+    c.push_back(both);
+  }
   HarnessCase mode0{"bilinear_interp_v2", "align_mode 0 (half pixel), default align_corners",
                     [](OpRunner& r, int64_t n) {
                       F(r, "X", "x", {1, 2, n, n + 1});
@@ -246,6 +284,21 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    r.Attr("value", 3.f);
                  }});
   }
+  // The batch (or any extent) taken from Input at run time.
+  for (int out_idx : {0, 1, 2}) {
+    c.push_back({"fill_constant_batch_size_like", "output_dim_idx " + std::to_string(out_idx),
+                 [out_idx](OpRunner& r, int64_t n) {
+                   F(r, "Input", "like", {n, 2, 5});
+                   r.Output("Out", "y");
+                   V64 shape = {3, 4, 5};
+                   shape[out_idx] = -1;
+                   r.Attr("shape", shape);
+                   r.Attr("input_dim_idx", out_idx == 2 ? 0 : 2);
+                   r.Attr("output_dim_idx", out_idx);
+                   r.Attr("dtype", out_idx == 1 ? 3 : 5);
+                   r.Attr("value", 1.5f);
+                 }});
+  }
   c.push_back({"cast", "float -> int32", [](OpRunner& r, int64_t n) {
                  F(r, "X", "x", {2, n}, -9.f, 9.f);
                  r.Output("Out", "y");
@@ -273,6 +326,19 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    r.Output("Y", "y");
                    r.Attr("axis", axis);
                  }});
+  }
+  for (int factor : {2, 3}) {
+    for (bool nhwc : {false, true}) {
+      c.push_back({"pixel_shuffle",
+                   std::string(nhwc ? "NHWC" : "NCHW") + " upscale " + std::to_string(factor),
+                   [factor, nhwc](OpRunner& r, int64_t n) {
+                     const int64_t ch = 2 * factor * factor;
+                     F(r, "X", "x", nhwc ? DDim{2, n, n + 1, ch} : DDim{2, ch, n, n + 1});
+                     r.Output("Out", "y");
+                     r.Attr("upscale_factor", factor);
+                     if (nhwc) r.Attr("data_format", std::string("NHWC"));
+                   }});
+    }
   }
   c.push_back({"unstack", "axis 0", [](OpRunner& r, int64_t n) {
                  F(r, "X", "x", {3, n});

@@ -8,6 +8,7 @@
 // a device fault costs speed, never a failed Run.
 #include <glog/logging.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -47,7 +48,9 @@ class SubgraphOp : public OperatorBase<SubgraphParam> {
   // are row-wise ones (elementwise, fc/mul, activations, scale...) that in
   // Paddle share their first input's LoD, so every output takes the LoD of
   // the first input that has one (sequence ops after the subgraph then
-  // check it against the row count).
+  // check it against the row count). Outputs grouped per image by an
+  // operation (NMS: Converter::SetLodFromCounts) get theirs after each
+  // execution (SubgraphKernel::SetLods).
   void InferShape() override {
     const LoD* lod = nullptr;
     for (const Tensor* t : param_.inputs) {
@@ -158,6 +161,15 @@ struct Compiled {
   // "the cache buffer for token '<token>'"); empty when compiled fresh.
   std::string cache_source;
   std::string cache_file;
+  // Outputs whose LoD comes from per-image counts (Converter::
+  // SetLodFromCounts): the subgraph output and the model output holding the
+  // counts; counts that are no subgraph output are extra model outputs
+  // written into `extra`.
+  struct LodFromCounts {
+    size_t output, counts;
+  };
+  std::vector<LodFromCounts> lods;
+  std::vector<std::unique_ptr<Tensor>> extra;
   ~Compiled() {
     --g_live_programs;
     NNAdapterExecution_destroy(execution);
@@ -272,12 +284,33 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
       int rc = NNAdapterExecution_setInput(c->execution, static_cast<int32_t>(i), t, InputAccess);
       if (rc != NNADAPTER_NO_ERROR) return rc;
     }
-    for (size_t i = 0; i < p.outputs.size(); ++i) {
-      int rc = NNAdapterExecution_setOutput(c->execution, static_cast<int32_t>(i), p.outputs[i],
+    for (size_t i = 0; i < p.outputs.size() + c->extra.size(); ++i) {
+      Tensor* t = i < p.outputs.size() ? p.outputs[i] : c->extra[i - p.outputs.size()].get();
+      int rc = NNAdapterExecution_setOutput(c->execution, static_cast<int32_t>(i), t,
                                             OutputAccess);
       if (rc != NNADAPTER_NO_ERROR) return rc;
     }
-    return NNAdapterExecution_compute(c->execution);
+    int rc = NNAdapterExecution_compute(c->execution);
+    if (rc == NNADAPTER_NO_ERROR) SetLods(*c);
+    return rc;
+  }
+
+  // LoD level 0 = the running sum of the counts (int32 per image).
+  void SetLods(const Compiled& c) {
+    auto& p = param();
+    for (const auto& l : c.lods) {
+      const Tensor* counts =
+          l.counts < p.outputs.size() ? p.outputs[l.counts] : c.extra[l.counts - p.outputs.size()].get();
+      Tensor* out = p.outputs[l.output];
+      std::vector<uint64_t> offsets = {0};
+      const int32_t* n = counts->data<int32_t>();
+      for (int64_t i = 0; i < counts->numel(); ++i) {
+        offsets.push_back(offsets.back() + static_cast<uint64_t>(std::max(n[i], 0)));
+      }
+      const int64_t rows = out->dims().empty() ? 0 : out->dims()[0];
+      if (static_cast<int64_t>(offsets.back()) != rows) offsets = {0, static_cast<uint64_t>(rows)};
+      out->set_lod(LoD{offsets});
+    }
   }
 
   // The listed shapes (set_nnadapter_dynamic_shape_info) of input `i` when
@@ -453,6 +486,16 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
       NNAdapterOperand* o = conv.Mapped(n);
       LITE_ENFORCE(o != nullptr, "op 'subgraph': output '", n, "' is not produced by its block");
       outs.push_back(o);
+    }
+    for (size_t i = 0; i < p.output_names.size(); ++i) {
+      auto l = conv.lod_counts().find(p.output_names[i]);
+      if (l == conv.lod_counts().end()) continue;
+      size_t j = std::find(outs.begin(), outs.end(), l->second) - outs.begin();
+      if (j == outs.size()) {
+        outs.push_back(l->second);
+        c->extra.push_back(std::make_unique<Tensor>());
+      }
+      c->lods.push_back({i, j});
     }
     LITE_ENFORCE(NNAdapterModel_identifyInputsAndOutputs(
                      c->model, static_cast<uint32_t>(ins.size()), ins.data(),

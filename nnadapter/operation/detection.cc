@@ -1,4 +1,5 @@
-// Detection helpers: PRIOR_BOX (SSD) and YOLO_BOX (YOLOv3).
+// Detection helpers: PRIOR_BOX (SSD), YOLO_BOX (YOLOv3) and
+// NON_MAX_SUPPRESSION.
 #include <cmath>
 
 #include "operation/context.h"
@@ -114,6 +115,70 @@ void Infer_YOLO_BOX(Context* ctx) {
   ctx->SetOutputPrecision(0, {in[0], boxes, 4}, NNADAPTER_FLOAT32, -1);
   ctx->SetOutputPrecision(1, {in[0], boxes, class_num}, NNADAPTER_FLOAT32,
                           -1);
+}
+
+// The number of kept boxes is data-dependent: output 0 is [-1, 6] (or
+// [-1, -1] without return_index, whose empty result is [1, 1]), index [-1],
+// out_rois_num [B] with B the batch (first layout) or rois_num's length.
+void Infer_NON_MAX_SUPPRESSION(Context* ctx) {
+  ctx->Inputs();
+  ctx->ExpectPrecision(0, {NNADAPTER_FLOAT32});
+  ctx->ExpectPrecision(1, {NNADAPTER_FLOAT32});
+  ctx->ExpectRank(0, 3);
+  ctx->ExpectRankRange(1, 2, 3);
+  const Dims boxes = ctx->InDims(0), scores = ctx->InDims(1);
+  ctx->ExpectDim(0, 2, 4, "4 values per box");
+  int32_t batch = NNADAPTER_UNKNOWN;
+  if (scores.size() == 3) {
+    if (ctx->InOptional(2)) {
+      ctx->FailInput(2, "must be null when scores is [B, C, M]");
+    }
+    ctx->ExpectDim(0, 0, scores[0], "the batch of input 1 (scores)");
+    ctx->ExpectDim(0, 1, scores[2], "the box count M of scores [B, C, M]");
+    batch = scores[0];
+  } else {
+    if (!ctx->InOptional(2)) {
+      ctx->FailInput(2, "is required when scores is [M, C]");
+    }
+    ctx->ExpectPrecision(2, {NNADAPTER_INT32});
+    ctx->ExpectRank(2, 1);
+    ctx->ExpectDim(0, 0, scores[0], "the box count M of scores [M, C]");
+    ctx->ExpectDim(0, 1, scores[1], "the class count C of scores [M, C]");
+    batch = ctx->InDims(2)[0];
+  }
+  const int32_t background = ctx->Int32(3);
+  if (background < -1) {
+    ctx->FailInput(3, "expected >= -1, got " + std::to_string(background));
+  }
+  ctx->Float(4);
+  for (uint32_t i : {5u, 8u}) {
+    const int32_t k = ctx->Int32(i);
+    if (k < -1) ctx->FailInput(i, "expected >= -1, got " + std::to_string(k));
+  }
+  const float threshold = ctx->Float(6);
+  if (!(threshold >= 0 && threshold <= 1)) {
+    ctx->FailInput(6, "expected a value in [0, 1], got " +
+                          std::to_string(threshold));
+  }
+  const float eta = ctx->Float(7);
+  if (!(eta > 0 && eta <= 1)) {
+    ctx->FailInput(7, "expected a value in (0, 1], got " + std::to_string(eta));
+  }
+  ctx->Bool(9);
+  const bool return_index = ctx->Bool(10);
+  if (return_index != (ctx->output_count() == 3)) {
+    ctx->Fail(std::string("return_index is ") +
+              (return_index ? "true: expected 3 outputs" : "false: expected 2 outputs") +
+              ", got " + std::to_string(ctx->output_count()));
+  }
+  ctx->Outputs();
+  ctx->SetOutputPrecision(
+      0, {NNADAPTER_UNKNOWN, return_index ? 6 : NNADAPTER_UNKNOWN},
+      NNADAPTER_FLOAT32, -1);
+  ctx->SetOutputPrecision(1, {batch}, NNADAPTER_INT32, -1);
+  if (return_index) {
+    ctx->SetOutputPrecision(2, {NNADAPTER_UNKNOWN}, NNADAPTER_INT32, -1);
+  }
 }
 
 }  // namespace operation

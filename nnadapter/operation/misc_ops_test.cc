@@ -236,6 +236,35 @@ TEST(Detection, PriorBoxAndYoloBox) {
                  "input 2 (anchors): expected an even, non-zero number");
 }
 
+TEST(Detection, NonMaxSuppressionLayoutsAndAttributes) {
+  Model m;
+  auto nms = [&](core::Operand* boxes, core::Operand* scores,
+                 core::Operand* rois_num, float eta, bool return_index,
+                 std::vector<core::Operand*> outs) {
+    std::vector<core::Operand*> in = {
+        boxes,       scores,    rois_num,   m.I32(0), m.F(.01f),
+        m.I32(-1),   m.F(.45f), m.F(eta),   m.I32(-1), m.B(true),
+        m.B(return_index)};
+    return std::make_pair(in, outs);
+  };
+  auto [in, outs] = nms(m.F32({1, 10, 4}), m.F32({1, 3, 9}), nullptr, 1.f,
+                        true, {m.Out(), m.Out(), m.Out()});
+  EXPECT_INVALID(NNADAPTER_NON_MAX_SUPPRESSION, in, outs, "NON_MAX_SUPPRESSION",
+                 "input 0 (bboxes): expected dimension 1 to be 9");
+  std::tie(in, outs) = nms(m.F32({6, 3, 4}), m.F32({6, 3}), nullptr, 1.f,
+                           true, {m.Out(), m.Out(), m.Out()});
+  EXPECT_INVALID(NNADAPTER_NON_MAX_SUPPRESSION, in, outs, "NON_MAX_SUPPRESSION",
+                 "input 2 (rois_num): is required when scores is [M, C]");
+  std::tie(in, outs) = nms(m.F32({1, 10, 4}), m.F32({1, 3, 10}), nullptr, 0.f,
+                           true, {m.Out(), m.Out(), m.Out()});
+  EXPECT_INVALID(NNADAPTER_NON_MAX_SUPPRESSION, in, outs, "NON_MAX_SUPPRESSION",
+                 "input 7 (nms_eta): expected a value in (0, 1]");
+  std::tie(in, outs) = nms(m.F32({1, 10, 4}), m.F32({1, 3, 10}), nullptr, 1.f,
+                           true, {m.Out(), m.Out()});
+  EXPECT_INVALID(NNADAPTER_NON_MAX_SUPPRESSION, in, outs, "NON_MAX_SUPPRESSION",
+                 "return_index is true: expected 3 outputs, got 2");
+}
+
 TEST(Generators, FillRangeCastQuantize) {
   Model m;
   NNAdapterOperandPrecision p;

@@ -465,6 +465,15 @@ VALID_CASE(YOLO_BOX) {
                m->I32(32), m->B(true), m->F(1.f), m->B(false), m->F(0.5f)},
               {{1, 507, 4}, {1, 507, 80}}, {kF32, kF32});
 }
+VALID_CASE(NON_MAX_SUPPRESSION) {
+  // [B=2, M=100, 4] boxes, [2, 80, 100] scores: the kept count is known
+  // only at run time; out_rois_num has one count per image.
+  return Make(m, NNADAPTER_NON_MAX_SUPPRESSION,
+              {m->F32({2, 100, 4}), m->F32({2, 80, 100}), nullptr, m->I32(0),
+               m->F(0.01f), m->I32(1000), m->F(0.45f), m->F(1.f), m->I32(100),
+               m->B(true), m->B(true)},
+              {{-1, 6}, {2}, {-1}}, {kF32, kI32, kI32});
+}
 
 }  // namespace test
 }  // namespace operation

@@ -36,7 +36,8 @@ TEST(Library, VersionAndOperationNames) {
   EXPECT_EQ(NNAdapterOperationTypeName(0), nullptr);
   EXPECT_STREQ(NNAdapterOperationTypeName(NNADAPTER_XOR), "XOR");
   EXPECT_STREQ(NNAdapterOperationTypeName(NNADAPTER_UNSTACK), "UNSTACK");
-  EXPECT_EQ(NNAdapterOperationTypeName(NNADAPTER_UNSTACK + 1), nullptr);
+  EXPECT_STREQ(NNAdapterOperationTypeName(NNADAPTER_NON_MAX_SUPPRESSION), "NON_MAX_SUPPRESSION");
+  EXPECT_EQ(NNAdapterOperationTypeName(NNADAPTER_NON_MAX_SUPPRESSION + 1), nullptr);
 }
 
 TEST(Library, LastErrorIsPerThread) {

@@ -217,6 +217,24 @@ void AddHandOpCases(std::vector<CaseSpec>* cases) {
     c.Output(y2, F32({2}, {3.f, 6.f}));
     cases->push_back(c);
   }
+  // NON_MAX_SUPPRESSION: boxes [0,0,10,10], [1,1,11,11], [20,20,30,30] with
+  // class-1 scores 0.9, 0.8, 0.7 (class 0 is the background). IoU of the
+  // first two is 81 / 119 = 0.68 > 0.5, so the second is suppressed.
+  {
+    CaseSpec c = Make("NON_MAX_SUPPRESSION", "nms_one_image_two_classes");
+    const int boxes = c.Input(F32({1, 3, 4}, {0, 0, 10, 10, 1, 1, 11, 11, 20, 20, 30, 30}));
+    const int scores = c.Input(F32({1, 2, 3}, {0.5f, 0.5f, 0.5f, 0.9f, 0.8f, 0.7f}));
+    const int out = c.Temp(NNADAPTER_FLOAT32), num = c.Temp(NNADAPTER_INT32),
+              index = c.Temp(NNADAPTER_INT32);
+    c.Op(NNADAPTER_NON_MAX_SUPPRESSION,
+         {boxes, scores, -1, c.ConstI32(0), c.ConstF32(0.1f), c.ConstI32(-1), c.ConstF32(0.5f),
+          c.ConstF32(1.f), c.ConstI32(-1), c.ConstBool(true), c.ConstBool(true)},
+         {out, num, index});
+    c.Output(out, F32({2, 6}, {1, 0.9f, 0, 0, 10, 10, 1, 0.7f, 20, 20, 30, 30}));
+    c.Output(num, I32({1}, {2}));
+    c.Output(index, I32({2}, {0, 2}));
+    cases->push_back(c);
+  }
   // PRIOR_BOX: feature 1x2, image 4x8 -> steps 4, 4, centres (2, 2), (6, 2);
   // min_size 2, max_size 8, aspect ratios {1, 2, 1/2} (flip); per cell the
   // boxes of ratio 1, 2, 1/2 (w = 2 sqrt(r), h = 2 / sqrt(r)) then the

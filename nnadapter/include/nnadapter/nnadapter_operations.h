@@ -2338,6 +2338,59 @@ typedef enum {
    * Available since version 1.
    */
   NNADAPTER_UNSTACK = 95,
+  /**
+   * NNADAPTER_NON_MAX_SUPPRESSION
+   *
+   * Inputs (in order): 0: bboxes, 1: scores, 2: rois_num (optional),
+   *   3: background_label, 4: score_threshold, 5: nms_top_k,
+   *   6: nms_threshold, 7: nms_eta, 8: keep_top_k, 9: normalized,
+   *   10: return_index.
+   * Outputs: 0: output, 1: out_rois_num, 2: index (only with return_index).
+   *
+   * Multi-class non-maximum suppression with Paddle's multiclass_nms
+   *   semantics. Per image and class c != background_label: the boxes whose
+   *   score is > score_threshold, sorted by score (descending, stable), the
+   *   first nms_top_k of them (-1: all); greedy NMS keeps a box when its IoU
+   *   with every kept box of the class is <= the adaptive threshold, which
+   *   starts at nms_threshold and, after each kept box, is multiplied by
+   *   nms_eta while nms_eta < 1 and the threshold > 0.5. IoU adds 1 to
+   *   widths and heights when normalized is false and is computed in
+   *   float32. When more than keep_top_k (> -1) boxes survive in an image,
+   *   the keep_top_k best (stable by score) are kept. Rows are ordered by
+   *   image, then class, then NMS order (first layout) or box index (second
+   *   layout).
+   * Inputs:
+   *  * 0 : bboxes, type: NNADAPTER_FLOAT32, either [B, M, 4] (M boxes per
+   *    image shared by the classes) or [M, C, 4] (one box per box and class,
+   *    images given by rois_num). Boxes are [xmin, ymin, xmax, ymax].
+   *  * 1 : scores, type: NNADAPTER_FLOAT32, [B, C, M] with the first bboxes
+   *    layout, [M, C] with the second.
+   *  * 2 : rois_num, optional (null with the first layout, required with the
+   *    second), shape: [B], type: NNADAPTER_INT32, the number of boxes of
+   *    each image; their sum is at most M.
+   *  * 3 : background_label, shape: [1], type: NNADAPTER_INT32, the class
+   *    that is skipped (-1: none).
+   *  * 4 : score_threshold, shape: [1], type: NNADAPTER_FLOAT32.
+   *  * 5 : nms_top_k, shape: [1], type: NNADAPTER_INT32, >= -1.
+   *  * 6 : nms_threshold, shape: [1], type: NNADAPTER_FLOAT32, in [0, 1].
+   *  * 7 : nms_eta, shape: [1], type: NNADAPTER_FLOAT32, in (0, 1].
+   *  * 8 : keep_top_k, shape: [1], type: NNADAPTER_INT32, >= -1.
+   *  * 9 : normalized, shape: [1], type: NNADAPTER_BOOL8.
+   *  * 10 : return_index, shape: [1], type: NNADAPTER_BOOL8; true needs
+   *    output 2.
+   * Outputs (their first extent is known only after execution):
+   *  * 0 : output, type: NNADAPTER_FLOAT32, [No, 6], No the number of kept
+   *    boxes of all images, rows [label, score, xmin, ymin, xmax, ymax].
+   *    When no box is kept: [0, 6] with return_index, otherwise [1, 1]
+   *    holding -1 (Paddle's convention).
+   *  * 1 : out_rois_num, shape: [B], type: NNADAPTER_INT32, the number of
+   *    rows of each image.
+   *  * 2 : index, shape: [No], type: NNADAPTER_INT32, the row's box across
+   *    the batch: image * M + box (first layout), box * C + class (second).
+   *
+   * Available since version 1.
+   */
+  NNADAPTER_NON_MAX_SUPPRESSION = 96,
 } NNAdapterOperationCode;
 
 #endif  // NNADAPTER_NNADAPTER_OPERATIONS_H_
