@@ -71,6 +71,11 @@ const std::map<std::string, std::string>& KnownDifferences() {
       {"elu", "composed as max(x, 0) + alpha * (exp(min(x, 0)) - 1): MAX/MIN drop NaN"},
       {"sqrt", "converted as POW(x, 0.5): pow(-Inf, 0.5) = +Inf where sqrt(-Inf) = NaN"},
       {"top_k_v2", "TOP_K orders NaN first; the CPU kernel's comparison never selects it"},
+      {"quantize_linear", "QUANTIZE writes int8, which has no NaN: a NaN input becomes a code"},
+      {"bilinear_interp [v1 scale 1.7 align_corners 1]",
+       "v1's float source ratio rounds a tap weight to 0 on the CPU where builtin_device's "
+       "double ratio does not, so -Inf * 0 = NaN on one side only (finite inputs agree within "
+       "1e-5)"},
   };
   return known;
 }
@@ -101,7 +106,8 @@ TEST(ConverterHarness, NanAndInfInputsGiveTheSameOutputsOnCpuAndBuiltinDevice) {
     for (const auto& [name, buffer] : run.outputs) {
       std::string first;
       int bad = Disagreements(*r.Get(name), buffer, hc.atol, hc.rtol, &first);
-      if (bad && !KnownDifferences().count(hc.op)) {
+      if (bad && !KnownDifferences().count(hc.op) &&
+          !KnownDifferences().count(hc.op + " [" + hc.label + "]")) {
         disagree[what + " output " + name] = std::to_string(bad) + " differ, " + first;
       }
     }

@@ -340,8 +340,13 @@ TEST(Reliability, PerShapeProgramsAreBoundedByTheLru) {
 
 // Defect 12: a subgraph that fails names the op and its first cause in one
 // short line; the op's full slot lists (every weight) are only at GLOG_v.
+// Strict mode: otherwise the subgraph falls back to the CPU kernels, which
+// accept this input.
 TEST(Reliability, SubgraphFailureIsOneShortLine) {
-  auto p = ClsPredictor("builtin_device");
+  auto config = PdModelConfig(ModelsDir() + "/ppocr_mobile_v2_cls_dyn", "inference", 1);
+  config.set_nnadapter_device_names({"builtin_device"});
+  config.set_nnadapter_strict_mode(true);
+  auto p = lite_api::CreatePaddlePredictor(config);
   std::vector<float> tiny(Numel({1, 3, 2, 2}), 0.5f);
   auto in = p->GetInput(0);
   in->Resize({1, 3, 2, 2});

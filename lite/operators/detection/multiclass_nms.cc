@@ -173,7 +173,9 @@ class MulticlassNmsKernel : public KernelBase<NmsParam> {
         for (auto& cd : cand) {
           bool keep = true;
           for (int s : sel) {
-            if (Iou(box(c, cd.second), box(c, s), p.normalized) > thr) {
+            // Paddle keeps a box while overlap <= threshold, so an overlap
+            // that is NaN (a non-finite coordinate) suppresses it.
+            if (!(Iou(box(c, cd.second), box(c, s), p.normalized) <= thr)) {
               keep = false;
               break;
             }
