@@ -72,7 +72,10 @@ ThreadLoadCounters ReadThreadLoad(const std::vector<pid_t>& tids, bool machine) 
 }
 
 int ThreadDecision::AfterRun(int used, double wall_s, double wait_s) {
-  if (used <= 1 || wall_s <= 0 || wait_s <= kWaitShare * wall_s * used) return used;
+  if (used <= 1 || wall_s <= 0 || wait_s <= kWaitShare * wall_s * used ||
+      wait_s < kMinWaitSeconds) {
+    return used;
+  }
   const int lost = std::max(1, static_cast<int>(std::lround(wait_s / wall_s)));
   return std::max(1, used - lost);
 }

@@ -42,6 +42,13 @@ struct ThreadLoadCounters {
 // What the governor does between two readings; pure, for tests.
 struct ThreadDecision {
   static constexpr double kWaitShare = 0.10;
+  // Waits shorter than this are passing interruptions (a kernel thread, a
+  // timer), not a taken core: under real contention each barrier of a run
+  // waits a whole scheduler slice (~3-4 ms). Without it a 4 ms ShuffleNet run
+  // dropped to 1 thread on a quiet machine after a 0.5 ms hiccup, and a short
+  // benchmark never reached the next window to raise it again. Persistent
+  // contention too light for this shows in the window check.
+  static constexpr double kMinWaitSeconds = 0.002;
   static constexpr double kWindowSeconds = 0.25;
   static constexpr double kRaiseMargin = 0.25;
 

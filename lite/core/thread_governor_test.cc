@@ -22,6 +22,9 @@ TEST(ThreadDecision, AfterRunDropsOneThreadPerCoreOurThreadsWaitedFor) {
   EXPECT_EQ(ThreadDecision::AfterRun(4, 0.040, 0.075), 2);  // ~2 cores lost
   EXPECT_EQ(ThreadDecision::AfterRun(4, 0.040, 0.400), 1);
   EXPECT_EQ(ThreadDecision::AfterRun(1, 0.040, 0.400), 1);  // nothing to drop
+  // A short run's brief interruption is not a lost core; a slice is.
+  EXPECT_EQ(ThreadDecision::AfterRun(2, 0.004, 0.0015), 2);
+  EXPECT_EQ(ThreadDecision::AfterRun(2, 0.004, 0.004), 1);
 }
 
 TEST(ThreadDecision, AfterWindowFitsTheRequestInTheFreeCores) {
