@@ -1,6 +1,7 @@
 // Converters of detection ops with a standard operation: yolo_box
 // (YOLO_BOX), prior_box (PRIOR_BOX) and multiclass_nms / multiclass_nms2 /
-// multiclass_nms3 (NON_MAX_SUPPRESSION).
+// multiclass_nms3 (NON_MAX_SUPPRESSION); box_coder as a composition of
+// element-wise operations (convert_box_coder.cc).
 #include "lite/nnadapter/converters.h"
 
 namespace paddle {

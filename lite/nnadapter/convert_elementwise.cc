@@ -134,6 +134,47 @@ void AddCeil(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand
   c.AddOperation(NNADAPTER_FLOOR, {neg}, {fl});
   c.AddOperation(NNADAPTER_MUL, {fl, c.Float32(-1.f), c.Int32(none)}, {out});
 }
+// No standard operation: sign(x) == float(x > 0) - float(x < 0), exactly
+// (0 for zeros and NaN, as the CPU kernel).
+void AddSign(Converter& c, const cpp::OpDesc& op, const ActParam&, NNAdapterOperand* in,
+             NNAdapterOperand* out) {
+  LITE_ENFORCE(c.DType(One(op, "X")) == DataType::kFloat32, "op '", op.Type(),
+               "': only float X is converted");
+  auto indicator = [&](NNAdapterOperationType compare) {
+    NNAdapterOperand* flag = c.Temporary(NNADAPTER_BOOL8);
+    NNAdapterOperand* value = c.Temporary();
+    c.AddOperation(compare, {in, c.Float32(0.f)}, {flag});
+    c.AddOperation(NNADAPTER_CAST, {flag, c.Int32(NNADAPTER_FLOAT32)}, {value});
+    return value;
+  };
+  c.AddOperation(NNADAPTER_SUB,
+                 {indicator(NNADAPTER_GREATER), indicator(NNADAPTER_LESS),
+                  c.Int32(NNADAPTER_FUSED_NONE)},
+                 {out});
+}
+
+// No standard operation: std::round (half away from zero) as
+// sign(x) * (t + float(|x| - t >= 0.5)) with t = floor(|x|). |x| - t is
+// exact, unlike floor(|x| + 0.5), which rounds 0.49999997 up.
+void AddRound(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOperand* in,
+              NNAdapterOperand* out) {
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* abs = c.Temporary();
+  NNAdapterOperand* whole = c.Temporary();
+  NNAdapterOperand* frac = c.Temporary();
+  NNAdapterOperand* up = c.Temporary(NNADAPTER_BOOL8);
+  NNAdapterOperand* carry = c.Temporary();
+  NNAdapterOperand* rounded = c.Temporary();
+  NNAdapterOperand* sign = c.Temporary();
+  c.AddOperation(NNADAPTER_ABS, {in}, {abs});
+  c.AddOperation(NNADAPTER_FLOOR, {abs}, {whole});
+  c.AddOperation(NNADAPTER_SUB, {abs, whole, c.Int32(none)}, {frac});
+  c.AddOperation(NNADAPTER_GREATER_EQUAL, {frac, c.Float32(0.5f)}, {up});
+  c.AddOperation(NNADAPTER_CAST, {up, c.Int32(NNADAPTER_FLOAT32)}, {carry});
+  c.AddOperation(NNADAPTER_ADD, {whole, carry, c.Int32(none)}, {rounded});
+  AddSign(c, op, p, in, sign);
+  c.AddOperation(NNADAPTER_MUL, {sign, rounded, c.Int32(none)}, {out});
+}
 }  // namespace
 
 FusedAct ReadFusedAct(const cpp::OpDesc& op, const std::string& attr) {
@@ -192,12 +233,30 @@ void ConvertActivation(Converter& c, const cpp::OpDesc& op) {
   AddActivation(c, op, op.Type(), false, c.Input(One(op, "X")), c.Output(One(op, "Out", false)));
 }
 
+namespace {
+constexpr auto kComposedMod = static_cast<NNAdapterOperationType>(-2);
+
+// Paddle's mod takes the sign of y (Python's %): x - floor(x / y) * y, which
+// FLOOR_DIV gives for integers exactly. For floats floor(x / y) rounds x / y
+// first, so a quotient within one rounding of an integer can land on the
+// other side of it (a result off by y where fmod is exact).
+void AddMod(Converter& c, NNAdapterOperand* x, NNAdapterOperand* y, NNAdapterOperand* out) {
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* q = c.Temporary();
+  NNAdapterOperand* qy = c.Temporary();
+  c.AddOperation(NNADAPTER_FLOOR_DIV, {x, y, c.Int32(none)}, {q});
+  c.AddOperation(NNADAPTER_MUL, {q, y, c.Int32(none)}, {qy});
+  c.AddOperation(NNADAPTER_SUB, {x, qy, c.Int32(none)}, {out});
+}
+}  // namespace
+
 void ConvertElementwise(Converter& c, const cpp::OpDesc& op) {
   // The nnadapter column of lite/operators/math/elementwise_ops.inc (rows
   // without an operation have no converter, so their -1 is never read).
   static const std::map<std::string, NNAdapterOperationType> kTypes = {
 #define NNA_OP(operation__) operation__
 #define NNA_NONE static_cast<NNAdapterOperationType>(-1)
+#define NNA_MOD kComposedMod
 #define LITE_ELEMENTWISE(name__, kind__, fusion__, nnadapter__) \
   {"elementwise_" #name__, nnadapter__},                         \
       {"fusion_elementwise_" #name__ "_activation", nnadapter__},
@@ -205,6 +264,7 @@ void ConvertElementwise(Converter& c, const cpp::OpDesc& op) {
 #undef LITE_ELEMENTWISE
 #undef NNA_OP
 #undef NNA_NONE
+#undef NNA_MOD
   };
   const std::string& x = One(op, "X");
   const std::string& y = One(op, "Y");
@@ -226,8 +286,13 @@ void ConvertElementwise(Converter& c, const cpp::OpDesc& op) {
                  DimsToString(yd));
     y_operand = c.ConstantTensor(*w, dims);
   }
+  const NNAdapterOperationType type = kTypes.at(op.Type());
+  if (type == kComposedMod) {
+    AddMod(c, c.Input(x), y_operand, c.Output(One(op, "Out", false)));
+    return;
+  }
   FusedAct act = ReadFusedAct(op);
-  AddWithActivation(c, op, kTypes.at(op.Type()), {c.Input(x), y_operand, c.Int32(act.fuse_code)},
+  AddWithActivation(c, op, type, {c.Input(x), y_operand, c.Int32(act.fuse_code)},
                     One(op, "Out", false), act);
 }
 

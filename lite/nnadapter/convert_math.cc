@@ -58,7 +58,9 @@ void ConvertWhere(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
-// reduce_sum/mean/max directly; reduce_min as -reduce_max(-x).
+// reduce_sum/mean/max directly; reduce_min as -reduce_max(-x); reduce_any /
+// reduce_all as reduce_max / reduce_min of the bools cast to 0.f / 1.f (both
+// casts are exact), cast back to bool.
 void ConvertReduce(Converter& c, const cpp::OpDesc& op) {
   const std::string& x = One(op, "X");
   const DDim xd = c.Dims(x);
@@ -70,10 +72,17 @@ void ConvertReduce(Converter& c, const cpp::OpDesc& op) {
   // Reducing every axis without keep_dim gives Paddle's [1] (NNAdapter would
   // give a rank-0 tensor): keep the dims and reshape to [1].
   const bool to_one = !keep && axes.size() == xd.size();
+  const bool logical = op.Type() == "reduce_any" || op.Type() == "reduce_all";
   NNAdapterOperand* in = c.Input(x);
+  if (logical) {
+    NNAdapterOperand* numbers = c.Temporary();
+    c.AddOperation(NNADAPTER_CAST, {in, c.Int32(NNADAPTER_FLOAT32)}, {numbers});
+    in = numbers;
+  }
   NNAdapterOperand* out = c.Output(One(op, "Out", false));
-  NNAdapterOperand* reduced = to_one ? c.Temporary() : out;
-  if (op.Type() == "reduce_min") {
+  NNAdapterOperand* result = logical ? c.Temporary() : out;
+  NNAdapterOperand* reduced = to_one ? c.Temporary() : result;
+  if (op.Type() == "reduce_min" || op.Type() == "reduce_all") {
     NNAdapterOperand* neg = c.Temporary();
     NNAdapterOperand* max = c.Temporary();
     c.AddOperation(NNADAPTER_MUL, {in, c.Float32(-1.f), c.Int32(kNone)}, {neg});
@@ -83,10 +92,12 @@ void ConvertReduce(Converter& c, const cpp::OpDesc& op) {
     static const std::map<std::string, NNAdapterOperationType> kTypes = {
         {"reduce_sum", NNADAPTER_REDUCE_SUM},
         {"reduce_mean", NNADAPTER_REDUCE_MEAN},
-        {"reduce_max", NNADAPTER_REDUCE_MAX}};
+        {"reduce_max", NNADAPTER_REDUCE_MAX},
+        {"reduce_any", NNADAPTER_REDUCE_MAX}};
     c.AddOperation(kTypes.at(op.Type()), {in, c.Int32s(axes), c.Bool(keep || to_one)}, {reduced});
   }
-  if (to_one) c.AddOperation(NNADAPTER_RESHAPE, {reduced, c.Int32s({1})}, {out});
+  if (to_one) c.AddOperation(NNADAPTER_RESHAPE, {reduced, c.Int32s({1})}, {result});
+  if (logical) c.AddOperation(NNADAPTER_CAST, {result, c.Int32(NNADAPTER_BOOL8)}, {out});
 }
 
 void ConvertArgMax(Converter& c, const cpp::OpDesc& op) {

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "lite/nnadapter/converters.h"
+#include "lite/operators/tensor/tensor_util.h"
 
 namespace paddle {
 namespace lite {
@@ -212,6 +213,35 @@ NNAdapterOperand* FillValue(Converter& c, const cpp::OpDesc& op) {
   return v;
 }
 }  // namespace
+
+// assign_value: its values as a constant operand, copied to Out by a CAST to
+// its own type (an operation output cannot be a constant operand; ASSIGN
+// takes float operands only).
+void ConvertAssignValue(Converter& c, const cpp::OpDesc& op) {
+  const DataType type = operators::DataTypeFromAttr(op.GetAttr<int32_t>("dtype", 5), op.Type());
+  LITE_ENFORCE(type == DataType::kFloat32 || type == DataType::kInt32 ||
+                   type == DataType::kInt64 || type == DataType::kBool,
+               "op 'assign_value': attribute 'dtype' (", DataTypeName(type),
+               ") is not converted (float32, int32, int64 or bool)");
+  std::vector<double> values;
+  for (const char* name : {"fp32_values", "int32_values", "int64_values", "bool_values"}) {
+    if (!op.HasAttr(name)) continue;
+    auto v = op.GetAttr<std::vector<double>>(name);
+    if (!v.empty()) values = v;
+  }
+  const DDim shape = op.GetAttr<std::vector<int64_t>>("shape", {});
+  LITE_ENFORCE(static_cast<int64_t>(values.size()) == Numel(shape) && !values.empty(),
+               "op 'assign_value': ", values.size(), " values for shape ", DimsToString(shape));
+  Tensor t;
+  t.Resize(shape);
+  operators::DispatchType(type, op.Type(), [&](auto tag) {
+    using T = decltype(tag);
+    T* data = t.mutable_data<T>();
+    for (size_t i = 0; i < values.size(); ++i) data[i] = static_cast<T>(values[i]);
+  });
+  c.AddOperation(NNADAPTER_CAST, {c.ConstantTensor(t, shape), c.Int32(PrecisionOf(type))},
+                 {c.Output(One(op, "Out", false))});
+}
 
 void ConvertFillConstant(Converter& c, const cpp::OpDesc& op) {
   NoTensorInputs(op, {"ShapeTensor", "ShapeTensorList", "ValueTensor"});

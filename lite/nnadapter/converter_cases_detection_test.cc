@@ -1,5 +1,5 @@
 // Harness cases of the detection converters: yolo_box, prior_box,
-// multiclass_nms / multiclass_nms2 / multiclass_nms3.
+// multiclass_nms / multiclass_nms2 / multiclass_nms3, box_coder.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -85,10 +85,53 @@ void AddNmsCases(std::vector<HarnessCase>* cases) {
   lod.decline_mentions = "LoD";
   cases->push_back(lod);
 }
+enum class VarFrom { kNone, kInput, kAttribute };
+
+// box_coder: encode n boxes against n + 2 priors, or decode [n, n + 2, 4]
+// deltas against priors along `axis`.
+void AddBoxCoderCases(std::vector<HarnessCase>* cases) {
+  for (bool encode : {true, false}) {
+    for (int axis : encode ? std::vector<int>{0} : std::vector<int>{0, 1}) {
+      for (bool normalized : {true, false}) {
+        for (VarFrom var : {VarFrom::kNone, VarFrom::kInput, VarFrom::kAttribute}) {
+          std::string label = encode ? "encode" : "decode axis " + std::to_string(axis);
+          label += normalized ? ", normalized" : ", unnormalized";
+          label += var == VarFrom::kNone    ? ", no variance"
+                   : var == VarFrom::kInput ? ", PriorBoxVar"
+                                            : ", variance attribute";
+          cases->push_back({"box_coder", label, [=](OpRunner& r, int64_t n) {
+                              const int64_t m = n + 2;
+                              const int64_t priors = encode || axis == 0 ? m : n;
+                              r.Input<float>("PriorBox", "prior", {priors, 4},
+                                             Boxes(priors, harness::Seed("p", n)));
+                              if (var == VarFrom::kInput) {
+                                F(r, "PriorBoxVar", "pvar", {priors, 4}, 0.1f, 0.5f);
+                              }
+                              if (encode) {
+                                r.Input<float>("TargetBox", "target", {n, 4},
+                                               Boxes(n, harness::Seed("t", n)));
+                              } else {
+                                F(r, "TargetBox", "target", {n, m, 4}, -1.f, 1.f);
+                              }
+                              r.Output("OutputBox", "out");
+                              r.Attr("code_type", std::string(encode ? "encode_center_size"
+                                                                     : "decode_center_size"));
+                              r.Attr("box_normalized", normalized);
+                              r.Attr("axis", axis);
+                              if (var == VarFrom::kAttribute) {
+                                r.Attr("variance", std::vector<float>{0.1f, 0.2f, 0.3f, 0.4f});
+                              }
+                            }});
+        }
+      }
+    }
+  }
+}
 }  // namespace
 
 void AddDetectionCases(std::vector<HarnessCase>* cases) {
   AddNmsCases(cases);
+  AddBoxCoderCases(cases);
   auto& c = *cases;
   for (bool clip : {true, false}) {
     c.push_back({"yolo_box", clip ? "clip_bbox" : "no clip", [clip](OpRunner& r, int64_t n) {

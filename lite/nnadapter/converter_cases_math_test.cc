@@ -1,6 +1,6 @@
 // Harness cases of the math converters: elementwise ops (and their fused
 // forms), the activations of activations.inc, scale, comparisons, logical
-// ops, where, reductions, arg_max/arg_min, top_k, clip, assign, fill_*_like,
+// ops, where, reductions, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
 // dropout, sum, reciprocal.
 #include "lite/nnadapter/converter_harness_cases.h"
 
@@ -30,6 +30,25 @@ HarnessCase Act(const std::string& op, const std::string& label, float lo, float
           }};
 }
 
+template <typename T>
+void AddIntModCases(std::vector<HarnessCase>* cases, const std::string& type) {
+  auto nonzero = [](int64_t count) {
+    std::vector<T> y(count);
+    for (int64_t i = 0; i < count; ++i) y[i] = static_cast<T>((i % 2 ? -1 : 1) * (1 + i % 7));
+    return y;
+  };
+  cases->push_back({"elementwise_mod", type + " same dims", [=](OpRunner& r, int64_t n) {
+                      harness::Ints<T>(r, "X", "x", {2, n, 3}, -40, 40);
+                      r.Input<T>("Y", "b", {2, n, 3}, nonzero(6 * n));
+                      r.Output("Out", "y");
+                    }});
+  cases->push_back({"elementwise_mod", type + " broadcast Y [3]", [=](OpRunner& r, int64_t n) {
+                      harness::Ints<T>(r, "X", "x", {2, n, 3}, -40, 40);
+                      r.Input<T>("Y", "b", {3}, nonzero(3));
+                      r.Output("Out", "y");
+                    }});
+}
+
 const char* kSeqBranch = "its CPU kernel comes with the sequence ops (branch seq)";
 }  // namespace
 
@@ -37,7 +56,7 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
   auto& c = *cases;
   for (const char* op : {"elementwise_add", "elementwise_sub", "elementwise_mul",
                          "elementwise_div", "elementwise_max", "elementwise_min",
-                         "elementwise_pow", "elementwise_floordiv"}) {
+                         "elementwise_pow", "elementwise_floordiv", "elementwise_mod"}) {
     const bool pow = std::string(op) == "elementwise_pow";
     const float lo = pow ? 0.1f : -2.f;
     c.push_back({op, "same dims", [=](OpRunner& r, int64_t n) {
@@ -64,6 +83,9 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                           }},
                          "non-constant Y"));
   }
+  // elementwise_mod on integers of both signs (the result takes Y's sign).
+  AddIntModCases<int32_t>(&c, "int32");
+  AddIntModCases<int64_t>(&c, "int64");
   for (const char* op : {"fusion_elementwise_add_activation", "fusion_elementwise_sub_activation",
                          "fusion_elementwise_mul_activation", "fusion_elementwise_div_activation",
                          "fusion_elementwise_max_activation", "fusion_elementwise_min_activation"}) {
@@ -111,6 +133,24 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
   c.push_back(Act("elu", "alpha 0.7 (composed)", -4, 4, {{"alpha", 0.7f}}));
   c.push_back(Act("floor", "", -9, 9));
   c.push_back(Act("ceil", "(composed)", -9, 9));
+  c.push_back(Act("sign", "(composed)", -3, 3));
+  c.push_back(Declines({"sign", "int32 X", [](OpRunner& r, int64_t n) {
+                          harness::Ints<int32_t>(r, "X", "x", {2, n}, -5, 5);
+                          r.Output("Out", "y");
+                        }},
+                       "float"));
+  // Halves (x.5 of both signs) and values just below them.
+  c.push_back({"round", "(composed) halves and near-halves", [](OpRunner& r, int64_t n) {
+                 std::vector<float> v(6 * n);
+                 for (int64_t i = 0; i < 6 * n; ++i) {
+                   const float half = static_cast<float>(i % 9) - 4.5f;
+                   v[i] = i % 3 == 0 ? half : i % 3 == 1 ? std::nextafter(half, 0.f)
+                                                         : half * 0.37f;
+                 }
+                 v[0] = 0.49999997f;
+                 r.Input<float>("X", "x", {2, n, 3}, v);
+                 r.Output("Out", "y");
+               }});
   for (bool after : {true, false}) {
     c.push_back({"scale", after ? "bias after scale" : "bias before scale",
                  [after](OpRunner& r, int64_t n) {
@@ -154,28 +194,29 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                  F(r, "Y", "b", {2, n, 3});
                  r.Output("Out", "y");
                }});
-  // Reductions.
-  for (const char* op : {"reduce_sum", "reduce_mean", "reduce_max", "reduce_min"}) {
+  // Reductions (reduce_any / reduce_all of bools).
+  for (const char* op : {"reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_any",
+                         "reduce_all"}) {
+    const bool logical = std::string(op) == "reduce_any" || std::string(op) == "reduce_all";
+    using Attrs = std::function<void(OpRunner&)>;
+    const std::pair<std::string, Attrs> kDims[] = {
+        {"dim [1]", [](OpRunner& r) { r.Attr("dim", std::vector<int32_t>{1}); }},
+        {"dim [0, -1]", [](OpRunner& r) { r.Attr("dim", std::vector<int32_t>{0, -1}); }},
+        {"reduce_all", [](OpRunner& r) { r.Attr("reduce_all", true); }}};
     for (bool keep : {false, true}) {
-      const std::string k = keep ? " keep_dim" : "";
-      c.push_back({op, "dim [1]" + k, [=](OpRunner& r, int64_t n) {
-                     F(r, "X", "x", {2, n, 3});
-                     r.Output("Out", "y");
-                     r.Attr("dim", std::vector<int32_t>{1});
-                     r.Attr("keep_dim", keep);
-                   }});
-      c.push_back({op, "dim [0, -1]" + k, [=](OpRunner& r, int64_t n) {
-                     F(r, "X", "x", {2, n, 3});
-                     r.Output("Out", "y");
-                     r.Attr("dim", std::vector<int32_t>{0, -1});
-                     r.Attr("keep_dim", keep);
-                   }});
-      c.push_back({op, "reduce_all" + k, [=](OpRunner& r, int64_t n) {
-                     F(r, "X", "x", {2, n, 3});
-                     r.Output("Out", "y");
-                     r.Attr("reduce_all", true);
-                     r.Attr("keep_dim", keep);
-                   }});
+      for (const auto& [label, dims] : kDims) {
+        c.push_back({op, label + (keep ? " keep_dim" : ""),
+                     [=, dims = dims](OpRunner& r, int64_t n) {
+                       if (logical) {
+                         Bools(r, "X", "x", {2, n, 3});
+                       } else {
+                         F(r, "X", "x", {2, n, 3});
+                       }
+                       r.Output("Out", "y");
+                       dims(r);
+                       r.Attr("keep_dim", keep);
+                     }});
+      }
     }
   }
   for (const char* op : {"arg_max", "arg_min"}) {

@@ -1,5 +1,5 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
-// flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
+// flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant, assign_value,
 // cast, stack, unstack, pixel_shuffle, gather, lookup_table, range, tile,
 // expand, pad.
 #include "lite/nnadapter/converter_harness_cases.h"
@@ -284,6 +284,31 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    r.Attr("value", 3.f);
                  }});
   }
+  // assign_value: values of both signs in each dtype's attribute.
+  const std::pair<int, const char*> kValueAttrs[] = {
+      {5, "fp32_values"}, {2, "int32_values"}, {3, "int64_values"}, {0, "bool_values"}};
+  for (const auto& [dtype, attr] : kValueAttrs) {
+    c.push_back({"assign_value", attr, [dtype = dtype, attr = attr](OpRunner& r, int64_t n) {
+                   std::vector<double> values(2 * n);
+                   for (int64_t i = 0; i < 2 * n; ++i) {
+                     values[i] = dtype == 0 ? i % 3 == 0 : (i % 2 ? -1.5 : 2.25) * (i % 11);
+                   }
+                   if (dtype == 2 || dtype == 3) {
+                     for (auto& v : values) v = std::floor(v);
+                   }
+                   r.Output("Out", "y");
+                   r.Attr("shape", V64{2, n});
+                   r.Attr("dtype", dtype);
+                   r.Attr(attr, values);
+                 }});
+  }
+  c.push_back(Declines({"assign_value", "float64", [](OpRunner& r, int64_t n) {
+                          r.Output("Out", "y");
+                          r.Attr("shape", V64{n});
+                          r.Attr("dtype", 6);
+                          r.Attr("fp64_values", std::vector<double>(n, 0.5));
+                        }},
+                       "dtype"));
   // The batch (or any extent) taken from Input at run time.
   for (int out_idx : {0, 1, 2}) {
     c.push_back({"fill_constant_batch_size_like", "output_dim_idx " + std::to_string(out_idx),

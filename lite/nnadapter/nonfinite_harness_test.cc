@@ -71,6 +71,9 @@ const std::map<std::string, std::string>& KnownDifferences() {
       {"elu", "composed as max(x, 0) + alpha * (exp(min(x, 0)) - 1): MAX/MIN drop NaN"},
       {"sqrt", "converted as POW(x, 0.5): pow(-Inf, 0.5) = +Inf where sqrt(-Inf) = NaN"},
       {"top_k_v2", "TOP_K orders NaN first; the CPU kernel's comparison never selects it"},
+      {"elementwise_mod",
+       "composed as x - FLOOR_DIV(x, y) * y: a finite x with y = +-Inf gives 0 * Inf = NaN "
+       "where fmod keeps x"},
       {"quantize_linear", "QUANTIZE writes int8, which has no NaN: a NaN input becomes a code"},
       {"bilinear_interp [v1 scale 1.7 align_corners 1]",
        "v1's float source ratio rounds a tap weight to 0 on the CPU where builtin_device's "
