@@ -1,7 +1,7 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
-// flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant, assign_value,
-// cast, stack, unstack, pixel_shuffle, gather, lookup_table, range, tile,
-// expand, pad.
+// flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
+// assign_value, one_hot_v2, cast, stack, unstack, pixel_shuffle, gather,
+// lookup_table, range, tile, expand, pad.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -309,6 +309,34 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                           r.Attr("fp64_values", std::vector<double>(n, 0.5));
                         }},
                        "dtype"));
+  // one_hot_v2: indices in [0, depth), or in [-2, depth + 2) with
+  // allow_out_of_range (zero rows).
+  for (int dtype : {5, 2, 3}) {
+    for (bool outside : {false, true}) {
+      c.push_back({"one_hot_v2",
+                   "dtype " + std::to_string(dtype) + (outside ? ", allow_out_of_range" : ""),
+                   [=](OpRunner& r, int64_t n) {
+                     const int64_t depth = 5;
+                     if (dtype == 3) {
+                       harness::Ints<int32_t>(r, "X", "x", {n, 2}, outside ? -2 : 0,
+                                              outside ? depth + 2 : depth);
+                     } else {
+                       harness::Ints<int64_t>(r, "X", "x", {n, 2}, outside ? -2 : 0,
+                                              outside ? depth + 2 : depth);
+                     }
+                     r.Output("Out", "y");
+                     r.Attr("depth", depth);
+                     r.Attr("dtype", dtype);
+                     r.Attr("allow_out_of_range", outside);
+                   }});
+    }
+  }
+  c.push_back(Declines({"one_hot_v2", "depth_tensor", [](OpRunner& r, int64_t n) {
+                          harness::Ints<int64_t>(r, "X", "x", {n}, 0, 4);
+                          r.Input<int32_t>("depth_tensor", "d", {1}, {4});
+                          r.Output("Out", "y");
+                        }},
+                       "depth_tensor"));
   // The batch (or any extent) taken from Input at run time.
   for (int out_idx : {0, 1, 2}) {
     c.push_back({"fill_constant_batch_size_like", "output_dim_idx " + std::to_string(out_idx),
