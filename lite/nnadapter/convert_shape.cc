@@ -197,6 +197,57 @@ void ConvertGather(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
+// gather_nd with Index [..., k] (rank >= 2, 1 <= k): the row of X reshaped
+// to [d0 * .. * d(k-1), dk, ..] at the linear index sum_j Index[..., j] *
+// stride_j (column SLICEs added: REDUCE_SUM takes floats only), exact for
+// the in-range indices the CPU kernel accepts.
+void ConvertGatherNd(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const std::string& index = One(op, "Index");
+  const DDim xd = c.Dims(x), id = c.Dims(index);
+  LITE_ENFORCE(id.size() >= 2, "op 'gather_nd': Index ", DimsToString(id),
+               " of rank < 2 is not converted");
+  const int64_t k = id.back();
+  LITE_ENFORCE(k >= 1 && k <= static_cast<int64_t>(xd.size()), "op 'gather_nd': Index ",
+               DimsToString(id), " with last dim outside [1, rank of X ", DimsToString(xd),
+               "] is not converted");
+  std::vector<int64_t> strides(static_cast<size_t>(k), 1);
+  for (int64_t j = k - 2; j >= 0; --j) strides[j] = strides[j + 1] * xd[j + 1];
+  const DataType index_type = c.DType(index);
+  LITE_ENFORCE(index_type == DataType::kInt32 || index_type == DataType::kInt64,
+               "op 'gather_nd': Index must be int32 or int64");
+  NNAdapterOperand* stride_operand =
+      index_type == DataType::kInt64 ? c.Int64s(strides)
+                                     : c.Int32s(std::vector<int32_t>(strides.begin(), strides.end()));
+  std::vector<int32_t> rows = {-1};
+  for (size_t j = static_cast<size_t>(k); j < xd.size(); ++j) {
+    rows.push_back(static_cast<int32_t>(xd[j]));
+  }
+  const NNAdapterOperandPrecisionCode ip = PrecisionOf(index_type);
+  NNAdapterOperand* scaled = c.Temporary(ip);
+  c.AddOperation(NNADAPTER_MUL,
+                 {c.Input(index), stride_operand, c.Int32(NNADAPTER_FUSED_NONE)}, {scaled});
+  const int32_t last = static_cast<int32_t>(id.size()) - 1;
+  NNAdapterOperand* sum = nullptr;
+  for (int32_t j = 0; j < static_cast<int32_t>(k); ++j) {
+    NNAdapterOperand* column = c.Temporary(ip);
+    c.AddOperation(NNADAPTER_SLICE,
+                   {scaled, c.Int32s({last}), c.Int32s({j}), c.Int32s({j + 1}), c.Int32s({1})},
+                   {column});
+    if (sum) {
+      NNAdapterOperand* next = c.Temporary(ip);
+      c.AddOperation(NNADAPTER_ADD, {sum, column, c.Int32(NNADAPTER_FUSED_NONE)}, {next});
+      column = next;
+    }
+    sum = column;
+  }
+  NNAdapterOperand* linear = c.Temporary(ip);
+  NNAdapterOperand* table = c.Temporary(PrecisionOf(c.DType(x)));
+  c.AddOperation(NNADAPTER_SQUEEZE, {sum, c.Int32s({last})}, {linear});
+  c.AddOperation(NNADAPTER_RESHAPE, {c.Input(x), c.Int32s(rows)}, {table});
+  c.AddOperation(NNADAPTER_GATHER, {table, linear, c.Int32(0)}, {c.Output(One(op, "Out", false))});
+}
+
 // lookup_table (Ids [..., 1]) and lookup_table_v2 (Ids [...]): rows of W.
 void ConvertLookupTable(Converter& c, const cpp::OpDesc& op) {
   const int64_t padding_idx = op.GetAttr<int64_t>("padding_idx", -1);

@@ -1,6 +1,6 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
 // flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
-// assign_value, one_hot_v2, cast, stack, unstack, pixel_shuffle, gather,
+// assign_value, one_hot_v2, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
 // lookup_table, range, tile, expand, pad.
 #include "lite/nnadapter/converter_harness_cases.h"
 
@@ -419,6 +419,28 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                  r.Output("Out", "y");
                  r.Attr("axis", 1);
                }});
+  // gather_nd: Index [n, k] for k = 1, 2 and the full rank.
+  c.push_back({"gather_nd", "int64 Index [n, 1]", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n + 2, 3});
+                 Ints<int64_t>(r, "Index", "i", {n, 1}, 0, n + 2);
+                 r.Output("Out", "y");
+               }});
+  c.push_back({"gather_nd", "int32 Index [n, 2, 2] of X [4, 4, n]", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {4, 4, n});
+                 Ints<int32_t>(r, "Index", "i", {n, 2, 2}, 0, 4);
+                 r.Output("Out", "y");
+               }});
+  c.push_back({"gather_nd", "int64 Index [n, 3] (full rank)", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {3, 3, 3});
+                 Ints<int64_t>(r, "Index", "i", {n, 3}, 0, 3);
+                 r.Output("Out", "y");
+               }});
+  c.push_back(Declines({"gather_nd", "Index of rank 1", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {3, n});
+                          Ints<int64_t>(r, "Index", "i", {1}, 0, 3);
+                          r.Output("Out", "y");
+                        }},
+                       "rank"));
   HarnessCase lookup{"lookup_table", "Ids [n, 1]", [](OpRunner& r, int64_t n) {
                        W(r, "W", "w", {10, 4});
                        Ints<int64_t>(r, "Ids", "ids", {n, 1}, 0, 10);
