@@ -1,5 +1,5 @@
 // Converters of the math ops: comparisons and logical ops, where,
-// reductions, arg_max/arg_min, top_k, clip, log_softmax, sum, reciprocal,
+// reductions, arg_max/arg_min, top_k, arg_sort, clip, log_softmax, sum, reciprocal,
 // assign, fill_*_like, dropout, prelu.
 #include <limits>
 #include <map>
@@ -133,6 +133,26 @@ void ConvertTopK(Converter& c, const cpp::OpDesc& op) {
   const bool largest = v2 ? op.GetAttr<bool>("largest", true) : true;
   c.AddOperation(NNADAPTER_TOP_K,
                  {c.Input(One(op, "X")), c.Int32(k), c.Int32(axis), c.Bool(largest), c.Bool(true),
+                  c.Int32(NNADAPTER_INT64)},
+                 {c.Output(One(op, "Out", false)), c.Output(One(op, "Indices", false))});
+}
+
+// arg_sort as TOP_K over the whole axis (k = its static extent), largest =
+// `descending`. builtin_device's TOP_K is stable, so equal elements keep the
+// lower index first as in the CPU kernel; NaN ordering differs (the CPU puts
+// NaN above every number).
+void ConvertArgSort(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  const int rank = static_cast<int>(xd.size());
+  int axis = op.GetAttr<int32_t>("axis", -1);
+  if (axis < 0) axis += rank;
+  LITE_ENFORCE(axis >= 0 && axis < rank && xd[axis] > 0, "op 'arg_sort': axis ",
+               op.GetAttr<int32_t>("axis", -1), " of X ", DimsToString(xd),
+               " needs a known extent to be converted");
+  c.AddOperation(NNADAPTER_TOP_K,
+                 {c.Input(x), c.Int32(static_cast<int32_t>(xd[axis])), c.Int32(axis),
+                  c.Bool(op.GetAttr<bool>("descending", false)), c.Bool(true),
                   c.Int32(NNADAPTER_INT64)},
                  {c.Output(One(op, "Out", false)), c.Output(One(op, "Indices", false))});
 }

@@ -255,6 +255,20 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                  r.Attr("axis", 0);
                  r.Attr("largest", false);
                }});
+  // arg_sort on small integers (ties: the lower index first on both paths).
+  for (bool descending : {false, true}) {
+    for (int axis : {-1, 0}) {
+      c.push_back({"arg_sort",
+                   "axis " + std::to_string(axis) + (descending ? " descending" : " ascending"),
+                   [=](OpRunner& r, int64_t n) {
+                     Levels(r, "X", "x", {3, n, 2});
+                     r.Output("Out", "y");
+                     r.Output("Indices", "i");
+                     r.Attr("axis", axis);
+                     r.Attr("descending", descending);
+                   }});
+    }
+  }
   c.push_back(Declines({"top_k", "run-time K", [](OpRunner& r, int64_t n) {
                           F(r, "X", "x", {2, n + 3});
                           r.Input<int32_t>("K", "k", {1}, {2});
