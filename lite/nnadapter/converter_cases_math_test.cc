@@ -9,16 +9,12 @@ namespace lite {
 namespace testing {
 
 using harness::Bools;
+using harness::Declines;
 using harness::F;
 using harness::Levels;
 using harness::W;
 
 namespace {
-HarnessCase Declines(HarnessCase c, const std::string& mention) {
-  c.expect = kDeclines;
-  c.decline_mentions = mention;
-  return c;
-}
 
 // One activation op with attributes, on inputs in [lo, hi).
 HarnessCase Act(const std::string& op, const std::string& label, float lo, float hi,
@@ -49,7 +45,6 @@ void AddIntModCases(std::vector<HarnessCase>* cases, const std::string& type) {
                     }});
 }
 
-const char* kSeqBranch = "its CPU kernel comes with the sequence ops (branch seq)";
 }  // namespace
 
 void AddMathCases(std::vector<HarnessCase>* cases) {
@@ -317,25 +312,8 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                     F(r, "X", "c", {2, n, 3});
                     r.Output("Out", "y");
                   }};
-  sum.no_cpu_kernel = kSeqBranch;
-  sum.reference = [](OpRunner& r) {
-    const Tensor* a = r.Get("a");
-    Tensor* y = r.scope().Var("y");
-    y->Resize(a->dims());
-    float* out = y->mutable_data<float>();
-    for (int64_t i = 0; i < a->numel(); ++i) {
-      out[i] = a->data<float>()[i] + r.Get("b")->data<float>()[i] + r.Get("c")->data<float>()[i];
-    }
-  };
   c.push_back(sum);
   HarnessCase reciprocal = Act("reciprocal", "", 0.25f, 4);
-  reciprocal.no_cpu_kernel = kSeqBranch;
-  reciprocal.reference = [](OpRunner& r) {
-    const Tensor* x = r.Get("x");
-    Tensor* y = r.scope().Var("y");
-    y->Resize(x->dims());
-    for (int64_t i = 0; i < x->numel(); ++i) y->mutable_data<float>()[i] = 1.f / x->data<float>()[i];
-  };
   c.push_back(reciprocal);
 }
 

@@ -8,15 +8,10 @@ namespace paddle {
 namespace lite {
 namespace testing {
 
+using harness::Declines;
 using harness::F;
 
 namespace {
-HarnessCase Declines(HarnessCase c, const std::string& mention) {
-  c.expect = kDeclines;
-  c.decline_mentions = mention;
-  return c;
-}
-
 // A persistable float scale tensor.
 void Scale(OpRunner& r, const std::string& slot, const std::string& var,
            const std::vector<float>& v) {

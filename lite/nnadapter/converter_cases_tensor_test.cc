@@ -8,33 +8,10 @@ namespace paddle {
 namespace lite {
 namespace testing {
 
+using harness::Declines;
 using harness::F;
 using harness::Ints;
 using harness::W;
-
-namespace {
-HarnessCase Declines(HarnessCase c, const std::string& mention) {
-  c.expect = kDeclines;
-  c.decline_mentions = mention;
-  return c;
-}
-const char* kSeqBranch = "its CPU kernel comes with the sequence ops (branch seq)";
-
-// Rows of `w` ([V, D]) at int64 `ids` into "y" of dims ids_dims + [D].
-void GatherRows(OpRunner& r, DDim out_dims) {
-  const Tensor* ids = r.Get("ids");
-  const Tensor* w = r.Get("w");
-  const int64_t d = w->dims()[1];
-  Tensor* y = r.scope().Var("y");
-  out_dims.push_back(d);
-  y->Resize(out_dims);
-  float* out = y->mutable_data<float>();
-  for (int64_t i = 0; i < ids->numel(); ++i) {
-    const int64_t row = ids->data<int64_t>()[i];
-    for (int64_t j = 0; j < d; ++j) out[i * d + j] = w->data<float>()[row * d + j];
-  }
-}
-}  // namespace
 
 void AddTensorCases(std::vector<HarnessCase>* cases) {
   auto& c = *cases;
@@ -446,16 +423,12 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                        Ints<int64_t>(r, "Ids", "ids", {n, 1}, 0, 10);
                        r.Output("Out", "y");
                      }};
-  lookup.no_cpu_kernel = kSeqBranch;
-  lookup.reference = [](OpRunner& r) { GatherRows(r, {r.Get("ids")->dims()[0]}); };
   c.push_back(lookup);
   HarnessCase lookup2{"lookup_table_v2", "Ids [2, n]", [](OpRunner& r, int64_t n) {
                         W(r, "W", "w", {10, 4});
                         Ints<int64_t>(r, "Ids", "ids", {2, n}, 0, 10);
                         r.Output("Out", "y");
                       }};
-  lookup2.no_cpu_kernel = kSeqBranch;
-  lookup2.reference = [](OpRunner& r) { GatherRows(r, r.Get("ids")->dims()); };
   c.push_back(lookup2);
   HarnessCase padded = lookup2;
   padded.label = "padding_idx 0";

@@ -32,6 +32,12 @@ struct HarnessCase {
 };
 
 namespace harness {
+// `c` expected to be declined, the message mentioning `mention`.
+inline HarnessCase Declines(HarnessCase c, const std::string& mention) {
+  c.expect = kDeclines;
+  c.decline_mentions = mention;
+  return c;
+}
 inline uint32_t Seed(const std::string& var, int64_t n) {
   uint32_t h = 2166136261u;
   for (char ch : var) h = (h ^ static_cast<uint8_t>(ch)) * 16777619u;
