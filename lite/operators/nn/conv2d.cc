@@ -56,12 +56,12 @@ class ConvOp : public OperatorBase<ConvParam> {
     ResolveConvPadding(&p);
     DDim out{in[0], w[0], 0, 0};
     for (int i = 0; i < 2; ++i) {
-      int64_t k = p.eff_dilations[i] * (w[2 + i] - 1) + 1;
-      int64_t span = in[2 + i] + p.eff_paddings[2 * i] + p.eff_paddings[2 * i + 1] - k;
-      LITE_ENFORCE(span >= 0, "op '", op, "': input 'Input' ", DimsToString(in),
+      const int64_t k = p.eff_dilations[i] * (w[2 + i] - 1) + 1;
+      const int64_t pad_before = p.eff_paddings[2 * i], pad_after = p.eff_paddings[2 * i + 1];
+      LITE_ENFORCE(in[2 + i] + pad_before + pad_after >= k, "op '", op, "': input 'Input' ", DimsToString(in),
                    " is smaller than the dilated kernel ", DimsToString(w),
                    " plus paddings along spatial axis ", i);
-      out[2 + i] = span / p.strides[i] + 1;
+      out[2 + i] = WindowOutputExtent(in[2 + i], pad_before, pad_after, k, p.strides[i]);
     }
     p.output->Resize(out);
     p.output->set_dtype(p.output_int8 ? DataType::kInt8 : DataType::kFloat32);

@@ -69,8 +69,8 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
     DDim out{in[0], M, 0, 0};
     for (int i = 0; i < 2; ++i) {
       const int64_t ext = p.eff_dilations[i] * (w[2 + i] - 1) + 1;
-      const int64_t inferred =
-          (in[2 + i] - 1) * p.strides[i] - p.eff_paddings[2 * i] - p.eff_paddings[2 * i + 1] + ext;
+      const int64_t inferred = TransposedWindowOutputExtent(
+          in[2 + i], p.eff_paddings[2 * i], p.eff_paddings[2 * i + 1], ext, p.strides[i]);
       LITE_ENFORCE(inferred > 0, "op '", op, "': paddings are too large for input ",
                    DimsToString(in), " and filter ", DimsToString(w));
       int64_t o = inferred;

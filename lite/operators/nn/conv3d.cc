@@ -54,9 +54,12 @@ class Conv3dOp : public OperatorBase<Conv3dParam> {
     DDim out{x[0], out_c, 0, 0, 0};
     for (int i = 0; i < 3; ++i) {
       const int64_t ext = static_cast<int64_t>(p.eff_dilations[i]) * (k[i] - 1) + 1;
-      const int64_t pads = p.eff_paddings[2 * i] + p.eff_paddings[2 * i + 1];
-      out[2 + i] = p.transpose ? (x[2 + i] - 1) * p.strides[i] - pads + ext + p.output_padding[i]
-                               : (x[2 + i] + pads - ext) / p.strides[i] + 1;
+      const int64_t pad_before = p.eff_paddings[2 * i], pad_after = p.eff_paddings[2 * i + 1];
+      out[2 + i] = p.transpose ? TransposedWindowOutputExtent(x[2 + i], pad_before, pad_after,
+                                                              ext, p.strides[i]) +
+                                     p.output_padding[i]
+                               : WindowOutputExtent(x[2 + i], pad_before, pad_after, ext,
+                                                    p.strides[i]);
       LITE_ENFORCE(out[2 + i] > 0, "op '", p.op_type, "': output extent of spatial dim ", i,
                    " is ", out[2 + i], " (Input ", DimsToString(x), ", Filter ", DimsToString(w),
                    ")");

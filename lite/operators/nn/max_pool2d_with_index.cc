@@ -44,12 +44,13 @@ class MaxPoolIndexOp : public OperatorBase<MaxPoolIndexParam> {
     } else {
       for (int i = 0; i < 2; ++i) {
         const int64_t ext = static_cast<int64_t>(p.dilations[i]) * (p.ksize[i] - 1) + 1;
-        const int64_t span = in[2 + i] + p.paddings[2 * i] + p.paddings[2 * i + 1] - ext;
-        int64_t o = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
+        const int64_t padded = in[2 + i] + p.paddings[2 * i] + p.paddings[2 * i + 1];
+        int64_t o = WindowOutputExtent(in[2 + i], p.paddings[2 * i], p.paddings[2 * i + 1], ext,
+                                       p.strides[i], p.ceil_mode);
         // ceil_mode: the last window must start inside the input or its
         // leading padding.
         if (p.ceil_mode && (o - 1) * p.strides[i] >= in[2 + i] + p.paddings[2 * i]) --o;
-        LITE_ENFORCE(span >= 0 && o > 0, "op 'max_pool2d_with_index': input 'X' ",
+        LITE_ENFORCE(padded >= ext && o > 0, "op 'max_pool2d_with_index': input 'X' ",
                      DimsToString(in), " plus paddings is smaller than the dilated window");
         out[2 + i] = o;
       }

@@ -69,6 +69,24 @@ void ApplyPaddingAlgorithm(const std::string& op, const std::string& algorithm,
                            const std::vector<int>& strides, std::vector<int>* pads,
                            std::vector<int>* dilations);
 
+// Paddle's output extent of one spatial axis of a conv/pool window:
+// (in + pad_before + pad_after - window) / stride + 1, the division rounded up
+// under ceil_mode. `window` is the dilated extent, dilation * (k - 1) + 1.
+// C++ division truncates toward zero, so a window up to stride-1 larger than
+// the padded input still gives one output (2x2/2 pooling on height 1 gives 1);
+// ops that refuse that case check the span themselves.
+inline int64_t WindowOutputExtent(int64_t in, int64_t pad_before, int64_t pad_after,
+                                  int64_t window, int64_t stride, bool ceil_mode = false) {
+  const int64_t span = in + pad_before + pad_after - window;
+  return (ceil_mode ? span + stride - 1 : span) / stride + 1;
+}
+// The same for a transposed convolution, before output_padding/output_size:
+// (in - 1) * stride - pad_before - pad_after + window.
+inline int64_t TransposedWindowOutputExtent(int64_t in, int64_t pad_before, int64_t pad_after,
+                                            int64_t window, int64_t stride) {
+  return (in - 1) * stride - pad_before - pad_after + window;
+}
+
 // Reads an int-list attribute of exactly `n` values (or `fallback`).
 std::vector<int> ReadIntList(const cpp::OpDesc& desc, const std::string& name,
                              size_t n, const std::vector<int>& fallback);

@@ -59,12 +59,9 @@ class Pool2dOp : public OperatorBase<Pool2dParam> {
       ApplyPaddingAlgorithm("pool2d", p.padding_algorithm, {in[2], in[3]}, p.ksize,
                             p.strides, &p.eff_paddings, nullptr);
       for (int i = 0; i < 2; ++i) {
-        // Paddle's integer formula, C++ division truncating toward zero: a
-        // window up to stride-1 larger than the padded input still gives one
-        // output over the valid rows (2x2/2 on height 1 gives height 1).
-        int64_t span = in[2 + i] + p.eff_paddings[2 * i] + p.eff_paddings[2 * i + 1] -
-                       p.eff_ksize[i];
-        out[2 + i] = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
+        out[2 + i] = WindowOutputExtent(in[2 + i], p.eff_paddings[2 * i],
+                                        p.eff_paddings[2 * i + 1], p.eff_ksize[i],
+                                        p.strides[i], p.ceil_mode);
         LITE_ENFORCE(out[2 + i] > 0, "op 'pool2d': input 'X' ", DimsToString(in),
                      " plus paddings gives no output for ksize [", p.eff_ksize[0], ", ",
                      p.eff_ksize[1], "] and strides [", p.strides[0], ", ", p.strides[1],

@@ -45,9 +45,9 @@ class Pool3dOp : public OperatorBase<Pool3dParam> {
       ApplyPaddingAlgorithm("pool3d", p.padding_algorithm, {in[2], in[3], in[4]}, p.ksize,
                             p.strides, &p.eff_paddings, nullptr);
       for (int i = 0; i < 3; ++i) {
-        const int64_t span = in[2 + i] + p.eff_paddings[2 * i] + p.eff_paddings[2 * i + 1] -
-                             p.eff_ksize[i];
-        out[2 + i] = (p.ceil_mode ? span + p.strides[i] - 1 : span) / p.strides[i] + 1;
+        out[2 + i] = WindowOutputExtent(in[2 + i], p.eff_paddings[2 * i],
+                                        p.eff_paddings[2 * i + 1], p.eff_ksize[i],
+                                        p.strides[i], p.ceil_mode);
         LITE_ENFORCE(out[2 + i] > 0, "op 'pool3d': input 'X' ", DimsToString(in),
                      " plus paddings gives no output along spatial dim ", i, " for ksize ",
                      p.eff_ksize[i], " and stride ", p.strides[i]);
