@@ -198,6 +198,16 @@ int BindArguments(const char* what, uint32_t count,
   return NNADAPTER_NO_ERROR;
 }
 
+int BindEveryInput(uint32_t input_count, const core::Argument* input_arguments,
+                   const std::vector<NNAdapterOperandType>& input_types,
+                   uint32_t output_count, size_t expected_outputs,
+                   std::vector<BoundArgument>* inputs) {
+  int code = CheckArgumentCount("output", output_count, expected_outputs);
+  if (code != NNADAPTER_NO_ERROR) return code;
+  return BindArguments("input", input_count, input_arguments, input_types,
+                       Coverage::kEvery, inputs);
+}
+
 int WriteOutputs(uint32_t count, const core::Argument* arguments,
                  const std::vector<NNAdapterOperandType>& types,
                  Coverage coverage,

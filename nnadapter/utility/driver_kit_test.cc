@@ -259,6 +259,26 @@ TEST(DriverKitArguments, RejectsBadArgumentsNamingThem) {
       << Last();
 }
 
+TEST(DriverKitArguments, BindEveryInputChecksOutputCountFirst) {
+  Buffer a;
+  core::Argument args[1] = {{0, &a, Access}};
+  std::vector<kit::BoundArgument> bound;
+  EXPECT_EQ(kit::BindEveryInput(1, args, {Float32({6})}, 2, 1, &bound),
+            NNADAPTER_INVALID_PARAMETER);
+  EXPECT_NE(Last().find("2 output arguments, expected 1"), std::string::npos)
+      << Last();
+  EXPECT_EQ(kit::BindEveryInput(1, args, {Float32({6}), Float32({6})}, 1, 1,
+                                &bound),
+            NNADAPTER_INVALID_PARAMETER);
+  EXPECT_NE(Last().find("1 input arguments, expected 2"), std::string::npos)
+      << Last();
+  ASSERT_EQ(kit::BindEveryInput(1, args, {Float32({6})}, 1, 1, &bound),
+            NNADAPTER_NO_ERROR);
+  ASSERT_EQ(bound.size(), 1u);
+  EXPECT_EQ(bound[0].buffer, a.data.data());
+  EXPECT_EQ(kit::DimensionsOf(bound[0].type), (std::vector<int32_t>{6}));
+}
+
 // Operations with constant operands for the attribute readers.
 struct Attributes {
   std::list<core::Operand> operands;

@@ -248,12 +248,9 @@ static int ExecuteProgram(void* program, uint32_t input_count,
                        "injected execute failure (" + UpperName() + "_FAULT_EXECUTE=1)");
     }
     const auto& tensors = p->graph.tensors();
-    int code = kit::CheckArgumentCount("output", output_count,
-                                       p->output_types.size());
-    if (code != NNADAPTER_NO_ERROR) return code;
     std::vector<kit::BoundArgument> in;
-    code = kit::BindArguments("input", input_count, input_arguments,
-                              p->input_types, kit::Coverage::kEvery, &in);
+    int code = kit::BindEveryInput(input_count, input_arguments, p->input_types,
+                                   output_count, p->output_types.size(), &in);
     if (code != NNADAPTER_NO_ERROR) return code;
     std::vector<const float*> inputs(input_count, nullptr);
     for (uint32_t i = 0; i < input_count; i++) {

@@ -545,12 +545,10 @@ static int ExecuteProgram(void* program, uint32_t input_count,
   return kit::Guard(kName, "execute_program", [&]() -> int {
     auto* p = static_cast<Program*>(program);
     if (int code = kit::RequireNotNull({{"program", p}})) return code;
-    int code = kit::CheckArgumentCount(
-        "output", output_count, p->model.model.output_operands.size());
-    if (code != NNADAPTER_NO_ERROR) return code;
     std::vector<kit::BoundArgument> in;
-    code = kit::BindArguments("input", input_count, input_arguments,
-                              p->input_types, kit::Coverage::kEvery, &in);
+    int code = kit::BindEveryInput(
+        input_count, input_arguments, p->input_types, output_count,
+        p->model.model.output_operands.size(), &in);
     if (code != NNADAPTER_NO_ERROR) return code;
     std::vector<std::vector<int32_t>> dims;
     for (const auto& b : in) dims.push_back(kit::DimensionsOf(b.type));

@@ -157,6 +157,14 @@ int BindArguments(const char* what, uint32_t count,
                   const std::vector<NNAdapterOperandType>& types,
                   Coverage coverage, std::vector<BoundArgument>* bound);
 
+// The start of an execute_program that takes every input and every output:
+// fails unless `output_count` == `expected_outputs`, then binds all the input
+// arguments (Coverage::kEvery) into `inputs`.
+int BindEveryInput(uint32_t input_count, const core::Argument* input_arguments,
+                   const std::vector<NNAdapterOperandType>& input_types,
+                   uint32_t output_count, size_t expected_outputs,
+                   std::vector<BoundArgument>* inputs);
+
 // Binds the output arguments as BindArguments does, then calls
 // write(index, buffer) for each bound output (types[index] holds the final
 // dimensions the access callback publishes).
