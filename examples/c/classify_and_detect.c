@@ -25,6 +25,16 @@ typedef struct {
   float score;
 } Box;
 
+/* What one model run holds: the decoded image, its resized copy, the
+ * normalized input and the C API objects (FreeModelRun releases them). */
+typedef struct {
+  Image img, resized;
+  float* chw;
+  PD_Config* config;
+  PD_Predictor* predictor;
+  PD_Tensor* output;
+} ModelRun;
+
 static int Fail(const char* what) {
   fprintf(stderr, "error: %s: %s\n", what, PD_GetLastError());
   return 1;
@@ -162,42 +172,48 @@ static int LoadImage(const char* path, Image* img) {
   return 0;
 }
 
-/* Creates a predictor, feeds a 1x3xSxS input, runs; *out_tensor is output 0. */
-static int RunModel(PD_Config* config, const float* chw, int side, PD_Predictor** predictor,
-                    PD_Tensor** output) {
+/* Creates a predictor from run->config, feeds run->chw as a 1x3xSxS input,
+ * runs; run->output is output 0. */
+static int RunModel(ModelRun* run, int side) {
   const int64_t shape[4] = {1, 3, side, side};
   PD_Tensor* input = NULL;
-  TRY(PD_ConfigSetThreads(config, 1));
-  TRY(PD_PredictorCreate(config, predictor));
-  TRY(PD_PredictorGetInput(*predictor, 0, &input));
+  TRY(PD_ConfigSetThreads(run->config, 1));
+  TRY(PD_PredictorCreate(run->config, &run->predictor));
+  TRY(PD_PredictorGetInput(run->predictor, 0, &input));
   TRY(PD_TensorReshape(input, shape, 4));
-  TRY(PD_TensorCopyFromCpu(input, PD_DATA_FLOAT32, chw, (size_t)3 * side * side));
-  TRY(PD_PredictorRun(*predictor));
+  TRY(PD_TensorCopyFromCpu(input, PD_DATA_FLOAT32, run->chw, (size_t)3 * side * side));
+  TRY(PD_PredictorRun(run->predictor));
   TRY(PD_TensorDestroy(input));
-  TRY(PD_PredictorGetOutput(*predictor, 0, output));
+  TRY(PD_PredictorGetOutput(run->predictor, 0, &run->output));
+  return 0;
+}
+
+static int FreeModelRun(ModelRun* run) {
+  PD_TensorDestroy(run->output);
+  PD_PredictorDestroy(run->predictor);
+  PD_ConfigDestroy(run->config);
+  free(run->chw);
+  free(run->resized.pixels);
+  stbi_image_free(run->img.pixels);
   return 0;
 }
 
 static int Classify(const char* dir) {
   static char labels[1000][512];
   char path[2048];
-  Image img, resized;
-  float* chw;
-  PD_Config* config = NULL;
-  PD_Predictor* predictor = NULL;
-  PD_Tensor* output = NULL;
+  ModelRun run = {0};
   const void* data = NULL;
   const float* probs;
   int used[1000] = {0}, k, i, n = 0;
   FILE* f;
   if (JoinPath(path, sizeof path, dir, "egypt_cat.jpg")) return 1;
-  if (LoadImage(path, &img)) return 1;
-  resized = ResizeAntialias(img, 224, 224);
-  chw = NormalizeToCHW(resized, 0);
-  TRY(PD_ConfigCreate(&config));
-  TRY(PD_ConfigSetModelDir(config, dir));
-  if (RunModel(config, chw, 224, &predictor, &output)) return 1;
-  TRY(PD_TensorGetData(output, PD_DATA_FLOAT32, &data));
+  if (LoadImage(path, &run.img)) return 1;
+  run.resized = ResizeAntialias(run.img, 224, 224);
+  run.chw = NormalizeToCHW(run.resized, 0);
+  TRY(PD_ConfigCreate(&run.config));
+  TRY(PD_ConfigSetModelDir(run.config, dir));
+  if (RunModel(&run, 224)) return 1;
+  TRY(PD_TensorGetData(run.output, PD_DATA_FLOAT32, &data));
   probs = (const float*)data;
   if (JoinPath(path, sizeof path, dir, "synset_words.txt")) return 1;
   f = fopen(path, "r");
@@ -206,7 +222,7 @@ static int Classify(const char* dir) {
     ++n;
   }
   if (f) fclose(f);
-  printf("== ShuffleNetV2 on egypt_cat.jpg (%dx%d)\n", img.width, img.height);
+  printf("== ShuffleNetV2 on egypt_cat.jpg (%dx%d)\n", run.img.width, run.img.height);
   for (k = 0; k < 5; ++k) {
     int best = -1;
     for (i = 0; i < 1000; ++i) {
@@ -215,13 +231,7 @@ static int Classify(const char* dir) {
     used[best] = 1;
     printf("  class %4d  p=%.4f  %s\n", best, probs[best], best < n ? labels[best] : "?");
   }
-  PD_TensorDestroy(output);
-  PD_PredictorDestroy(predictor);
-  PD_ConfigDestroy(config);
-  free(chw);
-  free(resized.pixels);
-  stbi_image_free(img.pixels);
-  return 0;
+  return FreeModelRun(&run);
 }
 
 /* Connected regions (8-connectivity) of map > threshold with at least
@@ -286,11 +296,7 @@ static Box Unclip(Box b, float ratio, int w, int h) {
 
 static int DetectText(const char* dir) {
   char model[2048], params[2048], path[2048];
-  Image img, resized;
-  float* chw;
-  PD_Config* config = NULL;
-  PD_Predictor* predictor = NULL;
-  PD_Tensor* output = NULL;
+  ModelRun run = {0};
   const void* data = NULL;
   int64_t shape[4];
   size_t rank = 0;
@@ -300,21 +306,21 @@ static int DetectText(const char* dir) {
   if (JoinPath(path, sizeof path, dir, "ppocr_doc_11.jpg")) return 1;
   if (JoinPath(model, sizeof model, dir, "inference.pdmodel")) return 1;
   if (JoinPath(params, sizeof params, dir, "inference.pdiparams")) return 1;
-  if (LoadImage(path, &img)) return 1;
-  resized = ResizeBilinear(img, 640, 640);
-  chw = NormalizeToCHW(resized, 1);
-  TRY(PD_ConfigCreate(&config));
-  TRY(PD_ConfigSetModelFile(config, model, params));
-  if (RunModel(config, chw, 640, &predictor, &output)) return 1;
-  TRY(PD_TensorGetShape(output, shape, 4, &rank));
-  TRY(PD_TensorGetData(output, PD_DATA_FLOAT32, &data));
+  if (LoadImage(path, &run.img)) return 1;
+  run.resized = ResizeBilinear(run.img, 640, 640);
+  run.chw = NormalizeToCHW(run.resized, 1);
+  TRY(PD_ConfigCreate(&run.config));
+  TRY(PD_ConfigSetModelFile(run.config, model, params));
+  if (RunModel(&run, 640)) return 1;
+  TRY(PD_TensorGetShape(run.output, shape, 4, &rank));
+  TRY(PD_TensorGetData(run.output, PD_DATA_FLOAT32, &data));
   h = (int)shape[2];
   w = (int)shape[3];
   n = ConnectedRegions((const float*)data, h, w, 0.3f, 50, boxes, 256);
-  printf("== PP-OCRv3 detector on ppocr_doc_11.jpg (%dx%d): %d text regions\n", img.width,
-         img.height, n);
-  sx = (float)img.width / w;
-  sy = (float)img.height / h;
+  printf("== PP-OCRv3 detector on ppocr_doc_11.jpg (%dx%d): %d text regions\n", run.img.width,
+         run.img.height, n);
+  sx = (float)run.img.width / w;
+  sy = (float)run.img.height / h;
   for (i = 0; i < n; ++i) {
     Box b = Unclip(boxes[i], 1.5f, w, h);
     b.x0 = (int)(b.x0 * sx);
@@ -324,13 +330,7 @@ static int DetectText(const char* dir) {
     printf("  box %2d  x=[%4d, %4d]  y=[%4d, %4d]  score=%.3f\n", i, b.x0, b.x1, b.y0, b.y1,
            b.score);
   }
-  PD_TensorDestroy(output);
-  PD_PredictorDestroy(predictor);
-  PD_ConfigDestroy(config);
-  free(chw);
-  free(resized.pixels);
-  stbi_image_free(img.pixels);
-  return 0;
+  return FreeModelRun(&run);
 }
 
 int main(int argc, char** argv) {
