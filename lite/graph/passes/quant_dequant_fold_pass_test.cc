@@ -205,6 +205,22 @@ void BuildResidualChain(QatBuilder* b) {
   b->Fetch("c4");
 }
 
+// Runs the int8 passes on `chained` (keeping the variable names) and on
+// `reference`, the same program, without int8_nhwc_chain_pass: the all-NCHW
+// int8 program the NHWC chain must match. Returns the passes applied to
+// `chained`.
+std::vector<std::pair<std::string, int>> RunChainedAndReference(QatBuilder* chained,
+                                                                QatBuilder* reference) {
+  PassOptions no_chain;
+  no_chain.int8 = true;
+  no_chain.disabled = {"int8_nhwc_chain_pass"};
+  RunPasses(&reference->program, reference->weights.get(), no_chain);
+  PassOptions options;
+  options.int8 = true;
+  options.disabled = {"memory_optimize_pass"};  // keep the variable names
+  return RunPasses(&chained->program, chained->weights.get(), options);
+}
+
 TEST(Int8NhwcChainPass, S8ChainsAndFloatNhwcResidualRegions) {
   QatBuilder b;
   BuildResidualChain(&b);
@@ -212,14 +228,7 @@ TEST(Int8NhwcChainPass, S8ChainsAndFloatNhwcResidualRegions) {
   auto fake_quant_float = b.Run({2, 3, 9, 7}, x);
   QatBuilder nchw;  // the same program, int8 without the NHWC chain
   BuildResidualChain(&nchw);
-  PassOptions no_chain;
-  no_chain.int8 = true;
-  no_chain.disabled = {"int8_nhwc_chain_pass"};
-  RunPasses(&nchw.program, nchw.weights.get(), no_chain);
-  PassOptions options;
-  options.int8 = true;
-  options.disabled = {"memory_optimize_pass"};  // keep the variable names
-  auto applied = RunPasses(&b.program, b.weights.get(), options);
+  auto applied = RunChainedAndReference(&b, &nchw);
   std::map<std::string, int> count(applied.begin(), applied.end());
   EXPECT_EQ(count["quant_dequant_fold_pass"], 4);
   EXPECT_EQ(count["int8_nhwc_chain_pass"], 1 + 3);  // one s8 output, three f32 NHWC
@@ -314,14 +323,7 @@ TEST(Int8NhwcChainPass, RseBlockStaysNhwcThroughPoolMulInterpAndConcat) {
   auto x = RandomFloats(Numel(in), -4.5f, 4.5f, 46);
   QatBuilder nchw;
   BuildRseBlock(&nchw);
-  PassOptions no_chain;
-  no_chain.int8 = true;
-  no_chain.disabled = {"int8_nhwc_chain_pass"};
-  RunPasses(&nchw.program, nchw.weights.get(), no_chain);
-  PassOptions options;
-  options.int8 = true;
-  options.disabled = {"memory_optimize_pass"};  // keep the variable names
-  RunPasses(&b.program, b.weights.get(), options);
+  RunChainedAndReference(&b, &nchw);
   auto flag = [&](const std::string& out, const char* name) {
     const cpp::OpDesc* op = b.OpWithOutput(out);
     return op && op->GetAttr<bool>(name, false);
