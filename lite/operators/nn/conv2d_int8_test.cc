@@ -174,13 +174,19 @@ TEST(Conv2dInt8, NhwcInputsAndOutputsMatchTheQuantizedReference) {
   }
 }
 
+// A 1x2x4x4 input, a 4x2x3x3 filter and enable_int8: what the tests of the
+// int8 attributes start from.
+void SetUpSmallInt8Conv(OpRunner* r) {
+  r->Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
+  r->Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
+  r->Output("Output", "y");
+  r->Attr("enable_int8", true);
+}
+
 // An NHWC output needs an activation oneDNN applies itself.
 TEST(Conv2dInt8, NhwcOutputWithAFallbackActivationIsAnError) {
   OpRunner r("conv2d");
-  r.Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
-  r.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
-  r.Output("Output", "y");
-  r.Attr("enable_int8", true);
+  SetUpSmallInt8Conv(&r);
   r.Attr("input_scale", 0.1f);
   r.Attr("weight_scale", std::vector<float>{0.1f});
   r.Attr("output_nhwc", true);
@@ -242,20 +248,14 @@ TEST(Conv2dInt8, PreferredPrecisionAndCloseToFloat) {
 
 TEST(Conv2dInt8, BadScalesAreErrors) {
   OpRunner r("conv2d");
-  r.Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
-  r.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
-  r.Output("Output", "y");
-  r.Attr("enable_int8", true);
+  SetUpSmallInt8Conv(&r);
   r.Attr("input_scale", 0.1f);
   r.Attr("weight_scale", std::vector<float>{0.1f, 0.2f});
   std::string msg = ErrorOf([&] { r.Run(1, "", PrecisionType::kInt8); });
   EXPECT_NE(msg.find("weight_scale"), std::string::npos) << msg;
   EXPECT_NE(msg.find("[4, 2, 3, 3]"), std::string::npos) << msg;
   OpRunner r2("conv2d");
-  r2.Input<float>("Input", "x", {1, 2, 4, 4}, RandomFloats(32));
-  r2.Input<float>("Filter", "w", {4, 2, 3, 3}, RandomFloats(72));
-  r2.Output("Output", "y");
-  r2.Attr("enable_int8", true);
+  SetUpSmallInt8Conv(&r2);
   r2.Attr("weight_scale", std::vector<float>{0.1f});
   msg = ErrorOf([&] { r2.Run(1, "", PrecisionType::kInt8); });
   EXPECT_NE(msg.find("input_scale"), std::string::npos) << msg;
