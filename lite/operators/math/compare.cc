@@ -42,17 +42,13 @@ class CompareOp : public OperatorBase<CompareParam> {
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
     p.op_type = desc.Type();
-    const std::string& t = p.op_type;
-    p.kind = t == "equal"           ? CompareKind::kEq
-             : t == "not_equal"     ? CompareKind::kNe
-             : t == "less_than"     ? CompareKind::kLt
-             : t == "less_equal"    ? CompareKind::kLe
-             : t == "greater_than"  ? CompareKind::kGt
-             : t == "greater_equal" ? CompareKind::kGe
-             : t == "logical_and"   ? CompareKind::kAnd
-             : t == "logical_or"    ? CompareKind::kOr
-             : t == "logical_xor"   ? CompareKind::kXor
-                                    : CompareKind::kNot;
+    static constexpr std::pair<const char*, CompareKind> kKinds[] = {
+        {"equal", CompareKind::kEq},          {"not_equal", CompareKind::kNe},
+        {"less_than", CompareKind::kLt},      {"less_equal", CompareKind::kLe},
+        {"greater_than", CompareKind::kGt},   {"greater_equal", CompareKind::kGe},
+        {"logical_and", CompareKind::kAnd},   {"logical_or", CompareKind::kOr},
+        {"logical_xor", CompareKind::kXor},   {"logical_not", CompareKind::kNot}};
+    p.kind = KindOfOpType(p.op_type, kKinds);
     p.x = GetInput(desc, scope, "X");
     p.y = p.kind == CompareKind::kNot ? nullptr : GetInput(desc, scope, "Y");
     p.out = GetOutput(desc, scope, "Out");

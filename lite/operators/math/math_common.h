@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "lite/core/op.h"
@@ -87,6 +88,16 @@ struct CachedBroadcastPlan {
 
 // The "axis" attribute of a broadcasting op: -1 or a dim index.
 int ReadBroadcastAxis(const cpp::OpDesc& desc);
+
+// The kind of an op that serves several op types, looked up in its table of
+// {op type, kind}; throws naming the op when the table lacks it.
+template <typename Kind, size_t N>
+Kind KindOfOpType(const std::string& op_type, const std::pair<const char*, Kind> (&table)[N]) {
+  for (const auto& entry : table) {
+    if (op_type == entry.first) return entry.second;
+  }
+  ThrowError("op '", op_type, "': not one of the op types this operator serves");
+}
 
 // Out takes X's dims and LoD, and X's element type when it is known.
 inline void SameShapeAsX(const Tensor& x, Tensor* out) {

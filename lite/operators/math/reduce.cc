@@ -67,14 +67,12 @@ class ReduceOp : public OperatorBase<ReduceParam> {
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
     p.op_type = desc.Type();
-    const std::string& t = p.op_type;
-    p.kind = t == "reduce_sum"    ? ReduceKind::kSum
-             : t == "reduce_mean" ? ReduceKind::kMean
-             : t == "reduce_max"  ? ReduceKind::kMax
-             : t == "reduce_min"  ? ReduceKind::kMin
-             : t == "reduce_prod" ? ReduceKind::kProd
-             : t == "reduce_any"  ? ReduceKind::kAny
-                                  : ReduceKind::kAll;
+    static constexpr std::pair<const char*, ReduceKind> kKinds[] = {
+        {"reduce_sum", ReduceKind::kSum},   {"reduce_mean", ReduceKind::kMean},
+        {"reduce_max", ReduceKind::kMax},   {"reduce_min", ReduceKind::kMin},
+        {"reduce_prod", ReduceKind::kProd}, {"reduce_any", ReduceKind::kAny},
+        {"reduce_all", ReduceKind::kAll}};
+    p.kind = KindOfOpType(p.op_type, kKinds);
     p.x = GetInput(desc, scope, "X");
     p.out = GetOutput(desc, scope, "Out");
     p.dims = desc.GetAttr<std::vector<int32_t>>("dim", std::vector<int32_t>{0});
