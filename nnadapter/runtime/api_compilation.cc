@@ -46,6 +46,28 @@ bool ValidToken(const char* token) {
   NNADAPTER_FAIL(NNADAPTER_INVALID_PARAMETER,                              \
                  "'" #e "' is not a live execution (destroyed or invalid)")
 
+namespace {
+
+using AccessFn = void* (*)(void* memory, NNAdapterOperandType* type);
+
+// The body of NNAdapterExecution_setInput/setOutput (`api`): checks the
+// execution, then stores the argument with `set`.
+int SetExecutionArgument(const char* api, NNAdapterExecution* execution,
+                         int (Execution::*set)(int32_t, void*, AccessFn,
+                                               std::string*),
+                         int32_t index, void* memory, AccessFn access) {
+  return Guard(api, [&]() -> int {
+    NNADAPTER_REQUIRE_EXECUTION(execution);
+    std::string message;
+    int code = (reinterpret_cast<Execution*>(execution)->*set)(index, memory,
+                                                                access, &message);
+    if (code != NNADAPTER_NO_ERROR) NNADAPTER_FAIL(code, message);
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
+}  // namespace
+
 extern "C" {
 
 NNADAPTER_API_EXPORT int NNAdapterCompilation_create(
@@ -209,27 +231,15 @@ NNADAPTER_API_EXPORT void NNAdapterExecution_destroy(
 NNADAPTER_API_EXPORT int NNAdapterExecution_setInput(
     NNAdapterExecution* execution, int32_t index, void* memory,
     void* (*access)(void* memory, NNAdapterOperandType* type)) {
-  return Guard(__func__, [&]() -> int {
-    NNADAPTER_REQUIRE_EXECUTION(execution);
-    std::string message;
-    int code = reinterpret_cast<Execution*>(execution)->SetInput(
-        index, memory, access, &message);
-    if (code != NNADAPTER_NO_ERROR) NNADAPTER_FAIL(code, message);
-    return NNADAPTER_NO_ERROR;
-  });
+  return SetExecutionArgument(__func__, execution, &Execution::SetInput, index,
+                              memory, access);
 }
 
 NNADAPTER_API_EXPORT int NNAdapterExecution_setOutput(
     NNAdapterExecution* execution, int32_t index, void* memory,
     void* (*access)(void* memory, NNAdapterOperandType* type)) {
-  return Guard(__func__, [&]() -> int {
-    NNADAPTER_REQUIRE_EXECUTION(execution);
-    std::string message;
-    int code = reinterpret_cast<Execution*>(execution)->SetOutput(
-        index, memory, access, &message);
-    if (code != NNADAPTER_NO_ERROR) NNADAPTER_FAIL(code, message);
-    return NNADAPTER_NO_ERROR;
-  });
+  return SetExecutionArgument(__func__, execution, &Execution::SetOutput, index,
+                              memory, access);
 }
 
 NNADAPTER_API_EXPORT int NNAdapterExecution_compute(

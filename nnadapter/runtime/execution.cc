@@ -18,40 +18,44 @@ Execution::Execution(Compilation* compilation) : compilation_(compilation) {
   output_set_.assign(no, false);
 }
 
-int Execution::SetInput(int32_t index, void* memory,
-                        void* (*access)(void*, NNAdapterOperandType*),
-                        std::string* message) {
-  if (index < 0 || static_cast<size_t>(index) >= inputs_.size()) {
-    *message = "input index " + std::to_string(index) +
+namespace {
+
+// Stores one caller argument of SetInput/SetOutput at `index` of `arguments`
+// and marks it set; `what` is "input" or "output".
+int SetArgument(const char* what, int32_t index, void* memory,
+                void* (*access)(void*, NNAdapterOperandType*),
+                std::vector<core::Argument>* arguments, std::vector<bool>* set,
+                std::string* message) {
+  if (index < 0 || static_cast<size_t>(index) >= arguments->size()) {
+    *message = std::string(what) + " index " + std::to_string(index) +
                " is out of range (the model has " +
-               std::to_string(inputs_.size()) + " inputs)";
+               std::to_string(arguments->size()) + " " + what + "s)";
     return NNADAPTER_INVALID_PARAMETER;
   }
   if (!access) {
-    *message = "input " + std::to_string(index) + ": access callback is NULL";
+    *message = std::string(what) + " " + std::to_string(index) +
+               ": access callback is NULL";
     return NNADAPTER_INVALID_PARAMETER;
   }
-  inputs_[index] = {index, memory, access};
-  input_set_[index] = true;
+  (*arguments)[index] = {index, memory, access};
+  (*set)[index] = true;
   return NNADAPTER_NO_ERROR;
+}
+
+}  // namespace
+
+int Execution::SetInput(int32_t index, void* memory,
+                        void* (*access)(void*, NNAdapterOperandType*),
+                        std::string* message) {
+  return SetArgument("input", index, memory, access, &inputs_, &input_set_,
+                     message);
 }
 
 int Execution::SetOutput(int32_t index, void* memory,
                          void* (*access)(void*, NNAdapterOperandType*),
                          std::string* message) {
-  if (index < 0 || static_cast<size_t>(index) >= outputs_.size()) {
-    *message = "output index " + std::to_string(index) +
-               " is out of range (the model has " +
-               std::to_string(outputs_.size()) + " outputs)";
-    return NNADAPTER_INVALID_PARAMETER;
-  }
-  if (!access) {
-    *message = "output " + std::to_string(index) + ": access callback is NULL";
-    return NNADAPTER_INVALID_PARAMETER;
-  }
-  outputs_[index] = {index, memory, access};
-  output_set_[index] = true;
-  return NNADAPTER_NO_ERROR;
+  return SetArgument("output", index, memory, access, &outputs_, &output_set_,
+                     message);
 }
 
 Execution::Slot* Execution::Resolve(const ValueRef& ref) {
