@@ -5,52 +5,50 @@ namespace lite {
 namespace testing {
 namespace {
 
+// X (element type T) and Out of a cast to `out_dtype`; `in_dtype` is set
+// unless it is -1 (the op then takes X's type).
+template <typename T>
+void SetUpCast(OpRunner* r, const DDim& dims, const std::vector<T>& x, int out_dtype,
+               int in_dtype = -1) {
+  r->Input<T>("X", "x", dims, x);
+  r->Output("Out", "out");
+  if (in_dtype != -1) r->Attr("in_dtype", in_dtype);
+  r->Attr("out_dtype", out_dtype);
+}
 
 TEST(Cast, FloatToEveryTypeAndBack) {
   std::vector<float> x{-2.7f, -1.f, 0.f, 0.5f, 1.9f, 3.f, 100.25f};
   DDim d{7};
   {
     OpRunner r("cast");
-    r.Input<float>("X", "x", d, x);
-    r.Output("Out", "out");
-    r.Attr("in_dtype", 5);
-    r.Attr("out_dtype", 3);
+    SetUpCast(&r, d, x, 3, 5);
     r.Run();
     EXPECT_EQ(r.Get("out")->dtype(), DataType::kInt64);
     EXPECT_EQ(r.Values<int64_t>("out"), (std::vector<int64_t>{-2, -1, 0, 0, 1, 3, 100}));
   }
   {
     OpRunner r("cast");
-    r.Input<float>("X", "x", d, x);
-    r.Output("Out", "out");
-    r.Attr("in_dtype", 5);
-    r.Attr("out_dtype", 2);
+    SetUpCast(&r, d, x, 2, 5);
     r.Run();
     EXPECT_EQ(r.Values<int32_t>("out"), (std::vector<int32_t>{-2, -1, 0, 0, 1, 3, 100}));
   }
   {
     OpRunner r("cast");
-    r.Input<float>("X", "x", d, x);
-    r.Output("Out", "out");
-    r.Attr("out_dtype", 0);
+    SetUpCast(&r, d, x, 0);
     r.Run();
     EXPECT_EQ(r.Values<bool>("out"),
               (std::vector<bool>{true, true, false, true, true, true, true}));
   }
   {
     OpRunner r("cast");
-    r.Input<float>("X", "x", d, x);
-    r.Output("Out", "out");
-    r.Attr("out_dtype", 6);
+    SetUpCast(&r, d, x, 6);
     r.Run();
     auto v = r.Values<double>("out");
     for (size_t i = 0; i < x.size(); ++i) EXPECT_EQ(v[i], double(x[i]));
   }
   for (int code : {1, 20, 21}) {
     OpRunner r("cast");
-    r.Input<float>("X", "x", {3}, {1.f, 2.f, 7.f});
-    r.Output("Out", "out");
-    r.Attr("out_dtype", code);
+    SetUpCast(&r, DDim{3}, std::vector<float>{1.f, 2.f, 7.f}, code);
     r.Run();
     DataType want = code == 1 ? DataType::kInt16 : code == 20 ? DataType::kUInt8 : DataType::kInt8;
     EXPECT_EQ(r.Get("out")->dtype(), want);
@@ -60,10 +58,7 @@ TEST(Cast, FloatToEveryTypeAndBack) {
 
 TEST(Cast, IntAndBoolToFloatAndDynamicShape) {
   OpRunner r("cast");
-  r.Input<int64_t>("X", "x", {2, 2}, {-5, 0, 7, 123456});
-  r.Output("Out", "out");
-  r.Attr("in_dtype", 3);
-  r.Attr("out_dtype", 5);
+  SetUpCast(&r, DDim{2, 2}, std::vector<int64_t>{-5, 0, 7, 123456}, 5, 3);
   r.Run();
   EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{-5, 0, 7, 123456}));
   Tensor* xt = r.Get("x");
@@ -75,25 +70,17 @@ TEST(Cast, IntAndBoolToFloatAndDynamicShape) {
   EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{1, 2, 3}));
 
   OpRunner b("cast");
-  b.Input<bool>("X", "x", {3}, {true, false, true});
-  b.Output("Out", "out");
-  b.Attr("in_dtype", 0);
-  b.Attr("out_dtype", 2);
+  SetUpCast(&b, DDim{3}, std::vector<bool>{true, false, true}, 2, 0);
   b.Run();
   EXPECT_EQ(b.Values<int32_t>("out"), (std::vector<int32_t>{1, 0, 1}));
 }
 
 TEST(Cast, BadInputsNameOp) {
   OpRunner r("cast");
-  r.Input<float>("X", "x", {2}, {1, 2});
-  r.Output("Out", "out");
-  r.Attr("out_dtype", 4);
+  SetUpCast(&r, DDim{2}, std::vector<float>{1, 2}, 4);
   ExpectErrorContains([&] { r.Run(); }, {"cast", "'out_dtype'", "4"});
   OpRunner s("cast");
-  s.Input<float>("X", "x", {2}, {1, 2});
-  s.Output("Out", "out");
-  s.Attr("in_dtype", 3);
-  s.Attr("out_dtype", 5);
+  SetUpCast(&s, DDim{2}, std::vector<float>{1, 2}, 5, 3);
   ExpectErrorContains([&] { s.Run(); }, {"cast", "'in_dtype'", "int64", "float32"});
 }
 
