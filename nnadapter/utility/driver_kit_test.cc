@@ -129,6 +129,42 @@ TEST(DriverKitContext, ParsesPropertiesAndConfigures) {
   EXPECT_EQ(Last(), "dev: create_context: 'context' must not be null");
 }
 
+TEST(DriverKitProgram, CreateAndExecuteCheckPointersAndKeepTheProgram) {
+  struct TestProgram {
+    int runs = 0;
+  };
+  int context = 0;
+  core::Cache cache;
+  void* program = &context;
+  auto build = [](TestProgram* p) {
+    p->runs = 10;
+    return static_cast<int>(NNADAPTER_NO_ERROR);
+  };
+  ASSERT_EQ(kit::CreateProgram<TestProgram>("dev", &context, &cache, &program,
+                                            build),
+            NNADAPTER_NO_ERROR);
+  ASSERT_NE(program, &context);
+  auto run = [](TestProgram* p) { return ++p->runs; };
+  EXPECT_EQ(kit::ExecuteProgram<TestProgram>("dev", program, run), 11);
+  delete static_cast<TestProgram*>(program);
+  // A failing build leaves no program and keeps the build's reason.
+  EXPECT_EQ(kit::CreateProgram<TestProgram>(
+                "dev", &context, &cache, &program,
+                [](TestProgram*) {
+                  return kit::Fail(NNADAPTER_INVALID_PARAMETER, "bad model");
+                }),
+            NNADAPTER_INVALID_PARAMETER);
+  EXPECT_EQ(program, nullptr);
+  EXPECT_EQ(Last(), "dev: create_program: bad model");
+  EXPECT_EQ(kit::CreateProgram<TestProgram>("dev", &context, nullptr, &program,
+                                            build),
+            NNADAPTER_INVALID_PARAMETER);
+  EXPECT_EQ(Last(), "dev: create_program: 'cache' must not be null");
+  EXPECT_EQ(kit::ExecuteProgram<TestProgram>("dev", nullptr, run),
+            NNADAPTER_INVALID_PARAMETER);
+  EXPECT_EQ(Last(), "dev: execute_program: 'program' must not be null");
+}
+
 // A model of `n` RELU operations whose operands are owned by `m`.
 core::Model ReluModel(size_t n, std::list<core::Operand>* operands) {
   core::Model m;

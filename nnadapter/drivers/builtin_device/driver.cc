@@ -380,9 +380,7 @@ int WriteOutputs(Program* p, uint32_t count, core::Argument* arguments) {
 int ExecuteProgram(void* program, uint32_t input_count,
                    core::Argument* input_arguments, uint32_t output_count,
                    core::Argument* output_arguments) {
-  return kit::Guard(kName, "execute_program", [&]() -> int {
-    Program* p = static_cast<Program*>(program);
-    if (int code = kit::RequireNotNull({{"program", p}})) return code;
+  return kit::ExecuteProgram<Program>(kName, program, [&](Program* p) -> int {
     for (auto& kv : p->tensors) {
       if (!IsConstantOperand(kv.first)) {
         kv.second->valid = false;

@@ -200,18 +200,12 @@ static int LoadCachedGraph(const core::Cache& cache, fake_ddk::Graph* graph) {
 
 static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
                          void** program) {
-  return kit::Guard(kName, "create_program", [&]() -> int {
-    if (int code = kit::RequireNotNull(
-            {{"context", context}, {"cache", cache}, {"program", program}})) {
-      return code;
-    }
-    *program = nullptr;
+  return kit::CreateProgram<Program>(kName, context, cache, program, [&](Program* p) -> int {
     auto* ctx = static_cast<Context*>(context);
     if (ctx->faults.compile) {
       return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
                        "injected compile failure (" + UpperName() + "_FAULT_COMPILE=1)");
     }
-    auto p = std::make_unique<Program>();
     p->fail_execute = ctx->faults.execute;
     if (!cache->buffer.empty()) {
       int code = LoadCachedGraph(*cache, &p->graph);
@@ -229,7 +223,6 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
     for (auto& t : p->input_types) t.dimensions.dynamic_count = 0;
     for (auto& t : p->output_types) t.dimensions.dynamic_count = 0;
     p->execution = std::make_unique<fake_ddk::Execution>(&p->graph);
-    *program = p.release();
     return NNADAPTER_NO_ERROR;
   });
 }
@@ -240,9 +233,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
                           core::Argument* input_arguments,
                           uint32_t output_count,
                           core::Argument* output_arguments) {
-  return kit::Guard(kName, "execute_program", [&]() -> int {
-    auto* p = static_cast<Program*>(program);
-    if (int code = kit::RequireNotNull({{"program", p}})) return code;
+  return kit::ExecuteProgram<Program>(kName, program, [&](Program* p) -> int {
     if (p->fail_execute) {
       return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
                        "injected execute failure (" + UpperName() + "_FAULT_EXECUTE=1)");

@@ -447,28 +447,21 @@ static int LoadCachedModel(const core::Cache& cache, Program* p) {
 
 static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
                          void** program) {
-  return kit::Guard(kName, "create_program", [&]() -> int {
-    if (int code = kit::RequireNotNull(
-            {{"context", context}, {"cache", cache}, {"program", program}})) {
-      return code;
-    }
-    *program = nullptr;
-    auto p = std::make_unique<Program>();
+  return kit::CreateProgram<Program>(kName, context, cache, program, [&](Program* p) -> int {
     std::vector<uint8_t> blob;
     int code;
     if (!cache->buffer.empty()) {
-      code = LoadCachedModel(*cache, p.get());
+      code = LoadCachedModel(*cache, p);
     } else if (!model) {
       code = kit::Fail(NNADAPTER_INVALID_PARAMETER, "no model and no cache");
     } else {
-      code = CopyModel(*model, p.get(), &blob);
+      code = CopyModel(*model, p, &blob);
     }
     if (code == NNADAPTER_NO_ERROR) {
-      code = Prepare(static_cast<Context*>(context), p.get());
+      code = Prepare(static_cast<Context*>(context), p);
     }
     if (code != NNADAPTER_NO_ERROR) return code;
     if (cache->buffer.empty()) cache->buffer = std::move(blob);
-    *program = p.release();
     return NNADAPTER_NO_ERROR;
   });
 }
@@ -542,9 +535,7 @@ static int ExecuteProgram(void* program, uint32_t input_count,
                           core::Argument* input_arguments,
                           uint32_t output_count,
                           core::Argument* output_arguments) {
-  return kit::Guard(kName, "execute_program", [&]() -> int {
-    auto* p = static_cast<Program*>(program);
-    if (int code = kit::RequireNotNull({{"program", p}})) return code;
+  return kit::ExecuteProgram<Program>(kName, program, [&](Program* p) -> int {
     std::vector<kit::BoundArgument> in;
     int code = kit::BindEveryInput(
         input_count, input_arguments, p->input_types, output_count,

@@ -111,6 +111,37 @@ int CreateContext(const char* driver, const char* properties, void** context,
   });
 }
 
+// The frame of hal::Device::create_program for a driver whose program is a
+// `Program` object: checks `context`, `cache` and `program`, then lets
+// build(&new_program) (returning a result code) compile the model or load
+// cache->buffer; *program is the new program on success, null otherwise.
+template <typename Program, typename Build>
+int CreateProgram(const char* driver, const void* context,
+                  const core::Cache* cache, void** program, Build&& build) {
+  return Guard(driver, "create_program", [&]() -> int {
+    if (int code = RequireNotNull(
+            {{"context", context}, {"cache", cache}, {"program", program}})) {
+      return code;
+    }
+    *program = nullptr;
+    auto created = std::make_unique<Program>();
+    if (int code = build(created.get())) return code;
+    *program = created.release();
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
+// The frame of hal::Device::execute_program for a driver whose program is a
+// `Program` object: checks `program`, then returns run(program).
+template <typename Program, typename Run>
+int ExecuteProgram(const char* driver, void* program, Run&& run) {
+  return Guard(driver, "execute_program", [&]() -> int {
+    auto* p = static_cast<Program*>(program);
+    if (int code = RequireNotNull({{"program", p}})) return code;
+    return run(p);
+  });
+}
+
 // Decides whether the driver runs one operation (given its operands as in
 // the model); on false it may say why in `reason`.
 using OperationCheck =
