@@ -25,11 +25,8 @@ std::vector<float> NaiveConv(const ConvCase& c, const std::vector<float>& x,
                              DDim* out_dims) {
   const int64_t N = c.in[0], C = c.in[1], H = c.in[2], W = c.in[3];
   const int64_t M = c.filter[0], KH = c.filter[2], KW = c.filter[3];
-  int dh = c.dilations[0], dw = c.dilations[1];
-  const int sh = c.strides[0], sw = c.strides[1];
-  const Pads2d pads = ResolvePads(c.paddings, c.algo, H, W, KH, KW, sh, sw);
-  const int pt = pads.top, pb = pads.bottom, pl = pads.left, pr = pads.right;
-  if (c.algo == "SAME") dh = dw = 1;
+  const auto [sh, sw, dh, dw, pt, pb, pl, pr] =
+      ResolveConvWindow(c.strides, c.paddings, c.dilations, c.algo, H, W, KH, KW);
   const int64_t OH = (H + pt + pb - (dh * (KH - 1) + 1)) / sh + 1;
   const int64_t OW = (W + pl + pr - (dw * (KW - 1) + 1)) / sw + 1;
   *out_dims = {N, M, OH, OW};
@@ -67,11 +64,7 @@ void RunCase(const std::string& op, const ConvCase& c, int threads = 1) {
   r.Input<float>("Filter", "w", c.filter, w);
   if (c.bias) r.Input<float>("Bias", "b", {c.filter[0]}, b);
   r.Output("Output", "y");
-  r.Attr("strides", c.strides);
-  r.Attr("paddings", c.paddings);
-  r.Attr("dilations", c.dilations);
-  r.Attr("groups", c.groups);
-  r.Attr("padding_algorithm", c.algo);
+  SetConvWindowAttrs(&r, c.strides, c.paddings, c.dilations, c.groups, c.algo);
   r.Attr("data_format", std::string("NCHW"));
   SetActAttrs(&r, c.act);
   r.Run(threads);
@@ -165,11 +158,7 @@ TEST(Conv2d, DynamicShapeChangeBetweenRuns) {
   r.Input<float>("Filter", "w", c.filter, w)->set_persistable(true);
   r.Input<float>("Bias", "b", {8}, b);
   r.Output("Output", "y");
-  r.Attr("strides", c.strides);
-  r.Attr("paddings", c.paddings);
-  r.Attr("dilations", c.dilations);
-  r.Attr("groups", 1);
-  r.Attr("padding_algorithm", c.algo);
+  SetConvWindowAttrs(&r, c.strides, c.paddings, c.dilations, 1, c.algo);
   r.Attr("act_type", std::string("relu"));
   for (DDim in : {DDim{1, 4, 9, 9}, DDim{3, 4, 16, 5}, DDim{1, 4, 9, 9}, DDim{2, 4, 1, 1}}) {
     c.in = in;

@@ -24,11 +24,8 @@ std::vector<float> NaiveDeconv(const DeconvCase& c, const std::vector<float>& x,
   const int64_t N = c.in[0], C = c.in[1], H = c.in[2], W = c.in[3];
   const int64_t G = c.groups, Cg = C / G, Mg = c.filter[1], M = Mg * G;
   const int64_t KH = c.filter[2], KW = c.filter[3];
-  int dh = c.dilations[0], dw = c.dilations[1];
-  const int sh = c.strides[0], sw = c.strides[1];
-  const Pads2d pads = ResolvePads(c.paddings, c.algo, H, W, KH, KW, sh, sw);
-  const int pt = pads.top, pb = pads.bottom, pl = pads.left, pr = pads.right;
-  if (c.algo == "SAME") dh = dw = 1;
+  const auto [sh, sw, dh, dw, pt, pb, pl, pr] =
+      ResolveConvWindow(c.strides, c.paddings, c.dilations, c.algo, H, W, KH, KW);
   int64_t OH = (H - 1) * sh - pt - pb + dh * (KH - 1) + 1;
   int64_t OW = (W - 1) * sw - pl - pr + dw * (KW - 1) + 1;
   if (!c.output_size.empty()) {
@@ -78,11 +75,7 @@ void RunCase(const DeconvCase& c, const std::string& op = "conv2d_transpose") {
   r.Input<float>("Filter", "w", c.filter, w)->set_persistable(true);
   if (c.bias) r.Input<float>("Bias", "b", {M}, b);
   r.Output("Output", "y");
-  r.Attr("strides", c.strides);
-  r.Attr("paddings", c.paddings);
-  r.Attr("dilations", c.dilations);
-  r.Attr("groups", c.groups);
-  r.Attr("padding_algorithm", c.algo);
+  SetConvWindowAttrs(&r, c.strides, c.paddings, c.dilations, c.groups, c.algo);
   r.Attr("output_padding", c.output_padding);
   r.Attr("output_size", c.output_size);
   SetActAttrs(&r, c.act);

@@ -65,6 +65,34 @@ inline Pads2d ResolvePads(const std::vector<int>& paddings, const std::string& a
   return p;
 }
 
+// What a naive 2-D convolution reference loops with: strides, dilations
+// (SAME resets them to 1, as Paddle does) and the pads ResolvePads gives.
+struct ConvWindow2d {
+  int sh, sw, dh, dw, pt, pb, pl, pr;
+};
+inline ConvWindow2d ResolveConvWindow(const std::vector<int>& strides,
+                                      const std::vector<int>& paddings,
+                                      const std::vector<int>& dilations,
+                                      const std::string& algo, int64_t H, int64_t W,
+                                      int64_t kh, int64_t kw) {
+  const Pads2d p = ResolvePads(paddings, algo, H, W, kh, kw, strides[0], strides[1]);
+  const bool same = algo == "SAME";
+  return {strides[0], strides[1], same ? 1 : dilations[0], same ? 1 : dilations[1],
+          p.top, p.bottom, p.left, p.right};
+}
+
+// The window attributes of a conv2d-family runner.
+inline void SetConvWindowAttrs(OpRunner* r, const std::vector<int>& strides,
+                               const std::vector<int>& paddings,
+                               const std::vector<int>& dilations, int groups,
+                               const std::string& algo) {
+  r->Attr("strides", strides);
+  r->Attr("paddings", paddings);
+  r->Attr("dilations", dilations);
+  r->Attr("groups", groups);
+  r->Attr("padding_algorithm", algo);
+}
+
 inline void SetActAttrs(OpRunner* r, const std::string& act,
                         const std::string& attr = "act_type") {
   if (act.empty()) return;
