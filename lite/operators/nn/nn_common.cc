@@ -218,6 +218,31 @@ std::vector<int> ReadIntList(const cpp::OpDesc& desc, const std::string& name,
   return v;
 }
 
+void ReadPoolWindow(const cpp::OpDesc& desc, int rank, PoolWindowParam* p) {
+  const std::string& op = desc.Type();
+  const std::string type = desc.GetAttr<std::string>("pooling_type", std::string("max"));
+  LITE_ENFORCE(type == "max" || type == "avg", "op '", op, "': attribute 'pooling_type' is '",
+               type, "'; expected 'max' or 'avg'");
+  p->is_max = type == "max";
+  const std::vector<int> ones(rank, 1);
+  p->ksize = ReadIntList(desc, "ksize", rank, ones);
+  p->strides = ReadIntList(desc, "strides", rank, ones);
+  p->paddings = rank == 2 ? ReadPaddings4(desc) : ReadPaddings6(desc);
+  p->global_pooling = desc.GetAttr<bool>("global_pooling", false);
+  p->ceil_mode = desc.GetAttr<bool>("ceil_mode", false);
+  p->exclusive = desc.GetAttr<bool>("exclusive", true);
+  p->padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", std::string("EXPLICIT"));
+  for (int i = 0; i < rank; ++i) {
+    LITE_ENFORCE(p->global_pooling || p->ksize[i] >= 1, "op '", op,
+                 "': attribute 'ksize' values must be >= 1 (got ", p->ksize[i],
+                 ") unless global_pooling is set");
+    LITE_ENFORCE(p->strides[i] >= 1, "op '", op, "': attribute 'strides' values must be >= 1");
+  }
+  for (int v : p->paddings) {
+    LITE_ENFORCE(v >= 0, "op '", op, "': attribute 'paddings' must be >= 0");
+  }
+}
+
 void ApplyPaddingAlgorithm(const std::string& op, const std::string& algorithm,
                            const std::vector<int64_t>& in,
                            const std::vector<int>& ksize,

@@ -59,6 +59,22 @@ std::vector<int> ReadPaddings4(const cpp::OpDesc& desc);
 // left, right], into 6 values.
 std::vector<int> ReadPaddings6(const cpp::OpDesc& desc);
 
+// The window attributes pool2d and pool3d share, over `rank` spatial dims.
+struct PoolWindowParam {
+  bool is_max{true};  // pooling_type "max" (else "avg")
+  std::vector<int> ksize, strides, paddings;  // paddings: 2 * rank values
+  bool global_pooling{false};
+  bool ceil_mode{false};
+  bool exclusive{true};
+  std::string padding_algorithm{"EXPLICIT"};
+};
+// Reads them (rank 2 or 3): "pooling_type" ("max" or "avg"), "ksize" and
+// "strides" (rank values, >= 1; ksize may be 0 under global pooling, as old
+// exports write it), "paddings" (ReadPaddings4 / ReadPaddings6, >= 0),
+// "global_pooling", "ceil_mode", "exclusive", "padding_algorithm"; throws
+// naming the op and the attribute otherwise.
+void ReadPoolWindow(const cpp::OpDesc& desc, int rank, PoolWindowParam* p);
+
 // Paddle's padding_algorithm rule: "SAME" sets paddings so that
 // out = ceil(in / stride) and resets dilations to 1; "VALID" zeroes them;
 // "EXPLICIT" keeps them. `in` holds the spatial input extents, `ksize` the

@@ -18,18 +18,10 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
-struct Pool2dParam {
+struct Pool2dParam : PoolWindowParam {
   const Tensor* x{nullptr};
   Tensor* out{nullptr};
-  bool is_max{true};
-  std::vector<int> ksize{1, 1};
-  std::vector<int> strides{1, 1};
-  std::vector<int> paddings{0, 0, 0, 0};
-  bool global_pooling{false};
   bool adaptive{false};
-  bool ceil_mode{false};
-  bool exclusive{true};
-  std::string padding_algorithm{"EXPLICIT"};
   // X holds NHWC data under NCHW dims (int8_nhwc_chain_pass): whole-plane
   // average only; the [N, C, 1, 1] output is the same in either layout.
   bool nhwc_data{false};
@@ -79,32 +71,12 @@ class Pool2dOp : public OperatorBase<Pool2dParam> {
     auto& p = param_;
     p.x = GetInput(desc, scope, "X");
     p.out = GetOutput(desc, scope, "Out");
-    std::string type = desc.GetAttr<std::string>("pooling_type", "max");
-    LITE_ENFORCE(type == "max" || type == "avg", "op 'pool2d': attribute 'pooling_type' is '",
-                 type, "'; expected 'max' or 'avg'");
-    p.is_max = type == "max";
-    p.ksize = ReadIntList(desc, "ksize", 2, {1, 1});
-    p.strides = ReadIntList(desc, "strides", 2, {1, 1});
-    p.paddings = ReadPaddings4(desc);
-    p.global_pooling = desc.GetAttr<bool>("global_pooling", false);
+    ReadPoolWindow(desc, 2, &p);
     p.adaptive = desc.GetAttr<bool>("adaptive", false);
-    p.ceil_mode = desc.GetAttr<bool>("ceil_mode", false);
-    p.exclusive = desc.GetAttr<bool>("exclusive", true);
-    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
     p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
     std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
     LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op 'pool2d': attribute 'data_format' is '",
                  fmt, "'; only NCHW is supported");
-    for (int i = 0; i < 2; ++i) {
-      // Old exports write global pooling with a zero ksize (unused there).
-      LITE_ENFORCE(p.global_pooling || p.ksize[i] >= 1,
-                   "op 'pool2d': attribute 'ksize' values must be >= 1 (got ", p.ksize[i],
-                   ") unless global_pooling is set");
-      LITE_ENFORCE(p.strides[i] >= 1, "op 'pool2d': attribute 'strides' values must be >= 1");
-    }
-    for (int v : p.paddings) {
-      LITE_ENFORCE(v >= 0, "op 'pool2d': attribute 'paddings' must be >= 0");
-    }
   }
 };
 

@@ -15,15 +15,9 @@ namespace lite {
 namespace operators {
 namespace {
 
-struct Pool3dParam {
+struct Pool3dParam : PoolWindowParam {
   const Tensor* x{nullptr};
   Tensor* out{nullptr};
-  bool is_max{true};
-  std::vector<int> ksize, strides, paddings;
-  bool global_pooling{false};
-  bool ceil_mode{false};
-  bool exclusive{true};
-  std::string padding_algorithm;
   // Resolved by InferShape.
   std::vector<int> eff_ksize, eff_paddings;
 };
@@ -62,23 +56,8 @@ class Pool3dOp : public OperatorBase<Pool3dParam> {
     auto& p = param_;
     p.x = GetInput(desc, scope, "X");
     p.out = GetOutput(desc, scope, "Out");
-    const std::string type = desc.GetAttr<std::string>("pooling_type", std::string("max"));
-    LITE_ENFORCE(type == "max" || type == "avg", "op 'pool3d': attribute 'pooling_type' is '",
-                 type, "'; expected 'max' or 'avg'");
-    p.is_max = type == "max";
-    p.global_pooling = desc.GetAttr<bool>("global_pooling", false);
-    p.ksize = ReadIntList(desc, "ksize", 3, {1, 1, 1});
-    p.strides = ReadIntList(desc, "strides", 3, {1, 1, 1});
-    p.paddings = ReadPaddings6(desc);
-    p.ceil_mode = desc.GetAttr<bool>("ceil_mode", false);
-    p.exclusive = desc.GetAttr<bool>("exclusive", true);
-    p.padding_algorithm = desc.GetAttr<std::string>("padding_algorithm", std::string("EXPLICIT"));
+    ReadPoolWindow(desc, 3, &p);
     LITE_ENFORCE(!desc.GetAttr<bool>("adaptive", false), "op 'pool3d': adaptive pooling is not supported");
-    for (int i = 0; i < 3; ++i) {
-      LITE_ENFORCE(p.global_pooling || p.ksize[i] >= 1, "op 'pool3d': attribute 'ksize' values must be >= 1");
-      LITE_ENFORCE(p.strides[i] >= 1, "op 'pool3d': attribute 'strides' values must be >= 1");
-    }
-    for (int v : p.paddings) LITE_ENFORCE(v >= 0, "op 'pool3d': attribute 'paddings' must be >= 0");
   }
 };
 
