@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "lite/graph/passes/passes.h"
+#include "lite/graph/passes/pattern_util.h"
 #include "lite/operators/math/activation_funcs.h"
 #include "lite/operators/nn/conv_param.h"
 
@@ -43,11 +43,6 @@ bool IsInt8Conv(const Node* s) { return IsConv(s) && s->op.GetAttr<bool>("enable
 // An int8 conv that may write NHWC.
 bool NhwcWriter(const Node* s) {
   return s && IsInt8Conv(s) && operators::ConvInt8CanWriteNhwc(s->op);
-}
-
-bool IsAdd(const Node* s) {
-  return s && (s->op.Type() == "elementwise_add" ||
-                s->op.Type() == "fusion_elementwise_add_activation");
 }
 
 // Reads `arg` as an int8 conv's Input (never as its Filter).
@@ -83,48 +78,6 @@ int ChainS8(SSAGraph* graph) {
     ++n;
   }
   return n;
-}
-
-bool IsMul(const Node* s) {
-  return s && (s->op.Type() == "elementwise_mul" ||
-                s->op.Type() == "fusion_elementwise_mul_activation");
-}
-
-bool IsActivation(const Node* s) {
-  operators::ActType type;
-  return s && operators::ActTypeFromName(s->op.Type(), &type);
-}
-
-// A whole-plane average pooling: reads NHWC data (nhwc_data) into an
-// [N, C, 1, 1] output, the same in either layout.
-bool IsPlanePool(const Node* s) {
-  if (!s || s->op.Type() != "pool2d" ||
-      s->op.GetAttr<std::string>("pooling_type", "max") != "avg") {
-    return false;
-  }
-  return s->op.GetAttr<bool>("global_pooling", false) ||
-         (s->op.GetAttr<bool>("adaptive", false) &&
-          s->op.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1});
-}
-
-// An [N, C, 1, 1] value, layout-free: a plane pooling's output and what
-// the squeeze-excitation branch computes from it (unpadded convs, bias
-// adds, activations). The multiply reading it checks the dims at run time.
-bool PlaneVector(const Node* v, int depth = 0) {
-  const Node* p = v ? v->Producer() : nullptr;
-  if (!p || depth > 16) return false;
-  if (IsPlanePool(p)) return true;
-  if (IsConv(p)) {
-    const auto pads = p->op.GetAttr<std::vector<int>>("paddings", {});
-    const bool unpadded = p->op.GetAttr<std::string>("padding_algorithm", "EXPLICIT") != "EXPLICIT" ||
-                          std::all_of(pads.begin(), pads.end(), [](int x) { return x == 0; });
-    return unpadded && PlaneVector(InputArg(p, "Input"), depth + 1);
-  }
-  if (IsAdd(p)) {
-    const Node* bias = InputArg(p, "Y");
-    return bias && bias->is_weight && PlaneVector(InputArg(p, "X"), depth + 1);
-  }
-  return IsActivation(p) && PlaneVector(InputArg(p, "X"), depth + 1);
 }
 
 // The inputs a non-conv op reads as NHWC data when its output is NHWC; empty

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "lite/graph/passes/pattern_util.h"
+#include "lite/operators/math/activation_funcs.h"
 
 namespace paddle {
 namespace lite {
@@ -117,6 +118,48 @@ void SetConvBias(SSAGraph* graph, Node* conv, Node* old_bias_arg, const std::str
     conv->op.SetInput("Bias", {name});
     SSAGraph::Link(bias_arg, conv);
   }
+}
+
+bool IsAdd(const Node* s) {
+  return s && (s->op.Type() == "elementwise_add" ||
+                s->op.Type() == "fusion_elementwise_add_activation");
+}
+
+bool IsMul(const Node* s) {
+  return s && (s->op.Type() == "elementwise_mul" ||
+                s->op.Type() == "fusion_elementwise_mul_activation");
+}
+
+bool IsActivation(const Node* s) {
+  operators::ActType type;
+  return s && operators::ActTypeFromName(s->op.Type(), &type);
+}
+
+bool IsPlanePool(const Node* s) {
+  if (!s || s->op.Type() != "pool2d" ||
+      s->op.GetAttr<std::string>("pooling_type", "max") != "avg") {
+    return false;
+  }
+  return s->op.GetAttr<bool>("global_pooling", false) ||
+         (s->op.GetAttr<bool>("adaptive", false) &&
+          s->op.GetAttr<std::vector<int>>("ksize", {}) == std::vector<int>{1, 1});
+}
+
+bool PlaneVector(const Node* v, int depth) {
+  const Node* p = v ? v->Producer() : nullptr;
+  if (!p || depth > 16) return false;
+  if (IsPlanePool(p)) return true;
+  if (IsConv(p)) {
+    const auto pads = p->op.GetAttr<std::vector<int>>("paddings", {});
+    const bool unpadded = p->op.GetAttr<std::string>("padding_algorithm", "EXPLICIT") != "EXPLICIT" ||
+                          std::all_of(pads.begin(), pads.end(), [](int x) { return x == 0; });
+    return unpadded && PlaneVector(InputArg(p, "Input"), depth + 1);
+  }
+  if (IsAdd(p)) {
+    const Node* bias = InputArg(p, "Y");
+    return bias && bias->is_weight && PlaneVector(InputArg(p, "X"), depth + 1);
+  }
+  return IsActivation(p) && PlaneVector(InputArg(p, "X"), depth + 1);
 }
 
 }  // namespace graph

@@ -33,6 +33,19 @@ Node* ConvFeeding(Node* conv, const std::string& type, Node** out);
 // current Bias argument) or adding the slot when it had none.
 void SetConvBias(SSAGraph* graph, Node* conv, Node* old_bias_arg, const std::string& name);
 
+// elementwise_add / elementwise_mul, plain or with a fused activation.
+bool IsAdd(const Node* s);
+bool IsMul(const Node* s);
+// An activation op (activations.inc).
+bool IsActivation(const Node* s);
+// A whole-plane average pooling: [N, C, H, W] -> [N, C, 1, 1], the same in
+// either layout.
+bool IsPlanePool(const Node* s);
+// An [N, C, 1, 1] value: a plane pooling's output and what the
+// squeeze-excitation branch computes from it (unpadded convs, bias adds,
+// activations). A multiply reading it checks the dims at run time.
+bool PlaneVector(const Node* v, int depth = 0);
+
 }  // namespace graph
 }  // namespace lite
 }  // namespace paddle

@@ -329,7 +329,10 @@ TEST(Int8NhwcChainPass, RseBlockStaysNhwcThroughPoolMulInterpAndConcat) {
     return op && op->GetAttr<bool>(name, false);
   };
   EXPECT_TRUE(flag("r1", "output_nhwc"));  // c1 with the relu fused
-  for (const char* out : {"p", "m", "a", "i1", "i2", "cc"}) {
+  // The residual add joined the multiply (mul_plus_x_fuse_pass): it writes a.
+  EXPECT_EQ(b.OpWithOutput("m"), nullptr);
+  EXPECT_TRUE(flag("a", "plus_x"));
+  for (const char* out : {"p", "a", "i1", "i2", "cc"}) {
     EXPECT_TRUE(flag(out, "nhwc_data")) << out;
   }
   EXPECT_TRUE(flag("c2", "input_nhwc") && flag("c2", "output_nhwc"));

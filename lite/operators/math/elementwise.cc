@@ -42,6 +42,9 @@ struct ElementwiseParam {
   // of dims [N or 1, C, 1, 1] (a squeeze-excitation scale, the same in
   // either layout). No other broadcasting.
   bool nhwc_data{false};
+  // elementwise_mul only, float32, Out dims = X dims (mul_plus_x_fuse_pass):
+  // Out = act(X * Y + X), the product rounded before the sum.
+  bool plus_x{false};
 };
 
 namespace {
@@ -168,6 +171,28 @@ void RunKind(const ElementwiseParam& p, int threads) {
   }
 }
 
+// Out = act(X * Y + X) over the broadcast plan (X has Out's dims). The tree
+// is built for baseline x86-64 (no FMA), so the product is rounded before
+// the sum, as elementwise_mul then elementwise_add computed it.
+void RunMulPlusX(const ElementwiseParam& p, int threads) {
+  const float* x = p.x->data<float>();
+  const float* y = p.y->data<float>();
+  float* out = p.out->mutable_data<float>();
+  ForEachBroadcastRow(p.broadcast.plan, threads,
+                      [&](int64_t xo, int64_t yo, int64_t oo, int64_t n, bool, bool yv) {
+                        const float* xr = x + xo;
+                        const float* yr = y + yo;
+                        float* o = out + oo;
+                        if (yv) {
+                          for (int64_t i = 0; i < n; ++i) o[i] = xr[i] * yr[i] + xr[i];
+                        } else {
+                          const float b = *yr;
+                          for (int64_t i = 0; i < n; ++i) o[i] = xr[i] * b + xr[i];
+                        }
+                        if (p.act.type != ActType::kNone) ApplyAct(p.act, o, o, n);
+                      });
+}
+
 // NHWC data [N, H*W, C] times a per-channel Y (nhwc_data): blocks of whole
 // pixels, each scaled by the image's channel vector, instead of one
 // broadcast row of C elements per pixel.
@@ -188,7 +213,11 @@ void RunNhwcChannelMul(const ElementwiseParam& p, int threads) {
     const float* xs = x + (b * hw + i0) * c;
     float* o = out + (b * hw + i0) * c;
     for (int64_t i = 0; i < len; i += c) {
-      for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k];
+      if (p.plus_x) {
+        for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k] + xs[i + k];
+      } else {
+        for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k];
+      }
     }
     if (p.act.type != ActType::kNone) ApplyAct(p.act, o, o, len);
   }
@@ -205,6 +234,9 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
       return;
     }
     const BroadcastPlan& plan = p.broadcast.Update(p.op_type, p.x->dims(), p.y->dims(), p.axis);
+    LITE_ENFORCE(!p.plus_x || plan.out_dims == p.x->dims(), "op '", p.op_type, "': with plus_x ",
+                 "(Out = X * Y + X) input 'X' ", DimsToString(p.x->dims()),
+                 " must have the output's dims, got Y ", DimsToString(p.y->dims()));
     p.out->Resize(plan.out_dims);
     p.out->set_lod(p.x->dims() == plan.out_dims ? p.x->lod() : p.y->lod());
     if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
@@ -221,6 +253,9 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.axis = ReadBroadcastAxis(desc);
     p.act = ReadFusedActParam(desc);
     p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
+    p.plus_x = desc.GetAttr<bool>("plus_x", false);
+    LITE_ENFORCE(!p.plus_x || p.kind == BinaryKind::kMul, "op '", p.op_type,
+                 "': attribute plus_x is only defined for elementwise_mul");
     p.broadcast.valid = false;
   }
 
@@ -259,6 +294,11 @@ class ElementwiseKernel : public KernelBase<ElementwiseParam> {
     if (p.nhwc_data && p.x->dims() != p.y->dims()) {
       EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
       RunNhwcChannelMul(p, ctx.threads);
+      return;
+    }
+    if (p.plus_x) {
+      EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
+      RunMulPlusX(p, ctx.threads);
       return;
     }
     DispatchDataType<float, int32_t, int64_t, double, int8_t, uint8_t, int16_t>(

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -319,6 +320,51 @@ TEST(Elementwise, NhwcDataPerChannelMulAndSameShapeMatchNchw) {
   r.Output("Out", "out");
   r.Attr("nhwc_data", true);
   ExpectErrorMentions(r, {"elementwise_mul", "nhwc_data", "[1, 8, 4, 1]"});
+}
+
+// elementwise_mul with plus_x (mul_plus_x_fuse_pass): Out = act(X * Y + X),
+// the product rounded before the sum, on NCHW (per-channel and same-shape
+// Y, 1 and 2 threads) and on NHWC data; X must have the output's dims.
+TEST(Elementwise, MulPlusXMatchesMultiplyThenAdd) {
+  const DDim xd{2, 13, 37, 41};  // > 32768 outputs: the parallel path
+  for (DDim yd : {DDim{2, 13, 1, 1}, DDim{1, 13, 1, 1}, xd}) {
+    SCOPED_TRACE("Y " + DimsToString(yd));
+    auto x = RandomFloats(Numel(xd), -2, 2, 21);
+    auto y = RandomFloats(Numel(yd), -1, 1, 22);
+    std::vector<float> expected(x.size());
+    const int64_t hw = xd[2] * xd[3];
+    for (int64_t i = 0; i < Numel(xd); ++i) {
+      const int64_t yi = yd == xd ? i : (yd[0] == 1 ? 0 : i / (13 * hw) * 13) + i / hw % 13;
+      const float prod = x[i] * y[yi];
+      expected[i] = std::max(prod + x[i], 0.f);
+    }
+    auto run = [&](bool nhwc, int threads) {
+      OpRunner r("elementwise_mul");
+      r.Input<float>("X", "x", xd, nhwc ? ToNhwc(x, xd) : x);
+      r.Input<float>("Y", "y", yd, nhwc && yd == xd ? ToNhwc(y, yd) : y);
+      r.Output("Out", "out");
+      r.Attr("plus_x", true);
+      r.Attr("act_type", std::string("relu"));
+      r.Attr("nhwc_data", nhwc);
+      r.Run(threads);
+      return r.Values<float>("out");
+    };
+    ExpectAllClose(expected, run(false, 1), 0, 0, "NCHW, 1 thread");
+    ExpectAllClose(expected, run(false, 2), 0, 0, "NCHW, 2 threads");
+    ExpectAllClose(ToNhwc(expected, xd), run(true, 2), 0, 0, "NHWC, 2 threads");
+  }
+  auto plus_x_error = [](const std::string& type, const DDim& xd, const DDim& yd,
+                         const std::vector<std::string>& words) {
+    OpRunner r(type);
+    r.Input<float>("X", "x", xd, RandomFloats(Numel(xd)));
+    r.Input<float>("Y", "y", yd, RandomFloats(Numel(yd)));
+    r.Output("Out", "out");
+    r.Attr("plus_x", true);
+    ExpectErrorMentions(r, words);
+  };
+  plus_x_error("elementwise_mul", {1, 3, 1, 1}, {1, 3, 4, 4},
+               {"elementwise_mul", "plus_x", "[1, 3, 1, 1]", "[1, 3, 4, 4]"});
+  plus_x_error("elementwise_add", {4}, {4}, {"elementwise_add", "plus_x", "elementwise_mul"});
 }
 
 TEST(Elementwise, BadInputsNameOpAndDims) {

@@ -104,10 +104,12 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     // eltwise post-ops per element in scalar code: a 1x1 conv 24->120 @80x80
     // with hard_swish took 3.4 ms instead of 0.2 ms. Our SIMD loop afterwards
     // costs one pass over an output that is still in cache.
-    const bool post_act_fallback = (pointwise && p.act.Vectorized()) || !p.act.AppendPostOps(&ops);
+    bool post_act_fallback = (pointwise && p.act.Vectorized()) || !p.act.AppendPostOps(&ops);
+    const dnnl::primitive_attr no_post_ops = x86::DnnlAttr();
     dnnl::primitive_attr attr = x86::DnnlAttr();
     if (!post_act_fallback) attr.set_post_ops(ops);
-    auto make_pd = [&](tag act_tag, dnnl::algorithm alg, tag src_tag = tag::undef) {
+    auto make_pd_with = [&](const dnnl::primitive_attr& a, tag act_tag, dnnl::algorithm alg,
+                            tag src_tag = tag::undef) {
       dnnl::memory::desc src_md(src_dims, dt::f32, src_tag == tag::undef ? act_tag : src_tag);
       dnnl::memory::desc dst_md(dst_dims, dt::f32, act_tag);
       auto desc = key.has_bias
@@ -117,7 +119,10 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
                       : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, alg,
                                                         src_md, w_any, dst_md, strides, dil,
                                                         pad_l, pad_r);
-      return dnnl::convolution_forward::primitive_desc(desc, attr, eng);
+      return dnnl::convolution_forward::primitive_desc(desc, a, eng);
+    };
+    auto make_pd = [&](tag act_tag, dnnl::algorithm alg, tag src_tag = tag::undef) {
+      return make_pd_with(attr, act_tag, alg, src_tag);
     };
     // Activation layout policy (measured on AVX-512, 1 thread, tensors NCHW at
     // the op boundary):
@@ -148,6 +153,21 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
       pd_ptr = ThreadStableConvPd(
           [&] { return make_pd(tag::nChw16c, dnnl::algorithm::convolution_winograd); },
           max_threads_);
+      // oneDNN 2.6's Winograd kernels accept no eltwise post-op but relu, and
+      // our relu is eltwise_clip (NaN -> 0, nn_common.cc): with it the
+      // detector's head conv (3x3 96->24 @160x160 + relu) fell back to the
+      // direct kernel at ~2.5x the time. Winograd without post-ops plus our
+      // SIMD pass over the NCHW output costs far less.
+      if (!pd_ptr && !post_act_fallback && p.act.kind != FusedActivation::kNone &&
+          p.act.Vectorized()) {
+        pd_ptr = ThreadStableConvPd(
+            [&] {
+              return make_pd_with(no_post_ops, tag::nChw16c,
+                                  dnnl::algorithm::convolution_winograd);
+            },
+            max_threads_);
+        post_act_fallback = pd_ptr != nullptr;
+      }
     }
     // Few input channels (a network's first conv, 3 -> 8 @640x640): oneDNN's
     // direct kernel reads plain NCHW and writes nChw16c, no input transpose
