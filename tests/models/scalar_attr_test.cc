@@ -155,6 +155,16 @@ TEST(ScalarAttributes, RunWithTheirValuesThroughFullApiOptAndNb) {
   // opt's protobuf output writes the Scalars back in Paddle's schema.
   log = RunOptOnDir(dir, dir + "/pb", "protobuf", &rc);
   ASSERT_EQ(rc, 0) << log;
+  pb::ProgramDesc written;
+  std::ifstream in(dir + "/pb/__model__", std::ios::binary);
+  ASSERT_TRUE(written.ParseFromIstream(&in));
+  int scalars = 0;
+  for (const auto& op : written.blocks(0).ops()) {
+    for (const auto& a : op.attrs()) {
+      scalars += a.type() == pb::SCALAR ? a.has_scalar() : a.type() == pb::SCALARS;
+    }
+  }
+  EXPECT_GT(scalars, 0) << "the optimized program kept no SCALAR attribute (clip's min/max are)";
   lite_api::CxxConfig again;
   again.set_model_dir(dir + "/pb");
   EXPECT_EQ(RunOnce(lite_api::CreatePaddlePredictor(again).get()), kExpected);
