@@ -79,10 +79,16 @@ bool IsIgnorableAttr(const std::string& name) {
       "with_quant_attr",
       // device and library hints
       "use_cudnn", "use_mkldnn", "use_quantizer", "mkldnn_data_type", "use_xpu",
-      "workspace_size_MB", "exhaustive_search", "force_cpu",
+      "workspace_size_MB", "exhaustive_search", "force_cpu", "use_addto",
+      // oneDNN fusion and int8 settings Paddle's mkldnn passes write
+      "Scale_in", "Scale_in_eltwise", "Scale_out", "Scale_weights", "Scale_x", "Scale_y",
+      "scale_x", "scale_y", "scale_out", "force_fp32_output", "fuse_relu", "fuse_activation",
+      "fuse_alpha", "fuse_beta", "fuse_brelu", "fuse_brelu_threshold", "fuse_with_relu",
+      "fuse_residual_connection", "fuse_relu_before_depthwise_conv", "x_data_format",
+      "y_data_format",
       // training-only
       "is_test", "fix_seed", "seed", "momentum", "use_global_stats",
-      "trainable_statistics",
+      "trainable_statistics", "moving_rate", "skip_quant",
   };
   return kAttrs.count(name) > 0;
 }
