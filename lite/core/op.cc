@@ -1,6 +1,9 @@
 #include "lite/core/op.h"
 #include "lite/core/op_inputs.h"
 
+#include <glog/logging.h>
+
+#include <mutex>
 #include <set>
 #include <sstream>
 
@@ -62,6 +65,49 @@ void EnforceInputsRead(const cpp::OpDesc& desc, const std::set<std::string>& rea
     ThrowError("op '", desc.Type(), "': input '", slot, "' (variable '", names[0],
                "') is not supported by this build; the op reads only: ", known,
                " (see docs/op-attribute-audit.md)");
+  }
+}
+
+// Attributes Paddle writes that do not affect inference on this build:
+// training-only settings, device/library hints and framework bookkeeping.
+// An op that does not read them is not worth a log line; every other
+// attribute an op ignores is logged once at GLOG_v=3 (docs/op-attribute-audit.md).
+bool IsIgnorableAttr(const std::string& name) {
+  static const std::set<std::string> kAttrs = {
+      // framework bookkeeping written on every op
+      "op_role", "op_role_var", "op_namescope", "op_callstack", "op_device",
+      "with_quant_attr",
+      // device and library hints
+      "use_cudnn", "use_mkldnn", "use_quantizer", "mkldnn_data_type", "use_xpu",
+      "workspace_size_MB", "exhaustive_search", "force_cpu", "use_addto",
+      // oneDNN fusion and int8 settings Paddle's mkldnn passes write
+      "Scale_in", "Scale_in_eltwise", "Scale_out", "Scale_weights", "Scale_x", "Scale_y",
+      "scale_x", "scale_y", "scale_out", "force_fp32_output", "fuse_relu", "fuse_activation",
+      "fuse_alpha", "fuse_beta", "fuse_brelu", "fuse_brelu_threshold", "fuse_with_relu",
+      "fuse_residual_connection", "fuse_relu_before_depthwise_conv", "x_data_format",
+      "y_data_format",
+      // training-only
+      "is_test", "fix_seed", "seed", "momentum", "use_global_stats",
+      "trainable_statistics", "moving_rate", "skip_quant",
+  };
+  return kAttrs.count(name) > 0;
+}
+
+// Logs once per (op type, attribute), at GLOG_v=3, the attributes of desc
+// that its AttachImpl never looked up.
+void LogUnreadAttrs(const cpp::OpDesc& desc, const std::set<std::string>& read) {
+  if (!VLOG_IS_ON(3) || desc.Type() == "subgraph") return;
+  static std::mutex mu;
+  static std::set<std::pair<std::string, std::string>> logged;
+  for (const auto& [name, attr] : desc.attrs()) {
+    if (read.count(name) || IsIgnorableAttr(name)) continue;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (!logged.insert({desc.Type(), name}).second) continue;
+    }
+    VLOG(3) << "op '" << desc.Type() << "': attribute '" << name << "' ("
+            << cpp::AttrTypeName(attr.type)
+            << ") is not read by this build and is ignored (see docs/op-attribute-audit.md)";
   }
 }
 
@@ -132,9 +178,11 @@ std::vector<Tensor*> GetOutputList(const cpp::OpDesc& desc, Scope* scope,
 
 void AttachChecked(Operator* op, const cpp::OpDesc& desc, Scope* scope) {
   std::set<std::string> read;
+  std::set<std::string> attrs_read;
   std::set<std::string>* outer = read_input_slots;
   read_input_slots = &read;
   try {
+    cpp::AttrReadRecorder recorder(&attrs_read);
     op->Attach(desc, scope);
   } catch (...) {
     read_input_slots = outer;
@@ -142,6 +190,7 @@ void AttachChecked(Operator* op, const cpp::OpDesc& desc, Scope* scope) {
   }
   read_input_slots = outer;
   EnforceInputsRead(desc, read);
+  LogUnreadAttrs(desc, attrs_read);
 }
 
 }  // namespace lite

@@ -11,7 +11,9 @@ namespace lite {
 // form this build does not implement (a ...Tensor override, a fused input)
 // stops the load instead of being ignored. Training-only inputs (dropout's
 // Seed, batch_norm's MomentumTensor) and the subgraph op are exempt; the
-// table is in op.cc.
+// table is in op.cc. Attributes are not refused: one the op never looked up
+// is logged once per op type and attribute at GLOG_v=3, except the training-
+// only and device-hint attributes of op.cc's IsIgnorableAttr table.
 void AttachChecked(Operator* op, const cpp::OpDesc& desc, Scope* scope);
 
 }  // namespace lite

@@ -26,11 +26,41 @@ const char* AttrTypeName(AttrType type) {
     case AttrType::VAR: return "VAR";
     case AttrType::VARS: return "VARS";
     case AttrType::FLOAT64: return "FLOAT64";
+    case AttrType::SCALAR: return "SCALAR";
+    case AttrType::SCALARS: return "SCALARS";
   }
   return "UNKNOWN";
 }
 
+const char* ScalarKindName(Scalar::Kind kind) {
+  switch (kind) {
+    case Scalar::Kind::BOOLEAN: return "BOOLEAN";
+    case Scalar::Kind::LONG: return "LONG";
+    case Scalar::Kind::FLOAT64: return "FLOAT64";
+    case Scalar::Kind::COMPLEX128: return "COMPLEX128";
+  }
+  return "UNKNOWN";
+}
+
+std::string Scalar::Repr() const {
+  std::ostringstream os;
+  switch (kind) {
+    case Kind::BOOLEAN: os << (b ? "true" : "false"); break;
+    case Kind::LONG: os << i; break;
+    case Kind::FLOAT64: os << r; break;
+    case Kind::COMPLEX128: os << "(" << r << (imag < 0 ? "" : "+") << imag << "j)"; break;
+  }
+  os << " (" << ScalarKindName(kind) << ")";
+  return os.str();
+}
+
 namespace {
+thread_local std::set<std::string>* attr_reads = nullptr;
+
+void NoteAttrRead(const std::string& name) {
+  if (attr_reads) attr_reads->insert(name);
+}
+
 const std::vector<std::string>& EmptyNames() {
   static const std::vector<std::string> empty;
   return empty;
@@ -44,6 +74,19 @@ Attribute MakeAttr(AttrType type, const T& v) {
   return a;
 }
 
+// A real-valued Scalar as T, the way phi's Scalar::to<T> casts; false for
+// a complex one.
+template <typename T>
+bool FromScalar(const Scalar& s, T* out) {
+  switch (s.kind) {
+    case Scalar::Kind::BOOLEAN: *out = static_cast<T>(s.b); return true;
+    case Scalar::Kind::LONG: *out = static_cast<T>(s.i); return true;
+    case Scalar::Kind::FLOAT64: *out = static_cast<T>(s.r); return true;
+    case Scalar::Kind::COMPLEX128: return false;
+  }
+  return false;
+}
+
 // Scalar conversion from any numeric attribute kind.
 template <typename T>
 bool ScalarFrom(const Attribute& a, T* out) {
@@ -53,6 +96,8 @@ bool ScalarFrom(const Attribute& a, T* out) {
         if constexpr (std::is_arithmetic_v<V>) {
           *out = static_cast<T>(v);
           return true;
+        } else if constexpr (std::is_same_v<V, Scalar>) {
+          return FromScalar(v, out);
         } else {
           return false;
         }
@@ -81,13 +126,49 @@ bool ListFrom(const Attribute& a, std::vector<T>* out) {
           // reduce ops' `dim`); Paddle's loaders read it as one element.
           out->assign(1, static_cast<T>(v));
           return true;
+        } else if constexpr (std::is_same_v<V, std::vector<Scalar>>) {
+          out->resize(v.size());
+          for (size_t k = 0; k < v.size(); ++k) {
+            T x{};
+            if (!FromScalar(v[k], &x)) return false;
+            (*out)[k] = x;
+          }
+          return true;
+        } else if constexpr (std::is_same_v<V, Scalar>) {
+          T x{};
+          if (!FromScalar(v, &x)) return false;
+          out->assign(1, x);
+          return true;
         } else {
           return false;
         }
       },
       a.value);
 }
+
+// The first complex Scalar an attribute holds, for messages; null if none.
+const Scalar* FirstComplex(const Attribute& a) {
+  if (const auto* one = std::get_if<Scalar>(&a.value)) {
+    return one->kind == Scalar::Kind::COMPLEX128 ? one : nullptr;
+  }
+  if (const auto* many = std::get_if<std::vector<Scalar>>(&a.value)) {
+    for (const Scalar& s : *many) {
+      if (s.kind == Scalar::Kind::COMPLEX128) return &s;
+    }
+  }
+  return nullptr;
+}
 }  // namespace
+
+AttrReadRecorder::AttrReadRecorder(std::set<std::string>* sink) : outer_(attr_reads) {
+  attr_reads = sink;
+}
+AttrReadRecorder::~AttrReadRecorder() { attr_reads = outer_; }
+
+bool OpDesc::HasAttr(const std::string& name) const {
+  NoteAttrRead(name);
+  return attrs_.count(name) > 0;
+}
 
 bool OpDesc::HasInput(const std::string& slot) const {
   auto it = inputs_.find(slot);
@@ -128,13 +209,28 @@ void OpDesc::SetAttr(const std::string& n, int64_t v) { attrs_[n] = MakeAttr(Att
 void OpDesc::SetAttr(const std::string& n, const std::vector<int64_t>& v) { attrs_[n] = MakeAttr(AttrType::LONGS, v); }
 void OpDesc::SetAttr(const std::string& n, const std::vector<double>& v) { attrs_[n] = MakeAttr(AttrType::FLOAT64S, v); }
 void OpDesc::SetAttr(const std::string& n, double v) { attrs_[n] = MakeAttr(AttrType::FLOAT64, v); }
+void OpDesc::SetAttr(const std::string& n, const Scalar& v) { attrs_[n] = MakeAttr(AttrType::SCALAR, v); }
+void OpDesc::SetAttr(const std::string& n, const std::vector<Scalar>& v) { attrs_[n] = MakeAttr(AttrType::SCALARS, v); }
 
 namespace {
+// The attribute `name` of op, noting the read; null when absent.
+const Attribute* FindAttr(const std::map<std::string, Attribute>& attrs,
+                          const std::string& name) {
+  NoteAttrRead(name);
+  auto it = attrs.find(name);
+  return it == attrs.end() ? nullptr : &it->second;
+}
+
 [[noreturn]] void BadAttr(const OpDesc& op, const std::string& name,
                           const Attribute* a, const char* wanted) {
   if (!a) {
     ThrowError("op '", op.Type(), "': required attribute '", name,
                "' is missing (expected ", wanted, ")");
+  }
+  if (const Scalar* c = FirstComplex(*a)) {
+    ThrowError("op '", op.Type(), "': attribute '", name, "' has type ",
+               AttrTypeName(a->type), " holding the complex value ", c->Repr(),
+               ", expected ", wanted, " (complex Scalars are not supported by this op)");
   }
   ThrowError("op '", op.Type(), "': attribute '", name, "' has type ",
              AttrTypeName(a->type), ", expected ", wanted);
@@ -144,8 +240,7 @@ namespace {
 #define LITE_SCALAR_GETTER(T, wanted)                                  \
   template <>                                                          \
   T OpDesc::GetAttr<T>(const std::string& name) const {                \
-    auto it = attrs_.find(name);                                       \
-    const Attribute* a = it == attrs_.end() ? nullptr : &it->second;   \
+    const Attribute* a = FindAttr(attrs_, name);                       \
     T out{};                                                           \
     if (!a || !ScalarFrom(*a, &out)) BadAttr(*this, name, a, wanted);  \
     return out;                                                        \
@@ -161,8 +256,7 @@ LITE_SCALAR_GETTER(bool, "a boolean")
   template <>                                                               \
   std::vector<T> OpDesc::GetAttr<std::vector<T>>(const std::string& name)   \
       const {                                                               \
-    auto it = attrs_.find(name);                                            \
-    const Attribute* a = it == attrs_.end() ? nullptr : &it->second;        \
+    const Attribute* a = FindAttr(attrs_, name);                            \
     std::vector<T> out;                                                     \
     if (!a || !ListFrom(*a, &out)) BadAttr(*this, name, a, wanted);         \
     return out;                                                             \
@@ -176,8 +270,7 @@ LITE_LIST_GETTER(bool, "a list of booleans")
 
 template <>
 std::string OpDesc::GetAttr<std::string>(const std::string& name) const {
-  auto it = attrs_.find(name);
-  const Attribute* a = it == attrs_.end() ? nullptr : &it->second;
+  const Attribute* a = FindAttr(attrs_, name);
   if (!a || !std::holds_alternative<std::string>(a->value)) {
     BadAttr(*this, name, a, "a string");
   }
@@ -187,8 +280,7 @@ std::string OpDesc::GetAttr<std::string>(const std::string& name) const {
 template <>
 std::vector<std::string> OpDesc::GetAttr<std::vector<std::string>>(
     const std::string& name) const {
-  auto it = attrs_.find(name);
-  const Attribute* a = it == attrs_.end() ? nullptr : &it->second;
+  const Attribute* a = FindAttr(attrs_, name);
   if (!a || !std::holds_alternative<std::vector<std::string>>(a->value)) {
     BadAttr(*this, name, a, "a list of strings");
   }

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <variant>
@@ -33,8 +34,37 @@ enum class AttrType : int {
   VAR = 13,
   VARS = 14,
   FLOAT64 = 15,
+  SCALAR = 16,   // Paddle 2.5+: one phi Scalar (bool, int64, double or complex)
+  SCALARS = 17,  // Paddle 2.5+: a list of them (e.g. assign_value's `values`)
 };
 const char* AttrTypeName(AttrType type);
+
+// Paddle's Scalar message (framework.proto): a value tagged with its kind.
+// Paddle's phi ops read it as whatever number type they need, so GetAttr
+// converts BOOLEAN/LONG/FLOAT64 to any numeric T; COMPLEX128 converts to
+// nothing (the ops we implement take real values) and is refused by name.
+struct Scalar {
+  enum class Kind : uint8_t { BOOLEAN = 1, LONG = 2, FLOAT64 = 3, COMPLEX128 = 4 };
+  Kind kind{Kind::FLOAT64};
+  bool b{false};
+  int64_t i{0};
+  double r{0};     // FLOAT64, and the real part of COMPLEX128
+  double imag{0};  // COMPLEX128 only
+
+  static Scalar Bool(bool v) { Scalar s; s.kind = Kind::BOOLEAN; s.b = v; return s; }
+  static Scalar Long(int64_t v) { Scalar s; s.kind = Kind::LONG; s.i = v; return s; }
+  static Scalar Double(double v) { Scalar s; s.kind = Kind::FLOAT64; s.r = v; return s; }
+  static Scalar Complex(double re, double im) {
+    Scalar s; s.kind = Kind::COMPLEX128; s.r = re; s.imag = im; return s;
+  }
+  // "3.5 (FLOAT64)", "(1+2j) (COMPLEX128)" for messages.
+  std::string Repr() const;
+};
+const char* ScalarKindName(Scalar::Kind kind);
+inline bool operator==(const Scalar& a, const Scalar& b) {
+  return a.kind == b.kind && a.b == b.b && a.i == b.i && a.r == b.r && a.imag == b.imag;
+}
+inline bool operator!=(const Scalar& a, const Scalar& b) { return !(a == b); }
 
 // One attribute value. BLOCK is stored as int32 (block index), BLOCKS as
 // ints; VAR/VARS as string/strings.
@@ -43,7 +73,7 @@ struct Attribute {
   std::variant<int32_t, float, std::string, std::vector<int32_t>,
                std::vector<float>, std::vector<std::string>, bool,
                std::vector<bool>, int64_t, std::vector<int64_t>,
-               std::vector<double>, double>
+               std::vector<double>, double, Scalar, std::vector<Scalar>>
       value{int32_t{0}};
 };
 
@@ -84,7 +114,9 @@ class OpDesc {
   std::vector<std::string> OutputArgumentNames() const;
 
   const std::map<std::string, Attribute>& attrs() const { return attrs_; }
-  bool HasAttr(const std::string& name) const { return attrs_.count(name) > 0; }
+  // Looking an attribute up (HasAttr, GetAttr) notes its name for the
+  // AttrReadRecorder alive on this thread, if any.
+  bool HasAttr(const std::string& name) const;
   void SetAttribute(const std::string& name, const Attribute& a) {
     attrs_[name] = a;
   }
@@ -104,10 +136,12 @@ class OpDesc {
   void SetAttr(const std::string& name, const std::vector<int64_t>& v);
   void SetAttr(const std::string& name, const std::vector<double>& v);
   void SetAttr(const std::string& name, double v);
+  void SetAttr(const std::string& name, const Scalar& v);
+  void SetAttr(const std::string& name, const std::vector<Scalar>& v);
 
   // Typed getter with numeric conversions between compatible kinds
-  // (INT/LONG/BOOLEAN/FLOAT/FLOAT64 scalars; INTS/LONGS/FLOATS/FLOAT64S/
-  // BOOLEANS lists). Throws Error naming the op and attribute when the
+  // (INT/LONG/BOOLEAN/FLOAT/FLOAT64/SCALAR scalars; INTS/LONGS/FLOATS/
+  // FLOAT64S/BOOLEANS/SCALARS lists). Throws Error naming the op and attribute when the
   // attribute is missing or of an incompatible kind.
   template <typename T>
   T GetAttr(const std::string& name) const;
@@ -131,6 +165,20 @@ class OpDesc {
   std::map<std::string, std::vector<std::string>> outputs_;
   std::map<std::string, Attribute> attrs_;
   bool is_target_{false};
+};
+
+// While alive, collects into `sink` the attribute names that OpDesc::HasAttr
+// and GetAttr look up on this thread (AttachChecked reports the attributes
+// an op never looked at). Nests: the previous recorder is restored.
+class AttrReadRecorder {
+ public:
+  explicit AttrReadRecorder(std::set<std::string>* sink);
+  ~AttrReadRecorder();
+  AttrReadRecorder(const AttrReadRecorder&) = delete;
+  AttrReadRecorder& operator=(const AttrReadRecorder&) = delete;
+
+ private:
+  std::set<std::string>* outer_;
 };
 
 // Paddle VarType.Type numbering (framework.proto).

@@ -106,13 +106,34 @@ void ConvertVar(const pb::VarDesc& pv, const std::string& block_where, int index
   }
 }
 
+cpp::Scalar ConvertScalar(const pb::Scalar& ps, const std::string& where) {
+  if (!ps.has_type()) {
+    const int64_t code = UnknownVarint(ps, 1);
+    ThrowError(where, " holds a Scalar ",
+               code >= 0 ? StrCat("of unknown type code ", code,
+                                  " (known: 1 BOOLEAN, 2 LONG, 3 FLOAT64, 4 COMPLEX128)")
+                         : std::string("without a type (required field missing)"));
+  }
+  switch (ps.type()) {
+    case pb::Scalar::BOOLEAN: return cpp::Scalar::Bool(ps.b());
+    case pb::Scalar::LONG: return cpp::Scalar::Long(ps.i());
+    case pb::Scalar::FLOAT64: return cpp::Scalar::Double(ps.r());
+    case pb::Scalar::COMPLEX128:
+      if (!ps.has_c() || !ps.c().has_r() || !ps.c().has_i()) {
+        ThrowError(where, " holds a COMPLEX128 Scalar without its complex value");
+      }
+      return cpp::Scalar::Complex(ps.c().r(), ps.c().i());
+  }
+  ThrowError(where, " holds a Scalar of unknown type ", static_cast<int>(ps.type()));
+}
+
 cpp::Attribute ConvertAttr(const pb::OpDesc::Attr& pa, const std::string& op_where,
                            int num_blocks) {
   if (!pa.has_name()) ThrowError(op_where, ": attribute has no name (required field missing)");
   std::string where = StrCat(op_where, ": attribute '", pa.name(), "'");
   if (!pa.has_type()) {
     int64_t code = UnknownVarint(pa, 2);
-    if (code >= 0) ThrowError(where, " has unknown type code ", code, " (known: 0-15)");
+    if (code >= 0) ThrowError(where, " has unknown type code ", code, " (known: 0-17)");
     ThrowError(where, " has no type (required field missing)");
   }
   auto check_block = [&](int32_t b) {
@@ -161,6 +182,17 @@ cpp::Attribute ConvertAttr(const pb::OpDesc::Attr& pa, const std::string& op_whe
       a.value = std::vector<std::string>(pa.vars_name().begin(), pa.vars_name().end());
       break;
     case pb::FLOAT64: a.value = pa.float64(); break;
+    case pb::SCALAR:
+      if (!pa.has_scalar()) ThrowError(where, " has type SCALAR but no scalar value");
+      a.value = ConvertScalar(pa.scalar(), where);
+      break;
+    case pb::SCALARS: {
+      std::vector<cpp::Scalar> values;
+      values.reserve(pa.scalars_size());
+      for (const auto& ps : pa.scalars()) values.push_back(ConvertScalar(ps, where));
+      a.value = std::move(values);
+      break;
+    }
   }
   return a;
 }
@@ -258,6 +290,19 @@ const T& AttrValue(const cpp::Attribute& a, const std::string& op, const std::st
   return *v;
 }
 
+void FillScalar(const cpp::Scalar& s, pb::Scalar* ps) {
+  ps->set_type(static_cast<pb::Scalar::Type>(static_cast<int>(s.kind)));
+  switch (s.kind) {
+    case cpp::Scalar::Kind::BOOLEAN: ps->set_b(s.b); break;
+    case cpp::Scalar::Kind::LONG: ps->set_i(s.i); break;
+    case cpp::Scalar::Kind::FLOAT64: ps->set_r(s.r); break;
+    case cpp::Scalar::Kind::COMPLEX128:
+      ps->mutable_c()->set_r(s.r);
+      ps->mutable_c()->set_i(s.imag);
+      break;
+  }
+}
+
 void FillAttr(const std::string& op, const std::string& name, const cpp::Attribute& a,
               pb::OpDesc::Attr* pa) {
   pa->set_name(name);
@@ -299,6 +344,14 @@ void FillAttr(const std::string& op, const std::string& name, const cpp::Attribu
       for (const auto& v : AttrValue<std::vector<std::string>>(a, op, name)) pa->add_vars_name(v);
       break;
     case cpp::AttrType::FLOAT64: pa->set_float64(AttrValue<double>(a, op, name)); break;
+    case cpp::AttrType::SCALAR:
+      FillScalar(AttrValue<cpp::Scalar>(a, op, name), pa->mutable_scalar());
+      break;
+    case cpp::AttrType::SCALARS:
+      for (const auto& v : AttrValue<std::vector<cpp::Scalar>>(a, op, name)) {
+        FillScalar(v, pa->add_scalars());
+      }
+      break;
   }
 }
 

@@ -78,6 +78,9 @@ cpp::ProgramDesc RichProgram() {
   op.SetAttr("float64s", std::vector<double>{1e-300, 2.5});
   op.SetAttr("float64", 3.141592653589793);
   op.SetAttr("empty_ints", std::vector<int32_t>{});
+  op.SetAttr("scalar", cpp::Scalar::Double(-0.75));
+  op.SetAttr("scalars", std::vector<cpp::Scalar>{cpp::Scalar::Bool(true), cpp::Scalar::Long(-(int64_t{1} << 40)),
+                                                 cpp::Scalar::Double(2.5), cpp::Scalar::Complex(1, -2)});
   cpp::Attribute block;
   block.type = cpp::AttrType::BLOCK;
   block.value = int32_t{1};
@@ -161,6 +164,24 @@ TEST(ProgramDescPb, SerializedFieldsReadBackWithTheSchema) {
       EXPECT_EQ(a.type(), pb::FLOAT64);
       EXPECT_DOUBLE_EQ(a.float64(), 3.141592653589793);
       ++seen;
+    } else if (a.name() == "scalars") {
+      EXPECT_EQ(a.type(), pb::SCALARS);
+      ASSERT_EQ(a.scalars_size(), 4);
+      EXPECT_EQ(a.scalars(0).type(), pb::Scalar::BOOLEAN);
+      EXPECT_TRUE(a.scalars(0).b());
+      EXPECT_EQ(a.scalars(1).type(), pb::Scalar::LONG);
+      EXPECT_EQ(a.scalars(1).i(), -(int64_t{1} << 40));
+      EXPECT_EQ(a.scalars(2).type(), pb::Scalar::FLOAT64);
+      EXPECT_EQ(a.scalars(2).r(), 2.5);
+      EXPECT_EQ(a.scalars(3).type(), pb::Scalar::COMPLEX128);
+      EXPECT_EQ(a.scalars(3).c().r(), 1.0);
+      EXPECT_EQ(a.scalars(3).c().i(), -2.0);
+      ++seen;
+    } else if (a.name() == "scalar") {
+      EXPECT_EQ(a.type(), pb::SCALAR);
+      EXPECT_EQ(a.scalar().type(), pb::Scalar::FLOAT64);
+      EXPECT_EQ(a.scalar().r(), -0.75);
+      ++seen;
     } else if (a.name() == "vars") {
       EXPECT_EQ(a.type(), pb::VARS);
       ASSERT_EQ(a.vars_name_size(), 2);
@@ -168,7 +189,7 @@ TEST(ProgramDescPb, SerializedFieldsReadBackWithTheSchema) {
       ++seen;
     }
   }
-  EXPECT_EQ(seen, 4);
+  EXPECT_EQ(seen, 6);
   EXPECT_EQ(pp.blocks(1).forward_block_idx(), 0);
 }
 
@@ -320,13 +341,52 @@ TEST(ProgramDescPbErrors, AttributeWithUnknownTypeOrMissingName) {
   auto pp = MinimalPb();
   auto* a = pp.mutable_blocks(0)->mutable_ops(0)->mutable_attrs(0);
   a->clear_type();
-  a->mutable_unknown_fields()->AddVarint(2, 16);
+  a->mutable_unknown_fields()->AddVarint(2, 18);
   std::string msg = ParseError(pp);
-  EXPECT_NE(msg.find("block 0, op 0 ('conv2d'): attribute 'groups' has unknown type code 16"),
+  EXPECT_NE(msg.find("block 0, op 0 ('conv2d'): attribute 'groups' has unknown type code 18 "
+                     "(known: 0-17)"),
             std::string::npos) << msg;
   pp = MinimalPb();
   pp.mutable_blocks(0)->mutable_ops(0)->mutable_attrs(0)->clear_name();
   EXPECT_NE(ParseError(pp).find("op 0 ('conv2d'): attribute has no name"), std::string::npos);
+}
+
+// Paddle 2.5+ Scalars read as the number the op asks for; what cannot be one
+// (a complex value, a malformed Scalar) is an error naming op and attribute.
+TEST(ProgramDescPb, ScalarAttributesConvertLikePhiScalars) {
+  cpp::ProgramDesc p = RichProgram();
+  cpp::ProgramDesc q;
+  ParseProgramDesc(SerializeProgramDesc(p), "rich", &q);
+  const cpp::OpDesc& op = q.blocks[0].ops[0];
+  EXPECT_EQ(op.GetAttr<float>("scalar"), -0.75f);
+  EXPECT_EQ(op.GetAttr<int32_t>("scalar"), 0);  // truncated, as Scalar::to<int>
+  EXPECT_EQ(op.GetAttr<std::vector<float>>("scalar"), std::vector<float>{-0.75f});
+  cpp::OpDesc three("assign_value");
+  three.SetAttr("values", std::vector<cpp::Scalar>{cpp::Scalar::Bool(true), cpp::Scalar::Long(-3),
+                                                   cpp::Scalar::Double(0.5)});
+  EXPECT_EQ(three.GetAttr<std::vector<double>>("values"), (std::vector<double>{1, -3, 0.5}));
+  EXPECT_EQ(three.GetAttr<std::vector<int64_t>>("values"), (std::vector<int64_t>{1, -3, 0}));
+  std::string msg = ErrorOf([&] { op.GetAttr<std::vector<double>>("scalars"); });
+  EXPECT_NE(msg.find("op 'everything': attribute 'scalars' has type SCALARS holding the complex "
+                     "value (1-2j) (COMPLEX128), expected a list of numbers"),
+            std::string::npos) << msg;
+
+  auto pp = MinimalPb();
+  auto* a = pp.mutable_blocks(0)->mutable_ops(0)->add_attrs();
+  a->set_name("value");
+  a->set_type(pb::SCALAR);
+  msg = ParseError(pp);
+  EXPECT_NE(msg.find("('conv2d'): attribute 'value' has type SCALAR but no scalar value"),
+            std::string::npos) << msg;
+  a->mutable_scalar()->set_type(pb::Scalar::COMPLEX128);
+  msg = ParseError(pp);
+  EXPECT_NE(msg.find("attribute 'value' holds a COMPLEX128 Scalar without its complex value"),
+            std::string::npos) << msg;
+  a->mutable_scalar()->clear_type();
+  a->mutable_scalar()->mutable_unknown_fields()->AddVarint(1, 9);
+  msg = ParseError(pp);
+  EXPECT_NE(msg.find("attribute 'value' holds a Scalar of unknown type code 9"), std::string::npos)
+      << msg;
 }
 
 TEST(ProgramDescPbErrors, BlockAttributeOutOfRange) {

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "lite/nnadapter/converters.h"
+#include "lite/operators/tensor/quant_round_type.h"
 
 namespace paddle {
 namespace lite {
@@ -75,9 +76,9 @@ void MulBy(Converter& c, const cpp::OpDesc& op, const std::string& x,
 // stored scale s. When `integers`, the output is quant(x, s) as a float.
 void QuantDequant(Converter& c, const cpp::OpDesc& op, const std::string& scale_slot,
                   bool integers, const std::string& out_slot) {
-  LITE_ENFORCE(op.GetAttr<int32_t>("round_type", 1) == 1, "op '", op.Type(),
-               "': attribute 'round_type' = 0 (ties to even) is not converted (QUANTIZE "
-               "rounds half away from zero)");
+  LITE_ENFORCE(RoundTypeOf(op) == 1, "op '", op.Type(),
+               "': round_type 0 (ties to even; the attribute or, for the linear ops, Paddle's "
+               "default) is not converted (QUANTIZE rounds half away from zero)");
   const float bin = Bin(op);
   const std::string& x = FloatX(c, op);
   std::vector<float> s = StoredScales(c, op, scale_slot, One(op, scale_slot));

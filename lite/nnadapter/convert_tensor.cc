@@ -84,7 +84,8 @@ std::vector<float> InterpScale(const cpp::OpDesc& op) {
   auto it = op.attrs().find("scale");
   if (it == op.attrs().end()) return {};
   const cpp::AttrType t = it->second.type;
-  if (t == cpp::AttrType::FLOAT || t == cpp::AttrType::FLOAT64 || t == cpp::AttrType::INT) {
+  if (t == cpp::AttrType::FLOAT || t == cpp::AttrType::FLOAT64 || t == cpp::AttrType::INT ||
+      t == cpp::AttrType::SCALAR) {
     return {op.GetAttr<float>("scale")};
   }
   return op.GetAttr<std::vector<float>>("scale");

@@ -7,44 +7,16 @@
 #include <mutex>
 #include <regex>
 
+#include "lite/core/log_capture_test_util.h"
 #include "lite/core/op_test_util.h"
 #include "lite/nnadapter/converter.h"
 #include "lite/operators/math/activation_funcs.h"
 #include "tests/models/model_test_util.h"
 
-DECLARE_int32(v);
-
 namespace paddle {
 namespace lite {
 namespace testing {
 namespace {
-
-// Collects what glog logs while alive (for the GLOG_v=5 report).
-class LogCapture : public google::LogSink {
- public:
-  explicit LogCapture(int v) : saved_v_(FLAGS_v) {
-    FLAGS_v = v;
-    google::AddLogSink(this);
-  }
-  ~LogCapture() override {
-    google::RemoveLogSink(this);
-    FLAGS_v = saved_v_;
-  }
-  void send(google::LogSeverity, const char*, const char*, int, const struct ::tm*,
-            const char* message, size_t length) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    text_.append(message, length).append("\n");
-  }
-  std::string text() {
-    std::lock_guard<std::mutex> lock(mu_);
-    return text_;
-  }
-
- private:
-  int saved_v_;
-  std::mutex mu_;
-  std::string text_;
-};
 
 std::string DriverDir() {
   // The build tree's driver folder unless the caller chose another.

@@ -118,6 +118,11 @@ void PutValue(std::ostringstream& os, const V& v) {
     uint64_t bits;
     std::memcpy(&bits, &v, 8);
     os << "d" << std::hex << bits << std::dec;
+  } else if constexpr (std::is_same_v<V, cpp::Scalar>) {
+    os << "s" << static_cast<int>(v.kind) << ":" << v.b << ":" << v.i << ":";
+    PutValue(os, v.r);
+    os << ":";
+    PutValue(os, v.imag);
   } else {
     os << v;
   }
@@ -128,7 +133,8 @@ std::string AttrText(const cpp::Attribute& a) {
       [](const auto& v) {
         std::ostringstream os;
         using V = std::decay_t<decltype(v)>;
-        if constexpr (std::is_arithmetic_v<V> || std::is_same_v<V, std::string>) {
+        if constexpr (std::is_arithmetic_v<V> || std::is_same_v<V, std::string> ||
+                      std::is_same_v<V, cpp::Scalar>) {
           PutValue(os, v);
         } else {
           for (const auto& x : v) {

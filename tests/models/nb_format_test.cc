@@ -263,6 +263,9 @@ TEST(NbFormat, EveryAttributeTypeRoundTrips) {
   op.SetAttr("ls", std::vector<int64_t>{-(int64_t{1} << 40)});
   op.SetAttr("ds", std::vector<double>{1e-300});
   op.SetAttr("d", 2.5);
+  op.SetAttr("sc", cpp::Scalar::Long(-(int64_t{1} << 40)));
+  op.SetAttr("scs", std::vector<cpp::Scalar>{cpp::Scalar::Bool(true), cpp::Scalar::Double(0.1),
+                                             cpp::Scalar::Complex(1.5, -2)});
   cpp::Attribute block;
   block.type = cpp::AttrType::BLOCK;
   block.value = int32_t{2};

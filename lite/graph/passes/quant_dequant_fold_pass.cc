@@ -39,6 +39,7 @@
 
 #include "lite/graph/passes/pattern_util.h"
 #include "lite/nnadapter/partition_config.h"
+#include "lite/operators/tensor/quant_round_type.h"
 
 namespace paddle {
 namespace lite {
@@ -136,7 +137,7 @@ std::vector<float> ChannelAbsMax(const Tensor& w, int axis) {
 Node* FoldFilter(SSAGraph* graph, Scope* weights, Node* q, std::vector<float>* scales) {
   const Tensor* w = FloatWeight(InputArg(q, "X"), weights);
   const int bits = q->op.GetAttr<int32_t>("bit_length", 8);
-  const int round_type = q->op.GetAttr<int32_t>("round_type", 1);
+  const int round_type = RoundTypeOf(q->op);
   const int axis = q->op.GetAttr<int32_t>("quant_axis", 0);
   const float bin = Bin(bits);
   const std::vector<float> s = ChannelAbsMax(*w, axis);

@@ -26,9 +26,30 @@ uint64_t U64At(const char* data, size_t off) {
   return v;
 }
 
+cpp::Scalar GetScalar(ByteReader* r, const char* what) {
+  size_t at = r->pos();
+  uint8_t kind = r->Get<uint8_t>(what);
+  switch (static_cast<cpp::Scalar::Kind>(kind)) {
+    case cpp::Scalar::Kind::BOOLEAN: return cpp::Scalar::Bool(r->Get<uint8_t>(what) != 0);
+    case cpp::Scalar::Kind::LONG: return cpp::Scalar::Long(r->Get<int64_t>(what));
+    case cpp::Scalar::Kind::FLOAT64: return cpp::Scalar::Double(r->Get<double>(what));
+    case cpp::Scalar::Kind::COMPLEX128: {
+      double re = r->Get<double>(what);
+      return cpp::Scalar::Complex(re, r->Get<double>(what));
+    }
+  }
+  ThrowError(r->source(), ": ", what, " at byte ", at, ": unknown Scalar kind ", int(kind),
+             " (known 1-4; corrupt file?)");
+}
+
 template <typename T>
 std::vector<T> GetList(ByteReader* r, const char* what) {
-  size_t elem = std::is_same_v<T, std::string> ? 4 : std::is_same_v<T, bool> ? 1 : sizeof(T);
+  // Smallest encoding of one element: a length, a byte, a Scalar's kind and
+  // bool, or the value itself.
+  size_t elem = std::is_same_v<T, std::string> ? 4
+                : std::is_same_v<T, bool>      ? 1
+                : std::is_same_v<T, cpp::Scalar> ? 2
+                                                 : sizeof(T);
   uint32_t n = r->GetCount(what, elem);
   std::vector<T> v;
   v.reserve(n);
@@ -37,6 +58,8 @@ std::vector<T> GetList(ByteReader* r, const char* what) {
       v.push_back(r->GetString(what));
     } else if constexpr (std::is_same_v<T, bool>) {
       v.push_back(r->Get<uint8_t>(what) != 0);
+    } else if constexpr (std::is_same_v<T, cpp::Scalar>) {
+      v.push_back(GetScalar(r, what));
     } else {
       v.push_back(r->Get<T>(what));
     }
@@ -54,6 +77,8 @@ void GetAlternative(ByteReader* r, cpp::Attribute* a) {
     a->value = r->Get<uint8_t>("attribute bool") != 0;
   } else if constexpr (std::is_arithmetic_v<V>) {
     a->value = r->Get<V>("attribute value");
+  } else if constexpr (std::is_same_v<V, cpp::Scalar>) {
+    a->value = GetScalar(r, "attribute Scalar");
   } else {
     a->value = GetList<typename V::value_type>(r, "attribute list");
   }
@@ -68,7 +93,7 @@ cpp::Attribute GetAttr(ByteReader* r, const std::string& op, const std::string& 
   size_t at = r->pos();
   uint8_t type = r->Get<uint8_t>("attribute type");
   uint8_t index = r->Get<uint8_t>("attribute value kind");
-  if (type > static_cast<uint8_t>(cpp::AttrType::FLOAT64)) {
+  if (type > static_cast<uint8_t>(cpp::AttrType::SCALARS)) {
     ThrowError(r->source(), ": op '", op, "' attribute '", name, "' at byte ", at,
                ": unknown attribute type ", int(type), " (corrupt file?)");
   }

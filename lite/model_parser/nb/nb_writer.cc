@@ -13,6 +13,20 @@ namespace lite {
 namespace nb {
 namespace {
 
+// A Scalar: u8 kind (Paddle's Scalar.Type), then the value the kind names.
+void PutScalar(ByteWriter* w, const cpp::Scalar& s) {
+  w->Put<uint8_t>(static_cast<uint8_t>(s.kind));
+  switch (s.kind) {
+    case cpp::Scalar::Kind::BOOLEAN: w->Put<uint8_t>(s.b ? 1 : 0); break;
+    case cpp::Scalar::Kind::LONG: w->Put<int64_t>(s.i); break;
+    case cpp::Scalar::Kind::FLOAT64: w->Put<double>(s.r); break;
+    case cpp::Scalar::Kind::COMPLEX128:
+      w->Put<double>(s.r);
+      w->Put<double>(s.imag);
+      break;
+  }
+}
+
 template <typename T>
 void PutList(ByteWriter* w, const std::vector<T>& v) {
   w->Put<uint32_t>(static_cast<uint32_t>(v.size()));
@@ -21,6 +35,8 @@ void PutList(ByteWriter* w, const std::vector<T>& v) {
       w->PutString(x);
     } else if constexpr (std::is_same_v<T, bool>) {
       w->Put<uint8_t>(x ? 1 : 0);
+    } else if constexpr (std::is_same_v<T, cpp::Scalar>) {
+      PutScalar(w, x);
     } else {
       w->Put<T>(x);
     }
@@ -40,6 +56,8 @@ void PutAttr(ByteWriter* w, const cpp::Attribute& a) {
           w->Put<uint8_t>(v ? 1 : 0);
         } else if constexpr (std::is_arithmetic_v<V>) {
           w->Put<V>(v);
+        } else if constexpr (std::is_same_v<V, cpp::Scalar>) {
+          PutScalar(w, v);
         } else {
           PutList(w, v);
         }

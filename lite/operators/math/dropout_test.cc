@@ -1,3 +1,4 @@
+#include "lite/core/log_capture_test_util.h"
 #include "lite/core/op_inputs.h"
 #include "lite/operators/math/math_test_util.h"
 
@@ -72,6 +73,42 @@ TEST(Dropout, UnreadInputSlotsAreRefusedExceptTrainingOnly) {
   // Without the extra slot the same op attaches.
   softmax.mutable_inputs().erase("AxisTensor");
   AttachChecked(sm.get(), softmax, &scope);
+}
+
+// An attribute the op never looks up is logged at GLOG_v=3, once per op type
+// and attribute, naming both; the training-only and device-hint attributes
+// of op.cc's table are not; nothing is logged below GLOG_v=3.
+TEST(AttachChecked, LogsIgnoredAttributesOnceExceptTheListedOnes) {
+  Scope scope;
+  Tensor* x = scope.Var("x");
+  x->Resize({2});
+  x->mutable_data<float>()[0] = 1.f;
+  cpp::OpDesc softmax;
+  softmax.SetType("softmax");
+  softmax.SetInput("X", {"x"});
+  softmax.SetOutput("Out", {"out"});
+  softmax.SetAttr("axis", -1);
+  softmax.SetAttr("frobnicate_level", 7);
+  softmax.SetAttr("use_mkldnn", true);
+  softmax.SetAttr("op_namescope", std::string("/softmax_0"));
+  auto op = CreateOp("softmax");
+  {
+    LogCapture quiet(2);
+    AttachChecked(op.get(), softmax, &scope);
+    EXPECT_EQ(quiet.text().find("frobnicate_level"), std::string::npos) << quiet.text();
+  }
+  LogCapture log(3);
+  AttachChecked(op.get(), softmax, &scope);
+  AttachChecked(op.get(), softmax, &scope);
+  const std::string text = log.text();
+  const std::string line =
+      "op 'softmax': attribute 'frobnicate_level' (INT) is not read by this build and is ignored";
+  const size_t at = text.find(line);
+  ASSERT_NE(at, std::string::npos) << text;
+  EXPECT_EQ(text.find(line, at + 1), std::string::npos) << "logged twice: " << text;
+  for (const char* quiet : {"'use_mkldnn'", "'op_namescope'", "'axis'"}) {
+    EXPECT_EQ(text.find(quiet), std::string::npos) << quiet << " in: " << text;
+  }
 }
 
 TEST(Dropout, DynamicShape) {

@@ -60,7 +60,8 @@ class SequenceConvOp : public OperatorBase<SequenceConvParam> {
     p.filter = GetInput(desc, scope, "Filter");
     p.padding = GetOptionalInput(desc, scope, "PaddingData");
     p.out = GetOutput(desc, scope, "Out");
-    p.context_length = desc.GetAttr<int>("contextLength", 3);
+    // Required by Paddle's OpMaker (no default); the others default as there.
+    p.context_length = desc.GetAttr<int>("contextLength");
     p.context_start = desc.GetAttr<int>("contextStart", 0);
     p.padding_trainable = desc.GetAttr<bool>("paddingTrainable", false);
     const int stride = desc.GetAttr<int>("contextStride", 1);

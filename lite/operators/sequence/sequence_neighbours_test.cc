@@ -2,6 +2,7 @@
 // reshape, expand_as, expand, concat, pad/unpad, mask — hand-computed values
 // on ragged LoD batches (with an empty sequence) plus bad inputs.
 #include <cmath>
+#include <memory>
 
 #include "lite/core/op_test_util.h"
 
@@ -155,6 +156,36 @@ TEST(SequenceMask, LengthsToMasksInEveryOutType) {
   fixed.Attr("out_dtype", 2);
   fixed.Run();
   EXPECT_EQ(fixed.Values<int32_t>("y"), (std::vector<int32_t>{1, 0, 0, 0, 0, 1, 1, 1, 1, 0}));
+}
+
+// Attributes Paddle's OpMakers declare without a default are required here
+// too (an absent one is a load error naming op and attribute, not a guess),
+// and sequence_mask's maxlen is checked as Paddle's checker does
+// (docs/op-attribute-audit.md, sequence rows).
+TEST(SequenceAttributes, RequiredAsInPaddlesOpMakers) {
+  OpRunner conv("sequence_conv");
+  conv.Input<float>("X", "x", {4, 2}, std::vector<float>(8, 1.f))->set_lod({{0, 4}});
+  conv.Input<float>("Filter", "f", {6, 1}, std::vector<float>(6, 1.f));
+  conv.Output("Out", "out");
+  ExpectErrorMentions(conv, {"op 'sequence_conv'", "required attribute 'contextLength' is missing"});
+  OpRunner reshape("sequence_reshape");
+  reshape.Input<float>("X", "x", {2, 2}, {1, 2, 3, 4})->set_lod({{0, 2}});
+  reshape.Output("Out", "out");
+  ExpectErrorMentions(reshape, {"op 'sequence_reshape'", "required attribute 'new_dim' is missing"});
+  auto mask = [](int out_dtype, int maxlen) {
+    auto r = std::make_unique<OpRunner>("sequence_mask");
+    r->Input<int64_t>("X", "x", {2}, {1, 2});
+    r->Output("Y", "y");
+    if (out_dtype >= 0) r->Attr("out_dtype", out_dtype);
+    if (maxlen != -2) r->Attr("maxlen", maxlen);
+    return r;
+  };
+  ExpectErrorMentions(*mask(-1, -2),
+                      {"op 'sequence_mask'", "required attribute 'out_dtype' is missing"});
+  ExpectErrorMentions(*mask(3, 0), {"op 'sequence_mask'", "attribute 'maxlen' = 0"});
+  auto absent = mask(3, -2);  // Paddle's default -1: the largest length
+  absent->Run();
+  EXPECT_EQ(absent->Values<int64_t>("y"), (std::vector<int64_t>{1, 0, 1, 1}));
 }
 
 }  // namespace testing

@@ -125,8 +125,12 @@ class SequencePadOp : public OperatorBase<SequencePadParam> {
     } else {
       p.maxlen_tensor = GetOptionalInput(desc, scope, "MaxLenTensor");
       p.out = GetOutput(desc, scope, "Y");
+      // Paddle's OpMaker: maxlen defaults to -1 (the largest length) and must
+      // be negative or at least 1; out_dtype has no default.
       p.maxlen = desc.GetAttr<int>("maxlen", -1);
-      p.out_dtype = desc.GetAttr<int>("out_dtype", 3);
+      LITE_ENFORCE(p.maxlen < 0 || p.maxlen >= 1, "op 'sequence_mask': attribute 'maxlen' = ",
+                   p.maxlen, " must be negative (the largest length) or at least 1");
+      p.out_dtype = desc.GetAttr<int>("out_dtype");
       MaskType(p.out_dtype);
     }
   }

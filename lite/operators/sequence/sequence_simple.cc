@@ -75,7 +75,8 @@ class SequenceRowsOp : public OperatorBase<SequenceRowsParam> {
     p.x = GetInput(desc, scope, "X");
     if (p.op == "sequence_expand_as") p.y = GetInput(desc, scope, "Y");
     p.out = GetOutput(desc, scope, p.op == "sequence_reverse" ? "Y" : "Out");
-    p.new_dim = desc.GetAttr<int>("new_dim", 0);
+    // Required by Paddle's OpMaker (no default).
+    if (p.op == "sequence_reshape") p.new_dim = desc.GetAttr<int>("new_dim");
   }
 };
 

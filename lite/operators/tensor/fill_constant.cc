@@ -5,7 +5,8 @@
 // fill_constant_batch_size_like: like fill_constant, with
 //   shape[output_dim_idx] = Input.dims[input_dim_idx].
 // assign_value: Out of `shape` and `dtype` from fp32_values / int32_values /
-//   int64_values / bool_values.
+//   int64_values / bool_values / fp64_values, or Paddle 2.6's `values`
+//   (a SCALARS list, each Scalar cast to `dtype`).
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -89,7 +90,7 @@ class FillConstantOp : public OperatorBase<FillConstantParam> {
     if (op == "assign_value") {
       param_.from_values = true;
       const char* names[] = {"fp32_values", "int32_values", "int64_values", "bool_values",
-                             "fp64_values"};
+                             "fp64_values", "values"};
       for (const char* n : names) {
         if (!desc.HasAttr(n)) continue;
         auto v = desc.GetAttr<std::vector<double>>(n);

@@ -186,7 +186,8 @@ class InterpOp : public OperatorBase<InterpParam> {
     if (desc.HasAttr("scale")) {
       // v2 stores a list and v1 a float; accept either form in both.
       const cpp::AttrType t = desc.attrs().at("scale").type;
-      if (t == cpp::AttrType::FLOAT || t == cpp::AttrType::FLOAT64 || t == cpp::AttrType::INT) {
+      if (t == cpp::AttrType::FLOAT || t == cpp::AttrType::FLOAT64 || t == cpp::AttrType::INT ||
+          t == cpp::AttrType::SCALAR) {
         float s = desc.GetAttr<float>("scale");
         if (s > 0) p.scale_attr = {s};
       } else {

@@ -1,8 +1,10 @@
 // Fake quantization ops of quantization-aware-trained models, executed in
 // float (Paddle semantics; symmetric, bin_cnt = 2^(bit_length-1) - 1):
-//   quant(x, s)   = round_type 1 (default, ties away from zero):
+//   quant(x, s)   = round_type 1 (ties away from zero; the default of the
+//                     fake_* ops, quant_round_type.h):
 //                     round(bin_cnt / s * clip(x, -s, s))
-//                   round_type 0 (ties to even):
+//                   round_type 0 (ties to even; the default of
+//                     quantize_linear / dequantize_linear):
 //                     clip(rint(bin_cnt * (x / s)), -bin_cnt - 1, bin_cnt)
 //   dequant(q, s) = q * s / bin_cnt
 // 1/s is 1/(s + 1e-6) when s <= 1e-30.
@@ -26,6 +28,7 @@
 
 #include "lite/core/registry.h"
 #include "lite/operators/tensor/quant_per_tensor.h"
+#include "lite/operators/tensor/quant_round_type.h"
 #include "lite/operators/tensor/tensor_util.h"
 
 namespace paddle {
@@ -151,7 +154,7 @@ class QuantOp : public OperatorBase<QuantParam> {
     p.bit_length = desc.GetAttr<int32_t>("bit_length", 8);
     LITE_ENFORCE(p.bit_length >= 2 && p.bit_length <= 16, "op '", p.op,
                  "': attribute 'bit_length' = ", p.bit_length, " must be in [2, 16]");
-    p.round_type = desc.GetAttr<int32_t>("round_type", 1);
+    p.round_type = RoundTypeOf(desc);
     LITE_ENFORCE(p.round_type == 0 || p.round_type == 1, "op '", p.op,
                  "': attribute 'round_type' = ", p.round_type,
                  " (expected 0 = ties to even, 1 = ties away from zero)");

@@ -1,6 +1,7 @@
 #include <cmath>
 
 #include "lite/core/op_test_util.h"
+#include "lite/operators/tensor/quant_round_type.h"
 
 namespace paddle {
 namespace lite {
@@ -57,21 +58,49 @@ TEST(FakeQuantDequantMovingAverage, MatchesFormulaForAllBitsAndRoundTypes) {
   }
 }
 
-TEST(FakeQuantDequantMovingAverage, HandComputedTiesAndClipping) {
-  // bit_length 2: bin_cnt = 1. s = 1.
-  std::vector<float> x = {0.5f, -0.5f, 1.5f, -2.f, 0.49f};
-  std::vector<float> away = {1, -1, 1, -1, 0};     // round_type 1 (clip to [-s, s])
-  std::vector<float> even = {0, -0.f, 1, -2, 0};   // round_type 0 (clip to [-2, 1])
-  for (int rt : {0, 1}) {
-    OpRunner r("fake_quantize_dequantize_moving_average_abs_max");
-    r.Input<float>("X", "x", {5}, x);
-    r.Input<float>("InScale", "s", {1}, {1.f});
-    r.Output("Out", "out");
+// {0.5, -0.5, 1.5, -2, 0.49} through `op` with bit_length 2 (bin_cnt 1) and
+// a stored scale s = 1; round_type -1 leaves the attribute out.
+std::vector<float> Ties(const std::string& op, int round_type) {
+  const bool linear = op == "quantize_linear";
+  OpRunner r(op);
+  r.Input<float>("X", "x", {5}, {0.5f, -0.5f, 1.5f, -2.f, 0.49f});
+  r.Input<float>(linear ? "Scale" : "InScale", "s", {1}, {1.f});
+  r.Output(linear ? "Y" : "Out", "out");
+  if (linear) {
+    r.Attr("quant_axis", -1);
+  } else {
     r.Output("OutScale", "os");
-    r.Attr("bit_length", 2);
-    r.Attr("round_type", rt);
-    r.Run();
-    EXPECT_EQ(r.Values<float>("out"), rt ? away : even) << rt;
+  }
+  r.Attr("bit_length", 2);
+  if (round_type >= 0) r.Attr("round_type", round_type);
+  r.Run();
+  return r.Values<float>("out");
+}
+const std::vector<float> kAway = {1, -1, 1, -1, 0};    // round_type 1 (clip to [-s, s])
+const std::vector<float> kEven = {0, -0.f, 1, -2, 0};  // round_type 0 (clip to [-2, 1])
+
+TEST(FakeQuantDequantMovingAverage, HandComputedTiesAndClipping) {
+  for (int rt : {0, 1}) {
+    EXPECT_EQ(Ties("fake_quantize_dequantize_moving_average_abs_max", rt), rt ? kAway : kEven)
+        << rt;
+  }
+}
+
+// Without a round_type attribute each op rounds as Paddle's definition says
+// (quant_round_type.h): quantize_linear ties to even, the fake_* ops ties away.
+TEST(QuantRoundType, AbsentAttributeTakesPaddlesDefaultPerOpType) {
+  EXPECT_EQ(Ties("quantize_linear", -1), kEven);
+  EXPECT_EQ(Ties("fake_quantize_moving_average_abs_max", -1), kAway);
+  EXPECT_EQ(Ties("fake_quantize_dequantize_moving_average_abs_max", -1), kAway);
+  for (const char* op : {"quantize_linear", "dequantize_linear"}) {
+    EXPECT_EQ(PaddleDefaultRoundType(op), 0) << op;
+  }
+  for (const char* op : {"fake_quantize_abs_max", "fake_quantize_dequantize_abs_max",
+                         "fake_quantize_moving_average_abs_max",
+                         "fake_quantize_dequantize_moving_average_abs_max",
+                         "fake_channel_wise_quantize_abs_max",
+                         "fake_channel_wise_quantize_dequantize_abs_max"}) {
+    EXPECT_EQ(PaddleDefaultRoundType(op), 1) << op;
   }
 }
 
@@ -175,6 +204,7 @@ TEST(QuantizeLinear, PerTensorAndPerChannelRoundTrip) {
   q.Output("Y", "y");
   q.Attr("quant_axis", 1);
   q.Attr("bit_length", 8);
+  q.Attr("round_type", 1);
   q.Run();
   OpRunner dq("dequantize_linear");
   dq.Input<float>("X", "x", {2, 3, 5}, q.Values<float>("y"));
