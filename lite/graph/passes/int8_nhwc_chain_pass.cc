@@ -15,7 +15,8 @@
 //     with an NHWC path (attribute nhwc_data; their kernels check the dims
 //     at run time): residual adds and multiplies of equal dims, the
 //     squeeze-excitation multiply by an [N, C, 1, 1] scale (which stays
-//     NCHW: it is the same in any layout), interpolation, channel concat;
+//     NCHW: it is the same in any layout), interpolation (with its fused
+//     Addend), channel concat;
 //     activations are layout-free and need no attribute. The int8 convs of
 //     the region write f32 NHWC (output_nhwc) and quantize their f32 NHWC
 //     input without a transpose (input_nhwc).
@@ -99,6 +100,9 @@ std::vector<Node*> NhwcDataInputs(const Node* s) {
       t == "bilinear_interp_v2") {
     const std::string layout = s->op.GetAttr<std::string>("data_layout", "NCHW");
     if (layout != "NCHW" && layout != "AnyLayout") return {};
+    // A fused residual add (nearest_interp_add_fuse_pass) reads its Addend
+    // in the output's layout.
+    if (Node* addend = InputArg(s, "Addend")) return {InputArg(s, "X"), addend};
     return {InputArg(s, "X")};
   }
   if (t == "concat" && s->op.GetAttr<int32_t>("axis", 0) == 1 &&

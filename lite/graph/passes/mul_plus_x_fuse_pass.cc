@@ -15,33 +15,16 @@ namespace lite {
 namespace graph {
 
 int MulPlusXFusePass::Apply(SSAGraph* graph, const PassContext&) {
-  int n = 0;
-  for (Node* add : graph->StmtTopologicalOrder()) {
-    if (add->removed || add->op.Type() != "elementwise_add" || add->op.HasAttr("act_type")) {
-      continue;
+  return FoldAddsIntoOperand(graph, [](Node*, Node* prod, Node* x) {
+    Node* mul = prod->Producer();
+    if (mul->op.Type() != "elementwise_mul" || mul->op.HasAttr("act_type") ||
+        mul->op.HasAttr("plus_x") || OutputArg(mul, "Out") != prod || InputArg(mul, "X") != x ||
+        !PlaneVector(InputArg(mul, "Y"))) {
+      return false;
     }
-    Node* a = InputArg(add, "X");
-    Node* b = InputArg(add, "Y");
-    Node* add_out = OutputArg(add, "Out");
-    if (!a || !b || a == b || !add_out) continue;
-    for (Node* prod : {b, a}) {
-      Node* x = prod == b ? a : b;
-      Node* mul = prod->Producer();
-      if (!mul || mul->removed || mul->op.Type() != "elementwise_mul" ||
-          mul->op.HasAttr("act_type") || mul->op.HasAttr("plus_x") ||
-          SoleConsumer(prod) != add || OutputArg(mul, "Out") != prod ||
-          InputArg(mul, "X") != x || !PlaneVector(InputArg(mul, "Y"))) {
-        continue;
-      }
-      mul->op.SetAttr("plus_x", true);
-      SSAGraph::ReplaceOutput(mul, prod, add_out);
-      SSAGraph::Unlink(add, add_out);
-      graph->RemoveNodes({add, prod});
-      ++n;
-      break;
-    }
-  }
-  return n;
+    mul->op.SetAttr("plus_x", true);
+    return true;
+  });
 }
 
 }  // namespace graph

@@ -28,6 +28,8 @@ LITE_DECLARE_PASS(MemoryOptimizePass)
 LITE_DECLARE_PASS(NNAdapterSubgraphPass)
 LITE_DECLARE_PASS(Int8NhwcChainPass)
 LITE_DECLARE_PASS(MulPlusXFusePass)
+LITE_DECLARE_PASS(NearestInterpAddFusePass)
+LITE_DECLARE_PASS(UpsampleConcatFusePass)
 #undef LITE_DECLARE_PASS
 
 // The argument node bound to the first variable of a slot (nullptr if none).

@@ -120,6 +120,33 @@ void SetConvBias(SSAGraph* graph, Node* conv, Node* old_bias_arg, const std::str
   }
 }
 
+int FoldAddsIntoOperand(SSAGraph* graph,
+                        const std::function<bool(Node* add, Node* operand, Node* other)>& fold) {
+  int n = 0;
+  for (Node* add : graph->StmtTopologicalOrder()) {
+    if (add->removed || add->op.Type() != "elementwise_add" || add->op.HasAttr("act_type")) {
+      continue;
+    }
+    Node* a = InputArg(add, "X");
+    Node* b = InputArg(add, "Y");
+    Node* add_out = OutputArg(add, "Out");
+    if (!a || !b || a == b || !add_out) continue;
+    for (Node* operand : {b, a}) {
+      Node* producer = operand->Producer();
+      if (!producer || producer->removed || SoleConsumer(operand) != add ||
+          !fold(add, operand, operand == b ? a : b)) {
+        continue;
+      }
+      SSAGraph::ReplaceOutput(producer, operand, add_out);
+      SSAGraph::Unlink(add, add_out);
+      graph->RemoveNodes({add, operand});
+      ++n;
+      break;
+    }
+  }
+  return n;
+}
+
 bool IsAdd(const Node* s) {
   return s && (s->op.Type() == "elementwise_add" ||
                 s->op.Type() == "fusion_elementwise_add_activation");

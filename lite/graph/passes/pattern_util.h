@@ -3,6 +3,7 @@
 // two-op patterns and new weights. The basic slot / weight lookups are
 // declared in passes.h.
 #pragma once
+#include <functional>
 #include <string>
 
 #include "lite/graph/passes/passes.h"
@@ -32,6 +33,15 @@ Node* ConvFeeding(Node* conv, const std::string& type, Node** out);
 // Makes the weight `name` the conv's Bias, replacing `old_bias_arg` (its
 // current Bias argument) or adding the slot when it had none.
 void SetConvBias(SSAGraph* graph, Node* conv, Node* old_bias_arg, const std::string& name);
+
+// Folds elementwise_adds into the producer of one operand: for each plain
+// add (no fused activation) of two distinct inputs, `fold(add, operand,
+// other)` is asked with operand = Y, then X, where the operand's producer
+// writes it only for this add; when it returns true (it has rewritten the
+// producer to compute the sum), the producer takes over the add's output
+// and the add leaves the graph. Returns the number of folds.
+int FoldAddsIntoOperand(SSAGraph* graph,
+                        const std::function<bool(Node* add, Node* operand, Node* other)>& fold);
 
 // elementwise_add / elementwise_mul, plain or with a fused activation.
 bool IsAdd(const Node* s);

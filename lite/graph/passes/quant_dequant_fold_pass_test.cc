@@ -281,7 +281,9 @@ TEST(Int8NhwcChainPass, S8ChainsAndFloatNhwcResidualRegions) {
 // An RSE-FPN block of the QAT detector: c1 feeds a squeeze-excitation
 // branch (global pool -> 1x1 convs -> hard_sigmoid), the channel-broadcast
 // multiply and the residual add; the sum is upsampled and goes through c2,
-// whose upsampled output joins it in a channel concat read by c3.
+// whose upsampled output, plus the upsampled sum (a top-down add that
+// nearest_interp_add_fuse_pass folds into the second interpolation), joins
+// the upsampled sum in a channel concat read by c3.
 void BuildRseBlock(QatBuilder* b) {
   b->ActQuant("x", "xq", 4.0f);
   b->QuantConv("xq", "c1", 3, 8, 41);
@@ -307,12 +309,13 @@ void BuildRseBlock(QatBuilder* b) {
   };
   interp("a", "i1");
   b->ActQuant("a", "aq", 8.0f);
-  b->QuantConv("aq", "c2", 8, 4, 44);
+  b->QuantConv("aq", "c2", 8, 8, 44);
   interp("c2", "i2");
-  b->Op("concat", {{"X", "i1"}}, {{"Out", "cc"}}).SetInput("X", {"i1", "i2"});
+  b->Op("elementwise_add", {{"X", "i1"}, {"Y", "i2"}}, {{"Out", "t"}});
+  b->Op("concat", {{"X", "i1"}}, {{"Out", "cc"}}).SetInput("X", {"i1", "t"});
   b->block().ops.back().SetAttr("axis", 1);
   b->ActQuant("cc", "ccq", 8.0f);
-  b->QuantConv("ccq", "c3", 12, 4, 45);
+  b->QuantConv("ccq", "c3", 16, 4, 45);
   b->Fetch("c3");
 }
 
@@ -332,7 +335,11 @@ TEST(Int8NhwcChainPass, RseBlockStaysNhwcThroughPoolMulInterpAndConcat) {
   // The residual add joined the multiply (mul_plus_x_fuse_pass): it writes a.
   EXPECT_EQ(b.OpWithOutput("m"), nullptr);
   EXPECT_TRUE(flag("a", "plus_x"));
-  for (const char* out : {"p", "a", "i1", "i2", "cc"}) {
+  // The top-down add joined c2's upsampling, which reads i1 as its Addend.
+  EXPECT_EQ(b.OpWithOutput("i2"), nullptr);
+  ASSERT_NE(b.OpWithOutput("t"), nullptr);
+  EXPECT_EQ(b.OpWithOutput("t")->Input("Addend"), std::vector<std::string>{"i1"});
+  for (const char* out : {"p", "a", "i1", "t", "cc"}) {
     EXPECT_TRUE(flag(out, "nhwc_data")) << out;
   }
   EXPECT_TRUE(flag("c2", "input_nhwc") && flag("c2", "output_nhwc"));

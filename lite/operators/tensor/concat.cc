@@ -4,7 +4,15 @@
 // inputs hold NHWC data under NCHW dims and axis must be 1 (channels): each
 // pixel's channel vectors are joined. Out takes X[0]'s LoD unless axis is 0 (as in
 // Paddle: rows of sequences side by side keep their sequence offsets).
+// nearest_upsample (set by upsample_concat_fuse_pass, never by Paddle):
+// {kh0, kw0, kh1, kw1, ...}, one integer factor pair per input: 4-D float32
+// NCHW inputs joined along channels, input i upsampled (nearest, each
+// element repeated kh x kw times) as it is written into the output; the
+// same copies as nearest_interp_v2 followed by concat, in one pass.
+#include <cstring>
+
 #include "lite/core/registry.h"
+#include "lite/operators/tensor/nearest_repeat.h"
 #include "lite/operators/tensor/tensor_util.h"
 
 namespace paddle {
@@ -19,6 +27,7 @@ struct ConcatParam {
   int axis_attr{0};
   int axis{0};  // resolved by InferShape
   bool nhwc_data{false};
+  std::vector<int32_t> upsample;  // nearest_upsample: kh, kw per input
 };
 
 class ConcatOp : public OperatorBase<ConcatParam> {
@@ -39,17 +48,19 @@ class ConcatOp : public OperatorBase<ConcatParam> {
                  "op 'concat': inputs hold NHWC data (attribute nhwc_data), which joins along "
                  "channels only: expected 4-D inputs and axis 1, got dims ", DimsToString(d0),
                  " and axis ", param_.axis);
-    DDim out = d0;
+    if (!param_.upsample.empty()) CheckUpsampling(rank);
+    const DDim d0_up = UpsampledDims(0);
+    DDim out = d0_up;
     out[param_.axis] = 0;
     for (size_t i = 0; i < xs.size(); ++i) {
-      const DDim& d = xs[i]->dims();
+      const DDim d = UpsampledDims(i);
       bool ok = d.size() == d0.size() && xs[i]->dtype() == xs[0]->dtype();
       for (size_t k = 0; ok && k < d.size(); ++k) {
-        if (static_cast<int>(k) != param_.axis && d[k] != d0[k]) ok = false;
+        if (static_cast<int>(k) != param_.axis && d[k] != d0_up[k]) ok = false;
       }
       LITE_ENFORCE(ok, "op 'concat': input X[", i, "] has dims ", DimsToString(d),
                    " and type ", DataTypeName(xs[i]->dtype()),
-                   ", incompatible with X[0] dims ", DimsToString(d0), " type ",
+                   ", incompatible with X[0] dims ", DimsToString(d0_up), " type ",
                    DataTypeName(xs[0]->dtype()), " for concatenation along axis ",
                    param_.axis);
       out[param_.axis] += d[param_.axis];
@@ -66,12 +77,45 @@ class ConcatOp : public OperatorBase<ConcatParam> {
     param_.axis_tensor = GetOptionalInput(desc, scope, "AxisTensor");
     param_.axis_attr = desc.GetAttr<int32_t>("axis", 0);
     param_.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
+    param_.upsample = desc.GetAttr<std::vector<int32_t>>("nearest_upsample", {});
+    LITE_ENFORCE(param_.upsample.empty() || param_.upsample.size() == 2 * param_.x.size(),
+                 "op 'concat': attribute nearest_upsample must hold 2 factors (kh, kw) per "
+                 "input, ", 2 * param_.x.size(), " values, got ", param_.upsample.size());
+    for (int32_t k : param_.upsample) {
+      LITE_ENFORCE(k >= 1, "op 'concat': attribute nearest_upsample factors must be >= 1, got ",
+                   k);
+    }
+  }
+
+ private:
+  // Input i's dims after its nearest_upsample factors.
+  DDim UpsampledDims(size_t i) const {
+    DDim d = param_.x[i]->dims();
+    if (!param_.upsample.empty()) {
+      d[2] *= param_.upsample[2 * i];
+      d[3] *= param_.upsample[2 * i + 1];
+    }
+    return d;
+  }
+  void CheckUpsampling(int64_t rank) const {
+    LITE_ENFORCE(rank == 4 && param_.axis == 1 && !param_.nhwc_data, "op 'concat': attribute "
+                 "nearest_upsample needs 4-D NCHW inputs joined along axis 1, got rank ", rank,
+                 " and axis ", param_.axis, param_.nhwc_data ? " (NHWC data)" : "");
+    for (size_t i = 0; i < param_.x.size(); ++i) {
+      LITE_ENFORCE(param_.x[i]->dtype() == DataType::kFloat32, "op 'concat': input X[", i,
+                   "] must be float32 with attribute nearest_upsample, got ",
+                   DataTypeName(param_.x[i]->dtype()));
+    }
   }
 };
 
 class ConcatKernel : public KernelBase<ConcatParam> {
  public:
-  void Run(const RunContext&) override {
+  void Run(const RunContext& ctx) override {
+    if (!param().upsample.empty()) {
+      RunUpsampling(ctx.threads);
+      return;
+    }
     const auto& xs = param().x;
     Tensor* out = param().out;
     const size_t esize = SizeOf(xs[0]->dtype());
@@ -94,6 +138,34 @@ class ConcatKernel : public KernelBase<ConcatParam> {
         }
       }
       offset += row;
+    }
+  }
+
+ private:
+  // NCHW along channels: per image, input i's channels are one contiguous
+  // block of the output, written by the repeat (factors 1, 1 copy).
+  void RunUpsampling(int threads) {
+    const auto& p = param();
+    float* o = p.out->mutable_data<float>();
+    const DDim& od = p.out->dims();
+    const int64_t out_hw = od[2] * od[3];
+    const int64_t image = od[1] * out_hw;
+    int64_t channel = 0;
+    for (size_t i = 0; i < p.x.size(); ++i) {
+      const DDim& d = p.x[i]->dims();
+      const float* src = p.x[i]->data<float>();
+      const int64_t block = d[1] * d[2] * d[3];
+      const bool copy = p.upsample[2 * i] == 1 && p.upsample[2 * i + 1] == 1;
+      for (int64_t b = 0; b < od[0]; ++b) {
+        float* dst = o + b * image + channel * out_hw;
+        if (copy) {
+          std::memcpy(dst, src + b * block, static_cast<size_t>(block) * sizeof(float));
+          continue;
+        }
+        NearestIntegerUpscale(src + b * block, d[1], d[2], d[3], p.upsample[2 * i],
+                              p.upsample[2 * i + 1], threads, nullptr, dst);
+      }
+      channel += d[1];
     }
   }
 };

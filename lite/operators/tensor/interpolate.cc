@@ -15,60 +15,26 @@
 //   index, so the result is the same copy bit for bit; the usual case is
 //   align_corners false with an integer scale), each output row is built once
 //   by repeating every input element kw times and then copied kh - 1 times.
+// Addend (optional input, set by interp_add_fuse_pass, never by Paddle):
+//   Out = interp(X) + Addend, the sum of the interpolated value and the
+//   addend as elementwise_add computed it (float addition commutes, so either
+//   operand order of the original add gives these bits). With Addend of the
+//   interpolation's dims the sum is written in the same pass (the FPN's
+//   upsample + add reads the low-resolution map once and writes once); other
+//   dims broadcast as elementwise_add with axis -1 does, through a scratch
+//   tensor.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "lite/core/registry.h"
+#include "lite/operators/math/math_common.h"
+#include "lite/operators/tensor/nearest_repeat.h"
 #include "lite/operators/tensor/tensor_util.h"
 
 namespace paddle {
 namespace lite {
 namespace operators {
 namespace {
-
-// out[j] = row[j / k] for j < w * k.
-void RepeatRow(const float* row, int64_t w, int64_t k, float* out) {
-  int64_t j = 0;
-#if defined(__SSE2__)
-  if (k == 2) {
-    for (; j + 4 <= w; j += 4) {
-      const __m128 v = _mm_loadu_ps(row + j);
-      _mm_storeu_ps(out + 2 * j, _mm_unpacklo_ps(v, v));
-      _mm_storeu_ps(out + 2 * j + 4, _mm_unpackhi_ps(v, v));
-    }
-  } else if (k == 4) {
-    for (; j < w; ++j) _mm_storeu_ps(out + 4 * j, _mm_set1_ps(row[j]));
-  } else if (k == 8) {
-    for (; j < w; ++j) {
-      const __m128 v = _mm_set1_ps(row[j]);
-      _mm_storeu_ps(out + 8 * j, v);
-      _mm_storeu_ps(out + 8 * j + 4, v);
-    }
-  }
-#endif
-  for (; j < w; ++j) std::fill(out + j * k, out + (j + 1) * k, row[j]);
-}
-
-// NCHW plane-wise nearest upsampling by integer factors kh, kw.
-void NearestIntegerUpscale(const float* x, int64_t planes, int64_t in_h, int64_t in_w,
-                           int64_t kh, int64_t kw, int threads, float* out) {
-  const int64_t out_w = in_w * kw, in_hw = in_h * in_w, out_hw = in_hw * kh * kw;
-  const size_t row_bytes = static_cast<size_t>(out_w) * sizeof(float);
-#pragma omp parallel for num_threads(threads) schedule(static) if (planes * out_hw > 65536)
-  for (int64_t nc = 0; nc < planes; ++nc) {
-    const float* src = x + nc * in_hw;
-    float* dst = out + nc * out_hw;
-    for (int64_t i = 0; i < in_h; ++i) {
-      float* first = dst + i * kh * out_w;
-      RepeatRow(src + i * in_w, in_w, kw, first);
-      for (int64_t r = 1; r < kh; ++r) std::memcpy(first + r * out_w, first, row_bytes);
-    }
-  }
-}
 
 // True when idx[k] == k / factor for every k (factor = out / in, integer).
 bool IsIntegerRepeat(const std::vector<int64_t>& idx, int64_t in, int64_t out) {
@@ -86,6 +52,7 @@ struct InterpParam {
   const Tensor* out_size{nullptr};
   std::vector<Tensor*> size_tensor;
   const Tensor* scale_tensor{nullptr};
+  const Tensor* addend{nullptr};
   int out_h_attr{-1}, out_w_attr{-1};
   std::vector<float> scale_attr;
   bool v2{false};
@@ -99,6 +66,10 @@ struct InterpParam {
   // Resolved by InferShape.
   int64_t n{0}, c{0}, in_h{0}, in_w{0}, out_h{0}, out_w{0};
   float ratio_h{0}, ratio_w{0};
+  DDim interp_dims;
+  // Addend's dims differ from interp_dims: Out = broadcast(scratch + Addend).
+  CachedBroadcastPlan broadcast;
+  bool broadcast_addend{false};
 };
 
 class InterpOp : public OperatorBase<InterpParam> {
@@ -166,8 +137,10 @@ class InterpOp : public OperatorBase<InterpParam> {
     };
     p.ratio_h = ratio(p.in_h, out_h, scale_h);
     p.ratio_w = ratio(p.in_w, out_w, scale_w);
-    p.out->Resize(p.nhwc ? DDim{p.n, out_h, out_w, p.c} : DDim{p.n, p.c, out_h, out_w});
+    p.interp_dims = p.nhwc ? DDim{p.n, out_h, out_w, p.c} : DDim{p.n, p.c, out_h, out_w};
+    p.out->Resize(p.interp_dims);
     p.out->set_dtype(DataType::kFloat32);
+    if (p.addend) InferAddend();
   }
 
  protected:
@@ -181,6 +154,8 @@ class InterpOp : public OperatorBase<InterpParam> {
     p.out_size = GetOptionalInput(desc, scope, "OutSize");
     p.size_tensor = GetOptionalInputList(desc, scope, "SizeTensor");
     p.scale_tensor = GetOptionalInput(desc, scope, "Scale");
+    p.addend = GetOptionalInput(desc, scope, "Addend");
+    p.broadcast.valid = false;
     p.out_h_attr = desc.GetAttr<int32_t>("out_h", -1);
     p.out_w_attr = desc.GetAttr<int32_t>("out_w", -1);
     if (desc.HasAttr("scale")) {
@@ -208,16 +183,53 @@ class InterpOp : public OperatorBase<InterpParam> {
     LITE_ENFORCE(method.empty() || method == (p.nearest ? "nearest" : "bilinear"), "op '",
                  op, "': attribute 'interp_method' = \"", method, "\" does not match the op");
   }
+
+ private:
+  void InferAddend() {
+    auto& p = param_;
+    const std::string& op = type();
+    const DDim& a = p.addend->dims();
+    LITE_ENFORCE(p.addend->dtype() == DataType::kFloat32, "op '", op,
+                 "': input 'Addend' must be float32, got ", DataTypeName(p.addend->dtype()));
+    p.broadcast_addend = a != p.interp_dims;
+    if (!p.broadcast_addend) return;
+    LITE_ENFORCE(!p.nhwc_data, "op '", op, "': input 'Addend' ", DimsToString(a),
+                 " must have the interpolation's dims ", DimsToString(p.interp_dims),
+                 " when the data is NHWC (attribute nhwc_data)");
+    p.out->Resize(p.broadcast.Update(op, p.interp_dims, a, -1).out_dims);
+  }
 };
 
 class InterpKernel : public KernelBase<InterpParam> {
  public:
   void Run(const RunContext& ctx) override {
     const auto& p = param();
+    if (!p.broadcast_addend) {
+      Interpolate(p.addend ? p.addend->data<float>() : nullptr, ctx.threads,
+                  p.out->mutable_data<float>());
+      return;
+    }
+    scratch_.Resize(p.interp_dims);
+    Interpolate(nullptr, ctx.threads, scratch_.mutable_data<float>());
+    BroadcastBinary(p.broadcast.plan, ctx.threads, scratch_.data<float>(),
+                    p.addend->data<float>(), p.out->mutable_data<float>(),
+                    [](float a, float b) { return a + b; });
+  }
+
+ private:
+  Tensor scratch_;
+
+  // out = interp(X) (+ addend, of out's dims, when not null).
+  void Interpolate(const float* addend, int threads, float* out) const {
+    const auto& p = param();
     const float* x = p.x->data<float>();
-    float* out = p.out->mutable_data<float>();
+    const int64_t numel = p.x->numel();
     if (p.in_h == p.out_h && p.in_w == p.out_w) {
-      std::copy(x, x + p.x->numel(), out);
+      if (!addend) {
+        std::copy(x, x + numel, out);
+        return;
+      }
+      for (int64_t i = 0; i < numel; ++i) out[i] = x[i] + addend[i];
       return;
     }
     // Per output row/column: source indices and weights (Paddle's formulas,
@@ -228,19 +240,19 @@ class InterpKernel : public KernelBase<InterpParam> {
     Coords(p.ratio_w, p.in_w, p.out_w, &x0, &x1, &wx);
     const bool nhwc_mem = p.nhwc || p.nhwc_data;
     if (p.nearest && nhwc_mem) {
-      NearestNhwc(x, y0, x0, ctx.threads, out);
+      NearestNhwc(x, y0, x0, threads, addend, out);
       return;
     }
     if (p.nearest && !nhwc_mem && IsIntegerRepeat(y0, p.in_h, p.out_h) &&
         IsIntegerRepeat(x0, p.in_w, p.out_w)) {
       NearestIntegerUpscale(x, p.n * p.c, p.in_h, p.in_w, p.out_h / p.in_h, p.out_w / p.in_w,
-                            ctx.threads, out);
+                            threads, addend, out);
       return;
     }
     const int64_t in_hw = p.in_h * p.in_w, out_hw = p.out_h * p.out_w;
     const int64_t planes = p.n * p.c;
     const int64_t C = p.c;
-#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * out_hw > 65536)
+#pragma omp parallel for num_threads(threads) schedule(static) if (planes * out_hw > 65536)
     for (int64_t nc = 0; nc < planes; ++nc) {
       // NCHW: plane nc is contiguous; NHWC: element (h, w) of channel c.
       const int64_t b = nc / C, ch = nc % C;
@@ -257,21 +269,18 @@ class InterpKernel : public KernelBase<InterpParam> {
             v = in_at(y0[k], x0[l]) * ds * de + in_at(y1[k], x0[l]) * dn * de +
                 in_at(y0[k], x1[l]) * ds * dw + in_at(y1[k], x1[l]) * dn * dw;
           }
-          if (nhwc_mem) {
-            out[((b * p.out_h + k) * p.out_w + l) * C + ch] = v;
-          } else {
-            out[nc * out_hw + k * p.out_w + l] = v;
-          }
+          const int64_t o = nhwc_mem ? ((b * p.out_h + k) * p.out_w + l) * C + ch
+                                     : nc * out_hw + k * p.out_w + l;
+          out[o] = addend ? v + addend[o] : v;
         }
       }
     }
   }
 
- private:
   // NHWC nearest: each output pixel copies its source pixel's C contiguous
-  // channels.
+  // channels (plus the addend's).
   void NearestNhwc(const float* x, const std::vector<int64_t>& y0, const std::vector<int64_t>& x0,
-                   int threads, float* out) const {
+                   int threads, const float* addend, float* out) const {
     const auto& p = param();
     const int64_t C = p.c, rows = p.n * p.out_h;
 #pragma omp parallel for num_threads(threads) schedule(static) if (rows * p.out_w * C > 65536)
@@ -279,8 +288,14 @@ class InterpKernel : public KernelBase<InterpParam> {
       const int64_t b = r / p.out_h, k = r % p.out_h;
       const float* src = x + (b * p.in_h + y0[k]) * p.in_w * C;
       float* dst = out + r * p.out_w * C;
+      const float* add = addend ? addend + r * p.out_w * C : nullptr;
       for (int64_t l = 0; l < p.out_w; ++l) {
-        std::copy(src + x0[l] * C, src + (x0[l] + 1) * C, dst + l * C);
+        const float* s = src + x0[l] * C;
+        if (!add) {
+          std::copy(s, s + C, dst + l * C);
+          continue;
+        }
+        for (int64_t k = 0; k < C; ++k) dst[l * C + k] = s[k] + add[l * C + k];
       }
     }
   }
