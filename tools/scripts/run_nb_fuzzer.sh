@@ -73,7 +73,7 @@ for src in "${SOURCES[@]}"; do
   objs+=("$obj")
   path="$src"
   [[ "$src" = /* ]] || path="$ROOT/$src"
-  if [[ ! -f "$obj" || "$path" -nt "$obj" || -n "$(find "$ROOT/lite" -name '*.h' -newer "$obj" -print -quit)" ]]; then
+  if [[ ! -f "$obj" || "$path" -nt "$obj" || -n "$(find "$ROOT/lite" "$ROOT/tests/models" -name '*.h' -newer "$obj" -print -quit)" ]]; then
     "$CXX" "${FLAGS[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}" \
       -c "$path" -o "$obj" &
     pids+=($!)
