@@ -57,8 +57,11 @@ case "$TARGET" in
   python)
     pids=()
     for src in "$ROOT"/python/src/*.cc; do
+      obj="$BUILD/$(basename "$src").o"
+      [[ ! -f "$obj" || "$src" -nt "$obj" || "$ROOT/python/src/bindings.h" -nt "$obj" ]] || continue
       clang++ "${FLAGS[@]}" -fsanitize=fuzzer-no-link $("$PYTHON" -m pybind11 --includes) \
-        -I"$ROOT/python/src" -fvisibility=hidden -c "$src" -o "$BUILD/$(basename "$src").o" &
+        -I"$ROOT/python/src" -I"$ROOT/lite/api" -DPADDLELITE_VERSION='"fuzz"' -fvisibility=hidden \
+        -c "$src" -o "$obj" &
       pids+=($!)
       if (( ${#pids[@]} >= 2 )); then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
     done
@@ -85,7 +88,7 @@ LOG="$BUILD/fuzz_$TARGET.log"
 rc=0
 "./fuzz_$TARGET" -max_total_time="$SECONDS_TO_RUN" -timeout=30 -rss_limit_mb=3072 \
   -max_len=4096 -print_final_stats=1 corpus seeds >"$LOG" 2>&1 || rc=$?
-execs=$(grep -m1 '^stat::number_of_executed_units' "$LOG" | awk '{print $2}')
+execs=$(grep -m1 '^stat::number_of_executed_units' "$LOG" | awk '{print $2}' || true)
 if [ "$rc" -ne 0 ]; then
   grep -n "ERROR\|SUMMARY\|runtime error\|fuzz_c_api:" "$LOG" | head -20 >&2
   tail -60 "$LOG" >&2
