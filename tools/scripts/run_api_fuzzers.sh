@@ -75,6 +75,8 @@ case "$TARGET" in
     # A constructor call, then method calls on pool objects with good values
     # (a load and run), and arrays of odd dtypes and layouts.
     printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x01\x00\x00\x01\x00\x00\x00' > "$BUILD/seeds/create"
+    # Inputs that once found a bug (python/fuzz/regressions/) run first.
+    cp "$ROOT"/python/fuzz/regressions/* "$BUILD/seeds/"
     printf '\x07\x00\x01\x03\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d' > "$BUILD/seeds/odd"
     ;;
   *) echo "run_api_fuzzers: TARGET must be capi or python" >&2; exit 2 ;;
