@@ -109,10 +109,13 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # libFuzzer's progress lines go to a log; on a finding the log is printed.
 LOG="$BUILD/$BIN.log"
 rc=0
-# The real programs go up to 2.8 MB.
+# The real programs go up to 2.8 MB, and the largest take 1-3 s per input
+# under ASan on a loaded machine.
 MAX_LEN=65536
-[ "$TARGET" != program ] || MAX_LEN=4194304
-"./$BIN" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 \
+TIMEOUT=10
+RSS_MB=2048
+[ "$TARGET" != program ] || { MAX_LEN=4194304; TIMEOUT=60; RSS_MB=4096; }
+"./$BIN" -max_total_time="$SECONDS_TO_RUN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
   -max_len=$MAX_LEN -print_final_stats=1 corpus seeds >"$LOG" 2>&1 || rc=$?
 execs=$(grep -m1 '^stat::number_of_executed_units' "$LOG" | awk '{print $2}')
 if [ "$rc" -ne 0 ]; then
