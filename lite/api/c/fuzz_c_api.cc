@@ -136,7 +136,8 @@ int64_t Extent(Reader* r) {
 // (the range of its enumerators' bits; a C caller may pass any int, which
 // the layer reads as int, but loading such a value here would be undefined).
 PD_DataType Type(Reader* r) {
-  const int v = static_cast<int>(r->U8() % 16) - 8;  // PD_DATA_UNK..BOOL and unnamed values
+  // 0 -> PD_DATA_FLOAT32 .. 7 -> PD_DATA_BOOL, 8..15 -> -8..-1 (PD_DATA_UNK, unnamed).
+  const int v = (r->U8() % 16 + 8) % 16 - 8;
   PD_DataType t;
   std::memcpy(&t, &v, sizeof(t));
   return t;
