@@ -87,20 +87,24 @@ def array(r):
 
 def good(r, name):
     """The good value of an argument called `name` (paths, buffers, arrays)."""
-    table = {
-        "model_dir": MODELS["dir"], "model_file": MODELS["model_file"],
-        "param_file": MODELS["param_file"], "model_buffer": MODELS["model_bytes"],
-        "param_buffer": MODELS["param_bytes"], "nb_file": "/nonexistent.nb",
-        "threads": 1 + r.u8() % 4, "index": r.u8() % 3,
-        "places": [lite.Place(lite.TargetType.X86, lite.PrecisionType.FP32)],
-        "device_names": ["builtin_device"], "array": np.full((1, 784), 0.5, np.float32),
-        "data": [0.5] * 784,
-    }
     if name == "config":
         config = lite.CxxConfig()
         config.set_model_dir(MODELS["dir"])
         return config
-    return table.get(name, array(r))
+    if name == "threads":
+        return 1 + r.u8() % 4
+    if name == "index":
+        return r.u8() % 3
+    if name == "places":
+        return [lite.Place(lite.TargetType.X86, lite.PrecisionType.FP32)]
+    table = {
+        "model_dir": MODELS["dir"], "model_file": MODELS["model_file"],
+        "param_file": MODELS["param_file"], "model_buffer": MODELS["model_bytes"],
+        "param_buffer": MODELS["param_bytes"], "nb_file": "/nonexistent.nb",
+        "device_names": ["builtin_device"], "array": np.full((1, 784), 0.5, np.float32),
+        "data": [0.5] * 784,
+    }
+    return table[name] if name in table else array(r)
 
 
 def argument(r, pool, name):

@@ -72,8 +72,13 @@ case "$TARGET" in
       -o "$BUILD/fuzz_$TARGET"
     export PADDLELITE_FUZZ_ROOT="$ROOT"
     export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}"
-    # A constructor call, then method calls on pool objects with good values
-    # (a load and run), and arrays of odd dtypes and layouts.
+    # Byte scripts of fuzz_driver.py: an opcode (6: the module, 5: the newest
+    # object, else a pool pick), the method's index in sorted order, the
+    # argument count selector and each argument's kind (0: the good value).
+    # load_run: create_paddle_predictor, get_input(0), from_numpy, run,
+    # get_output(0), numpy(), shape().
+    printf '\x06\x00\x01\x00\x05\x01\x01\x00\x00\x05\x01\x01\x00\x00\x01\x0a\x01\x00\x01\x04\x01\x00\x00\x05\x08\x00\x00\x05\x10\x01' > "$BUILD/seeds/load_run"
+    # A constructor call and calls with odd arguments.
     printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x01\x00\x00\x01\x00\x00\x00' > "$BUILD/seeds/create"
     # Inputs that once found a bug (python/fuzz/regressions/) run first.
     cp "$ROOT"/python/fuzz/regressions/* "$BUILD/seeds/"
