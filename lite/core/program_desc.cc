@@ -1,6 +1,8 @@
 #include "lite/core/program_desc.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <sstream>
 #include <type_traits>
 
@@ -44,6 +46,24 @@ Attribute MakeAttr(AttrType type, const T& v) {
   return a;
 }
 
+// Numeric conversion; false when `v` is NaN, infinite or out of T's range
+// for an integer T (converting such a float is undefined behaviour), or
+// beyond float's range for a float T.
+template <typename T, typename V>
+bool Convert(V v, T* out) {
+  if constexpr (std::is_floating_point_v<V> && std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    const long double x = v;
+    if (!std::isfinite(x) || x < static_cast<long double>(std::numeric_limits<T>::min()) ||
+        x >= static_cast<long double>(std::numeric_limits<T>::max()) + 1.0L) {
+      return false;
+    }
+  } else if constexpr (std::is_same_v<V, double> && std::is_same_v<T, float>) {
+    if (std::isfinite(v) && std::fabs(v) > std::numeric_limits<float>::max()) return false;
+  }
+  *out = static_cast<T>(v);
+  return true;
+}
+
 // Scalar conversion from any numeric attribute kind.
 template <typename T>
 bool ScalarFrom(const Attribute& a, T* out) {
@@ -51,8 +71,7 @@ bool ScalarFrom(const Attribute& a, T* out) {
       [out](const auto& v) -> bool {
         using V = std::decay_t<decltype(v)>;
         if constexpr (std::is_arithmetic_v<V>) {
-          *out = static_cast<T>(v);
-          return true;
+          return Convert(v, out);
         } else {
           return false;
         }
@@ -72,14 +91,20 @@ bool ListFrom(const Attribute& a, std::vector<T>* out) {
                       std::is_same_v<V, std::vector<int64_t>> ||
                       std::is_same_v<V, std::vector<double>>) {
           out->clear();
-          for (auto x : v) out->push_back(static_cast<T>(x));
+          for (size_t i = 0; i < v.size(); ++i) {
+            T x{};  // a local: vector<bool> elements have no address
+            if (!Convert(static_cast<typename V::value_type>(v[i]), &x)) return false;
+            out->push_back(x);
+          }
           return true;
         } else if constexpr (std::is_same_v<V, int32_t> || std::is_same_v<V, int64_t> ||
                              std::is_same_v<V, float> || std::is_same_v<V, double> ||
                              std::is_same_v<V, bool>) {
           // Older exports write a scalar where a list is now written (e.g.
           // reduce ops' `dim`); Paddle's loaders read it as one element.
-          out->assign(1, static_cast<T>(v));
+          T x{};
+          if (!Convert(v, &x)) return false;
+          out->assign(1, x);
           return true;
         } else {
           return false;
@@ -130,11 +155,31 @@ void OpDesc::SetAttr(const std::string& n, const std::vector<double>& v) { attrs
 void OpDesc::SetAttr(const std::string& n, double v) { attrs_[n] = MakeAttr(AttrType::FLOAT64, v); }
 
 namespace {
+// Whether `a` holds a number (lists: or a list of numbers), i.e. a failed
+// conversion was one of its values, not its kind.
+bool HoldsNumber(const Attribute& a, bool list) {
+  return std::visit(
+      [list](const auto& v) {
+        using V = std::decay_t<decltype(v)>;
+        return std::is_arithmetic_v<V> ||
+               (list && (std::is_same_v<V, std::vector<int32_t>> ||
+                         std::is_same_v<V, std::vector<float>> ||
+                         std::is_same_v<V, std::vector<int64_t>> ||
+                         std::is_same_v<V, std::vector<double>> ||
+                         std::is_same_v<V, std::vector<bool>>));
+      },
+      a.value);
+}
+
 [[noreturn]] void BadAttr(const OpDesc& op, const std::string& name,
-                          const Attribute* a, const char* wanted) {
+                          const Attribute* a, const char* wanted, bool range) {
   if (!a) {
     ThrowError("op '", op.Type(), "': required attribute '", name,
                "' is missing (expected ", wanted, ")");
+  }
+  if (range) {
+    ThrowError("op '", op.Type(), "': attribute '", name, "' (", AttrTypeName(a->type),
+               ") holds a value that is NaN, infinite or out of range; expected ", wanted);
   }
   ThrowError("op '", op.Type(), "': attribute '", name, "' has type ",
              AttrTypeName(a->type), ", expected ", wanted);
@@ -147,7 +192,8 @@ namespace {
     auto it = attrs_.find(name);                                       \
     const Attribute* a = it == attrs_.end() ? nullptr : &it->second;   \
     T out{};                                                           \
-    if (!a || !ScalarFrom(*a, &out)) BadAttr(*this, name, a, wanted);  \
+    if (!a || !ScalarFrom(*a, &out))                                   \
+      BadAttr(*this, name, a, wanted, a && HoldsNumber(*a, false));    \
     return out;                                                        \
   }
 LITE_SCALAR_GETTER(int32_t, "an integer")
@@ -164,7 +210,8 @@ LITE_SCALAR_GETTER(bool, "a boolean")
     auto it = attrs_.find(name);                                            \
     const Attribute* a = it == attrs_.end() ? nullptr : &it->second;        \
     std::vector<T> out;                                                     \
-    if (!a || !ListFrom(*a, &out)) BadAttr(*this, name, a, wanted);         \
+    if (!a || !ListFrom(*a, &out))                                          \
+      BadAttr(*this, name, a, wanted, a && HoldsNumber(*a, true));          \
     return out;                                                             \
   }
 LITE_LIST_GETTER(int32_t, "a list of integers")
@@ -179,7 +226,7 @@ std::string OpDesc::GetAttr<std::string>(const std::string& name) const {
   auto it = attrs_.find(name);
   const Attribute* a = it == attrs_.end() ? nullptr : &it->second;
   if (!a || !std::holds_alternative<std::string>(a->value)) {
-    BadAttr(*this, name, a, "a string");
+    BadAttr(*this, name, a, "a string", false);
   }
   return std::get<std::string>(a->value);
 }
@@ -190,7 +237,7 @@ std::vector<std::string> OpDesc::GetAttr<std::vector<std::string>>(
   auto it = attrs_.find(name);
   const Attribute* a = it == attrs_.end() ? nullptr : &it->second;
   if (!a || !std::holds_alternative<std::vector<std::string>>(a->value)) {
-    BadAttr(*this, name, a, "a list of strings");
+    BadAttr(*this, name, a, "a list of strings", false);
   }
   return std::get<std::vector<std::string>>(a->value);
 }

@@ -26,6 +26,8 @@ MODELS = {}
 # returned and raised so far (to see that a corpus reaches loading and running).
 STATS = collections.Counter()
 STATS_FILE = os.environ.get("FUZZ_DRIVER_STATS")
+# FUZZ_DRIVER_TRACE=1: prints each call before it is made (to triage a finding).
+TRACE = bool(os.environ.get("FUZZ_DRIVER_TRACE"))
 
 
 def setup(models_dir):
@@ -179,6 +181,8 @@ def one(data):
         names = argument_names(fn)
         nargs = len(names) if r.u8() % 4 else r.u8() % 4
         args = [argument(r, pool, names[i] if i < len(names) else "") for i in range(nargs)]
+        if TRACE:
+            print(f"{type(target).__name__}.{name}{tuple(args)!r:.300}", flush=True)
         try:
             result = fn(*args)
         except Exception as e:  # noqa: BLE001 (every exception is checked)
