@@ -1,6 +1,8 @@
 #include "lite/core/program_desc.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <sstream>
 #include <type_traits>
 
@@ -74,14 +76,32 @@ Attribute MakeAttr(AttrType type, const T& v) {
   return a;
 }
 
-// A real-valued Scalar as T, the way phi's Scalar::to<T> casts; false for
-// a complex one.
+// Numeric conversion; false when `v` is NaN, infinite or out of T's range
+// for an integer T (converting such a float is undefined behaviour), or
+// beyond float's range for a float T.
+template <typename T, typename V>
+bool Convert(V v, T* out) {
+  if constexpr (std::is_floating_point_v<V> && std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    const long double x = v;
+    if (!std::isfinite(x) || x < static_cast<long double>(std::numeric_limits<T>::min()) ||
+        x >= static_cast<long double>(std::numeric_limits<T>::max()) + 1.0L) {
+      return false;
+    }
+  } else if constexpr (std::is_same_v<V, double> && std::is_same_v<T, float>) {
+    if (std::isfinite(v) && std::fabs(v) > std::numeric_limits<float>::max()) return false;
+  }
+  *out = static_cast<T>(v);
+  return true;
+}
+
+// A real-valued Scalar as T, the way phi's Scalar::to<T> casts (with
+// Convert's range check); false for a complex one or a value out of range.
 template <typename T>
 bool FromScalar(const Scalar& s, T* out) {
   switch (s.kind) {
-    case Scalar::Kind::BOOLEAN: *out = static_cast<T>(s.b); return true;
-    case Scalar::Kind::LONG: *out = static_cast<T>(s.i); return true;
-    case Scalar::Kind::FLOAT64: *out = static_cast<T>(s.r); return true;
+    case Scalar::Kind::BOOLEAN: return Convert(s.b, out);
+    case Scalar::Kind::LONG: return Convert(s.i, out);
+    case Scalar::Kind::FLOAT64: return Convert(s.r, out);
     case Scalar::Kind::COMPLEX128: return false;
   }
   return false;
@@ -94,8 +114,7 @@ bool ScalarFrom(const Attribute& a, T* out) {
       [out](const auto& v) -> bool {
         using V = std::decay_t<decltype(v)>;
         if constexpr (std::is_arithmetic_v<V>) {
-          *out = static_cast<T>(v);
-          return true;
+          return Convert(v, out);
         } else if constexpr (std::is_same_v<V, Scalar>) {
           return FromScalar(v, out);
         } else {
@@ -117,14 +136,20 @@ bool ListFrom(const Attribute& a, std::vector<T>* out) {
                       std::is_same_v<V, std::vector<int64_t>> ||
                       std::is_same_v<V, std::vector<double>>) {
           out->clear();
-          for (auto x : v) out->push_back(static_cast<T>(x));
+          for (size_t i = 0; i < v.size(); ++i) {
+            T x{};  // a local: vector<bool> elements have no address
+            if (!Convert(static_cast<typename V::value_type>(v[i]), &x)) return false;
+            out->push_back(x);
+          }
           return true;
         } else if constexpr (std::is_same_v<V, int32_t> || std::is_same_v<V, int64_t> ||
                              std::is_same_v<V, float> || std::is_same_v<V, double> ||
                              std::is_same_v<V, bool>) {
           // Older exports write a scalar where a list is now written (e.g.
           // reduce ops' `dim`); Paddle's loaders read it as one element.
-          out->assign(1, static_cast<T>(v));
+          T x{};
+          if (!Convert(v, &x)) return false;
+          out->assign(1, x);
           return true;
         } else if constexpr (std::is_same_v<V, std::vector<Scalar>>) {
           out->resize(v.size());
@@ -221,8 +246,25 @@ const Attribute* FindAttr(const std::map<std::string, Attribute>& attrs,
   return it == attrs.end() ? nullptr : &it->second;
 }
 
+// Whether `a` holds a number (lists: or a list of numbers), i.e. a failed
+// conversion was one of its values, not its kind.
+bool HoldsNumber(const Attribute& a, bool list) {
+  return std::visit(
+      [list](const auto& v) {
+        using V = std::decay_t<decltype(v)>;
+        return std::is_arithmetic_v<V> || std::is_same_v<V, Scalar> ||
+               (list && (std::is_same_v<V, std::vector<int32_t>> ||
+                         std::is_same_v<V, std::vector<float>> ||
+                         std::is_same_v<V, std::vector<int64_t>> ||
+                         std::is_same_v<V, std::vector<double>> ||
+                         std::is_same_v<V, std::vector<bool>> ||
+                         std::is_same_v<V, std::vector<Scalar>>));
+      },
+      a.value);
+}
+
 [[noreturn]] void BadAttr(const OpDesc& op, const std::string& name,
-                          const Attribute* a, const char* wanted) {
+                          const Attribute* a, const char* wanted, bool range) {
   if (!a) {
     ThrowError("op '", op.Type(), "': required attribute '", name,
                "' is missing (expected ", wanted, ")");
@@ -231,6 +273,10 @@ const Attribute* FindAttr(const std::map<std::string, Attribute>& attrs,
     ThrowError("op '", op.Type(), "': attribute '", name, "' has type ",
                AttrTypeName(a->type), " holding the complex value ", c->Repr(),
                ", expected ", wanted, " (complex Scalars are not supported by this op)");
+  }
+  if (range) {
+    ThrowError("op '", op.Type(), "': attribute '", name, "' (", AttrTypeName(a->type),
+               ") holds a value that is NaN, infinite or out of range; expected ", wanted);
   }
   ThrowError("op '", op.Type(), "': attribute '", name, "' has type ",
              AttrTypeName(a->type), ", expected ", wanted);
@@ -242,7 +288,8 @@ const Attribute* FindAttr(const std::map<std::string, Attribute>& attrs,
   T OpDesc::GetAttr<T>(const std::string& name) const {                \
     const Attribute* a = FindAttr(attrs_, name);                       \
     T out{};                                                           \
-    if (!a || !ScalarFrom(*a, &out)) BadAttr(*this, name, a, wanted);  \
+    if (!a || !ScalarFrom(*a, &out))                                   \
+      BadAttr(*this, name, a, wanted, a && HoldsNumber(*a, false));    \
     return out;                                                        \
   }
 LITE_SCALAR_GETTER(int32_t, "an integer")
@@ -258,7 +305,8 @@ LITE_SCALAR_GETTER(bool, "a boolean")
       const {                                                               \
     const Attribute* a = FindAttr(attrs_, name);                            \
     std::vector<T> out;                                                     \
-    if (!a || !ListFrom(*a, &out)) BadAttr(*this, name, a, wanted);         \
+    if (!a || !ListFrom(*a, &out))                                          \
+      BadAttr(*this, name, a, wanted, a && HoldsNumber(*a, true));          \
     return out;                                                             \
   }
 LITE_LIST_GETTER(int32_t, "a list of integers")
@@ -272,7 +320,7 @@ template <>
 std::string OpDesc::GetAttr<std::string>(const std::string& name) const {
   const Attribute* a = FindAttr(attrs_, name);
   if (!a || !std::holds_alternative<std::string>(a->value)) {
-    BadAttr(*this, name, a, "a string");
+    BadAttr(*this, name, a, "a string", false);
   }
   return std::get<std::string>(a->value);
 }
@@ -282,7 +330,7 @@ std::vector<std::string> OpDesc::GetAttr<std::vector<std::string>>(
     const std::string& name) const {
   const Attribute* a = FindAttr(attrs_, name);
   if (!a || !std::holds_alternative<std::vector<std::string>>(a->value)) {
-    BadAttr(*this, name, a, "a list of strings");
+    BadAttr(*this, name, a, "a list of strings", false);
   }
   return std::get<std::vector<std::string>>(a->value);
 }

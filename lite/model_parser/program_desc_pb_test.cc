@@ -2,6 +2,7 @@
 // type, packed repeated fields, and the errors for malformed programs.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 
 #include "lite/model_parser/framework.pb.h"
@@ -264,6 +265,31 @@ TEST(ProgramDescPbErrors, MinimalProgramParses) {
   ParseProgramDesc(bytes, "ok", &out);
   EXPECT_EQ(out.blocks[0].vars[0].dims, (std::vector<int64_t>{4}));
   EXPECT_EQ(out.blocks[0].ops[0].GetAttr<int>("groups"), 1);
+}
+
+// Found by the program fuzzer: a NaN float attribute read as an int (conv2d
+// strides) was converted with undefined behaviour.
+TEST(ProgramDescPbErrors, NonFiniteOrOutOfRangeNumbersReadAsIntegersAreErrors) {
+  cpp::OpDesc op;
+  op.SetType("conv2d");
+  op.SetAttr("strides", std::vector<float>{1.0f, std::numeric_limits<float>::quiet_NaN()});
+  op.SetAttr("groups", std::numeric_limits<float>::infinity());
+  op.SetAttr("axis", 1e10);
+  op.SetAttr("scale", std::vector<double>{1e300});
+  op.SetAttr("ok", 2.0f);
+  EXPECT_EQ(ErrorOf([&] { op.GetAttr<std::vector<int32_t>>("strides"); }),
+            "op 'conv2d': attribute 'strides' (FLOATS) holds a value that is NaN, infinite or out "
+            "of range; expected a list of integers");
+  EXPECT_EQ(ErrorOf([&] { op.GetAttr<int32_t>("groups"); }),
+            "op 'conv2d': attribute 'groups' (FLOAT) holds a value that is NaN, infinite or out "
+            "of range; expected an integer");
+  EXPECT_NE(ErrorOf([&] { op.GetAttr<int32_t>("axis"); }).find("out of range"), std::string::npos);
+  EXPECT_EQ(op.GetAttr<int64_t>("axis"), 10000000000);
+  EXPECT_NE(ErrorOf([&] { op.GetAttr<std::vector<float>>("scale"); }).find("out of range"),
+            std::string::npos);
+  EXPECT_EQ(op.GetAttr<int32_t>("ok"), 2);
+  EXPECT_EQ(ErrorOf([&] { op.GetAttr<std::string>("ok"); }),
+            "op 'conv2d': attribute 'ok' has type FLOAT, expected a string");
 }
 
 TEST(ProgramDescPbErrors, NotAProtobuf) {

@@ -83,7 +83,15 @@ void BindPredictor(py::module_& m) {
       .def(
           "get_tensor",
           [](Predictor& p, const std::string& name) {
-            return Output(p, p.impl->GetTensor(name), name);
+            // The C++ call gives nullptr for an unknown name; a handle around
+            // it would dereference it on first use.
+            auto t = p.impl->GetTensor(name);
+            if (!t) {
+              throw api::Error("get_tensor: '" + name +
+                               "' is not a variable of the model (see get_input_names(), "
+                               "get_output_names(), get_param_names())");
+            }
+            return Output(p, std::move(t), name);
           },
           py::arg("name"), ref)
       .def("get_input_names", [](Predictor& p) { return p.impl->GetInputNames(); })

@@ -52,6 +52,21 @@ def test_numpy_view_is_zero_copy_and_read_only(shufflenet, cat_input):
         a[0, 0] = 1
 
 
+def test_get_tensor_of_an_unknown_name_is_an_error_naming_it(shufflenet, cat_input):
+    # Found by the Python API fuzzer: the handle of an unknown name held a null
+    # tensor and its first use (repr) crashed.
+    with pytest.raises(Error, match=r"get_tensor: 'no_such_var' is not a variable of the model"):
+        shufflenet.get_tensor("no_such_var")
+    run(shufflenet, cat_input)
+    assert shufflenet.get_tensor("save_infer_model/scale_0").shape() == [1, 1000]
+
+
+def test_error_quoting_bytes_that_are_not_utf8_keeps_its_message(shufflenet):
+    # Found by the Python API fuzzer: such a message reached Python empty.
+    with pytest.raises(Error, match=r"get_output_by_name: 'a\\xffb' is not an output of the model"):
+        shufflenet.get_output_by_name(b"a\xffb")
+
+
 def test_wrong_dtype_is_a_type_error_naming_the_tensor(shufflenet, cat_input):
     with pytest.raises(TypeError, match=r"tensor 'image' cannot hold numpy dtype float16"):
         shufflenet.get_input(0).from_numpy(cat_input.astype(np.float16))

@@ -22,7 +22,8 @@ std::string ProgramMutator::Mutate(cpp::ProgramDesc* program) {
   std::string account;
   const size_t n = 1 + Pick(3);
   for (size_t i = 0; i < n && !program->blocks[0].ops.empty(); ++i) {
-    account += (i ? "; " : "") + MutateOnce(&program->blocks[0]);
+    account += (i ? "; " : "") +
+               (Pick(8) == 0 ? BlockIndex(program) : MutateOnce(&program->blocks[0]));
   }
   return account;
 }
@@ -140,6 +141,25 @@ std::string ProgramMutator::VarType(cpp::BlockDesc* block) {
   v.dtype = kTypes[Pick(sizeof(kTypes) / sizeof(kTypes[0]))];
   v.persistable = Pick(4) == 0 ? !v.persistable : v.persistable;
   return "vartype " + v.name + " dtype";
+}
+
+std::string ProgramMutator::BlockIndex(cpp::ProgramDesc* program) {
+  const int32_t n = static_cast<int32_t>(program->blocks.size());
+  const int32_t kIndices[] = {-1, 0, n - 1, n, std::numeric_limits<int32_t>::max()};
+  const int32_t index = kIndices[Pick(sizeof(kIndices) / sizeof(kIndices[0]))];
+  if (Pick(2)) {
+    cpp::OpDesc& op = program->blocks[0].ops[Pick(program->blocks[0].ops.size())];
+    cpp::Attribute a;
+    a.type = cpp::AttrType::BLOCK;
+    a.value = index;
+    op.SetAttribute("sub_block", a);
+    return "block attr " + op.Type() + ".sub_block -> " + std::to_string(index);
+  }
+  cpp::BlockDesc& b = program->blocks[Pick(program->blocks.size())];
+  const int32_t before = b.parent_idx;
+  b.parent_idx = index;
+  return "block #" + std::to_string(b.idx) + " parent " + std::to_string(before) + "->" +
+         std::to_string(index);
 }
 
 std::string ProgramMutator::DropOrDuplicateOp(cpp::BlockDesc* block) {

@@ -2,7 +2,8 @@
 // libprotobuf-mutator): it edits the parsed cpp::ProgramDesc the way a
 // corrupted or hand-edited model differs from a good one: op types, slot
 // names, attribute types and values, variable dims and types, rewired or
-// dropped ops. Deterministic for a given seed.
+// dropped ops, block indices (sub_block attributes, parent blocks).
+// Deterministic for a given seed.
 #pragma once
 #include <cstdint>
 #include <random>
@@ -17,8 +18,9 @@ namespace testing {
 class ProgramMutator {
  public:
   explicit ProgramMutator(uint32_t seed) : rng_(seed) {}
-  // Applies 1..3 random mutations to block 0; returns a one-line account
-  // ("slot relu#3 Out->Oxt; dims x [1,3,224,224]->[0]") for failure reports.
+  // Applies 1..3 random mutations (block 0's ops and vars, block indices);
+  // returns a one-line account for failure reports
+  // ("slot relu#3 Out->Oxt; dims x [1,3,224,224]->[0]").
   std::string Mutate(cpp::ProgramDesc* program);
 
  private:
@@ -30,6 +32,7 @@ class ProgramMutator {
   std::string VarDims(cpp::BlockDesc* block);
   std::string VarType(cpp::BlockDesc* block);
   std::string DropOrDuplicateOp(cpp::BlockDesc* block);
+  std::string BlockIndex(cpp::ProgramDesc* program);
   size_t Pick(size_t n) { return n ? std::uniform_int_distribution<size_t>(0, n - 1)(rng_) : 0; }
 
   std::mt19937 rng_;

@@ -8,6 +8,11 @@
 # FUZZ_TARGET=params builds the params loader fuzzer instead
 # (lite/model_parser/fuzz_params.cc, LoDTensor records; protoc generates
 # framework.pb.cc), seeded with the real models' .pdiparams files.
+# FUZZ_TARGET=program builds the Paddle model loader fuzzer
+# (lite/model_parser/fuzz_program.cc, structure-aware mutation), seeded with
+# every program file of the real models ($PADDLE_LITE_MODELS_DIR, default
+# ../shared/models); its sources are the parser, lite/core, the op families'
+# .cc files and the graph passes, without the NNAdapter bridge.
 # Environment: NB_FUZZ_BUILD_DIR (default <repo>/build-nb-fuzz), CXX (clang++),
 # NB_FUZZ_JOBS (2, parallel compiles).
 # Exits non-zero on a build failure or any crash/sanitizer report; the
@@ -41,7 +46,20 @@ case "$TARGET" in
              "$BUILD/gen/lite/model_parser/framework.pb.cc")
     EXTRA_FLAGS=(-I"$BUILD/gen")
     LIBS=($(pkg-config --libs protobuf)) ;;
-  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb or params" >&2; exit 2 ;;
+  program)
+    mkdir -p "$BUILD/gen/lite/model_parser"
+    protoc --cpp_out="$BUILD/gen/lite/model_parser" -I"$ROOT/lite/model_parser" \
+      "$ROOT/lite/model_parser/framework.proto"
+    mapfile -t OPS < <(cd "$ROOT" && ls lite/operators/*/*.cc lite/graph/passes/*.cc |
+                         grep -v -e '_test\.cc$' -e '_bench\.cc$' -e nnadapter_subgraph_pass)
+    SOURCES=(lite/model_parser/fuzz_program.cc lite/model_parser/fuzz_program_stubs.cc
+             tests/models/program_mutator.cc lite/model_parser/program_desc_pb.cc
+             lite/core/registry.cc lite/core/program.cc lite/core/weight_quant.cc
+             lite/graph/ssa_graph.cc lite/graph/pass.cc lite/nnadapter/partition_config.cc
+             "${OPS[@]}" "${CORE[@]}" "$BUILD/gen/lite/model_parser/framework.pb.cc")
+    EXTRA_FLAGS=(-I"$BUILD/gen" -I/usr/include/eigen3 -fopenmp)
+    LIBS=($(pkg-config --libs protobuf) -ldnnl -lglog -lgflags -fopenmp) ;;
+  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params or program" >&2; exit 2 ;;
 esac
 FLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
        -fno-sanitize-recover=undefined -I"$ROOT" "${EXTRA_FLAGS[@]}")
@@ -55,7 +73,7 @@ for src in "${SOURCES[@]}"; do
   objs+=("$obj")
   path="$src"
   [[ "$src" = /* ]] || path="$ROOT/$src"
-  if [[ ! -f "$obj" || "$path" -nt "$obj" || -n "$(find "$ROOT/lite" -name '*.h' -newer "$obj" -print -quit)" ]]; then
+  if [[ ! -f "$obj" || "$path" -nt "$obj" || -n "$(find "$ROOT/lite" "$ROOT/tests/models" -name '*.h' -newer "$obj" -print -quit)" ]]; then
     "$CXX" "${FLAGS[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}" \
       -c "$path" -o "$obj" &
     pids+=($!)
@@ -74,6 +92,15 @@ if [ "$TARGET" = params ]; then
   models="${PADDLE_LITE_MODELS_DIR:-$ROOT/../shared/models}"
   cp -f "$models/mtcnn_paddle2/PNet.pdiparams" "$models/paddlelite_simple_model/model.pdiparams" \
     seeds/ 2>/dev/null || { echo "run_nb_fuzzer: no seed params under '$models'" >&2; exit 2; }
+elif [ "$TARGET" = program ]; then
+  models="${PADDLE_LITE_MODELS_DIR:-$ROOT/../shared/models}"
+  found=0
+  while IFS= read -r -d '' f; do
+    cp -f "$f" "seeds/$(echo "${f#"$models"/}" | tr / _)"
+    found=$((found + 1))
+  done < <(find "$models" -type f \( -name __model__ -o -name '*.pdmodel' -o -name model \) -print0 \
+             2>/dev/null)
+  (( found > 0 )) || { echo "run_nb_fuzzer: no program files under '$models'" >&2; exit 2; }
 else
   NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
 fi
@@ -82,8 +109,14 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # libFuzzer's progress lines go to a log; on a finding the log is printed.
 LOG="$BUILD/$BIN.log"
 rc=0
-"./$BIN" -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=65536 -print_final_stats=1 corpus seeds >"$LOG" 2>&1 || rc=$?
+# The real programs go up to 2.8 MB, and the largest take 1-3 s per input
+# under ASan on a loaded machine.
+MAX_LEN=65536
+TIMEOUT=10
+RSS_MB=2048
+[ "$TARGET" != program ] || { MAX_LEN=4194304; TIMEOUT=60; RSS_MB=4096; }
+"./$BIN" -max_total_time="$SECONDS_TO_RUN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
+  -max_len=$MAX_LEN -print_final_stats=1 corpus seeds >"$LOG" 2>&1 || rc=$?
 execs=$(grep -m1 '^stat::number_of_executed_units' "$LOG" | awk '{print $2}')
 if [ "$rc" -ne 0 ]; then
   cat "$LOG" >&2
