@@ -34,7 +34,7 @@ CORE=(
   lite/api/paddle_place.cc
 )
 EXTRA_FLAGS=()
-LIBS=()
+LIBS=(-lglog -lgflags)  # lite/core/op.cc logs
 case "$TARGET" in
   nb) SOURCES=(lite/model_parser/nb/fuzz_nb.cc lite/model_parser/nb/nb_reader.cc
                lite/model_parser/nb/nb_writer.cc "${CORE[@]}") ;;
@@ -45,7 +45,7 @@ case "$TARGET" in
     SOURCES=(lite/model_parser/fuzz_params.cc lite/model_parser/tensor_record.cc "${CORE[@]}"
              "$BUILD/gen/lite/model_parser/framework.pb.cc")
     EXTRA_FLAGS=(-I"$BUILD/gen")
-    LIBS=($(pkg-config --libs protobuf)) ;;
+    LIBS+=($(pkg-config --libs protobuf)) ;;
   program)
     mkdir -p "$BUILD/gen/lite/model_parser"
     protoc --cpp_out="$BUILD/gen/lite/model_parser" -I"$ROOT/lite/model_parser" \
@@ -58,7 +58,7 @@ case "$TARGET" in
              lite/graph/ssa_graph.cc lite/graph/pass.cc lite/nnadapter/partition_config.cc
              "${OPS[@]}" "${CORE[@]}" "$BUILD/gen/lite/model_parser/framework.pb.cc")
     EXTRA_FLAGS=(-I"$BUILD/gen" -I/usr/include/eigen3 -fopenmp)
-    LIBS=($(pkg-config --libs protobuf) -ldnnl -lglog -lgflags -fopenmp) ;;
+    LIBS+=($(pkg-config --libs protobuf) -ldnnl -fopenmp) ;;
   *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params or program" >&2; exit 2 ;;
 esac
 FLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
@@ -66,6 +66,14 @@ FLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undef
 
 start=$(date +%s)
 mkdir -p "$BUILD/obj" "$BUILD/corpus" "$BUILD/seeds"
+# Objects through the shared ccache when there is one: a fresh clone (CI)
+# then recompiles only what changed (the program target is ~250 sources).
+LAUNCH=()
+if command -v ccache >/dev/null; then
+  LAUNCH=(ccache)
+  export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}" CCACHE_BASEDIR="$ROOT" CCACHE_NOHASHDIR=1
+  cd "$ROOT"
+fi
 pids=()
 objs=()
 for src in "${SOURCES[@]}"; do
@@ -74,7 +82,7 @@ for src in "${SOURCES[@]}"; do
   path="$src"
   [[ "$src" = /* ]] || path="$ROOT/$src"
   if [[ ! -f "$obj" || "$path" -nt "$obj" || -n "$(find "$ROOT/lite" "$ROOT/tests/models" -name '*.h' -newer "$obj" -print -quit)" ]]; then
-    "$CXX" "${FLAGS[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}" \
+    "${LAUNCH[@]}" "$CXX" "${FLAGS[@]/-fsanitize=fuzzer,address,undefined/-fsanitize=fuzzer-no-link,address,undefined}" \
       -c "$path" -o "$obj" &
     pids+=($!)
     if (( ${#pids[@]} >= JOBS )); then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
