@@ -62,7 +62,7 @@ fi
 # thread counts): the rest is single-threaded and TSan at -O0 is ~10x slower.
 CTEST_SELECT=()
 if [ "$SANITIZERS" = thread ] && [ "${SANITIZER_SCOPE:-nnadapter}" = all ]; then
-  TSAN_TESTS="${TSAN_TESTS:-Clone|Concurren|Thread|PerThread|LastError|ReasonsArePerThread}"
+  TSAN_TESTS="${TSAN_TESTS:-Clone|Concurren|Thread}"
   cmake --build "$BUILD" -j "$JOBS" --target lite_model_tests nnadapter_runtime_test \
     nnadapter_builtin_device google_xnnpack google_xnnpack_test fake_device fake_device_b \
     nnadapter_utility_test
