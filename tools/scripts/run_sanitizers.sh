@@ -64,7 +64,7 @@ CTEST_SELECT=()
 if [ "$SANITIZERS" = thread ] && [ "${SANITIZER_SCOPE:-nnadapter}" = all ]; then
   TSAN_TESTS="${TSAN_TESTS:-Clone|Concurren|Thread}"
   cmake --build "$BUILD" -j "$JOBS" --target lite_model_tests nnadapter_runtime_test \
-    nnadapter_builtin_device google_xnnpack google_xnnpack_test fake_device fake_device_b \
+    nnadapter_builtin_device google_xnnpack fake_device fake_device_b \
     nnadapter_utility_test
   CTEST_SELECT=(-R "$TSAN_TESTS")
 else
@@ -94,8 +94,9 @@ pattern="ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY: UndefinedBehavio
 reports=$(grep -cE "$pattern" "$log" || true)
 echo "=== sanitizer suite ($SANITIZERS)"
 echo "tests run: $(grep -c '^[0-9]*/[0-9]* Testing:' "$log" || true)" \
-     "(nnadapter: $(ctest --test-dir "$BUILD" -N -L '^nnadapter$' | grep -c 'Test *#')," \
-     "conformance: $(ctest --test-dir "$BUILD" -N -L '^conformance$' | grep -c 'Test *#'))"
+     "(configured: nnadapter $(ctest --test-dir "$BUILD" -N -L '^nnadapter$' | grep -c 'Test *#')," \
+     "conformance $(ctest --test-dir "$BUILD" -N -L '^conformance$' | grep -c 'Test *#')," \
+     "selected ${TSAN_TESTS:-all})"
 echo "sanitizer reports in test logs: $reports"
 echo "build $((built - start)) s, tests $((tested - built)) s"
 if [ "$reports" -ne 0 ]; then
