@@ -40,13 +40,17 @@ T* Tensor::mutable_data(TargetType) const {
 template <typename T, TargetType type>
 void Tensor::CopyFromCpu(const T* data) {
   T* dst = Raw(raw_tensor_)->mutable_data<T>();
-  std::memcpy(dst, data, Raw(raw_tensor_)->numel() * sizeof(T));
+  // An empty tensor copies nothing; memcpy's pointers must be valid even for
+  // 0 bytes, and an empty std::vector's data() may be null.
+  const int64_t n = Raw(raw_tensor_)->numel();
+  if (n > 0) std::memcpy(dst, data, n * sizeof(T));
 }
 
 template <typename T>
 void Tensor::CopyToCpu(T* data) const {
   const T* src = Raw(raw_tensor_)->data<T>();
-  std::memcpy(data, src, Raw(raw_tensor_)->numel() * sizeof(T));
+  const int64_t n = Raw(raw_tensor_)->numel();
+  if (n > 0) std::memcpy(data, src, n * sizeof(T));
 }
 
 shape_t Tensor::shape() const { return Raw(raw_tensor_)->dims(); }

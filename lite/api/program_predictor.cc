@@ -1,6 +1,7 @@
 #include "lite/api/program_predictor.h"
 
 #include <glog/logging.h>
+#include <omp.h>
 
 #include <set>
 #include <thread>
@@ -27,10 +28,21 @@ int ClampThreads(int threads) {
   // thread its own stack): 1000 ran 100x slower in 1.5 GB.
   int hardware = static_cast<int>(std::thread::hardware_concurrency());
   if (hardware < 1) hardware = 1;
-  if (threads <= hardware) return threads;
-  LOG(WARNING) << "set_threads(" << threads << "): this machine has " << hardware
-               << " hardware threads; using " << hardware;
-  return hardware;
+  if (threads > hardware) {
+    LOG(WARNING) << "set_threads(" << threads << "): this machine has " << hardware
+                 << " hardware threads; using " << hardware;
+    threads = hardware;
+  }
+  // oneDNN splits its work among the thread count it asks OpenMP for and
+  // computes nothing for the threads OpenMP does not grant: under
+  // OMP_THREAD_LIMIT=1 two threads gave a garbage int8 detector map.
+  const int limit = omp_get_thread_limit();
+  if (limit >= 1 && threads > limit) {
+    LOG(WARNING) << "set_threads(" << threads << "): OMP_THREAD_LIMIT is " << limit
+                 << "; using " << limit;
+    threads = limit;
+  }
+  return threads;
 }
 
 std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetInput(int i) {

@@ -179,10 +179,14 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
 }
 
 void RuntimeProgram::Run(int threads, int max_threads) {
-  omp_set_num_threads(std::max(1, threads));
+  // Never more threads than OpenMP grants (OMP_THREAD_LIMIT): oneDNN splits
+  // its work among the threads it asks for and computes nothing for the
+  // ones the team lacks.
+  const int limit = std::max(1, omp_get_thread_limit());
   RunContext ctx;
-  ctx.threads = std::max(1, threads);
-  ctx.max_threads = std::max(ctx.threads, max_threads);
+  ctx.threads = std::min(std::max(1, threads), limit);
+  ctx.max_threads = std::min(std::max(ctx.threads, max_threads), limit);
+  omp_set_num_threads(ctx.threads);
   for (size_t i = 0; i < instructions_.size(); ++i) {
     Instruction& inst = instructions_[i];
     for (Tensor* t : inst.lod_reset) t->set_lod({});

@@ -20,6 +20,7 @@
 
 #include "lite/core/registry.h"
 #include "lite/operators/nn/conv_param.h"
+#include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/nn/dnnl_matmul.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
 
@@ -262,7 +263,7 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
   }
 
   // out[2i] = a[i] + b, out[2i+1] = c[i] + b.
-  __attribute__((target_clones("avx512f", "avx2", "default")))
+  LITE_CPU_CLONES
   static void InterleaveRows2(const float* a, const float* c, float b, float* out, int64_t n) {
     for (int64_t i = 0; i < n; ++i) {
       out[2 * i] = a[i] + b;

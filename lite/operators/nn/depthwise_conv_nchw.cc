@@ -1,4 +1,5 @@
 #include "lite/operators/nn/depthwise_conv_nchw.h"
+#include "lite/operators/nn/cpu_clones.h"
 
 #include <algorithm>
 #include <vector>
@@ -21,7 +22,7 @@ struct Blocks {
 };
 
 // e[i] = s[2i], o[i] = s[2i+1].
-__attribute__((target_clones("avx512f", "avx2", "default")))
+LITE_CPU_CLONES
 void Deinterleave2(const float* __restrict s, int64_t n, float* __restrict e,
                    float* __restrict o) {
   for (int64_t i = 0; i < n; ++i) {
@@ -65,16 +66,8 @@ void FillBlocks(const float* src, int64_t h, int64_t w, int pt, int pl, const Bl
   }
 }
 
-// Per-ISA clones, out of line. clang refuses `noinline` beside target_clones;
-// clones are reached through an ifunc and never inlined anyway.
-#if defined(__clang__)
-#define LITE_DW_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define LITE_DW_CLONES __attribute__((target_clones("avx512f", "avx2", "default"), noinline))
-#endif
-
 // y[i] += a * x[i] (kept out of line so the vectorizer sees one flat loop).
-LITE_DW_CLONES
+LITE_CPU_CLONES_NOINLINE
 void Axpy(float* __restrict y, const float* __restrict x, float a, int64_t n) {
   for (int64_t i = 0; i < n; ++i) y[i] += a * x[i];
 }
@@ -99,7 +92,7 @@ inline __attribute__((always_inline)) void TapsBody(float* __restrict acc,
   }
 }
 
-LITE_DW_CLONES
+LITE_CPU_CLONES_NOINLINE
 void Taps9(float* __restrict acc, const float* const* src, const float* w, float b,
            int64_t n) {
   TapsBody<9>(acc, src, w, b, n);
@@ -107,7 +100,7 @@ void Taps9(float* __restrict acc, const float* const* src, const float* w, float
 
 // acc[i] += sum of 5 taps (one kernel row of a 5x5 filter); 25 streams in
 // one pass would spill registers.
-LITE_DW_CLONES
+LITE_CPU_CLONES_NOINLINE
 void Taps5Acc(float* __restrict acc, const float* const* src, const float* w, int64_t n) {
   const float *p0 = src[0], *p1 = src[1], *p2 = src[2], *p3 = src[3], *p4 = src[4];
   const float w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4];

@@ -1,4 +1,5 @@
 #include "lite/operators/nn/nn_common.h"
+#include "lite/operators/nn/cpu_clones.h"
 
 #include <algorithm>
 #include <cstring>
@@ -81,21 +82,21 @@ bool FusedActivation::AppendPostOps(dnnl::post_ops* ops) const {
 
 namespace {
 
-// Branch-free loops the compiler vectorizes; target_clones builds AVX-512,
+// Branch-free loops the compiler vectorizes; LITE_CPU_CLONES builds AVX-512,
 // AVX2 and baseline versions and picks one at load time (the tree is built
 // without -march). NaN handling matches Apply(): clamps send NaN to their
 // lower bound (ClampNum), as oneDNN's post-ops do.
-__attribute__((target_clones("avx512f", "avx2", "default")))
+LITE_CPU_CLONES
 void ClampScaleLoop(float* d, int64_t n, float lo, float hi) {
   for (int64_t i = 0; i < n; ++i) d[i] = ClampNum(d[i], lo, hi);
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default")))
+LITE_CPU_CLONES
 void LeakyLoop(float* d, int64_t n, float alpha) {
   for (int64_t i = 0; i < n; ++i) d[i] = d[i] > 0.f ? d[i] : d[i] * alpha;
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default")))
+LITE_CPU_CLONES
 void HardSwishLoop(float* d, int64_t n, float offset, float threshold, float scale) {
   for (int64_t i = 0; i < n; ++i) {
     float x = d[i];
@@ -103,7 +104,7 @@ void HardSwishLoop(float* d, int64_t n, float offset, float threshold, float sca
   }
 }
 
-__attribute__((target_clones("avx512f", "avx2", "default")))
+LITE_CPU_CLONES
 void HardSigmoidLoop(float* d, int64_t n, float slope, float offset) {
   for (int64_t i = 0; i < n; ++i) d[i] = ClampNum(d[i] * slope + offset, 0.f, 1.f);
 }
@@ -132,7 +133,7 @@ inline float ExpNonPositive(float x) {
 
 // y = 1 / (1 + e^-beta x) * (swish ? x : 1), computed as e = exp(-|beta x|),
 // s = 1/(1+e) for x >= 0 and e/(1+e) otherwise (no overflow).
-__attribute__((target_clones("avx512f", "avx2", "default")))
+LITE_CPU_CLONES
 void LogisticLoop(float* d, int64_t n, float beta, float swish) {
   // swish = 1: y = x * s; swish = 0: y = s (a multiply keeps the loop free
   // of control flow).

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lite/core/registry.h"
+#include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
 
 namespace paddle {
@@ -201,13 +202,13 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     }
   }
 
-  __attribute__((target_clones("avx512f", "avx2", "default")))
+  LITE_CPU_CLONES
   static void AddRow(const float* x, int64_t n, float* acc) {
 #pragma omp simd
     for (int64_t i = 0; i < n; ++i) acc[i] += x[i];
   }
 
-  __attribute__((target_clones("avx512f", "avx2", "default")))
+  LITE_CPU_CLONES
   static float PlaneSum(const float* x, int64_t n) {
     float acc = 0.f;
 #pragma omp simd reduction(+ : acc)

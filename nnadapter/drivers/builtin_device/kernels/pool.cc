@@ -121,7 +121,9 @@ int Pool(KernelContext* ctx, bool is_max) {
     w0 = std::max<int64_t>(w0, 0);
     int64_t best = -1;
     double acc = is_max ? -static_cast<double>(FLT_MAX) : 0.0;
-    ReduceWindow(&v[nc * H * W], W, h0, h1, w0, w1, is_max, &acc, &best);
+    // data(), not &v[...]: an empty input (H or W 0) has padded outputs
+    // whose windows are empty, and v[0] of an empty vector is undefined.
+    ReduceWindow(v.data() + nc * H * W, W, h0, h1, w0, w1, is_max, &acc, &best);
     if (!is_max) {
       int64_t div = count_include_pad ? kernel[0] * kernel[1]
                                       : (h1 - h0) * (w1 - w0);
@@ -156,7 +158,7 @@ int Adaptive(KernelContext* ctx, bool is_max) {
     int64_t w0 = ow * W / OW, w1 = ((ow + 1) * W + OW - 1) / OW;
     int64_t best = -1;
     double acc = is_max ? -INFINITY : 0.0;
-    ReduceWindow(&v[nc * H * W], W, h0, h1, w0, w1, is_max, &acc, &best);
+    ReduceWindow(v.data() + nc * H * W, W, h0, h1, w0, w1, is_max, &acc, &best);
     out[o] = is_max ? acc : acc / ((h1 - h0) * (w1 - w0));
     if (is_max) idx[o] = static_cast<double>(best);
   });
