@@ -37,9 +37,9 @@ int Admit(int fd, const std::string& path, const std::string& what, const ReadOp
   if (!S_ISREG(st.st_mode)) {
     close(fd);
     Fail(error, "cannot read " + what + " " + Quote(path) + ": " +
-                    (S_ISDIR(st.st_mode) ? std::string("it is a directory")
+                    (S_ISDIR(st.st_mode) ? ReasonOf(EISDIR)
                                          : std::string("not a regular file (a FIFO, device or socket)")) +
-                    "; expected a " + what + " on disk");
+                    (S_ISDIR(st.st_mode) ? std::string() : "; expected a " + what + " on disk"));
     return -1;
   }
   const uint64_t bytes = static_cast<uint64_t>(st.st_size);

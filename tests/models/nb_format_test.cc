@@ -84,7 +84,7 @@ TEST(NbFormat, MissingFile) {
     lite_api::CreatePaddlePredictor(config);
     ADD_FAILURE() << "no error";
   } catch (const lite_api::Error& e) {
-    EXPECT_HAS(std::string(e.what()), "cannot open .nb model '/nonexistent/m.nb'");
+    EXPECT_HAS(std::string(e.what()), "cannot read .nb model '/nonexistent/m.nb': No such file or directory");
   }
 }
 

@@ -237,7 +237,7 @@ TEST(Reliability, NonRegularFilesAreRefusedWithoutReadingOrBlocking) {
       lite_api::MobileConfig mc;
       mc.set_model_from_file(bad);
       lite_api::CreatePaddlePredictor(mc);
-    }, "'" + bad + "' is not a regular file");
+    }, "'" + bad + "': not a regular file");
   }
   // Defect 12: a directory as the partition config is an Error too.
   ExpectErrorMentioning([&] {

@@ -12,9 +12,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${CONFIG_FUZZ_BUILD_DIR:-$ROOT/build-config-fuzz}"
 mkdir -p "$BUILD/corpus" "$BUILD/seeds"
 clang++ -std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
-  -fno-sanitize-recover=undefined -I"$ROOT" \
+  -fno-sanitize-recover=undefined -I"$ROOT" -I"$ROOT/common" \
   "$ROOT/lite/nnadapter/fuzz_partition_config.cc" "$ROOT/lite/nnadapter/partition_config.cc" \
   "$ROOT/lite/core/program_desc.cc" "$ROOT/lite/core/types.cc" \
+  "$ROOT/common/file_access/file_access.cc" \
   -o "$BUILD/fuzz_partition_config"
 printf 'conv2d:x,w:y\r\n# comment\n\nrelu\nelementwise_add::out\n' > "$BUILD/seeds/basic"
 printf 'softmax:a\nconcat:a,b,c:d\n' > "$BUILD/seeds/lists"

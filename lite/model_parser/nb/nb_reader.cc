@@ -11,6 +11,7 @@
 #include <set>
 #include <type_traits>
 
+#include "file_access/file_access.h"
 #include "lite/model_parser/nb/nb_format.h"
 #include "lite/model_parser/nb/nb_model.h"
 
@@ -349,18 +350,16 @@ std::shared_ptr<char> AlignedCopyBuffer(size_t size, const std::string& source) 
 }  // namespace
 
 void LoadNbModelFile(const std::string& path, NbModel* out) {
-  // O_NONBLOCK: a FIFO with no writer is refused below instead of blocking.
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  LITE_ENFORCE(fd >= 0, "cannot open .nb model '", path, "': ", std::strerror(errno));
-  struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    ThrowError("'", path, "' is not a regular file (expected a .nb model made by opt)");
-  }
+  // The shared file-access policy: regular files only (a FIFO is refused
+  // without blocking, a device without reading), the size cap checked first.
+  uint64_t file_size = 0;
+  std::string open_error;
+  int fd = file_access::OpenForRead(path, ".nb model", {}, &file_size, &open_error);
+  LITE_ENFORCE(fd >= 0, open_error, " (expected a .nb model made by opt)");
   // The file is read into memory, not mapped: weights used in place in a
   // mapping fault (SIGBUS) when the file is truncated under a live
   // predictor, and silently change when it is rewritten in place.
-  const size_t size = static_cast<size_t>(st.st_size);
+  const size_t size = static_cast<size_t>(file_size);
   std::shared_ptr<char> copy;
   try {
     copy = AlignedCopyBuffer(size, path);
