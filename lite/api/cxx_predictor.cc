@@ -213,6 +213,7 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   if (config.is_model_from_memory()) {
     src.model_buffer = config.model_buffer();
     src.param_buffer = config.param_buffer();
+    src.model_dir = config.model_dir();  // an ONNX buffer's external-data folder
   } else {
     src.model_dir = config.model_dir();
     src.model_file = config.model_file();

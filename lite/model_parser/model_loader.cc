@@ -368,7 +368,9 @@ void LoadModel(const ModelSource& src, cpp::ProgramDesc* program, Scope* weights
                  label, "' was given a params file/buffer; ONNX keeps its weights in the model "
                  "(or in external data files next to it)");
     if (onnx_buffer) {
-      ImportOnnxModelFromBuffer(src.model_buffer, label, ".", program, weights);
+      // External data of a buffer is read only beneath a folder the caller
+      // named (model_dir); without one it is refused.
+      ImportOnnxModelFromBuffer(src.model_buffer, label, src.model_dir, program, weights);
     } else {
       ImportOnnxModel(src.model_file, program, weights);
     }

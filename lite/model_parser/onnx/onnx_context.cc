@@ -1,12 +1,13 @@
 #include "lite/model_parser/onnx/onnx_context.h"
 
-#include <sys/stat.h>
+#include <unistd.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <fstream>
 
+#include "file_access/file_access.h"
 #include "lite/core/error.h"
 
 namespace paddle {
@@ -14,10 +15,22 @@ namespace lite {
 namespace onnx_import {
 
 ConvertContext::ConvertContext(const onnx::NodeProto& node, int opset, const std::string& file,
-                               cpp::BlockDesc* block, Scope* weights,
-                               std::map<std::string, ValueInfo>* values, int* temp_counter)
-    : node_(node), opset_(opset), file_(file), block_(block), weights_(weights),
-      values_(values), temp_counter_(temp_counter) {}
+                               const std::string& base_dir, cpp::BlockDesc* block, Scope* weights,
+                               std::map<std::string, ValueInfo>* values, int* temp_counter,
+                               VarIndex* var_index)
+    : node_(node), opset_(opset), file_(file), base_dir_(base_dir), block_(block), weights_(weights),
+      values_(values), temp_counter_(temp_counter), var_index_(var_index) {}
+
+bool DeclareVarDesc(cpp::BlockDesc* block, VarIndex* index, const cpp::VarDesc& v, bool replace) {
+  auto it = index->find(v.name);
+  if (it != index->end()) {
+    if (replace) block->vars[it->second] = v;
+    return false;
+  }
+  (*index)[v.name] = block->vars.size();
+  block->vars.push_back(v);
+  return true;
+}
 
 void ConvertContext::Fail(const std::string& what) const {
   std::string name = node_.name().empty() ? (node_.output_size() ? node_.output(0) : "?")
@@ -164,7 +177,7 @@ std::string ConvertContext::Temp(const std::string& suffix) {
   std::string name = base + ".onnx_" + suffix + "_" + std::to_string((*temp_counter_)++);
   cpp::VarDesc v;
   v.name = name;
-  block_->vars.push_back(v);
+  DeclareVarDesc(block_, var_index_, v, true);
   return name;
 }
 
@@ -177,13 +190,7 @@ void ConvertContext::SetConstant(const std::string& name, const Tensor& t) {
   v.dtype = t.dtype();
   v.dims = t.dims();
   v.persistable = true;
-  for (auto& existing : block_->vars) {
-    if (existing.name == name) {
-      existing = v;
-      return;
-    }
-  }
-  block_->vars.push_back(v);
+  DeclareVarDesc(block_, var_index_, v, true);
 }
 
 std::string ConvertContext::AddWeight(const std::string& suffix, const Tensor& t) {
@@ -227,34 +234,59 @@ DataType DataTypeFromOnnx(int onnx_type) {
 
 int32_t PaddleDtypeCode(DataType t) { return static_cast<int32_t>(cpp::VarKindFromDataType(t)); }
 
+// A non-negative integer field of external_data ("offset", "length"):
+// the whole string must be digits.
+static int64_t ExternalField(const std::string& what, const std::string& key,
+                             const std::string& value) {
+  int64_t v = -1;
+  const char* end = value.data() + value.size();
+  auto r = std::from_chars(value.data(), end, v);
+  LITE_ENFORCE(!value.empty() && r.ec == std::errc() && r.ptr == end && v >= 0, "ONNX tensor '",
+               what, "': external data '", key, "' is \"", value.substr(0, 64),
+               "\"; expected a non-negative integer (bytes)");
+  return v;
+}
+
+// Reads a tensor's external data (or, with read == false, only checks that
+// it can be read: the file is beneath the folder and holds the range).
 static std::string ReadExternal(const onnx::TensorProto& p, const std::string& base_dir,
-                                const std::string& what, size_t expected) {
+                                const std::string& what, size_t expected, bool read = true) {
   std::string location;
   int64_t offset = 0, length = -1;
   for (const auto& kv : p.external_data()) {
     if (kv.key() == "location") location = kv.value();
-    if (kv.key() == "offset") offset = std::stoll(kv.value());
-    if (kv.key() == "length") length = std::stoll(kv.value());
+    if (kv.key() == "offset") offset = ExternalField(what, "offset", kv.value());
+    if (kv.key() == "length") length = ExternalField(what, "length", kv.value());
   }
   LITE_ENFORCE(!location.empty(), "ONNX tensor '", what, "': external data without a location");
-  std::string path = base_dir.empty() ? location : base_dir + "/" + location;
-  LITE_ENFORCE(offset >= 0, "ONNX tensor '", what, "': external data offset ", offset,
-               " is negative");
-  struct stat st;
-  LITE_ENFORCE(::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode), "ONNX tensor '", what,
-               "': external data '", path, "' is not a regular file");
-  std::ifstream f(path, std::ios::binary);
-  LITE_ENFORCE(f.good(), "ONNX tensor '", what, "': external data file '", path,
-               "' not found (location '", location, "' relative to the model's directory)");
+  LITE_ENFORCE(!base_dir.empty(), "ONNX tensor '", what, "': external data '",
+               location.substr(0, location.find('\0')),
+               "' is refused: the model came from a buffer and no folder was named for its "
+               "external data (CxxConfig::set_model_dir(folder) next to set_model_buffer names "
+               "it; files outside that folder are never read)");
   if (length < 0) length = static_cast<int64_t>(expected);
-  LITE_ENFORCE(static_cast<size_t>(length) == expected, "ONNX tensor '", what,
+  LITE_ENFORCE(static_cast<uint64_t>(length) == expected, "ONNX tensor '", what,
                "': external data length ", length, " but its dims and type need ", expected,
                " bytes");
-  std::string bytes(static_cast<size_t>(length), '\0');
-  f.seekg(offset);
-  f.read(&bytes[0], length);
-  LITE_ENFORCE(f.gcount() == length, "ONNX tensor '", what, "': external data file '", path,
-               "' is too short (", length, " bytes at offset ", offset, " needed)");
+  // Beneath the model's folder only: '..', absolute paths, symlinks that
+  // leave it, /proc magic links, FIFOs and devices are refused.
+  uint64_t size = 0;
+  std::string shown, error, bytes;
+  const int fd = file_access::OpenBeneath(base_dir, location, "ONNX external data", {}, &size,
+                                          &shown, &error);
+  LITE_ENFORCE(fd >= 0, "ONNX tensor '", what, "': ", error);
+  const uint64_t off = static_cast<uint64_t>(offset), len = static_cast<uint64_t>(length);
+  // Without reading, a zero-length range still checks the offset and the
+  // size check below the length.
+  bool ok = file_access::ReadRange(fd, size, off, read ? len : 0, "ONNX external data", shown,
+                                   &bytes, &error);
+  if (ok && !read && len > size - off) {
+    ok = false;
+    error = StrCat("cannot read ONNX external data '", shown, "': ", len, " bytes at offset ",
+                   off, " were asked for, the file has ", size);
+  }
+  close(fd);
+  LITE_ENFORCE(ok, "ONNX tensor '", what, "': ", error);
   return bytes;
 }
 
@@ -295,8 +327,29 @@ static void WidenHalf(const onnx::TensorProto& p, const std::string& base_dir,
   for (size_t i = 0; i < n; ++i) dst[i] = HalfToFloat(bits[i]);
 }
 
+static size_t ElementCount(const onnx::TensorProto& p, const std::string& what) {
+  uint64_t n = 1;
+  for (int64_t d : p.dims()) {
+    LITE_ENFORCE(d >= 0, "ONNX tensor '", what, "': dimension ", d, " is negative");
+    LITE_ENFORCE(d == 0 || n <= (uint64_t{1} << 40) / static_cast<uint64_t>(d), "ONNX tensor '",
+                 what, "': its dims hold more than 2^40 elements");
+    n *= static_cast<uint64_t>(d);
+  }
+  return static_cast<size_t>(n);
+}
+
+void CheckExternalData(const onnx::TensorProto& p, const std::string& base_dir,
+                       const std::string& what) {
+  if (p.data_location() != onnx::TensorProto::EXTERNAL) return;
+  DataType dt = DataTypeFromOnnx(p.data_type());
+  const size_t width = dt == DataType::kUnknown ? 0 : SizeOf(dt);
+  if (width == 0) return;  // refused with its type later
+  ReadExternal(p, base_dir, what, ElementCount(p, what) * width, false);
+}
+
 void TensorFromProto(const onnx::TensorProto& p, const std::string& base_dir,
                      const std::string& what, Tensor* out) {
+  ElementCount(p, what);
   DataType dt = DataTypeFromOnnx(p.data_type());
   if (dt == DataType::kFloat16) return WidenHalf(p, base_dir, what, out);
   LITE_ENFORCE(dt != DataType::kUnknown, "ONNX tensor '", what, "': data type ",

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <onnx/onnx_pb.h>
@@ -24,19 +25,31 @@ struct ValueInfo {
   std::vector<int64_t> dims;  // -1 for unknown extents; empty when rank < 0
 };
 
+// Position of each variable of the block in block->vars: a model declares
+// up to hundreds of thousands of values, so lookups must not scan.
+using VarIndex = std::unordered_map<std::string, size_t>;
+
+// Adds `v` to the block (or replaces the variable of that name when
+// `replace`; otherwise an existing one is kept). True when added.
+bool DeclareVarDesc(cpp::BlockDesc* block, VarIndex* index, const cpp::VarDesc& v, bool replace);
+
 class ConvertContext {
  public:
+  // `base_dir` is the model's folder (external data is read beneath it);
+  // empty for a model from a buffer with no folder named.
   ConvertContext(const onnx::NodeProto& node, int opset, const std::string& file,
-                 cpp::BlockDesc* block, Scope* weights, std::map<std::string, ValueInfo>* values,
-                 int* temp_counter);
+                 const std::string& base_dir, cpp::BlockDesc* block, Scope* weights,
+                 std::map<std::string, ValueInfo>* values, int* temp_counter,
+                 VarIndex* var_index);
 
   const onnx::NodeProto& node() const { return node_; }
   // The same context converting another node (a converter that rewrites its
   // node into a form another converter handles); `node` must outlive it.
   ConvertContext ForNode(const onnx::NodeProto& node) const {
-    return ConvertContext(node, opset_, file_, block_, weights_, values_, temp_counter_);
+    return ConvertContext(node, opset_, file_, base_dir_, block_, weights_, values_, temp_counter_, var_index_);
   }
   int opset() const { return opset_; }
+  const std::string& base_dir() const { return base_dir_; }
   const std::string& op_type() const { return node_.op_type(); }
 
   [[noreturn]] void Fail(const std::string& what) const;
@@ -108,16 +121,24 @@ class ConvertContext {
   const onnx::NodeProto& node_;
   int opset_;
   const std::string& file_;
+  const std::string& base_dir_;
   cpp::BlockDesc* block_;
   Scope* weights_;
   std::map<std::string, ValueInfo>* values_;
   int* temp_counter_;
+  VarIndex* var_index_;
 };
 
-// Converts a TensorProto (inline or external data under `base_dir`) into a
-// Tensor. `what` names the tensor in errors.
+// Converts a TensorProto (inline, or external data read beneath the folder
+// `base_dir` under the file-access policy: never outside it; an empty
+// `base_dir` refuses external data) into a Tensor. `what` names the tensor
+// in errors.
 void TensorFromProto(const onnx::TensorProto& p, const std::string& base_dir,
                      const std::string& what, Tensor* out);
+// Checks, without reading it, that a tensor's external data (if any) is a
+// regular file beneath `base_dir` holding the bytes its dims need.
+void CheckExternalData(const onnx::TensorProto& p, const std::string& base_dir,
+                       const std::string& what);
 DataType DataTypeFromOnnx(int onnx_type);
 // Paddle's VarType code (framework.proto) for a DataType (cast, fill_constant).
 int32_t PaddleDtypeCode(DataType t);

@@ -75,6 +75,23 @@ std::vector<int64_t> ConvKernelExtents(ConvertContext& c) {
   return k;
 }
 
+// ONNX: kernel_shape, when given, is the weight's spatial dims; a model
+// where they disagree is malformed (the two would give different outputs).
+void CheckKernelShapeMatchesWeight(ConvertContext& c, int weight_input) {
+  if (!c.HasAttr("kernel_shape")) return;
+  const std::vector<int64_t> k = c.AttrInts("kernel_shape");
+  const ValueInfo w = c.Info(c.Input(weight_input));
+  if (w.rank < 0) return;
+  c.Check(static_cast<int>(k.size()) == w.rank - 2, "attribute 'kernel_shape' has ", k.size(),
+          " values but the weight '", c.Input(weight_input), "' has rank ", w.rank, " (", w.rank - 2,
+          " spatial dims)");
+  for (size_t i = 0; i < k.size(); ++i) {
+    const int64_t d = w.dims[i + 2];
+    c.Check(d < 0 || d == k[i], "attribute 'kernel_shape'[", i, "] is ", k[i],
+            " but the weight '", c.Input(weight_input), "' has ", d, " there");
+  }
+}
+
 size_t SpatialDims(ConvertContext& c, int weight_input) {
   if (c.HasAttr("kernel_shape")) return c.AttrInts("kernel_shape").size();
   int r = c.Rank(weight_input);
@@ -159,6 +176,7 @@ bool ConvertAs2d(ConvertContext& c, int weight_input, Converter convert) {
 }  // namespace
 
 void ConvertConv(ConvertContext& c) {
+  CheckKernelShapeMatchesWeight(c, 1);
   if (ConvertAs2d(c, 1, &ConvertConv)) return;
   const size_t spatial = SpatialDims(c, 1);
   auto* op = AddConvLike(c, OpFor("conv2d", spatial).c_str());
@@ -166,6 +184,7 @@ void ConvertConv(ConvertContext& c) {
 }
 
 void ConvertConvTranspose(ConvertContext& c) {
+  CheckKernelShapeMatchesWeight(c, 1);
   if (ConvertAs2d(c, 1, &ConvertConvTranspose)) return;
   const size_t spatial = SpatialDims(c, 1);
   auto* op = AddConvLike(c, OpFor("conv2d_transpose", spatial).c_str());

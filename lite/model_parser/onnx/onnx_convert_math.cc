@@ -1,4 +1,5 @@
 // ONNX elementwise, activation, reduction and type operators → Paddle ops.
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <optional>
@@ -241,6 +242,17 @@ void ConvertReduce(ConvertContext& c) {
     if (c.HasInput(1)) axes = c.ConstInts(1, "axes");
   } else {
     axes = c.AttrInts("axes", {});
+  }
+  std::vector<int64_t> sorted = axes;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 1; i < sorted.size(); ++i) {
+    c.Check(sorted[i] != sorted[i - 1], "axes name axis ", sorted[i],
+            " twice; each axis may appear once");
+  }
+  const int rank = c.Rank(0);
+  for (int64_t a : axes) {
+    c.Check(rank < 0 || (a >= -rank && a < rank), "axes value ", a, " is outside [", -rank, ", ",
+            rank - 1, "] for rank ", rank);
   }
   const bool keep = c.AttrInt("keepdims", 1) != 0;
   if (axes.empty() && c.AttrInt("noop_with_empty_axes", 0) != 0) {

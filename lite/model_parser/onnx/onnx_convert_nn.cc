@@ -151,8 +151,12 @@ void ConvertMatMul(ConvertContext& c) {
 // coerced to 2-D at `axis` (the same thing when axis is the last dim).
 void ConvertSoftmax(ConvertContext& c) {
   const std::string type = c.op_type() == "Softmax" ? "softmax" : "log_softmax";
-  int axis = static_cast<int>(c.AttrInt("axis", c.opset() >= 13 ? -1 : 1));
+  const int64_t axis64 = c.AttrInt("axis", c.opset() >= 13 ? -1 : 1);
   const int rank = c.Rank(0);
+  c.Check(rank < 0 ? (axis64 >= -64 && axis64 < 64) : (axis64 >= -rank && axis64 < std::max(rank, 1)),
+          "attribute 'axis' is ", axis64, "; expected a value in [-rank, rank - 1] (rank ",
+          rank < 0 ? std::string("unknown") : std::to_string(rank), ")");
+  int axis = static_cast<int>(axis64);
   if (axis < 0 && rank >= 0) axis += rank;
   if (c.opset() >= 13 || (rank >= 0 && axis == rank - 1) || axis == -1) {
     auto* op = c.AddOp(type);

@@ -19,12 +19,34 @@ std::vector<int64_t> AxesOf(ConvertContext& c, int input, const char* attr) {
   return c.AttrInts(attr, {});
 }
 
+// Axes normalized against `rank` (negative ones counted from the end):
+// each in [-rank, rank - 1] and none twice.
+std::vector<int64_t> NormalizedAxes(ConvertContext& c, std::vector<int64_t> axes, int rank,
+                                    const char* what) {
+  for (auto& a : axes) {
+    if (rank < 0) {
+      c.Check(a >= 0, "negative ", what, " need the input rank");
+      continue;
+    }
+    c.Check(a >= -rank && a < rank, what, " value ", a, " is outside [", -rank, ", ", rank - 1,
+            "] for rank ", rank);
+    if (a < 0) a += rank;
+  }
+  std::vector<int64_t> sorted = axes;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 1; i < sorted.size(); ++i) {
+    c.Check(sorted[i] != sorted[i - 1], what, " name axis ", sorted[i],
+            " twice; each axis may appear once");
+  }
+  return axes;
+}
+
 }  // namespace
 
 void ConvertConstant(ConvertContext& c) {
   Tensor t;
   if (const onnx::TensorProto* p = c.AttrTensor("value")) {
-    TensorFromProto(*p, "", c.Output(0), &t);
+    TensorFromProto(*p, c.base_dir(), c.Output(0), &t);
   } else if (c.HasAttr("value_float")) {
     t.Resize({});
     *t.mutable_data<float>() = c.AttrFloat("value_float", 0.f);
@@ -48,7 +70,7 @@ void ConvertConstant(ConvertContext& c) {
 void ConvertConstantOfShape(ConvertContext& c) {
   Tensor value;
   if (const onnx::TensorProto* p = c.AttrTensor("value")) {
-    TensorFromProto(*p, "", c.Output(0) + " value", &value);
+    TensorFromProto(*p, c.base_dir(), c.Output(0) + " value", &value);
   } else {
     value.Resize({1});
     *value.mutable_data<float>() = 0.f;
@@ -173,6 +195,13 @@ void ConvertGather(ConvertContext& c) {
     for (int64_t i = 0; i < t->numel(); ++i) {
       v.push_back(t->dtype() == DataType::kInt32 ? t->data<int32_t>()[i] : t->data<int64_t>()[i]);
     }
+    if (data.rank > axis && data.dims[axis] >= 0) {
+      const int64_t n = data.dims[axis];
+      for (size_t i = 0; i < v.size(); ++i) {
+        c.Check(v[i] >= -n && v[i] < n, "indices[", i, "] is ", v[i], "; expected a value in [",
+                -n, ", ", n - 1, "] for axis ", axis, " of extent ", n);
+      }
+    }
     const bool negative = std::any_of(v.begin(), v.end(), [](int64_t x) { return x < 0; });
     if (negative) {
       c.Check(data.rank > axis && data.dims[axis] >= 0,
@@ -196,10 +225,13 @@ void ConvertGather(ConvertContext& c) {
     multi_shape.insert(multi_shape.end(), data.dims.begin() + axis + 1, data.dims.end());
   }
   if (!c.Constant(c.Input(1))) {
-    // Negative run-time indices count from the end: index mod extent
-    // (Python-style mod) maps [-extent, extent) onto [0, extent).
+    // Negative run-time indices count from the end: extent is added where
+    // index < 0. ONNX allows only [-extent, extent - 1]; anything outside
+    // stays outside and Paddle's gather refuses it naming the index (never
+    // wrapped around as a modulo would).
     const std::string s32 = c.Temp("shape32"), ext32 = c.Temp("extent32"), ext = c.Temp("extent"),
-                      wrapped = c.Temp("index");
+                      wrapped = c.Temp("index"),
+                      negative = c.Temp("negative");
     auto* sh = c.AddOp("shape");
     sh->SetInput("Input", {c.Input(0)});
     sh->SetOutput("Out", {s32});
@@ -215,11 +247,36 @@ void ConvertGather(ConvertContext& c) {
     cast->SetOutput("Out", {ext});
     cast->SetAttr("in_dtype", PaddleDtypeCode(DataType::kInt32));
     cast->SetAttr("out_dtype", PaddleDtypeCode(it));
-    auto* mod = c.AddOp("elementwise_mod");
-    mod->SetInput("X", {index});
-    mod->SetInput("Y", {ext});
-    mod->SetOutput("Out", {wrapped});
-    mod->SetAttr("axis", -1);
+    Tensor zero;
+    zero.Resize({1});
+    if (it == DataType::kInt32) {
+      *zero.mutable_data<int32_t>() = 0;
+    } else {
+      *zero.mutable_data<int64_t>() = 0;
+    }
+    // index + extent * (index < 0): no sum can overflow (a negative plus a
+    // positive extent, or a non-negative plus 0).
+    const std::string negative_n = c.Temp("negative_n"), shift = c.Temp("shift");
+    auto* lt = c.AddOp("less_than");
+    lt->SetInput("X", {index});
+    lt->SetInput("Y", {c.AddWeight("zero", zero)});
+    lt->SetOutput("Out", {negative});
+    lt->SetAttr("axis", -1);
+    auto* to_int = c.AddOp("cast");
+    to_int->SetInput("X", {negative});
+    to_int->SetOutput("Out", {negative_n});
+    to_int->SetAttr("in_dtype", PaddleDtypeCode(DataType::kBool));
+    to_int->SetAttr("out_dtype", PaddleDtypeCode(it));
+    auto* mul = c.AddOp("elementwise_mul");
+    mul->SetInput("X", {negative_n});
+    mul->SetInput("Y", {ext});
+    mul->SetOutput("Out", {shift});
+    mul->SetAttr("axis", -1);
+    auto* add = c.AddOp("elementwise_add");
+    add->SetInput("X", {index});
+    add->SetInput("Y", {shift});
+    add->SetOutput("Out", {wrapped});
+    add->SetAttr("axis", -1);
     index = wrapped;
   }
   const bool scalar = idx.rank == 0, multi = idx.rank >= 2;
@@ -281,16 +338,20 @@ void ConvertSplit(ConvertContext& c) {
 void ConvertSqueeze(ConvertContext& c) {
   const bool squeeze = c.op_type() == "Squeeze";
   auto axes = AxesOf(c, 1, "axes");
+  const ValueInfo x = c.Info(c.Input(0));
   if (!squeeze) {
     c.Check(!axes.empty(), "axes are required");
-    const int rank = c.Rank(0);
-    for (auto& a : axes) {
-      if (a < 0) {
-        c.Check(rank >= 0, "negative axes need the input rank");
-        a += rank + static_cast<int64_t>(axes.size());
-      }
-    }
+    // Unsqueeze's axes index the output, of rank + len(axes).
+    const int out_rank = x.rank < 0 ? -1 : x.rank + static_cast<int>(axes.size());
+    axes = NormalizedAxes(c, axes, out_rank, "axes");
     std::sort(axes.begin(), axes.end());
+  } else {
+    axes = NormalizedAxes(c, axes, x.rank, "axes");
+    for (int64_t a : axes) {
+      const int64_t d = x.rank >= 0 ? x.dims[a] : -1;
+      c.Check(d < 0 || d == 1, "axis ", a, " of input '", c.Input(0), "' has extent ", d,
+              "; Squeeze removes only dims of extent 1");
+    }
   }
   auto* op = c.AddOp(squeeze ? "squeeze2" : "unsqueeze2");
   op->SetInput("X", {c.Input(0)});

@@ -17,6 +17,7 @@
 #include "lite/model_parser/onnx/onnx_context.h"
 #include "lite/model_parser/onnx/onnx_patterns.h"
 #include "lite/model_parser/onnx/onnx_shape_values.h"
+#include "lite/model_parser/onnx/onnx_validate.h"
 
 namespace paddle {
 namespace lite {
@@ -57,7 +58,7 @@ ValueInfo InfoFromType(const onnx::TypeProto& type) {
 
 int DefaultOpset(const onnx::ModelProto& model, const std::string& label) {
   for (const auto& o : model.opset_import()) {
-    if (o.domain().empty() || o.domain() == "ai.onnx") return static_cast<int>(o.version());
+    if (o.domain().empty() || o.domain() == "ai.onnx") return onnx_import::CheckedOpset(o, label);
   }
   // IR version 1-2 models without opset_import use opset 1.
   ThrowError("ONNX model '", label, "': no opset_import for the default domain");
@@ -85,9 +86,15 @@ class Importer {
       : label_(label), base_dir_(base_dir) {}
 
   void Run(onnx::ModelProto model, cpp::ProgramDesc* program, Scope* weights) {
+    // Before libonnx's version converter, checker and shape inference.
+    onnx_import::ValidateModelProto(model, label_);
     NormalizeOpset(&model, label_);
     opset_ = DefaultOpset(model, label_);
     CheckOperatorsClaimed(model.graph());
+    // Before ONNX's checker opens them: every external-data file is a
+    // regular file beneath the model folder (a FIFO would block the checker,
+    // a link out of the folder must never be opened).
+    CheckExternalDataFiles(model.graph());
     Check(model);
     // Ranks, dims and element types for the converters, including Reshapes
     // to run-time shapes (so the subgraph pass can describe what follows).
@@ -140,7 +147,7 @@ class Importer {
       v.name = name;
       v.type = name[0] == 'f' && name[1] == 'e' ? cpp::VarKind::FEED_MINIBATCH : cpp::VarKind::FETCH_LIST;
       v.persistable = true;
-      block_.vars.push_back(v);
+      onnx_import::DeclareVarDesc(&block_, &var_index_, v, true);
     }
     cpp::ProgramDesc prog;
     prog.blocks.push_back(std::move(block_));
@@ -169,6 +176,20 @@ class Importer {
     }
   }
 
+  void CheckExternalDataFiles(const onnx::GraphProto& g) {
+    for (const auto& init : g.initializer()) {
+      onnx_import::CheckExternalData(init, base_dir_, init.name());
+    }
+    for (const auto& node : g.node()) {
+      for (const auto& attr : node.attribute()) {
+        if (!attr.has_t()) continue;
+        const std::string what =
+            (node.output_size() ? node.output(0) : node.name()) + " " + attr.name();
+        onnx_import::CheckExternalData(attr.t(), base_dir_, what);
+      }
+    }
+  }
+
   // A graph output that import made a weight (a Constant, a folded value)
   // is renamed and copied to the output by an assign op: fetched variables
   // must be produced by an op.
@@ -185,9 +206,8 @@ class Importer {
         }
       }
     }
-    for (auto& v : block_.vars) {
-      if (v.name == name) v.persistable = false;
-    }
+    auto at = var_index_.find(name);
+    if (at != var_index_.end()) block_.vars[at->second].persistable = false;
     cpp::OpDesc assign("assign");
     assign.SetInput("X", {renamed});
     assign.SetOutput("Out", {name});
@@ -217,11 +237,11 @@ class Importer {
     v.dtype = t.dtype();
     v.dims = t.dims();
     v.persistable = true;
-    block_.vars.push_back(v);
+    onnx_import::DeclareVarDesc(&block_, &var_index_, v, true);
   }
 
   void DeclareVar(const std::string& name) {
-    if (name.empty() || block_.FindVar(name)) return;
+    if (name.empty() || var_index_.count(name)) return;
     cpp::VarDesc v;
     v.name = name;
     auto it = values_.find(name);
@@ -229,7 +249,7 @@ class Importer {
       if (it->second.dtype != DataType::kUnknown) v.dtype = it->second.dtype;
       v.dims = it->second.dims;
     }
-    block_.vars.push_back(v);
+    onnx_import::DeclareVarDesc(&block_, &var_index_, v, false);
   }
 
   // Before anything else: a model using operators the importer lacks is
@@ -247,13 +267,13 @@ class Importer {
     if (!first) return;
     std::string list;
     for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-    ConvertContext c(*first, opset_, label_, &block_, &scope_, &values_, &temp_counter_);
+    ConvertContext c(*first, opset_, label_, base_dir_, &block_, &scope_, &values_, &temp_counter_, &var_index_);
     c.Fail("operator is not supported by the ONNX importer (unsupported in this model: " + list +
            "; docs/onnx-import.md lists the " + std::to_string(table.size()) + " supported operators)");
   }
 
   void ConvertNode(const onnx::NodeProto& node) {
-    ConvertContext c(node, opset_, label_, &block_, &scope_, &values_, &temp_counter_);
+    ConvertContext c(node, opset_, label_, base_dir_, &block_, &scope_, &values_, &temp_counter_, &var_index_);
     if (!node.domain().empty() && node.domain() != "ai.onnx") {
       c.Fail("operator domain '" + node.domain() + "' is not supported (only the default ONNX domain is)");
     }
@@ -284,6 +304,7 @@ class Importer {
   std::map<std::string, ValueInfo> values_;
   std::set<std::string> outputs_;
   int temp_counter_{0};
+  onnx_import::VarIndex var_index_;
 };
 
 onnx::ModelProto ParseModel(const char* data, size_t size, const std::string& label) {

@@ -56,6 +56,11 @@ void PadToCommonRank(const std::string& op, const DDim& x, const DDim& y,
 
 DDim BroadcastOutputDims(const std::string& op, const DDim& x, const DDim& y,
                          int axis) {
+  return BroadcastOutputDims(op, x, y, axis, "X", "Y");
+}
+
+DDim BroadcastOutputDims(const std::string& op, const DDim& x, const DDim& y, int axis,
+                         const char* x_name, const char* y_name) {
   if (x == y) return x;
   DDim xp, yp;
   PadToCommonRank(op, x, y, axis, &xp, &yp);
@@ -66,8 +71,8 @@ DDim BroadcastOutputDims(const std::string& op, const DDim& x, const DDim& y,
     } else if (xp[i] == 1) {
       out[i] = yp[i];
     } else {
-      ThrowError("op '", op, "': X dims ", DimsToString(x), " and Y dims ",
-                 DimsToString(y), " cannot be broadcast (axis ", axis,
+      ThrowError("op '", op, "': ", x_name, " dims ", DimsToString(x), " and ", y_name,
+                 " dims ", DimsToString(y), " cannot be broadcast (axis ", axis,
                  "): aligned dim ", i, " is ", xp[i], " vs ", yp[i]);
     }
   }

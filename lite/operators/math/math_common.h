@@ -52,6 +52,10 @@ void EnforceDataType(const std::string& op, const char* slot, const Tensor& t,
 // Throws an Error naming the op, both dims and the axis when incompatible.
 DDim BroadcastOutputDims(const std::string& op, const DDim& x, const DDim& y,
                          int axis);
+// The same, naming the operands `x_name` and `y_name` in errors (for ops
+// whose inputs are not called X and Y).
+DDim BroadcastOutputDims(const std::string& op, const DDim& x, const DDim& y, int axis,
+                         const char* x_name, const char* y_name);
 
 // Loop plan for out = f(x, y) over broadcast operands: the dims are padded
 // to a common rank, size-1 output dims removed and neighbouring dims with the

@@ -20,7 +20,8 @@ class WhereOp : public OperatorBase<WhereParam> {
   void InferShape() override {
     auto& p = param_;
     DDim xy = BroadcastOutputDims("where", p.x->dims(), p.y->dims(), -1);
-    DDim out = BroadcastOutputDims("where", p.cond->dims(), xy, -1);
+    DDim out = BroadcastOutputDims("where", p.cond->dims(), xy, -1, "Condition",
+                                   "X and Y broadcast");
     p.out->Resize(out);
     if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
   }
