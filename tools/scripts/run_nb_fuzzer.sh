@@ -8,6 +8,9 @@
 # FUZZ_TARGET=params builds the params loader fuzzer instead
 # (lite/model_parser/fuzz_params.cc, LoDTensor records; protoc generates
 # framework.pb.cc), seeded with the real models' .pdiparams files.
+# FUZZ_TARGET=onnx builds the structure-aware ONNX importer fuzzer
+# (lite/model_parser/onnx/fuzz_onnx.cc, a custom mutator over ModelProto),
+# seeded with libonnx-testdata's node tests.
 # FUZZ_TARGET=program builds the Paddle model loader fuzzer
 # (lite/model_parser/fuzz_program.cc, structure-aware mutation), seeded with
 # every program file of the real models ($PADDLE_LITE_MODELS_DIR, default
@@ -32,6 +35,7 @@ CORE=(
   lite/core/program_desc.cc
   lite/core/op.cc
   lite/api/paddle_place.cc
+  common/file_access/file_access.cc
 )
 EXTRA_FLAGS=()
 LIBS=(-lglog -lgflags)  # lite/core/op.cc logs
@@ -59,10 +63,20 @@ case "$TARGET" in
              "${OPS[@]}" "${CORE[@]}" "$BUILD/gen/lite/model_parser/framework.pb.cc")
     EXTRA_FLAGS=(-I"$BUILD/gen" -I/usr/include/eigen3 -fopenmp)
     LIBS+=($(pkg-config --libs protobuf) -ldnnl -fopenmp) ;;
-  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params or program" >&2; exit 2 ;;
+  onnx)
+    SOURCES=(lite/model_parser/onnx/fuzz_onnx.cc lite/model_parser/onnx/onnx_importer.cc
+             lite/model_parser/onnx/onnx_context.cc lite/model_parser/onnx/onnx_patterns.cc
+             lite/model_parser/onnx/onnx_shape_values.cc lite/model_parser/onnx/onnx_validate.cc
+             lite/model_parser/onnx/onnx_convert_conv.cc lite/model_parser/onnx/onnx_convert_nn.cc
+             lite/model_parser/onnx/onnx_convert_resize.cc
+             lite/model_parser/onnx/onnx_convert_math.cc
+             lite/model_parser/onnx/onnx_convert_tensor.cc "${CORE[@]}")
+    EXTRA_FLAGS=(-DONNX_NAMESPACE=onnx -DONNX_ML=1)
+    LIBS+=(-lonnx -lonnx_proto $(pkg-config --libs protobuf)) ;;
+  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params, program or onnx" >&2; exit 2 ;;
 esac
 FLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
-       -fno-sanitize-recover=undefined -I"$ROOT" "${EXTRA_FLAGS[@]}")
+       -fno-sanitize-recover=undefined -I"$ROOT" -I"$ROOT/common" "${EXTRA_FLAGS[@]}")
 
 start=$(date +%s)
 mkdir -p "$BUILD/obj" "$BUILD/corpus" "$BUILD/seeds"
@@ -109,6 +123,18 @@ elif [ "$TARGET" = program ]; then
   done < <(find "$models" -type f \( -name __model__ -o -name '*.pdmodel' -o -name model \) -print0 \
              2>/dev/null)
   (( found > 0 )) || { echo "run_nb_fuzzer: no program files under '$models'" >&2; exit 2; }
+elif [ "$TARGET" = onnx ]; then
+  # The ONNX node tests of libonnx-testdata (small models of every operator);
+  # the harness also starts from its own seed models when an input does not
+  # parse.
+  testdata=/usr/share/libonnx-testdata/data/node
+  found=0
+  for f in "$testdata"/*/model.onnx; do
+    [ -f "$f" ] || continue
+    cp -f "$f" "seeds/$(basename "$(dirname "$f")").onnx"
+    found=$((found + 1))
+  done
+  (( found > 0 )) || { echo "run_nb_fuzzer: no ONNX node tests under '$testdata'" >&2; exit 2; }
 else
   NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
 fi
