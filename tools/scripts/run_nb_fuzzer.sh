@@ -70,7 +70,8 @@ case "$TARGET" in
              lite/model_parser/onnx/onnx_convert_conv.cc lite/model_parser/onnx/onnx_convert_nn.cc
              lite/model_parser/onnx/onnx_convert_resize.cc
              lite/model_parser/onnx/onnx_convert_math.cc
-             lite/model_parser/onnx/onnx_convert_tensor.cc "${CORE[@]}")
+             lite/model_parser/onnx/onnx_convert_tensor.cc lite/model_parser/file_util.cc
+             "${CORE[@]}")
     EXTRA_FLAGS=(-DONNX_NAMESPACE=onnx -DONNX_ML=1)
     LIBS+=(-lonnx -lonnx_proto $(pkg-config --libs protobuf)) ;;
   *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params, program or onnx" >&2; exit 2 ;;
@@ -135,6 +136,7 @@ elif [ "$TARGET" = onnx ]; then
     found=$((found + 1))
   done
   (( found > 0 )) || { echo "run_nb_fuzzer: no ONNX node tests under '$testdata'" >&2; exit 2; }
+  cp -f "$ROOT"/tests/fuzz/regressions/onnx/* seeds/
 else
   NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
 fi

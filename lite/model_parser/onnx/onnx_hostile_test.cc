@@ -412,6 +412,25 @@ TEST_F(OnnxHostile, GatherRunTimeIndicesOutOfRangeAreErrors) {
   EXPECT_FLOAT_EQ(v, 40.f);
 }
 
+// Every input the ONNX fuzzer (fuzz_onnx.cc) ever crashed on imports or is
+// refused with an Error.
+TEST_F(OnnxHostile, FuzzerRegressionsImportOrAreRefused) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(ONNX_FUZZ_REGRESSIONS_DIR)) {
+    std::ifstream f(entry.path(), std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    cpp::ProgramDesc p;
+    Scope w;
+    try {
+      ImportOnnxModelFromBuffer(bytes, entry.path().filename(), root_ + "/model", &p, &w);
+    } catch (const lite_api::Error& e) {
+      EXPECT_HAS(std::string(e.what()), "ONNX model '");
+    }
+    ++count;
+  }
+  EXPECT_GE(count, 1) << "no regression inputs in " << ONNX_FUZZ_REGRESSIONS_DIR;
+}
+
 }  // namespace
 }  // namespace lite
 }  // namespace paddle

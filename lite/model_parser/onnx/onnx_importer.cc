@@ -88,14 +88,21 @@ class Importer {
   void Run(onnx::ModelProto model, cpp::ProgramDesc* program, Scope* weights) {
     // Before libonnx's version converter, checker and shape inference.
     onnx_import::ValidateModelProto(model, label_);
-    NormalizeOpset(&model, label_);
     opset_ = DefaultOpset(model, label_);
+    LITE_ENFORCE(opset_ <= kOnnxMaxOpset, "ONNX model '", label_, "': opset ", opset_,
+                 " is newer than the importer supports (", kOnnxMinOpset, "..", kOnnxMaxOpset,
+                 "); re-export with opset <= ", kOnnxMaxOpset);
     CheckOperatorsClaimed(model.graph());
     // Before ONNX's checker opens them: every external-data file is a
     // regular file beneath the model folder (a FIFO would block the checker,
     // a link out of the folder must never be opened).
     CheckExternalDataFiles(model.graph());
+    // The checker runs on the model as written, before ONNX's version
+    // converter: the converter trusts node schemas (a Loop without its body
+    // crashed it, found by the ONNX fuzzer).
     Check(model);
+    NormalizeOpset(&model, label_);
+    opset_ = DefaultOpset(model, label_);
     // Ranks, dims and element types for the converters, including Reshapes
     // to run-time shapes (so the subgraph pass can describe what follows).
     onnx_import::InferShapesAndReshapeRanks(&model);
