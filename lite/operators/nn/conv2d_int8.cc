@@ -24,6 +24,7 @@
 #include "lite/core/registry.h"
 #include "lite/operators/nn/conv_param.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
+#include "lite/operators/nn/int8_float_emulation.h"
 #include "lite/operators/nn/quantize_s8.h"
 
 namespace paddle {
@@ -173,9 +174,12 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     const int64_t g = p.groups, M = w[0];
     dnnl::memory::dims src_dims = ToDnnlDims(in), dst_dims = ToDnnlDims(out);
     dnnl::memory::dims w_dims = g == 1 ? ToDnnlDims(w) : dnnl::memory::dims{g, M / g, w[1], w[2], w[3]};
-    dnnl::memory::desc src_md(src_dims, dt::s8, tag::nhwc);
-    dnnl::memory::desc dst_md(dst_dims, p.output_int8 ? dt::s8 : dt::f32, tag::nhwc);
-    dnnl::memory::desc w_any(w_dims, dt::s8, tag::any);
+    // Without exact int8 in oneDNN (int8_float_emulation.h) the same
+    // quantized values run through an f32 primitive.
+    const dt q = emulate_ ? dt::f32 : dt::s8;
+    dnnl::memory::desc src_md(src_dims, q, tag::nhwc);
+    dnnl::memory::desc dst_md(dst_dims, p.output_int8 && !emulate_ ? dt::s8 : dt::f32, tag::nhwc);
+    dnnl::memory::desc w_any(w_dims, q, tag::any);
     dnnl::memory::desc b_md({M}, dt::f32, tag::x);
     dnnl::memory::dims strides{p.strides[0], p.strides[1]};
     dnnl::memory::dims dil{key.dil[0] - 1, key.dil[1] - 1};
@@ -192,21 +196,23 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     std::vector<float> scales = acc_scales_;
     dnnl::post_ops ops;
     const bool post_act_fallback = !p.act.AppendPostOps(&ops);
-    if (p.output_int8 && p.act.kind == FusedActivation::kNone) {
+    if (p.output_int8 && p.act.kind == FusedActivation::kNone && !emulate_) {
       for (float& v : scales) v /= p.output_scale;
     } else if (p.output_int8) {
       ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, 1.f / p.output_scale, 0.f);
     }
     dnnl::primitive_attr attr = x86::DnnlAttr();
-    attr.set_output_scales(1 << 1, scales);
+    // The f32 primitive takes no per-channel output scales: the emulation
+    // folds them into its weights (PackWeights) and takes the bias as is.
+    if (!emulate_) attr.set_output_scales(1 << 1, scales);
     if (!post_act_fallback) attr.set_post_ops(ops);
     dnnl::convolution_forward::primitive_desc pd(desc, attr, x86::DnnlEngine());
     // A float input is quantized straight into the primitive's NHWC s8
     // buffer; an int8 input and an NHWC output are the primitive's own memory.
     return std::make_unique<DnnlPlan>(
         key, pd, dnnl::convolution_forward(pd),
-        dnnl::memory::desc(w_dims, dt::s8, g == 1 ? tag::oihw : tag::goihw), post_act_fallback,
-        InputIsS8() ? DnnlUser::kNative : DnnlUser::kByKernel,
+        dnnl::memory::desc(w_dims, q, g == 1 ? tag::oihw : tag::goihw), post_act_fallback,
+        InputIsS8() && !emulate_ ? DnnlUser::kNative : DnnlUser::kByKernel,
         p.output_nhwc ? DnnlUser::kNative : DnnlUser::kPlainFloat);
   }
 
@@ -229,13 +235,66 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
         for (int64_t i = 0; i < per; ++i) q[m * per + i] = SaturateS8(src[m * per + i] * inv);
       }
     }
+    if (emulate_) {
+      // q * input_scale * weight_scale[m]: the f32 convolution of the
+      // quantized input then gives the rescaled result directly.
+      std::vector<float> f(q.size());
+      for (int64_t m = 0; m < M; ++m) {
+        for (int64_t i = 0; i < per; ++i) f[m * per + i] = q[m * per + i] * acc_scales_[m];
+      }
+      plan->PackWeights(f.data(), p.filter->persistable());
+      return;
+    }
     plan->PackWeights(q.data(), p.filter->persistable());
+  }
+
+  // The fp32 emulation: the input's quantized values as floats, the f32
+  // primitive, and (for an int8 output) oneDNN's final rounding and s8
+  // saturation done here.
+  void RunEmulated(const RunContext& ctx, DnnlPlan& plan) {
+    auto& p = param();
+    const DDim& in = p.input->dims();
+    const int64_t n = p.input->numel();
+    float* src = static_cast<float*>(plan.src_buffer());
+    if (InputIsS8()) {
+      const int8_t* x = p.input->data<int8_t>();
+      for (int64_t i = 0; i < n; ++i) src[i] = x[i];
+    } else {
+      q8_.resize(static_cast<size_t>(n));
+      const int64_t image = in[1] * in[2] * in[3];
+      const float inv = 1.f / p.input_scale;
+      const float* x = p.input->data<float>();
+      if (p.input_nhwc) {
+        QuantizeContiguous(x, q8_.data(), n, inv, ctx.threads);
+      } else {
+        for (int64_t b = 0; b < in[0]; ++b) {
+          QuantizeToNhwc(x + b * image, q8_.data() + b * image, in[1], in[2] * in[3], inv,
+                         ctx.threads);
+        }
+      }
+      for (int64_t i = 0; i < n; ++i) src[i] = q8_[i];
+    }
+    if (!p.output_int8) {
+      plan.Execute(nullptr, bias_q_.data(), p.output->mutable_data<float>(), p.act);
+      return;
+    }
+    const int64_t m = p.output->numel();
+    out_f_.resize(static_cast<size_t>(m));
+    plan.Execute(nullptr, bias_q_.data(), out_f_.data(), p.act);
+    int8_t* o = p.output->mutable_data<int8_t>();
+    for (int64_t i = 0; i < m; ++i) {
+      o[i] = static_cast<int8_t>(std::min(127.f, std::max(-128.f, std::nearbyint(out_f_[i]))));
+    }
   }
 
   void RunImpl(const RunContext& ctx) override {
     auto& p = param();
     x86::ScopedDnnlThreads threads(ctx.threads);
     const DnnlPlanKey key = ConvPlanKey(p, ctx.threads);
+    if (!emulate_decided_) {
+      emulate_ = Int8RunsInFloat();
+      emulate_decided_ = true;
+    }
     // Packed int8 weights are not carried over to a new plan: they are
     // requantized with each build.
     DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });
@@ -245,7 +304,12 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     const int64_t M = p.filter->dims()[0];
     bias_q_.resize(M);
     for (int64_t m = 0; m < M; ++m) {
-      bias_q_[m] = p.bias ? p.bias->data<float>()[m] / acc_scales_[m] : 0.f;
+      const float b = p.bias ? p.bias->data<float>()[m] : 0.f;
+      bias_q_[m] = emulate_ ? b : b / acc_scales_[m];
+    }
+    if (emulate_) {
+      RunEmulated(ctx, plan);
+      return;
     }
     void* dst = p.output_int8 ? static_cast<void*>(p.output->mutable_data<int8_t>())
                               : static_cast<void*>(p.output->mutable_data<float>());
@@ -272,6 +336,10 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
   DnnlPlanCache plans_;
   std::vector<float> acc_scales_;  // input_scale * weight_scale[m] of the current plan
   std::vector<float> bias_q_;
+  bool emulate_decided_{false};
+  bool emulate_{false};   // int8_float_emulation.h, decided once per kernel
+  std::vector<int8_t> q8_;  // emulation: the quantized input
+  std::vector<float> out_f_;  // emulation: the result before s8 rounding
 };
 
 }  // namespace operators

@@ -12,6 +12,7 @@
 #include "lite/core/registry.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
 #include "lite/operators/nn/fc_param.h"
+#include "lite/operators/nn/int8_float_emulation.h"
 #include "lite/operators/nn/quantize_s8.h"
 
 namespace paddle {
@@ -22,19 +23,23 @@ class FcInt8Kernel : public DnnlKernel<FcParam> {
  private:
   std::unique_ptr<DnnlPlan> Build(const DnnlPlanKey& key) {
     auto& p = param();
-    dnnl::memory::desc src_md({p.M, p.K}, dt::s8, tag::ab);
-    dnnl::memory::desc w_any({p.K, p.N}, dt::s8, tag::any);
+    // Without exact int8 in oneDNN (int8_float_emulation.h) the same
+    // quantized values run through an f32 matmul.
+    const dt q = emulate_ ? dt::f32 : dt::s8;
+    dnnl::memory::desc src_md({p.M, p.K}, q, tag::ab);
+    dnnl::memory::desc w_any({p.K, p.N}, q, tag::any);
     dnnl::memory::desc dst_md({p.M, p.N}, dt::f32, tag::ab);
     std::vector<float> scales(p.N);
     for (int64_t n = 0; n < p.N; ++n) scales[n] = p.input_scale * ScaleAt(p.weight_scale, n);
     dnnl::primitive_attr attr = x86::DnnlAttr();
-    attr.set_output_scales(1 << 1, scales);
+    // The emulation folds the scales into its f32 weights (PackWeights).
+    if (!emulate_) attr.set_output_scales(1 << 1, scales);
     dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(src_md, w_any, dst_md), attr,
                                     x86::DnnlEngine());
     // X is quantized straight into the primitive's s8 buffer; bias and
     // activation follow in RunImpl.
     return std::make_unique<DnnlPlan>(key, pd, dnnl::matmul(pd),
-                                      dnnl::memory::desc({p.K, p.N}, dt::s8, tag::ab),
+                                      dnnl::memory::desc({p.K, p.N}, q, tag::ab),
                                       /*post_act_fallback=*/false, DnnlUser::kByKernel);
   }
 
@@ -55,6 +60,16 @@ class FcInt8Kernel : public DnnlKernel<FcParam> {
         }
       }
     }
+    if (emulate_) {
+      std::vector<float> f(q.size());
+      for (int64_t k = 0; k < K; ++k) {
+        for (int64_t n = 0; n < N; ++n) {
+          f[k * N + n] = q[k * N + n] * (p.input_scale * ScaleAt(p.weight_scale, n));
+        }
+      }
+      plan->PackWeights(f.data(), p.w->persistable());
+      return;
+    }
     plan->PackWeights(q.data(), p.w->persistable());
   }
 
@@ -66,14 +81,24 @@ class FcInt8Kernel : public DnnlKernel<FcParam> {
     x86::ScopedDnnlThreads threads(ctx.threads);
     DnnlPlanKey key{{p.M, p.K}, {p.K, p.N}, {p.M, p.N}, p.w->raw_data(), false, {}, {},
                     ctx.threads};
+    if (!emulate_decided_) {
+      emulate_ = Int8RunsInFloat();
+      emulate_decided_ = true;
+    }
     DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });
     if (!plan.weights_valid()) PackWeights(&plan);
     const int64_t n = p.M * p.K;
     const float* x = p.x->data<float>();
     const float inv = 1.f / p.input_scale;
-    int8_t* q = static_cast<int8_t*>(plan.src_buffer());
+    if (emulate_) {
+      float* q = static_cast<float*>(plan.src_buffer());
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (n > 65536)
-    for (int64_t i = 0; i < n; ++i) q[i] = QuantizeS8(x[i], inv);
+      for (int64_t i = 0; i < n; ++i) q[i] = QuantizeS8(x[i], inv);
+    } else {
+      int8_t* q = static_cast<int8_t*>(plan.src_buffer());
+#pragma omp parallel for num_threads(ctx.threads) schedule(static) if (n > 65536)
+      for (int64_t i = 0; i < n; ++i) q[i] = QuantizeS8(x[i], inv);
+    }
     plan.Execute(nullptr, nullptr, out, p.act);
     if (bias) {
       for (int64_t i = 0; i < p.M; ++i)
@@ -83,6 +108,8 @@ class FcInt8Kernel : public DnnlKernel<FcParam> {
   }
 
   DnnlPlanCache plans_;
+  bool emulate_decided_{false};
+  bool emulate_{false};  // int8_float_emulation.h, decided once per kernel
 };
 
 }  // namespace operators

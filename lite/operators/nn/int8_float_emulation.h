@@ -1,0 +1,37 @@
+// Where oneDNN's int8 kernels are not exact, the int8 conv2d and fc kernels
+// compute the same integer products in fp32 instead.
+//
+// Without VNNI (AVX512-VNNI or AVX-VNNI; AMX machines have AVX512-VNNI),
+// oneDNN 2.6 multiplies s8 x s8 with vpmaddubsw, whose int16 pair sums
+// saturate: to avoid that it scales every s8 weight by 0.5 ("sa0.5" in
+// ONEDNN_VERBOSE), i.e. computes with 7-bit weights, and its s8 gemm
+// saturates instead. On an AVX2-only machine (AMD EPYC here) that moved the
+// int8 conv 1-2% away from the quantized result and the QAT detector from
+// 16 to 17 text regions. In fp32 the quantized values (integers in
+// [-127, 127]) and their products are exact and the sums exact up to 2^24
+// (1,040 products at the extremes), so the result is the quantized one to
+// float rounding.
+//
+// PADDLE_LITE_INT8_FLOAT_EMULATION=1 forces the fp32 path (tests check it on
+// every machine), =0 forces oneDNN's int8 primitives.
+#pragma once
+#include <cstdlib>
+#include <cstring>
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+inline bool Int8RunsInFloat() {
+  if (const char* v = std::getenv("PADDLE_LITE_INT8_FLOAT_EMULATION")) {
+    if (std::strcmp(v, "1") == 0) return true;
+    if (std::strcmp(v, "0") == 0) return false;
+  }
+  static const bool exact_int8 =
+      __builtin_cpu_supports("avx512vnni") || __builtin_cpu_supports("avxvnni");
+  return !exact_int8;
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
