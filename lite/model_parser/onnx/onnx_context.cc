@@ -347,10 +347,38 @@ void CheckExternalData(const onnx::TensorProto& p, const std::string& base_dir,
   ReadExternal(p, base_dir, what, ElementCount(p, what) * width, false);
 }
 
+// The number of values the proto stores in its typed field for `dt`.
+static size_t TypedCount(const onnx::TensorProto& p, DataType dt) {
+  switch (dt) {
+    case DataType::kFloat32: return static_cast<size_t>(p.float_data_size());
+    case DataType::kFloat64: return static_cast<size_t>(p.double_data_size());
+    case DataType::kInt64: return static_cast<size_t>(p.int64_data_size());
+    default: return static_cast<size_t>(p.int32_data_size());
+  }
+}
+
+// Before anything is allocated: the data the proto holds (raw, typed or
+// external) is exactly what its dims need, so dims of 2^40 with four
+// values stored are an Error, not a 4 TB allocation (found by the fuzzer).
+static void CheckStoredSize(const onnx::TensorProto& p, const std::string& base_dir,
+                            const std::string& what, DataType dt) {
+  const size_t n = ElementCount(p, what);
+  const size_t width = dt == DataType::kFloat16 ? 2 : SizeOf(dt);
+  if (p.data_location() == onnx::TensorProto::EXTERNAL) {
+    ReadExternal(p, base_dir, what, n * width, false);
+  } else if (p.has_raw_data()) {
+    LITE_ENFORCE(p.raw_data().size() == n * width, "ONNX tensor '", what, "': raw_data has ",
+                 p.raw_data().size(), " bytes, dims and type need ", n * width);
+  } else {
+    LITE_ENFORCE(TypedCount(p, dt) == n, "ONNX tensor '", what, "': ", TypedCount(p, dt),
+                 " values stored, dims need ", n);
+  }
+}
+
 void TensorFromProto(const onnx::TensorProto& p, const std::string& base_dir,
                      const std::string& what, Tensor* out) {
-  ElementCount(p, what);
   DataType dt = DataTypeFromOnnx(p.data_type());
+  if (dt != DataType::kUnknown) CheckStoredSize(p, base_dir, what, dt);
   if (dt == DataType::kFloat16) return WidenHalf(p, base_dir, what, out);
   LITE_ENFORCE(dt != DataType::kUnknown, "ONNX tensor '", what, "': data type ",
                onnx::TensorProto::DataType_Name(static_cast<onnx::TensorProto::DataType>(p.data_type())),

@@ -100,6 +100,30 @@ size_t SpatialDims(ConvertContext& c, int weight_input) {
 }
 
 // Conv and ConvTranspose: inputs X, W, optional B; strides, dilations, group.
+// The per-spatial-dim lists of Conv, ConvTranspose and the pools have one
+// value per spatial dim (pads two): a shorter list was read past its end
+// (found by the ONNX fuzzer).
+void CheckSpatialLists(ConvertContext& c, int weight_input) {
+  const size_t spatial = weight_input >= 0 ? SpatialDims(c, weight_input)
+                                           : c.AttrInts("kernel_shape", {}).size();
+  for (const char* name : {"strides", "dilations", "kernel_shape", "output_padding"}) {
+    if (!c.HasAttr(name)) continue;
+    const size_t n = c.AttrInts(name).size();
+    c.Check(n == spatial, "attribute '", name, "' has ", n, " values; the input has ", spatial,
+            " spatial dims");
+  }
+  if (c.HasAttr("pads")) {
+    const size_t n = c.AttrInts("pads").size();
+    c.Check(n == 2 * spatial, "attribute 'pads' has ", n, " values; expected ", 2 * spatial,
+            " (begin and end of ", spatial, " spatial dims)");
+  }
+  if (c.HasAttr("output_shape")) {
+    const size_t n = c.AttrInts("output_shape").size();
+    c.Check(n == spatial || n == spatial + 2, "attribute 'output_shape' has ", n,
+            " values; expected ", spatial, " (or ", spatial + 2, " with N and C)");
+  }
+}
+
 cpp::OpDesc* AddConvLike(ConvertContext& c, const char* type) {
   auto* op = c.AddOp(type);
   op->SetInput("Input", {c.Input(0)});
@@ -177,6 +201,7 @@ bool ConvertAs2d(ConvertContext& c, int weight_input, Converter convert) {
 
 void ConvertConv(ConvertContext& c) {
   CheckKernelShapeMatchesWeight(c, 1);
+  CheckSpatialLists(c, 1);
   if (ConvertAs2d(c, 1, &ConvertConv)) return;
   const size_t spatial = SpatialDims(c, 1);
   auto* op = AddConvLike(c, OpFor("conv2d", spatial).c_str());
@@ -185,6 +210,7 @@ void ConvertConv(ConvertContext& c) {
 
 void ConvertConvTranspose(ConvertContext& c) {
   CheckKernelShapeMatchesWeight(c, 1);
+  CheckSpatialLists(c, 1);
   if (ConvertAs2d(c, 1, &ConvertConvTranspose)) return;
   const size_t spatial = SpatialDims(c, 1);
   auto* op = AddConvLike(c, OpFor("conv2d_transpose", spatial).c_str());
@@ -287,6 +313,7 @@ void ConvertMaxPoolWithIndex(ConvertContext& c, const std::vector<int64_t>& k) {
 
 void ConvertPool(ConvertContext& c) {
   const std::string& t = c.op_type();
+  if (t.rfind("Global", 0) != 0) CheckSpatialLists(c, -1);
   if (t.rfind("Global", 0) != 0 && ConvertAs2d(c, -1, &ConvertPool)) return;
   const DataType in_type = c.InputType(0);
   const bool float_input = in_type == DataType::kUnknown || in_type == DataType::kFloat32;

@@ -424,7 +424,7 @@ TEST_F(OnnxHostile, FuzzerRegressionsImportOrAreRefused) {
     try {
       ImportOnnxModelFromBuffer(bytes, entry.path().filename(), root_ + "/model", &p, &w);
     } catch (const lite_api::Error& e) {
-      EXPECT_HAS(std::string(e.what()), "ONNX model '");
+      EXPECT_TRUE(std::string(e.what()).rfind("ONNX ", 0) == 0) << e.what();
     }
     ++count;
   }

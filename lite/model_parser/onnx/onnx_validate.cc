@@ -2,6 +2,7 @@
 
 #include <climits>
 #include <cstring>
+#include <map>
 #include <set>
 
 #include "lite/core/error.h"
@@ -26,6 +27,7 @@ struct AttrRule {
 };
 
 #define CONV_AND_POOL "Conv,ConvTranspose,ConvInteger,QLinearConv,MaxPool,AveragePool,LpPool,MaxUnpool"
+constexpr const char* kConvAndPool = CONV_AND_POOL;
 #define REDUCE_OPS                                                                               \
   "ReduceMean,ReduceSum,ReduceMax,ReduceMin,ReduceProd,ReduceL1,ReduceL2,ReduceLogSum,"         \
   "ReduceLogSumExp,ReduceSumSquare"
@@ -128,7 +130,83 @@ void CheckValueInfo(const std::string& label, const onnx::ValueInfoProto& vi, co
   }
 }
 
+// Every graph output is a graph input, an initializer or a node's output
+// (ONNX's checker lets an undefined one pass and libonnx's IR import then
+// dereferences null: found by the ONNX fuzzer).
+void CheckOutputsDefined(const std::string& label, const onnx::GraphProto& g) {
+  std::set<std::string> defined;
+  for (const auto& vi : g.input()) defined.insert(vi.name());
+  for (const auto& t : g.initializer()) defined.insert(t.name());
+  for (const auto& n : g.node()) defined.insert(n.output().begin(), n.output().end());
+  for (const auto& vi : g.output()) {
+    if (!defined.count(vi.name())) {
+      ThrowError("ONNX model '", label, "': graph output '", vi.name(),
+                 "' is produced by no node and is neither a graph input nor an initializer");
+    }
+  }
+}
+
+// Conv, ConvTranspose and the pools: where the ranks of X (and W) are
+// known before shape inference (graph inputs, value_info, initializers),
+// X has N, C and at least one spatial dim, W the same rank as X, and the
+// per-spatial-dim lists fit it (libonnx's ConvTranspose inference read
+// past them: found by the ONNX fuzzer).
+void CheckConvRanks(const std::string& label, const onnx::GraphProto& g) {
+  std::map<std::string, int> ranks;
+  auto note = [&](const onnx::ValueInfoProto& vi) {
+    if (vi.type().has_tensor_type() && vi.type().tensor_type().has_shape()) {
+      ranks[vi.name()] = vi.type().tensor_type().shape().dim_size();
+    }
+  };
+  for (const auto& vi : g.input()) note(vi);
+  for (const auto& vi : g.value_info()) note(vi);
+  for (const auto& t : g.initializer()) ranks[t.name()] = t.dims_size();
+  auto rank_of = [&](const onnx::NodeProto& n, int i) {
+    if (i >= n.input_size()) return -1;
+    auto it = ranks.find(n.input(i));
+    return it == ranks.end() ? -1 : it->second;
+  };
+  for (const auto& n : g.node()) {
+    if (!Lists(kConvAndPool, n.op_type())) continue;
+    const bool weighted =
+        n.op_type() == "Conv" || n.op_type() == "ConvTranspose" || n.op_type() == "ConvInteger";
+    const int x = rank_of(n, 0), w = weighted ? rank_of(n, 1) : -1;
+    if (x >= 0 && x < 3) {
+      ThrowError("ONNX model '", label, "': node '", NodeName(n), "' (operator ", n.op_type(),
+                 "): input '", n.input(0), "' has rank ", x,
+                 "; expected N, C and at least one spatial dim (rank >= 3)");
+    }
+    if (w >= 0 && (w < 3 || (x >= 0 && w != x))) {
+      ThrowError("ONNX model '", label, "': node '", NodeName(n), "' (operator ", n.op_type(),
+                 "): weight '", n.input(1), "' has rank ", w, "; expected the rank of input '",
+                 n.input(0), "' (", x, ") and at least 3");
+    }
+    const int spatial = x >= 0 ? x - 2 : (w >= 0 ? w - 2 : -1);
+    for (const auto& a : n.attribute()) {
+      if (a.type() != onnx::AttributeProto::INTS) continue;
+      const int size = a.ints_size();
+      int want = -1;
+      if (a.name() == "strides" || a.name() == "dilations" || a.name() == "kernel_shape" ||
+          a.name() == "output_padding") {
+        want = spatial;
+      } else if (a.name() == "pads") {
+        want = spatial < 0 ? -1 : 2 * spatial;
+      } else if (a.name() == "output_shape" && size == spatial + 2) {
+        continue;
+      } else if (a.name() == "output_shape") {
+        want = spatial;
+      }
+      if (want >= 0 && size != want) {
+        FailAttr(label, n, a, StrCat(" has ", size, " values; expected ", want, " for ", spatial,
+                                     " spatial dims"));
+      }
+    }
+  }
+}
+
 void CheckGraph(const std::string& label, const onnx::GraphProto& g) {
+  CheckOutputsDefined(label, g);
+  CheckConvRanks(label, g);
   for (const auto& vi : g.input()) CheckValueInfo(label, vi, "graph input");
   for (const auto& vi : g.output()) CheckValueInfo(label, vi, "graph output");
   for (const auto& vi : g.value_info()) CheckValueInfo(label, vi, "value");
