@@ -14,7 +14,6 @@
 #include <cstring>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <list>
 #include <map>
@@ -516,41 +515,32 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
     if (cached != p.nnadapter->model_cache_buffers.end() && !ignore_cache_) {
       buffer = const_cast<char*>(cached->second.data());
       length = static_cast<uint32_t>(cached->second.size());
-      c->cache_source = "the cache buffer for token '" + token + "'";
     }
     const std::string& dir = p.nnadapter->model_cache_dir;
-    bool use_cache = buffer || !dir.empty();
-    if (!buffer && !dir.empty()) {
-      std::string file = dir + "/" + token + ".nnc";
-      if (!ignore_cache_ && std::ifstream(file).good()) {
-        c->cache_source = "cache file '" + file + "'";
-      }
-      c->cache_file = file;
-    }
+    const bool use_cache = buffer || !dir.empty();
+    if (!dir.empty()) c->cache_file = dir + "/" + token + ".nnc";
     const char* cache_dir = dir.empty() ? nullptr : dir.c_str();
-    // A cache is loaded without handing over the model, so the runtime
-    // cannot silently compile: an unusable cache is reported here and the
-    // model compiled below (which also rewrites the cache file).
-    if (!c->cache_source.empty()) {
-      if (NNAdapterCompilation_create(nullptr, token.c_str(), buffer, length, cache_dir,
-                                      devices_->context(), &c->compilation) == NNADAPTER_NO_ERROR &&
-          NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR) {
-        ++g_loaded_programs;
-      } else {
-        LOG(WARNING) << "op 'subgraph': the program from " << c->cache_source
-                     << " is unusable (" << NNAdapter_getLastErrorMessage() << "); compiling";
-        NNAdapterCompilation_destroy(c->compilation);
-        c->compilation = nullptr;
-        c->cache_source.clear();
-      }
-    }
-    if (!c->compilation) {
-      LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr,
-                                               nullptr, 0, cache_dir, devices_->context(),
-                                               &c->compilation) == NNADAPTER_NO_ERROR &&
-                       NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR,
-                   "op 'subgraph': compiling for ", devices_->device_signature(), " failed: ",
-                   NNAdapter_getLastErrorMessage());
+    // The model is always handed over, also with a cache: the runtime reads
+    // the cache file itself (file_access: regular files only, no symlink, a
+    // size cap, a FIFO refused without blocking), checks that the cache was
+    // compiled from this very model (its recorded model digest, token,
+    // devices and input types) and otherwise warns, compiles and rewrites
+    // the file. A cache is never trusted on its token alone.
+    LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr,
+                                             buffer, length, cache_dir, devices_->context(),
+                                             &c->compilation) == NNADAPTER_NO_ERROR &&
+                     NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR,
+                 "op 'subgraph': compiling for ", devices_->device_signature(), " failed: ",
+                 NNAdapter_getLastErrorMessage());
+    bool loaded = false;
+    LITE_ENFORCE(NNAdapterCompilation_queryCacheUse(c->compilation, &loaded) == NNADAPTER_NO_ERROR,
+                 "NNAdapterCompilation_queryCacheUse failed: ", NNAdapter_getLastErrorMessage());
+    if (loaded) {
+      ++g_loaded_programs;
+      c->cache_source = buffer ? "the cache buffer for token '" + token + "'" +
+                                     (dir.empty() ? "" : " (or cache file '" + c->cache_file + "')")
+                               : "cache file '" + c->cache_file + "'";
+    } else {
       ++g_compiled_programs;
     }
     LITE_ENFORCE(NNAdapterExecution_create(c->compilation, &c->execution) == NNADAPTER_NO_ERROR,

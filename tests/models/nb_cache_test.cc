@@ -92,6 +92,9 @@ TEST(NbNNAdapterCache, ACorruptEmbeddedProgramIsReportedAndCompiled) {
   auto& bytes = m.nnadapter_model_cache_buffers.begin()->second;
   for (size_t i = bytes.size() / 2; i < bytes.size() / 2 + 8; ++i) bytes[i] ^= 0x5a;
   nb::SaveNbModelFile(m, dir + "/bad.nb");
+  // Without opt's cache folder (whose valid, digest-checked .nnc would be
+  // loaded instead) the damaged program can only be replaced by compiling.
+  fs::remove_all(dir + "/cache");
   int64_t compiled = CompiledSubgraphPrograms();
   EXPECT_EQ(RunMobile(dir + "/bad.nb", {1, 1, 28, 28}), good);
   EXPECT_EQ(CompiledSubgraphPrograms() - compiled, 1);
