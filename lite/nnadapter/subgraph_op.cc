@@ -5,7 +5,9 @@
 // keeps that compiled program; later runs with the same shapes only execute.
 // When the device fails to compile or execute the block (and strict mode is
 // off), the block's ops run on the CPU kernels from then on (cpu_fallback.h):
-// a device fault costs speed, never a failed Run.
+// a device fault costs speed, never a failed Run. A run whose inputs the CPU
+// kernels refuse too (a lookup_table id out of range) is the caller's Error
+// for that run only; the subgraph stays on the device.
 #include <glog/logging.h>
 
 #include <algorithm>
@@ -223,15 +225,26 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
       } catch (const Error& e) {
         if (p.nnadapter->strict) throw;
         // Converter errors were found at partition time; what fails here is
-        // the device (compile or execute). Warned once per subgraph op: the
-        // fallback is kept for the predictor's life.
-        LOG(WARNING) << "op 'subgraph' (" << p.block->ops.size() << " ops: "
-                     << OpTypes() << "): building or running it on the device failed; running "
-                     << "these ops on the CPU "
-                     << "from now on: " << e.what();
-        fallback_ = std::make_unique<nnadapter_bridge::CpuFallback>(*p.block, p.scope,
-                                                                     p.output_names);
+        // the device (compile or execute) or this run's inputs. The block
+        // runs on the CPU kernels once: if they refuse the inputs too (a
+        // lookup_table id out of range, an integer division by zero), the
+        // Error is the caller's, for this run only, and the subgraph stays
+        // on the device. Otherwise the device failed: warned once per
+        // subgraph op, the fallback is kept for the predictor's life.
+        auto cpu = std::make_unique<nnadapter_bridge::CpuFallback>(*p.block, p.scope,
+                                                                   p.output_names);
+        try {
+          cpu->Run(ctx, p.outputs);
+        } catch (const Error& input_error) {
+          ThrowError(input_error.what(), " (the subgraph's device refused the same inputs: ",
+                     e.what(), ")");
+        }
+        LOG(WARNING) << "op 'subgraph' (" << p.block->ops.size() << " ops: " << OpTypes()
+                     << "): building or running it on the device failed; running these ops on "
+                     << "the CPU from now on: " << e.what();
+        fallback_ = std::move(cpu);
         ++nnadapter_bridge::CpuFallbackCount();
+        return;
       }
     }
     fallback_->Run(ctx, p.outputs);
