@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
+#include <string>
+
+#include "file_access/file_access.h"
 
 namespace paddle {
 namespace lite {
@@ -62,11 +65,18 @@ void FeedZeros(lite_api::PaddlePredictor* p, const PredictorShared& s,
   }
 }
 
+// A .nnc the runtime just wrote into our private folder: read under the
+// file-access policy (a regular file, not through a symlink, under the
+// runtime's default per-file cache cap of 1 GiB).
 std::vector<char> ReadBytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  LITE_ENFORCE(!in.bad(), "cannot read the compiled program '", path.string(), "'");
-  return data;
+  file_access::ReadOptions options;
+  options.no_follow = true;
+  options.max_bytes = uint64_t{1} << 30;
+  std::string data, error;
+  LITE_ENFORCE(file_access::ReadFile(path.string(), "compiled NNAdapter program", options, &data,
+                                     &error),
+               error);
+  return std::vector<char>(data.begin(), data.end());
 }
 
 }  // namespace

@@ -182,6 +182,29 @@ void ConvertPixelShuffle(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_RESHAPE, {b, c.Int32s(joined)}, {c.Output(One(op, "Out", false))});
 }
 
+// Paddle's gather and lookup_table refuse a negative index (as their CPU
+// kernels do), where NNAdapter's GATHER, like ONNX Gather, counts a negative
+// index from the end (-5 would silently read row extent - 5). A negative
+// index becomes -(extent + 1), outside GATHER's [-extent, extent): the
+// device refuses the run, and the subgraph op reports the CPU kernel's own
+// error for it. `extent` must be known (> 0).
+NNAdapterOperand* NegativeIndicesOutOfRange(Converter& c, const cpp::OpDesc& op,
+                                            NNAdapterOperand* indices, DataType type,
+                                            int64_t extent) {
+  LITE_ENFORCE(type == DataType::kInt32 || type == DataType::kInt64, "op '", op.Type(),
+               "': indices must be int32 or int64, got ", DataTypeName(type));
+  LITE_ENFORCE(extent > 0, "op '", op.Type(), "': the indexed extent must be known, got ", extent);
+  const bool wide = type == DataType::kInt64;
+  NNAdapterOperand* zero = wide ? c.Int64s({0}) : c.Int32s({0});
+  NNAdapterOperand* bad =
+      wide ? c.Int64s({-(extent + 1)}) : c.Int32s({static_cast<int32_t>(-(extent + 1))});
+  NNAdapterOperand* negative = c.Temporary(NNADAPTER_BOOL8);
+  c.AddOperation(NNADAPTER_LESS, {indices, zero}, {negative});
+  NNAdapterOperand* checked = c.Temporary(PrecisionOf(type));
+  c.AddOperation(NNADAPTER_WHERE, {negative, bad, indices}, {checked});
+  return checked;
+}
+
 void ConvertGather(Converter& c, const cpp::OpDesc& op) {
   int32_t axis = op.GetAttr<int32_t>("axis", 0);
   if (Has(op, "Axis")) {
@@ -193,7 +216,17 @@ void ConvertGather(Converter& c, const cpp::OpDesc& op) {
   const std::string& index = One(op, "Index");
   LITE_ENFORCE(c.Dims(index).size() == 1, "op 'gather': only a 1-D Index is converted, got ",
                DimsToString(c.Dims(index)));
-  c.AddOperation(NNADAPTER_GATHER, {c.Input(One(op, "X")), c.Input(index), c.Int32(axis)},
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  const int64_t rank = static_cast<int64_t>(xd.size());
+  LITE_ENFORCE(axis >= -rank && axis < rank, "op 'gather': axis ", axis, " is outside [", -rank,
+               ", ", rank, ") for X ", DimsToString(xd));
+  const int64_t extent = xd[static_cast<size_t>(axis < 0 ? axis + rank : axis)];
+  LITE_ENFORCE(extent > 0, "op 'gather': X ", DimsToString(xd), " with an unknown extent on axis ",
+               axis, " is not converted");
+  NNAdapterOperand* indices =
+      NegativeIndicesOutOfRange(c, op, c.Input(index), c.DType(index), extent);
+  c.AddOperation(NNADAPTER_GATHER, {c.Input(x), indices, c.Int32(axis)},
                  {c.Output(One(op, "Out", false))});
 }
 
@@ -264,7 +297,9 @@ void ConvertLookupTable(Converter& c, const cpp::OpDesc& op) {
                    {squeezed});
     indices = squeezed;
   }
-  c.AddOperation(NNADAPTER_GATHER, {c.Input(One(op, "W")), indices, c.Int32(0)},
+  const std::string& w = One(op, "W");
+  indices = NegativeIndicesOutOfRange(c, op, indices, c.DType(ids), c.Dims(w)[0]);
+  c.AddOperation(NNADAPTER_GATHER, {c.Input(w), indices, c.Int32(0)},
                  {c.Output(One(op, "Out", false))});
 }
 

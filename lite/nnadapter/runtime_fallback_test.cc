@@ -116,6 +116,43 @@ TEST(RuntimeFallback, BadFaultPropertiesAreRejectedByName) {
       "FAKE_DEVICE_FAULT_OFFSET");
 }
 
+// Issue 27 #12: lookup_table id -5 failed on the CPU while builtin_device
+// read row vocabulary-5 (GATHER counts negative indices from the end), and
+// an input error must not move a subgraph to the CPU for good. Now the
+// device refuses the run, the caller gets the CPU kernel's Error naming the
+// op and the id, and the next good run is computed on the device again.
+TEST(RuntimeFallback, BadLookupTableIdIsTheCallersErrorAndTheSubgraphStaysOnTheDevice) {
+  setenv("NNADAPTER_DRIVER_PATH", NNADAPTER_TEST_DRIVER_DIR, 0);
+  lite_api::CxxConfig config;
+  config.set_model_dir(ModelsDir() + "/textcnn_news/model");
+  config.set_nnadapter_device_names({"builtin_device"});
+  auto p = lite_api::CreatePaddlePredictor(config);
+  auto run = [&](int64_t bad_id) {
+    std::vector<int64_t> ids(12);
+    for (size_t i = 0; i < ids.size(); ++i) ids[i] = 1 + static_cast<int64_t>((i * 7) % 19);
+    if (bad_id != 0) ids[3] = bad_id;
+    auto t = p->GetInput(0);
+    t->Resize({12, 1});
+    t->CopyFromCpu(ids.data());
+    t->SetLoD({{0, 5, 12}});
+    p->Run();
+    auto out = p->GetOutput(0);
+    std::vector<float> v(static_cast<size_t>(Numel(out->shape())));
+    out->CopyToCpu(v.data());
+    return v;
+  };
+  const std::vector<float> good = run(0);
+  const int64_t fallbacks = nnadapter_bridge::CpuFallbackCount().load();
+  const int64_t compiled = nnadapter_bridge::CompiledSubgraphPrograms();
+  for (int64_t bad : {int64_t{-5}, int64_t{-1}}) {
+    ExpectErrorMentioning([&] { run(bad); }, "'Ids'[3] = " + std::to_string(bad));
+    ExpectErrorMentioning([&] { run(bad); }, "the subgraph's device refused the same inputs");
+  }
+  EXPECT_EQ(run(0), good);
+  EXPECT_EQ(nnadapter_bridge::CpuFallbackCount().load(), fallbacks);
+  EXPECT_EQ(nnadapter_bridge::CompiledSubgraphPrograms(), compiled);  // the same program
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace lite

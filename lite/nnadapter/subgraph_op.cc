@@ -5,7 +5,9 @@
 // keeps that compiled program; later runs with the same shapes only execute.
 // When the device fails to compile or execute the block (and strict mode is
 // off), the block's ops run on the CPU kernels from then on (cpu_fallback.h):
-// a device fault costs speed, never a failed Run.
+// a device fault costs speed, never a failed Run. A run whose inputs the CPU
+// kernels refuse too (a lookup_table id out of range) is the caller's Error
+// for that run only; the subgraph stays on the device.
 #include <glog/logging.h>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 #include <cstring>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <list>
 #include <map>
@@ -224,15 +225,26 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
       } catch (const Error& e) {
         if (p.nnadapter->strict) throw;
         // Converter errors were found at partition time; what fails here is
-        // the device (compile or execute). Warned once per subgraph op: the
-        // fallback is kept for the predictor's life.
-        LOG(WARNING) << "op 'subgraph' (" << p.block->ops.size() << " ops: "
-                     << OpTypes() << "): building or running it on the device failed; running "
-                     << "these ops on the CPU "
-                     << "from now on: " << e.what();
-        fallback_ = std::make_unique<nnadapter_bridge::CpuFallback>(*p.block, p.scope,
-                                                                     p.output_names);
+        // the device (compile or execute) or this run's inputs. The block
+        // runs on the CPU kernels once: if they refuse the inputs too (a
+        // lookup_table id out of range, an integer division by zero), the
+        // Error is the caller's, for this run only, and the subgraph stays
+        // on the device. Otherwise the device failed: warned once per
+        // subgraph op, the fallback is kept for the predictor's life.
+        auto cpu = std::make_unique<nnadapter_bridge::CpuFallback>(*p.block, p.scope,
+                                                                   p.output_names);
+        try {
+          cpu->Run(ctx, p.outputs);
+        } catch (const Error& input_error) {
+          ThrowError(input_error.what(), " (the subgraph's device refused the same inputs: ",
+                     e.what(), ")");
+        }
+        LOG(WARNING) << "op 'subgraph' (" << p.block->ops.size() << " ops: " << OpTypes()
+                     << "): building or running it on the device failed; running these ops on "
+                     << "the CPU from now on: " << e.what();
+        fallback_ = std::move(cpu);
         ++nnadapter_bridge::CpuFallbackCount();
+        return;
       }
     }
     fallback_->Run(ctx, p.outputs);
@@ -516,41 +528,32 @@ class SubgraphKernel : public KernelBase<SubgraphParam> {
     if (cached != p.nnadapter->model_cache_buffers.end() && !ignore_cache_) {
       buffer = const_cast<char*>(cached->second.data());
       length = static_cast<uint32_t>(cached->second.size());
-      c->cache_source = "the cache buffer for token '" + token + "'";
     }
     const std::string& dir = p.nnadapter->model_cache_dir;
-    bool use_cache = buffer || !dir.empty();
-    if (!buffer && !dir.empty()) {
-      std::string file = dir + "/" + token + ".nnc";
-      if (!ignore_cache_ && std::ifstream(file).good()) {
-        c->cache_source = "cache file '" + file + "'";
-      }
-      c->cache_file = file;
-    }
+    const bool use_cache = buffer || !dir.empty();
+    if (!dir.empty()) c->cache_file = dir + "/" + token + ".nnc";
     const char* cache_dir = dir.empty() ? nullptr : dir.c_str();
-    // A cache is loaded without handing over the model, so the runtime
-    // cannot silently compile: an unusable cache is reported here and the
-    // model compiled below (which also rewrites the cache file).
-    if (!c->cache_source.empty()) {
-      if (NNAdapterCompilation_create(nullptr, token.c_str(), buffer, length, cache_dir,
-                                      devices_->context(), &c->compilation) == NNADAPTER_NO_ERROR &&
-          NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR) {
-        ++g_loaded_programs;
-      } else {
-        LOG(WARNING) << "op 'subgraph': the program from " << c->cache_source
-                     << " is unusable (" << NNAdapter_getLastErrorMessage() << "); compiling";
-        NNAdapterCompilation_destroy(c->compilation);
-        c->compilation = nullptr;
-        c->cache_source.clear();
-      }
-    }
-    if (!c->compilation) {
-      LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr,
-                                               nullptr, 0, cache_dir, devices_->context(),
-                                               &c->compilation) == NNADAPTER_NO_ERROR &&
-                       NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR,
-                   "op 'subgraph': compiling for ", devices_->device_signature(), " failed: ",
-                   NNAdapter_getLastErrorMessage());
+    // The model is always handed over, also with a cache: the runtime reads
+    // the cache file itself (file_access: regular files only, no symlink, a
+    // size cap, a FIFO refused without blocking), checks that the cache was
+    // compiled from this very model (its recorded model digest, token,
+    // devices and input types) and otherwise warns, compiles and rewrites
+    // the file. A cache is never trusted on its token alone.
+    LITE_ENFORCE(NNAdapterCompilation_create(c->model, use_cache ? token.c_str() : nullptr,
+                                             buffer, length, cache_dir, devices_->context(),
+                                             &c->compilation) == NNADAPTER_NO_ERROR &&
+                     NNAdapterCompilation_finish(c->compilation) == NNADAPTER_NO_ERROR,
+                 "op 'subgraph': compiling for ", devices_->device_signature(), " failed: ",
+                 NNAdapter_getLastErrorMessage());
+    bool loaded = false;
+    LITE_ENFORCE(NNAdapterCompilation_queryCacheUse(c->compilation, &loaded) == NNADAPTER_NO_ERROR,
+                 "NNAdapterCompilation_queryCacheUse failed: ", NNAdapter_getLastErrorMessage());
+    if (loaded) {
+      ++g_loaded_programs;
+      c->cache_source = buffer ? "the cache buffer for token '" + token + "'" +
+                                     (dir.empty() ? "" : " (or cache file '" + c->cache_file + "')")
+                               : "cache file '" + c->cache_file + "'";
+    } else {
       ++g_compiled_programs;
     }
     LITE_ENFORCE(NNAdapterExecution_create(c->compilation, &c->execution) == NNADAPTER_NO_ERROR,

@@ -161,6 +161,22 @@ NNADAPTER_API_EXPORT int NNAdapterCompilation_finish(
   });
 }
 
+NNADAPTER_API_EXPORT int NNAdapterCompilation_queryCacheUse(
+    NNAdapterCompilation* compilation, bool* loaded_from_cache) {
+  return Guard(__func__, [&]() -> int {
+    NNADAPTER_REQUIRE_COMPILATION(compilation);
+    NNADAPTER_REQUIRE_NOT_NULL(loaded_from_cache);
+    auto* c = reinterpret_cast<Compilation*>(compilation);
+    if (!c->finished) {
+      NNADAPTER_FAIL(NNADAPTER_INVALID_STATE,
+                     "the compilation is not finished "
+                     "(NNAdapterCompilation_finish)");
+    }
+    *loaded_from_cache = c->loaded_from_cache;
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
 NNADAPTER_API_EXPORT int NNAdapterCompilation_queryInputsAndOutputs(
     NNAdapterCompilation* compilation, uint32_t* input_count,
     NNAdapterOperandType** input_types, uint32_t* output_count,

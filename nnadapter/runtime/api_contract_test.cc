@@ -73,7 +73,8 @@ using AccessFn = void* (*)(void* memory, NNAdapterOperandType* type);
     int (*)(const NNAdapterModel*, const NNAdapterContext*, bool*))              \
   X(NNAdapter_getDeviceCount, int (*)(uint32_t*))                                \
   X(NNAdapter_getDeviceName, int (*)(uint32_t, const char**))                    \
-  X(NNAdapter_getLastErrorMessage, const char* (*)(void))
+  X(NNAdapter_getLastErrorMessage, const char* (*)(void))                       \
+  X(NNAdapterCompilation_queryCacheUse, int (*)(NNAdapterCompilation*, bool*))
 
 #define NNADAPTER_CHECK_SIGNATURE(name, type)                 \
   static_assert(std::is_same<decltype(&name), type>::value, \
@@ -94,7 +95,7 @@ TEST(ApiContract, EverySeedFunctionIsExportedUnmangled) {
   const std::string lib = std::string(NNADAPTER_TEST_DRIVER_DIR) + "/libnnadapter.so";
   void* handle = dlopen(lib.c_str(), RTLD_NOW | RTLD_NOLOAD);
   ASSERT_NE(handle, nullptr) << lib << " is not the loaded libnnadapter: " << dlerror();
-  EXPECT_EQ(sizeof(kApi) / sizeof(kApi[0]), 30u);
+  EXPECT_EQ(sizeof(kApi) / sizeof(kApi[0]), 31u);
   for (const auto& f : kApi) {
     void* symbol = dlsym(handle, f.name);
     EXPECT_NE(symbol, nullptr) << f.name << " is not exported";
@@ -151,6 +152,8 @@ TEST(ApiContract, EveryFunctionRejectsNullArguments) {
          return NNAdapterCompilation_queryInputsAndOutputs(nullptr, nullptr, nullptr, nullptr,
                                                            nullptr);
        }},
+      {"NNAdapterCompilation_queryCacheUse",
+       [] { return NNAdapterCompilation_queryCacheUse(nullptr, nullptr); }},
       {"NNAdapterExecution_create", [] { return NNAdapterExecution_create(nullptr, nullptr); }},
       {"NNAdapterExecution_setInput",
        [] { return NNAdapterExecution_setInput(nullptr, 0, nullptr, nullptr); }},

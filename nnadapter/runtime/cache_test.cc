@@ -3,10 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <thread>
 
 #include "runtime/cache_format.h"
 #include "testing/execution.h"
@@ -242,6 +247,138 @@ TEST_F(CacheTest, FileFormatFieldsAreChecked) {
                                                     &error))
         << i;
   }
+}
+
+// Issue 27 #3b: the writer used to open '<path>.tmp.<pid>.<n>' with
+// O_CREAT|O_TRUNC and followed a symlink planted there, overwriting its
+// target. Now the temporary is unnamed (or O_EXCL|O_NOFOLLOW and random).
+TEST_F(CacheTest, PlantedSymlinksAtTheOldTemporaryNamesAreNotFollowed) {
+  Devices devices({"fake_device"}, "");
+  ModelBuilder b;
+  Build(&b);
+  TempDir elsewhere("nnadapter_victim");
+  const std::string victim = elsewhere.path() + "/precious.txt";
+  WriteAll(victim, {'k', 'e', 'e', 'p'});
+  for (int n = 0; n < 2000; n++) {
+    const std::string name = path_ + ".tmp." + std::to_string(getpid()) + "." + std::to_string(n);
+    ASSERT_EQ(symlink(victim.c_str(), name.c_str()), 0) << name;
+  }
+  EXPECT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_);
+  EXPECT_EQ(ReadFileBytes(victim), std::vector<uint8_t>({'k', 'e', 'e', 'p'}));
+  const auto bytes = ReadFileBytes(path_);
+  ASSERT_GT(bytes.size(), 28u);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NNACACHE");
+  EXPECT_EQ(CountFiles(), 2001);  // the cache + the planted links, nothing else
+}
+
+// Issue 27 #8 (runtime part): a FIFO named like the cache neither blocks
+// nor is read; with a model it is replaced by a real cache.
+TEST_F(CacheTest, FifoAtTheCachePathIsReplacedWithoutBlocking) {
+  Devices devices({"fake_device"}, "");
+  ModelBuilder b;
+  Build(&b);
+  ASSERT_EQ(mkfifo(path_.c_str(), 0644), 0);
+  int code = 0;
+  EXPECT_TRUE(Run(nullptr, devices.context(), dir_.c_str(), nullptr, 0, &code).empty());
+  EXPECT_EQ(code, NNADAPTER_INVALID_PARAMETER);
+  EXPECT_NE(last_error_.find("not a regular file"), std::string::npos) << last_error_;
+  EXPECT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_);
+  struct stat st;
+  ASSERT_EQ(lstat(path_.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode));
+  EXPECT_EQ(Run(nullptr, devices.context(), dir_.c_str()), expected_);
+}
+
+// Issue 27 #15b: an 8 GB sparse cache used to be read whole (bad_alloc
+// under a memory limit). Over the cap (1 GiB) it is refused unread, named
+// in the message, and replaced by a good cache.
+TEST_F(CacheTest, OversizedSparseCacheIsReplacedNotRead) {
+  Devices devices({"fake_device"}, "");
+  ModelBuilder b;
+  Build(&b);
+  {
+    int fd = open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(ftruncate(fd, off_t{8} << 30), 0);
+    close(fd);
+  }
+  int code = 0;
+  EXPECT_TRUE(Run(nullptr, devices.context(), dir_.c_str(), nullptr, 0, &code).empty());
+  EXPECT_EQ(code, NNADAPTER_INVALID_PARAMETER);
+  EXPECT_NE(last_error_.find("8589934592 bytes, more than the 1073741824 bytes"),
+            std::string::npos)
+      << last_error_;
+  EXPECT_EQ(Run(b.model(), devices.context(), dir_.c_str()), expected_);
+  const auto bytes = ReadFileBytes(path_);
+  EXPECT_GT(bytes.size(), 28u);
+  EXPECT_LT(bytes.size(), 1u << 20);
+  EXPECT_EQ(Run(nullptr, devices.context(), dir_.c_str()), expected_);
+}
+
+// Sets an environment variable for one scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) {
+    setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnv() { unsetenv(name_); }
+
+ private:
+  const char* name_;
+};
+
+// Issue 27 #13: the folder grew without bound (247 .nnc, 550 MB after 400
+// input sizes). Now at most NNADAPTER_MODEL_CACHE_MAX_FILES files and
+// NNADAPTER_MODEL_CACHE_MAX_BYTES bytes, least recently used deleted.
+TEST_F(CacheTest, FolderStaysWithinItsFileAndByteLimitsDroppingTheLeastRecentlyUsed) {
+  Devices devices({"fake_device"}, "");
+  ModelBuilder b;
+  Build(&b);
+  auto token = [](int i) { return "shape_" + std::to_string(i); };
+  auto build = [&](int i) {
+    // Distinct modification times even on coarse clocks.
+    std::this_thread::sleep_for(std::chrono::milliseconds(15));
+    EXPECT_EQ(Run(b.model(), devices.context(), dir_.c_str(), nullptr, 0, nullptr,
+                  token(i).c_str()),
+              expected_)
+        << i;
+  };
+  auto exists = [&](int i) {
+    struct stat st;
+    return stat((dir_ + "/" + token(i) + ".nnc").c_str(), &st) == 0;
+  };
+  {
+    ScopedEnv files("NNADAPTER_MODEL_CACHE_MAX_FILES", "3");
+    for (int i = 0; i < 10; i++) {
+      build(i);
+      EXPECT_LE(CountFiles(), 3) << i;
+    }
+    EXPECT_EQ(CountFiles(), 3);
+    EXPECT_TRUE(exists(7) && exists(8) && exists(9));
+    // A load marks a file used: 7 is loaded, 10 written, so 8 goes.
+    std::this_thread::sleep_for(std::chrono::milliseconds(15));
+    EXPECT_EQ(Run(nullptr, devices.context(), dir_.c_str(), nullptr, 0, nullptr,
+                  token(7).c_str()),
+              expected_);
+    build(10);
+    EXPECT_TRUE(exists(7));
+    EXPECT_FALSE(exists(8));
+    EXPECT_TRUE(exists(9) && exists(10));
+  }
+  const uint64_t one = ReadFileBytes(dir_ + "/" + token(10) + ".nnc").size();
+  ASSERT_GT(one, 28u);
+  {
+    // Bytes: room for two and a half files.
+    ScopedEnv bytes("NNADAPTER_MODEL_CACHE_MAX_BYTES", std::to_string(one * 5 / 2));
+    for (int i = 20; i < 30; i++) {
+      build(i);
+      EXPECT_LE(CountFiles(), 2) << i;
+    }
+    EXPECT_TRUE(exists(28) && exists(29));
+    EXPECT_EQ(CountFiles(), 2);
+  }
+  std::printf("cache folder limits: %llu-byte caches, 3 files then %llu bytes kept\n",
+              static_cast<unsigned long long>(one), static_cast<unsigned long long>(one * 5 / 2));
 }
 
 }  // namespace

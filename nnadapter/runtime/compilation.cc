@@ -1,19 +1,13 @@
 #include "runtime/compilation.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <atomic>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <map>
 
+#include "file_access/file_access.h"
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/logging.h"
 #include "nnadapter/utility/modeling.h"
+#include "runtime/cache_dir.h"
 #include "runtime/partition.h"
 
 namespace nnadapter {
@@ -69,9 +63,11 @@ int Compilation::Finish(std::string* message) {
   if (!token.empty() && !dir.empty()) {
     path = dir + "/" + token + ".nnc";
     std::vector<uint8_t> data;
-    if (ReadFile(path, &data)) {
+    bool present = false;
+    if (ReadCacheFile(path, &data, &present, &reason)) {
       if (LoadCache(data.data(), data.size(), &reason)) {
         NNADAPTER_VLOG(1) << "loaded model cache " << path;
+        MarkCacheFileUsed(path);
         loaded_from_cache = true;
         return NNADAPTER_NO_ERROR;
       }
@@ -83,9 +79,14 @@ int Compilation::Finish(std::string* message) {
       NNADAPTER_LOG(WARNING) << "ignoring cache file '" << path
                              << "': " << reason << "; recompiling";
     } else if (!model_) {
-      *message = "no model given and cache file '" + path +
-                 "' cannot be read";
+      *message = present ? "no model given and " + reason
+                         : "no model given and cache file '" + path +
+                               "' does not exist";
       return NNADAPTER_INVALID_PARAMETER;
+    } else if (present) {
+      // A FIFO, a symlink, a file over the size cap: never read, replaced.
+      NNADAPTER_LOG(WARNING) << "ignoring the model cache: " << reason
+                             << "; recompiling";
     }
   }
   if (!model_) {
@@ -112,11 +113,13 @@ int Compilation::Finish(std::string* message) {
       std::vector<uint8_t> bytes;
       WriteCacheImage(image, &bytes);
       std::string error;
-      if (!WriteFileAtomically(path, bytes, &error)) {
+      if (!file_access::WriteFileAtomically(path, bytes.data(), bytes.size(),
+                                            "NNAdapter model cache", &error)) {
         NNADAPTER_LOG(WARNING) << "cannot write model cache: " << error;
       } else {
         NNADAPTER_VLOG(1) << "wrote model cache " << path << " ("
                           << bytes.size() << " bytes)";
+        TrimCacheDir(dir, token + ".nnc");
       }
     }
   }
@@ -351,61 +354,6 @@ bool Compilation::LoadCache(const uint8_t* data, size_t size,
       return false;
     }
     programs_.push_back(std::move(program));
-  }
-  return true;
-}
-
-bool ReadFile(const std::string& path, std::vector<uint8_t>* data) {
-  // Only regular files (a FIFO or device named like a cache must not block
-  // or be read without bound).
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return false;
-  file.seekg(0, std::ios::end);
-  std::streamoff size = file.tellg();
-  if (size < 0) return false;
-  file.seekg(0);
-  data->resize(static_cast<size_t>(size));
-  return size == 0 ||
-         static_cast<bool>(file.read(reinterpret_cast<char*>(data->data()),
-                                     size));
-}
-
-bool WriteFileAtomically(const std::string& path,
-                         const std::vector<uint8_t>& data, std::string* error) {
-  static std::atomic<unsigned> counter{0};
-  const std::string tmp = path + ".tmp." + std::to_string(getpid()) + "." +
-                          std::to_string(counter++);
-  // Every failure names the file and the system's reason.
-  auto fail = [&](const std::string& what, int err) {
-    *error = what + ": " + std::strerror(err);
-    return false;
-  };
-  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return fail("cannot create '" + tmp + "'", errno);
-  size_t written = 0;
-  while (written < data.size()) {
-    ssize_t n = write(fd, data.data() + written, data.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      int err = n < 0 ? errno : EIO;
-      close(fd);
-      unlink(tmp.c_str());
-      return fail("cannot write '" + tmp + "'", err);
-    }
-    written += static_cast<size_t>(n);
-  }
-  int err = fsync(fd) == 0 ? 0 : errno;
-  if (close(fd) != 0 && err == 0) err = errno;
-  if (err != 0) {
-    unlink(tmp.c_str());
-    return fail("cannot flush '" + tmp + "'", err);
-  }
-  if (rename(tmp.c_str(), path.c_str()) != 0) {
-    err = errno;
-    unlink(tmp.c_str());
-    return fail("cannot rename '" + tmp + "' to '" + path + "'", err);
   }
   return true;
 }

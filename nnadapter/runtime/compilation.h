@@ -67,11 +67,6 @@ class Compilation {
   std::vector<Program> programs_;
 };
 
-// Writes `data` to `path` atomically (temporary file + rename).
-bool WriteFileAtomically(const std::string& path,
-                         const std::vector<uint8_t>& data, std::string* error);
-bool ReadFile(const std::string& path, std::vector<uint8_t>* data);
-
 }  // namespace runtime
 }  // namespace nnadapter
 

@@ -69,10 +69,11 @@ NNAdapterCompilation* Compile(NNAdapterModel* model, NNAdapterContext* context);
 
 // Creates an execution of `compilation`, binds `inputs` and `outputs` (M is
 // Tensor or a Buffer) and computes once. Returns the code of the first
-// failing call.
+// failing call; *message (if given) receives its last-error message, which
+// NNAdapterExecution_destroy would clear.
 template <typename M>
 int Execute(NNAdapterCompilation* compilation, std::vector<M>* inputs,
-            std::vector<M>* outputs) {
+            std::vector<M>* outputs, std::string* message = nullptr) {
   NNAdapterExecution* e = nullptr;
   int code = NNAdapterExecution_create(compilation, &e);
   for (size_t i = 0; i < inputs->size() && code == NNADAPTER_NO_ERROR; i++) {
@@ -84,6 +85,7 @@ int Execute(NNAdapterCompilation* compilation, std::vector<M>* inputs,
                                         &(*outputs)[i], M::AccessOutput);
   }
   if (code == NNADAPTER_NO_ERROR) code = NNAdapterExecution_compute(e);
+  if (message) *message = code != NNADAPTER_NO_ERROR ? NNAdapter_getLastErrorMessage() : "";
   NNAdapterExecution_destroy(e);
   return code;
 }

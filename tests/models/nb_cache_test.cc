@@ -2,10 +2,14 @@
 // --nnadapter_model_cache_dir pre-compiles every subgraph, and MobileConfig
 // loads them without compiling; anything that changes the program (input
 // shape, context properties) is compiled as without a cache.
+#include <algorithm>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 
 #include "lite/nnadapter/subgraph_stats.h"
 #include "lite/model_parser/nb/nb_model.h"
+#include "tests/fuzz/nnc_header.h"
 #include "tests/models/nb_test_util.h"
 
 namespace paddle {
@@ -92,9 +96,64 @@ TEST(NbNNAdapterCache, ACorruptEmbeddedProgramIsReportedAndCompiled) {
   auto& bytes = m.nnadapter_model_cache_buffers.begin()->second;
   for (size_t i = bytes.size() / 2; i < bytes.size() / 2 + 8; ++i) bytes[i] ^= 0x5a;
   nb::SaveNbModelFile(m, dir + "/bad.nb");
+  // Without opt's cache folder (whose valid, digest-checked .nnc would be
+  // loaded instead) the damaged program can only be replaced by compiling.
+  fs::remove_all(dir + "/cache");
   int64_t compiled = CompiledSubgraphPrograms();
   EXPECT_EQ(RunMobile(dir + "/bad.nb", {1, 1, 28, 28}), good);
   EXPECT_EQ(CompiledSubgraphPrograms() - compiled, 1);
+  fs::remove_all(dir);
+}
+
+// Issue 27 #10 through a .nb: model A's embedded program, rewritten with
+// model B's token and a fixed CRC, put into B's .nb under B's token. It
+// used to be loaded (no model went with a cache buffer, so its model digest
+// was never checked); now it is ignored with a warning and B compiled.
+TEST(NbNNAdapterCache, AnEmbeddedProgramOfAnotherModelIsNotUsed) {
+  std::string dir = TempDir("nnc_foreign");
+  const std::string model_b = dir + "/model_b";
+  fs::copy(ModelsDir() + "/mnist_mlp_handwriting", model_b);
+  {
+    const fs::path bias = fs::path(model_b) / "fc_2.b_0";
+    std::fstream f(bias, std::ios::in | std::ios::out | std::ios::binary);
+    const float v = 5.0f;
+    f.seekp(static_cast<std::streamoff>(fs::file_size(bias) - 4));
+    f.write(reinterpret_cast<const char*>(&v), 4);
+  }
+  opt::OptFlags fa = MnistOnBuiltin(dir);
+  opt::OptFlags fb = fa;
+  fb.model_dir = model_b;
+  fb.nnadapter_model_cache_dir = dir + "/cache_b";
+  fb.optimize_out = dir + "/b";
+  std::ostringstream so, se;
+  ASSERT_EQ(opt::RunOpt(fa, so, se), 0) << se.str();
+  ASSERT_EQ(opt::RunOpt(fb, so, se), 0) << se.str();
+  fs::remove_all(dir + "/cache");
+  fs::remove_all(dir + "/cache_b");
+  nb::NbModel a, b;
+  nb::LoadNbModelFile(dir + "/m.nb", &a);
+  nb::LoadNbModelFile(dir + "/b.nb", &b);
+  ASSERT_EQ(a.nnadapter_model_cache_buffers.size(), 1u);
+  ASSERT_EQ(b.nnadapter_model_cache_buffers.size(), 1u);
+  const std::string token_a = a.nnadapter_model_cache_buffers.begin()->first;
+  const std::string token_b = b.nnadapter_model_cache_buffers.begin()->first;
+  ASSERT_NE(token_a, token_b);
+  const std::vector<float> out_a = RunMobile(dir + "/m.nb", {1, 1, 28, 28});
+  const std::vector<float> out_b = RunMobile(dir + "/b.nb", {1, 1, 28, 28});
+  ASSERT_NE(out_a, out_b);
+  std::vector<char> forged = a.nnadapter_model_cache_buffers.begin()->second;
+  auto at = std::search(forged.begin(), forged.end(), token_a.begin(), token_a.end());
+  ASSERT_NE(at, forged.end());
+  std::copy(token_b.begin(), token_b.end(), at);
+  const uint32_t crc = fuzz::Crc32(reinterpret_cast<const uint8_t*>(forged.data()) + 28,
+                                   forged.size() - 28);
+  std::memcpy(&forged[24], &crc, 4);
+  b.nnadapter_model_cache_buffers[token_b] = forged;
+  nb::SaveNbModelFile(b, dir + "/b_forged.nb");
+  const int64_t compiled = CompiledSubgraphPrograms(), loaded = CachedSubgraphPrograms();
+  EXPECT_EQ(RunMobile(dir + "/b_forged.nb", {1, 1, 28, 28}), out_b);
+  EXPECT_EQ(CompiledSubgraphPrograms() - compiled, 1);
+  EXPECT_EQ(CachedSubgraphPrograms() - loaded, 0);
   fs::remove_all(dir);
 }
 

@@ -12,6 +12,7 @@
 // remainder with the sign of Y); integer division by zero is an error.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "lite/core/registry.h"
@@ -36,6 +37,7 @@ struct ElementwiseParam {
   BinaryKind kind{BinaryKind::kAdd};
   ActParam act;
   std::string op_type;
+  std::string x_name, y_name;  // the variables, for messages
   CachedBroadcastPlan broadcast;
   // X and Out hold NHWC data under NCHW dims (int8_nhwc_chain_pass); Y
   // too when its dims equal X's; elementwise_mul also takes a per-channel Y
@@ -118,6 +120,9 @@ template <typename T>
 struct BinaryFn<T, BinaryKind::kMod> {
   T operator()(T a, T b) const {
     if constexpr (std::is_integral_v<T>) {
+      if constexpr (std::is_signed_v<T>) {
+        if (b == T(-1)) return T(0);  // lowest % -1 traps on x86 (SIGFPE)
+      }
       T r = a % b;
       if (r != 0 && ((r < 0) != (b < 0))) r += b;
       return r;
@@ -129,6 +134,34 @@ struct BinaryFn<T, BinaryKind::kMod> {
   }
 };
 
+// The lowest value of a signed integer type divided by -1 has no result in
+// the type (and traps on x86: SIGFPE). The pair is looked for only when both
+// values occur, on one thread, so the common case costs two scans.
+template <typename T>
+void EnforceNoDivisionOverflow(const ElementwiseParam& p) {
+  const T lowest = std::numeric_limits<T>::lowest();
+  const T* x = p.x->data<T>();
+  const T* y = p.y->data<T>();
+  const T* x_end = x + p.x->numel();
+  const T* y_end = y + p.y->numel();
+  if (std::find(x, x_end, lowest) == x_end || std::find(y, y_end, T(-1)) == y_end) return;
+  int64_t xi = -1, yi = -1;
+  ForEachBroadcastRow(p.broadcast.plan, 1,
+                      [&](int64_t xo, int64_t yo, int64_t, int64_t n, bool xv, bool yv) {
+                        for (int64_t i = 0; i < n && xi < 0; ++i) {
+                          const int64_t a = xo + (xv ? i : 0), b = yo + (yv ? i : 0);
+                          if (x[a] == lowest && y[b] == T(-1)) {
+                            xi = a;
+                            yi = b;
+                          }
+                        }
+                      });
+  LITE_ENFORCE(xi < 0, "op '", p.op_type, "': integer division overflow: input 'X' ('", p.x_name,
+               "') element ", xi, " is ", static_cast<int64_t>(lowest), " and input 'Y' ('",
+               p.y_name, "') element ", yi, " is -1; the quotient does not fit ",
+               DataTypeName(p.x->dtype()));
+}
+
 template <typename T, BinaryKind K>
 void RunTyped(const ElementwiseParam& p, int threads) {
   const T* x = p.x->data<T>();
@@ -139,9 +172,12 @@ void RunTyped(const ElementwiseParam& p, int threads) {
         K == BinaryKind::kMod) {
       const int64_t ny = p.y->numel();
       for (int64_t i = 0; i < ny; ++i) {
-        LITE_ENFORCE(y[i] != 0, "op '", p.op_type,
-                     "': integer division by zero (input 'Y' element ", i, ")");
+        LITE_ENFORCE(y[i] != 0, "op '", p.op_type, "': integer division by zero (input 'Y' ('",
+                     p.y_name, "') element ", i, ")");
       }
+    }
+    if constexpr (std::is_signed_v<T>) {
+      if (K == BinaryKind::kDiv || K == BinaryKind::kFloorDiv) EnforceNoDivisionOverflow<T>(p);
     }
   }
   const BinaryFn<T, K> f;
@@ -249,6 +285,8 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.kind = KindFromOpType(desc.Type());
     p.x = GetInput(desc, scope, "X");
     p.y = GetInput(desc, scope, "Y");
+    p.x_name = desc.Input("X").front();
+    p.y_name = desc.Input("Y").front();
     p.out = GetOutput(desc, scope, "Out");
     p.axis = ReadBroadcastAxis(desc);
     p.act = ReadFusedActParam(desc);

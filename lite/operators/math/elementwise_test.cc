@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "lite/operators/math/math_test_util.h"
 
@@ -412,6 +413,44 @@ TEST(Elementwise, BadInputsNameOpAndDims) {
     ExpectErrorContains([&] { r.Run(); }, {"elementwise_add", "'Y'"});
   }
 }
+
+// Issue 27 #5: the lowest int32/int64 divided by -1 killed the process
+// (SIGFPE). Now an Error naming the op, both variables and the elements;
+// mod gives the exact remainder 0.
+template <typename T>
+void CheckDivisionOverflow() {
+  const T lo = std::numeric_limits<T>::lowest();
+  for (const std::string op : {"elementwise_div", "elementwise_floordiv"}) {
+    SCOPED_TRACE(op);
+    {
+      OpRunner r(op);
+      r.Input<T>("X", "numerator", {3}, {T(5), lo, T(7)});
+      r.Input<T>("Y", "denominator", {1}, {T(-1)});
+      r.Output("Out", "out");
+      ExpectErrorContains([&] { r.Run(); },
+                          {"op '" + op + "'", "integer division overflow", "'numerator'",
+                           "element 1 is " + std::to_string(lo), "'denominator') element 0 is -1"});
+    }
+    {
+      // Both values present but never paired: computed.
+      OpRunner r(op);
+      r.Input<T>("X", "x", {2}, {lo, T(4)});
+      r.Input<T>("Y", "y", {2}, {T(2), T(-1)});
+      r.Output("Out", "out");
+      r.Run();
+      EXPECT_EQ(r.Values<T>("out"), std::vector<T>({T(lo / 2), T(-4)}));
+    }
+  }
+  OpRunner r("elementwise_mod");
+  r.Input<T>("X", "x", {2}, {lo, T(-7)});
+  r.Input<T>("Y", "y", {1}, {T(-1)});
+  r.Output("Out", "out");
+  r.Run();
+  EXPECT_EQ(r.Values<T>("out"), std::vector<T>({T(0), T(0)}));
+}
+
+TEST(Elementwise, Int32LowestDividedByMinusOneIsAnError) { CheckDivisionOverflow<int32_t>(); }
+TEST(Elementwise, Int64LowestDividedByMinusOneIsAnError) { CheckDivisionOverflow<int64_t>(); }
 
 }  // namespace
 }  // namespace testing

@@ -51,6 +51,37 @@ OP_TEST(DIV, IntegerDivisionByZeroFails) {
                       {{NNADAPTER_INT32}});
   EXPECT_NE(r.compute, NNADAPTER_NO_ERROR);
 }
+// Issue 27 #5: the lowest int32/int64 divided by -1 returned a value on
+// builtin_device while the CPU path crashed; both now fail, naming the
+// operation and the elements (broadcast Y; unpaired values still compute).
+OP_TEST(DIV, LowestIntegerDividedByMinusOneFails) {
+  for (NNAdapterOperationType type : {NNADAPTER_DIV, NNADAPTER_FLOOR_DIV}) {
+    SCOPED_TRACE(type);
+    RunResult r = RunOp(type, {V(I32({3}, {5, INT32_MIN, 7})), V(I32({1}, {-1})), ci(0)},
+                        {{NNADAPTER_INT32}});
+    EXPECT_EQ(r.compute, NNADAPTER_INVALID_PARAMETER);
+    EXPECT_NE(r.message.find(type == NNADAPTER_DIV ? "DIV" : "FLOOR_DIV"), std::string::npos)
+        << r.message;
+    EXPECT_NE(r.message.find("integer division overflow: input 0 element 1 is -2147483648 and "
+                             "input 1 element 0 is -1; the quotient does not fit INT32"),
+              std::string::npos)
+        << r.message;
+    r = RunOp(type, {V(I64({2}, {INT64_MIN, 3})), V(I64({2}, {1, -1})), ci(0)},
+              {{NNADAPTER_INT64}});
+    EXPECT_EQ(r.compute, NNADAPTER_NO_ERROR) << r.message;
+    r = RunOp(type, {V(I64({2}, {3, INT64_MIN})), V(I64({2}, {1, -1})), ci(0)},
+              {{NNADAPTER_INT64}});
+    EXPECT_EQ(r.compute, NNADAPTER_INVALID_PARAMETER);
+    EXPECT_NE(r.message.find("input 0 element 1 is -9223372036854775808 and input 1 element 1 "
+                             "is -1; the quotient does not fit INT64"),
+              std::string::npos)
+        << r.message;
+  }
+  RunResult r = RunOp(NNADAPTER_DIV, {V(I32({1}, {1})), V(I32({2}, {3, 0})), ci(0)},
+                      {{NNADAPTER_INT32}});
+  EXPECT_NE(r.message.find("integer division by zero (input 1 element 1)"), std::string::npos)
+      << r.message;
+}
 OP_TEST(FLOOR_DIV, FloatAndInt) {
   auto r = Exec(NNADAPTER_FLOOR_DIV,
                {V(I32({2}, {7, -7})), V(I32({2}, {2, 2})), ci(0)},

@@ -82,8 +82,7 @@ RunResult RunOp(NNAdapterOperationType op, const std::vector<Arg>& args,
   std::vector<Tensor> feed = run_inputs.empty() ? input_values : run_inputs;
   EXPECT_EQ(feed.size(), model_ins.size());
   res.outputs.resize(outs.size());
-  res.compute = Execute(compilation, &feed, &res.outputs);
-  if (res.compute) res.message = NNAdapter_getLastErrorMessage();
+  res.compute = Execute(compilation, &feed, &res.outputs, &res.message);
   NNAdapterCompilation_destroy(compilation);
   return res;
 }

@@ -624,6 +624,22 @@ NNADAPTER_API_EXPORT int NNAdapterCompilation_queryInputsAndOutputs(
     NNAdapterOperandType** input_types, uint32_t* output_count,
     NNAdapterOperandType** output_types);
 
+/**
+ * Whether a finished compilation was loaded from its cache (buffer or
+ * <cache_dir>/<cache_token>.nnc) rather than compiled from the model. A
+ * cache whose recorded model digest, token, devices, versions, properties
+ * or input types differ from the given model and context is never loaded:
+ * the model is compiled instead and this reports false.
+ * @param compilation a live, finished compilation.
+ * @param loaded_from_cache receives true if the program came from the
+ *     cache; must not be NULL.
+ * @return NNADAPTER_NO_ERROR; NNADAPTER_INVALID_PARAMETER if an argument is
+ *     NULL or the compilation is not live; NNADAPTER_INVALID_STATE if the
+ *     compilation is not finished.
+ */
+NNADAPTER_API_EXPORT int NNAdapterCompilation_queryCacheUse(
+    NNAdapterCompilation* compilation, bool* loaded_from_cache);
+
 /* ------------------------------------------------------------------------ */
 /* Executions                                                                */
 

@@ -1,10 +1,13 @@
 // Binary elementwise operations with numpy broadcasting: arithmetic (with
 // fuse_code), logical and comparison operations, WHERE and SUM.
 // Integer DIV truncates toward zero (C semantics); FLOOR_DIV floors.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 
 #include "drivers/builtin_device/kernels/kernel.h"
+#include "nnadapter/utility/precision.h"
 
 namespace nnadapter {
 namespace builtin_device {
@@ -53,6 +56,60 @@ bool IsIntegerTensor(const Tensor& t) {
   }
 }
 
+// The lowest value of a signed integer type, or 0 for other types.
+double LowestSigned(NNAdapterOperandPrecision precision) {
+  switch (precision) {
+    case NNADAPTER_INT8:
+      return -128.0;
+    case NNADAPTER_INT16:
+      return -32768.0;
+    case NNADAPTER_INT32:
+      return -2147483648.0;
+    case NNADAPTER_INT64:
+      return -9223372036854775808.0;
+    default:
+      return 0;
+  }
+}
+
+// Integer DIV and FLOOR_DIV fail, as on Paddle Lite's CPU path, on a zero
+// divisor and on the lowest value divided by -1 (no result in the type).
+int CheckIntegerDivision(KernelContext* ctx) {
+  const Tensor& a = *ctx->in[0];
+  const Tensor& b = *ctx->in[1];
+  if (!IsIntegerTensor(a)) return 0;
+  const std::vector<double> vb = Values(b);
+  for (size_t i = 0; i < vb.size(); i++) {
+    if (vb[i] == 0) {
+      return Fail(ctx, "integer division by zero (input 1 element " + std::to_string(i) + ")");
+    }
+  }
+  const double lowest = LowestSigned(a.type.precision);
+  if (lowest == 0) return 0;
+  const std::vector<double> va = Values(a);
+  if (std::find(va.begin(), va.end(), lowest) == va.end() ||
+      std::find(vb.begin(), vb.end(), -1.0) == vb.end()) {
+    return 0;
+  }
+  Dims dims;
+  if (!BroadcastShape(a.dims, b.dims, &dims)) return 0;  // Binary reports it
+  int64_t ia = -1, ib = -1;
+  Odometer(dims, {BroadcastStrides(a.dims, dims), BroadcastStrides(b.dims, dims)},
+           [&](int64_t, const std::vector<int64_t>& off) {
+             if (ia < 0 && va[off[0]] == lowest && vb[off[1]] == -1.0) {
+               ia = off[0];
+               ib = off[1];
+             }
+           });
+  if (ia < 0) return 0;
+  char value[32];
+  std::snprintf(value, sizeof(value), "%.0f", lowest);
+  return Fail(ctx, "integer division overflow: input 0 element " + std::to_string(ia) + " is " +
+                       value + " and input 1 element " + std::to_string(ib) +
+                       " is -1; the quotient does not fit " +
+                       std::string(PrecisionName(a.type.precision)));
+}
+
 }  // namespace
 
 int Compute_ADD(KernelContext* ctx) {
@@ -65,18 +122,13 @@ int Compute_MUL(KernelContext* ctx) {
   return Binary(ctx, [](double x, double y) { return x * y; }, false);
 }
 int Compute_DIV(KernelContext* ctx) {
-  bool integer = IsIntegerTensor(*ctx->in[0]);
-  if (integer) {
-    for (double y : Values(*ctx->in[1]))
-      if (y == 0) return Fail(ctx, "integer division by zero");
-  }
+  int r = CheckIntegerDivision(ctx);
+  if (r) return r;
   return Binary(ctx, [](double x, double y) { return x / y; }, false);
 }
 int Compute_FLOOR_DIV(KernelContext* ctx) {
-  if (IsIntegerTensor(*ctx->in[0])) {
-    for (double y : Values(*ctx->in[1]))
-      if (y == 0) return Fail(ctx, "integer division by zero");
-  }
+  int r = CheckIntegerDivision(ctx);
+  if (r) return r;
   return Binary(ctx, [](double x, double y) { return std::floor(x / y); },
                 false);
 }

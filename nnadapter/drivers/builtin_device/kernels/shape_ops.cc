@@ -400,11 +400,13 @@ int Compute_GATHER(KernelContext* ctx) {
   if (!NormalizeAxis(&axis, rank)) return Fail(ctx, "input 2 (axis) out of range");
   std::vector<int64_t> id = IntsAttr(ctx, 1);
   int64_t extent = in.dims[axis];
-  for (auto& i : id) {
-    if (i < 0) i += extent;
-    if (i < 0 || i >= extent)
-      return Fail(ctx, "input 1 (indices): index out of range [0, " +
-                           std::to_string(extent) + ")");
+  for (size_t k = 0; k < id.size(); k++) {
+    const int64_t given = id[k];
+    if (id[k] < 0) id[k] += extent;
+    if (id[k] < 0 || id[k] >= extent)
+      return Fail(ctx, "input 1 (indices) element " + std::to_string(k) + " is " +
+                           std::to_string(given) + ", out of range [" +
+                           std::to_string(-extent) + ", " + std::to_string(extent) + ")");
   }
   Dims dims(in.dims.begin(), in.dims.begin() + axis);
   dims.insert(dims.end(), indices.dims.begin(), indices.dims.end());
