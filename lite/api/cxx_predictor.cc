@@ -14,8 +14,10 @@
 #include <set>
 #include <sstream>
 
+#include "file_access/file_access.h"
 #include "lite/api/config_compat.h"
 #include "lite/nnadapter/device_context.h"
+#include "lite/nnadapter/partition_config.h"
 
 #include "lite/graph/pass.h"
 #include "lite/model_parser/file_util.h"
@@ -102,8 +104,7 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
     o.partition_config = buffer;
     o.partition_config_source = "partition config buffer";
   } else if (!path.empty()) {
-    auto file = ReadWholeFile(path, "partition config");
-    o.partition_config.assign(file->data(), file->size());
+    o.partition_config = nnadapter_bridge::ReadPartitionConfigFile(path);
     o.partition_config_source = path;
   }
   return o;
@@ -199,8 +200,8 @@ void ReadMixedPrecisionConfig(const lite_api::CxxConfig& config, graph::PassOpti
     }
   }
   if (path.empty()) return;
-  auto file = ReadWholeFile(path, "mixed precision quantization config");
-  o->mixed_precision_config.assign(file->data(), file->size());
+  o->mixed_precision_config =
+      nnadapter_bridge::ReadPartitionConfigFile(path, "mixed precision quantization config");
   o->mixed_precision_source = path;
 }
 }  // namespace
