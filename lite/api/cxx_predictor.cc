@@ -335,12 +335,11 @@ void RecordInfo(const nb::NbModel& m, const std::string& folder) {
   }
   auto write = [&folder](const std::string& name, const std::set<std::string>& lines) {
     std::string path = (folder.empty() ? std::string(".") : folder) + "/" + name;
-    std::ofstream out(path, std::ios::binary);
-    LITE_ENFORCE(static_cast<bool>(out), "SaveOptimizedModel(record_info): cannot write '",
-                 path, "'");
-    for (const auto& l : lines) out << l << "\n";
-    LITE_ENFORCE(static_cast<bool>(out), "SaveOptimizedModel(record_info): writing '", path,
-                 "' failed");
+    std::string text, error;
+    for (const auto& l : lines) text += l + "\n";
+    LITE_ENFORCE(file_access::WriteFileAtomically(path, text.data(), text.size(),
+                                                  "tailoring list", &error),
+                 "SaveOptimizedModel(record_info): ", error);
   };
   write(".tailored_ops_list", ops);
   write(".tailored_kernels_list", kernels);
@@ -374,7 +373,16 @@ void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
   nb::NbModel m = OptimizedModel();
   std::string report = EmbedNNAdapterPrograms(*shared_, &m);
   if (!report.empty()) LOG(INFO) << "SaveOptimizedModel: " << report;
-  nb::SaveNbModelFile(m, model_dir + ".nb");
+  WriteNbModelFile(m, model_dir + ".nb");
+}
+
+size_t WriteNbModelFile(const nb::NbModel& model, const std::string& path) {
+  const std::string bytes = nb::SerializeNbModel(model);
+  std::string error;
+  LITE_ENFORCE(file_access::WriteFileAtomically(path, bytes.data(), bytes.size(),
+                                                "optimized model", &error),
+               error);
+  return bytes.size();
 }
 
 }  // namespace lite

@@ -3,9 +3,12 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
+
+#include "file_access/file_access.h"
 
 namespace paddle {
 namespace lite {
@@ -63,10 +66,13 @@ void FeedZeros(lite_api::PaddlePredictor* p, const PredictorShared& s,
 }
 
 std::vector<char> ReadBytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  LITE_ENFORCE(!in.bad(), "cannot read the compiled program '", path.string(), "'");
-  return data;
+  file_access::ReadOptions options;
+  options.no_follow = true;  // a name this code made in its own folder
+  std::string bytes, error;
+  LITE_ENFORCE(file_access::ReadFile(path.string(), "compiled NNAdapter program", options, &bytes,
+                                     &error),
+               error);
+  return std::vector<char>(bytes.begin(), bytes.end());
 }
 
 }  // namespace
@@ -75,11 +81,11 @@ std::string EmbedNNAdapterPrograms(const PredictorShared& optimized, nb::NbModel
   const std::string& cache_dir = optimized.nnadapter.model_cache_dir;
   if (!optimized.nnadapter.enabled() || cache_dir.empty()) return "";
   auto shared = std::make_shared<PredictorShared>(optimized);
-  static std::atomic<int> serial{0};
-  fs::path tmp = fs::temp_directory_path() / StrCat("nnadapter_precompile_", ::getpid(), "_",
-                                                    serial++);
-  fs::remove_all(tmp);
-  fs::create_directories(tmp);
+  // A fresh private folder (mkdtemp: mode 0700, never a planted name).
+  std::string templ = (fs::temp_directory_path() / "nnadapter_precompile_XXXXXX").string();
+  LITE_ENFORCE(::mkdtemp(templ.data()) != nullptr, "NNAdapter programs: cannot create a "
+               "temporary folder '", templ, "': ", std::strerror(errno));
+  fs::path tmp = templ;
   shared->nnadapter.model_cache_dir = tmp.string();
   std::map<std::string, std::vector<char>> programs;
   std::string shapes_text;
