@@ -14,8 +14,10 @@
 #include <set>
 #include <sstream>
 
+#include "file_access/file_access.h"
 #include "lite/api/config_compat.h"
 #include "lite/nnadapter/device_context.h"
+#include "lite/nnadapter/partition_config.h"
 
 #include "lite/graph/pass.h"
 #include "lite/model_parser/file_util.h"
@@ -102,8 +104,7 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
     o.partition_config = buffer;
     o.partition_config_source = "partition config buffer";
   } else if (!path.empty()) {
-    auto file = ReadWholeFile(path, "partition config");
-    o.partition_config.assign(file->data(), file->size());
+    o.partition_config = nnadapter_bridge::ReadPartitionConfigFile(path);
     o.partition_config_source = path;
   }
   return o;
@@ -199,8 +200,8 @@ void ReadMixedPrecisionConfig(const lite_api::CxxConfig& config, graph::PassOpti
     }
   }
   if (path.empty()) return;
-  auto file = ReadWholeFile(path, "mixed precision quantization config");
-  o->mixed_precision_config.assign(file->data(), file->size());
+  o->mixed_precision_config =
+      nnadapter_bridge::ReadPartitionConfigFile(path, "mixed precision quantization config");
   o->mixed_precision_source = path;
 }
 }  // namespace
@@ -335,12 +336,11 @@ void RecordInfo(const nb::NbModel& m, const std::string& folder) {
   }
   auto write = [&folder](const std::string& name, const std::set<std::string>& lines) {
     std::string path = (folder.empty() ? std::string(".") : folder) + "/" + name;
-    std::ofstream out(path, std::ios::binary);
-    LITE_ENFORCE(static_cast<bool>(out), "SaveOptimizedModel(record_info): cannot write '",
-                 path, "'");
-    for (const auto& l : lines) out << l << "\n";
-    LITE_ENFORCE(static_cast<bool>(out), "SaveOptimizedModel(record_info): writing '", path,
-                 "' failed");
+    std::string text, error;
+    for (const auto& l : lines) text += l + "\n";
+    LITE_ENFORCE(file_access::WriteFileAtomically(path, text.data(), text.size(),
+                                                  "tailoring list", &error),
+                 "SaveOptimizedModel(record_info): ", error);
   };
   write(".tailored_ops_list", ops);
   write(".tailored_kernels_list", kernels);
@@ -374,7 +374,16 @@ void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
   nb::NbModel m = OptimizedModel();
   std::string report = EmbedNNAdapterPrograms(*shared_, &m);
   if (!report.empty()) LOG(INFO) << "SaveOptimizedModel: " << report;
-  nb::SaveNbModelFile(m, model_dir + ".nb");
+  WriteNbModelFile(m, model_dir + ".nb");
+}
+
+size_t WriteNbModelFile(const nb::NbModel& model, const std::string& path) {
+  const std::string bytes = nb::SerializeNbModel(model);
+  std::string error;
+  LITE_ENFORCE(file_access::WriteFileAtomically(path, bytes.data(), bytes.size(),
+                                                "optimized model", &error),
+               error);
+  return bytes.size();
 }
 
 }  // namespace lite

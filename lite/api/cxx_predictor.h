@@ -57,6 +57,13 @@ class CxxPredictor : public ProgramPredictor {
   std::shared_ptr<const PredictorShared> shared_;
 };
 
+// Writes an optimized model (.nb) to `path` through the file-access policy:
+// an unnamed temporary in the same folder, renamed over `path` once complete
+// (a symlink planted at any name is never followed, a kill -9 leaves no
+// temporary). Returns its size; throws Error naming the file and the OS
+// reason.
+size_t WriteNbModelFile(const nb::NbModel& model, const std::string& path);
+
 // Loads the config's model and runs the optimizer passes: what
 // CreatePaddlePredictor<CxxConfig> and opt share. `on_loaded` (optional) sees
 // the program and weights as loaded, before the passes; `applied` (optional)

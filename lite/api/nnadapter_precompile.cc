@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <string>
 
@@ -85,11 +88,11 @@ std::string EmbedNNAdapterPrograms(const PredictorShared& optimized, nb::NbModel
   const std::string& cache_dir = optimized.nnadapter.model_cache_dir;
   if (!optimized.nnadapter.enabled() || cache_dir.empty()) return "";
   auto shared = std::make_shared<PredictorShared>(optimized);
-  static std::atomic<int> serial{0};
-  fs::path tmp = fs::temp_directory_path() / StrCat("nnadapter_precompile_", ::getpid(), "_",
-                                                    serial++);
-  fs::remove_all(tmp);
-  fs::create_directories(tmp);
+  // A fresh private folder (mkdtemp: mode 0700, never a planted name).
+  std::string templ = (fs::temp_directory_path() / "nnadapter_precompile_XXXXXX").string();
+  LITE_ENFORCE(::mkdtemp(templ.data()) != nullptr, "NNAdapter programs: cannot create a "
+               "temporary folder '", templ, "': ", std::strerror(errno));
+  fs::path tmp = templ;
   shared->nnadapter.model_cache_dir = tmp.string();
   std::map<std::string, std::vector<char>> programs;
   std::string shapes_text;

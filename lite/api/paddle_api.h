@@ -79,6 +79,13 @@ class Tensor {
   lod_t lod() const;
   void SetLoD(const lod_t& lod);
   bool IsInitialized() const;
+  // Shared ownership of the tensor's current memory (data<T>() points at
+  // it): while a copy of the returned pointer lives, that memory stays
+  // valid and unchanged, because the tensor writes later results (the next
+  // Run(), CopyFromCpu, mutable_data) into new memory instead. Null when the
+  // tensor has no data. For bindings that hand out zero-copy views (the
+  // Python package's numpy(copy=False)).
+  std::shared_ptr<const void> data_holder() const;
 
  private:
   void* raw_tensor_;

@@ -125,6 +125,15 @@ lod_t Tensor::lod() const { return Raw(raw_tensor_)->lod(); }
 void Tensor::SetLoD(const lod_t& lod) { Raw(raw_tensor_)->set_lod(lod); }
 bool Tensor::IsInitialized() const { return Raw(raw_tensor_)->initialized(); }
 
+std::shared_ptr<const void> Tensor::data_holder() const {
+  const lite::Tensor* t = Raw(raw_tensor_);
+  if (!t->initialized()) return nullptr;
+  // Aliases the buffer: the Buffer (and whatever keeps external memory
+  // alive) lives as long as the holder; Tensor::mutable_data never writes
+  // into a buffer someone else holds.
+  return std::shared_ptr<const void>(t->buffer(), t->raw_data());
+}
+
 #define LITE_API_TENSOR_TYPE(T)                                        \
   template const T* Tensor::data<T>() const;                           \
   template T* Tensor::mutable_data<T>(TargetType) const;               \

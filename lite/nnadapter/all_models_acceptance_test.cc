@@ -4,10 +4,13 @@
 // partition report. fp32 outputs within 1e-4; integer outputs exact;
 // detections (multiclass_nms3 offloaded too) within 1e-4 with the same LoD;
 // the QAT detector executed in float: the same text regions.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
+#include "lite/model_parser/model_loader.h"
 #include "lite/nnadapter/partition_report.h"
 #include "tests/models/model_test_util.h"
 
@@ -254,6 +257,151 @@ TEST(AllModelsOnBuiltinDevice, SequenceModelsMatchTheCpu) {
       {"rumor_lstm", M("rumor_lstm/model"), "", {{"words", {9, 1}, {}, {0, 9}}}},
   };
   for (const auto& c : cases) CheckModel(c);
+}
+
+// Issue 27 #16: every line the partition report prints, pasted as a
+// partition config, forces exactly its op. All lines of a model are given
+// at once, in report order and reversed: each op must be forced by its own
+// line (the first matching rule is named), so a line that also matched
+// another op would be caught in one of the two orders.
+lite_api::CxxConfig ModelConfig(const std::string& model, const std::string& params) {
+  return Config(ModelCase("", model, params, {}));
+}
+
+nnadapter_bridge::PartitionReport ReportWith(const lite_api::CxxConfig& base,
+                                             const std::string& partition_config) {
+  setenv("NNADAPTER_DRIVER_PATH", NNADAPTER_TEST_DRIVER_DIR, 0);
+  lite_api::CxxConfig c = base;
+  c.set_nnadapter_device_names({"builtin_device"});
+  if (!partition_config.empty()) c.set_nnadapter_subgraph_partition_config_buffer(partition_config);
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("roundtrip_" + std::to_string(getpid()) + ".json"))
+                               .string();
+  c.set_nnadapter_partition_report_path(path);
+  lite_api::CreatePaddlePredictor(c);
+  auto report = nnadapter_bridge::PartitionReport::FromJsonFile(path);
+  std::remove(path.c_str());
+  return report;
+}
+
+// Returns how many of the printed lines hold an escape.
+int ExpectEveryPrintedLineForcesItsOp(const std::string& label,
+                                      const lite_api::CxxConfig& config) {
+  SCOPED_TRACE(label);
+  const auto report = ReportWith(config, "");
+  std::vector<std::string> lines;
+  std::map<std::string, int> seen;
+  int escaped = 0;
+  for (const auto& op : report.ops) {
+    EXPECT_TRUE(seen.emplace(op.config_line, 0).second)
+        << "two ops print the same line " << op.config_line;
+    lines.push_back(op.config_line);
+    escaped += op.config_line.find('\\') != std::string::npos;
+  }
+  if (lines.empty()) {
+    ADD_FAILURE() << "no ops in the report";
+    return 0;
+  }
+  for (bool reverse : {false, true}) {
+    std::vector<std::string> order = lines;
+    if (reverse) std::reverse(order.begin(), order.end());
+    std::string text;
+    std::map<std::string, int> line_number;
+    for (size_t i = 0; i < order.size(); ++i) {
+      text += order[i] + "\n";
+      line_number[order[i]] = static_cast<int>(i) + 1;
+    }
+    const auto forced = ReportWith(config, text);
+    if (forced.ops.size() != report.ops.size()) {
+      ADD_FAILURE() << forced.ops.size() << " ops with the config, " << report.ops.size()
+                    << " without";
+      return 0;
+    }
+    EXPECT_EQ(forced.cpu_ops(), static_cast<int>(report.ops.size()));
+    for (const auto& op : forced.ops) {
+      EXPECT_EQ(op.reason, "forced by partition config buffer:" +
+                               std::to_string(line_number[op.config_line]))
+          << op.config_line << (reverse ? " (reversed)" : "");
+    }
+  }
+  std::printf("round trip %-28s %4zu printed lines (%d with escapes) each force exactly their op\n",
+              label.c_str(), lines.size(), escaped);
+  return escaped;
+}
+
+TEST(AllModelsOnBuiltinDevice, EveryPrintedConfigLineForcesExactlyItsOp) {
+  const std::pair<std::string, lite_api::CxxConfig> models[] = {
+      {"mnist_mlp_handwriting", ModelConfig(M("mnist_mlp_handwriting"), "")},
+      {"paddlelite_simple_model", ModelConfig(M("paddlelite_simple_model/model.pdmodel"),
+                                              M("paddlelite_simple_model/model.pdiparams"))},
+      {"shufflenet_v2_imagenet", ModelConfig(M("shufflenet_v2_imagenet"), "")},
+      {"ppocr_mobile_v2_cls_dyn", ModelConfig(M("ppocr_mobile_v2_cls_dyn/inference.pdmodel"),
+                                              M("ppocr_mobile_v2_cls_dyn/inference.pdiparams"))},
+      {"ppocrv3_det_dyn", ModelConfig(M("ppocrv3_det_dyn/inference.pdmodel"),
+                                      M("ppocrv3_det_dyn/inference.pdiparams"))},
+      {"ppocrv3_det_slim_int8", ModelConfig(M("ppocrv3_det_slim_int8/inference.pdmodel"),
+                                            M("ppocrv3_det_slim_int8/inference.pdiparams"))},
+      {"pp_humansegv2_portrait", ModelConfig(M("pp_humansegv2_portrait/model.pdmodel"),
+                                             M("pp_humansegv2_portrait/model.pdiparams"))},
+      {"mtcnn_paddle2 PNet", ModelConfig(M("mtcnn_paddle2/PNet.pdmodel"),
+                                         M("mtcnn_paddle2/PNet.pdiparams"))},
+      {"mtcnn_paddle2 RNet", ModelConfig(M("mtcnn_paddle2/RNet.pdmodel"),
+                                         M("mtcnn_paddle2/RNet.pdiparams"))},
+      {"mtcnn_paddle2 ONet", ModelConfig(M("mtcnn_paddle2/ONet.pdmodel"),
+                                         M("mtcnn_paddle2/ONet.pdiparams"))},
+      {"ppocrv4_onnx rec", ModelConfig(M("ppocrv4_onnx/ch_PP-OCRv4_rec_infer.onnx"), "")},
+      {"ppocrv4_onnx det", ModelConfig(M("ppocrv4_onnx/ch_PP-OCRv4_det_infer.onnx"), "")},
+      {"lstnet_gru", ModelConfig(M("lstnet_gru/model.pdmodel"), M("lstnet_gru/model.pdiparams"))},
+      {"ppyolo_tiny_trash", ModelConfig(M("ppyolo_tiny_trash/model.pdmodel"),
+                                        M("ppyolo_tiny_trash/model.pdiparams"))},
+      {"blazeface_paddle2", ModelConfig(M("blazeface_paddle2/model.pdmodel"),
+                                        M("blazeface_paddle2/model.pdiparams"))},
+      {"lac_seg", ModelConfig(M("lac_seg/model"), "")},
+      {"textcnn_news", ModelConfig(M("textcnn_news/model"), "")},
+      {"rumor_lstm", ModelConfig(M("rumor_lstm/model"), "")},
+  };
+  for (const auto& [label, config] : models) ExpectEveryPrintedLineForcesItsOp(label, config);
+}
+
+// The real models' names hold none of the grammar's characters, so the same
+// check on ShuffleNetV2 with every activation renamed to hold them (as
+// exports do: "feat-1", ONNX's "onnx::Sigmoid_2", blanks, '#', '\', UTF-8).
+TEST(AllModelsOnBuiltinDevice, PrintedConfigLinesForceExactlyTheirOpWithHostileNames) {
+  cpp::ProgramDesc program;
+  Scope weights;
+  ModelSource src;
+  src.model_dir = M("shufflenet_v2_imagenet");
+  LoadModel(src, &program, &weights);
+  const char* patterns[] = {"feat-", "onnx::Sigmoid_", "a,b ", "#x\\", "\xc3\xa9-:,"};
+  std::map<std::string, std::string> renamed;
+  for (auto& v : program.blocks.at(0).vars) {
+    if (v.persistable || v.type != cpp::VarKind::LOD_TENSOR) continue;
+    const std::string name = patterns[renamed.size() % 5] + std::to_string(renamed.size());
+    renamed[v.name] = name;
+    v.name = name;
+  }
+  ASSERT_GT(renamed.size(), 100u);
+  auto rename = [&](std::map<std::string, std::vector<std::string>>& slots) {
+    for (auto& [slot, args] : slots) {
+      for (auto& a : args) {
+        auto it = renamed.find(a);
+        if (it != renamed.end()) a = it->second;
+      }
+    }
+  };
+  for (auto& op : program.blocks.at(0).ops) {
+    rename(op.mutable_inputs());
+    rename(op.mutable_outputs());
+  }
+  const std::string dir = (std::filesystem::temp_directory_path() /
+                           ("hostile_names_" + std::to_string(getpid())))
+                              .string();
+  std::filesystem::create_directories(dir);
+  SaveModel(program, weights, dir + "/model.pdmodel", dir + "/model.pdiparams");
+  const int escaped = ExpectEveryPrintedLineForcesItsOp(
+      "shufflenet, hostile names", ModelConfig(dir + "/model.pdmodel", dir + "/model.pdiparams"));
+  EXPECT_GT(escaped, 100);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

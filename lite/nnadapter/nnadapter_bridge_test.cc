@@ -306,6 +306,16 @@ TEST(NNAdapterBridge, PartitionConfigForcingTwoOpsChangesClustersAndCrlfDoesTheS
   LogCapture log(0);
   lite_api::CreatePaddlePredictor(c);
   EXPECT_NE(log.text().find("matched no op"), std::string::npos);
+  // An op type no op has (a typo) is named with its line (issue 27 #16).
+  auto typo = DetConfig({"builtin_device"});
+  typo.set_nnadapter_subgraph_partition_config_buffer("# typo below\nconv2d:no_such_var\nconv2dd\n");
+  LogCapture typo_log(0);
+  lite_api::CreatePaddlePredictor(typo);
+  EXPECT_NE(typo_log.text().find("partition config buffer:3: unknown op type 'conv2dd' in "
+                                 "'conv2dd' (no op of that type is registered; a typo?)"),
+            std::string::npos)
+      << typo_log.text();
+  EXPECT_EQ(typo_log.text().find("unknown op type 'conv2d'"), std::string::npos);
 }
 
 TEST(NNAdapterBridge, CacheDirSkipsCompilationAndCorruptCacheIsRebuilt) {

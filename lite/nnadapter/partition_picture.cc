@@ -9,7 +9,9 @@
 #include <map>
 #include <sstream>
 
+#include "file_access/file_access.h"
 #include "lite/core/error.h"
+#include "lite/nnadapter/partition_config.h"
 
 extern char** environ;
 
@@ -27,22 +29,14 @@ std::string Escape(const std::string& s) {
   return r;
 }
 
-std::vector<std::string> Split(const std::string& s) {
-  std::vector<std::string> r;
-  std::stringstream ss(s);
-  for (std::string item; std::getline(ss, item, ',');) {
-    if (!item.empty()) r.push_back(item);
-  }
-  return r;
-}
-
-// Inputs and outputs of a config line "type:in1,in2:out1".
+// Inputs and outputs of a config line "type:in1,in2:out1" (names escaped as
+// the partition config writes them).
 void InputsOutputs(const std::string& line, std::vector<std::string>* in,
                    std::vector<std::string>* out) {
-  const size_t first = line.find(':'), last = line.rfind(':');
-  if (first == std::string::npos || first == last) return;
-  *in = Split(line.substr(first + 1, last - first - 1));
-  *out = Split(line.substr(last + 1));
+  auto rules = ParsePartitionConfig(line, "report line");
+  if (rules.size() != 1) return;
+  *in = rules[0].inputs;
+  *out = rules[0].outputs;
 }
 
 void Render(const std::string& dot_path, const std::string& format, const std::string& out) {
@@ -117,11 +111,11 @@ std::string PartitionDot(const PartitionReport& r) {
 std::vector<std::string> WritePartitionPicture(const PartitionReport& report,
                                                const std::string& stem) {
   const std::string dot = stem + ".dot";
-  {
-    std::ofstream f(dot, std::ios::binary | std::ios::trunc);
-    f << PartitionDot(report);
-    LITE_ENFORCE(f.good(), "cannot write the partition picture '", dot, "'");
-  }
+  const std::string text = PartitionDot(report);
+  std::string error;
+  LITE_ENFORCE(file_access::WriteFileAtomically(dot, text.data(), text.size(),
+                                                "partition picture", &error),
+               error);
   Render(dot, "svg", stem + ".svg");
   Render(dot, "png", stem + ".png");
   return {dot, stem + ".svg", stem + ".png"};

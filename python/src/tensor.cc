@@ -1,6 +1,7 @@
 // Tensor: numpy in (from_numpy: one copy straight from the array's buffer
 // when it is C-contiguous) and out (numpy(): one copy into a new array, or
-// numpy(copy=False): a read-only view of the tensor's memory, no copy).
+// numpy(copy=False): a read-only view of the tensor's memory, no copy, that
+// owns a reference to that memory).
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -59,9 +60,50 @@ const TensorHandle& Initialized(const TensorHandle& h) {
   return h;
 }
 
+// The most one from_numpy copies: 4 GiB (and 2^31 elements, NNAdapter's
+// limit). A larger array, e.g. np.broadcast_to of a scalar to 10^12
+// elements (a view of 4 bytes), is refused before anything is allocated.
+constexpr uint64_t kMaxFromNumpyBytes = uint64_t{1} << 32;
+constexpr uint64_t kMaxFromNumpyElements = uint64_t{1} << 31;
+
+std::string ShapeText(const py::array& a) {
+  std::string s = "(";
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) {
+    s += (i ? ", " : "") + std::to_string(a.shape(i));
+  }
+  return s + (a.ndim() == 1 ? ",)" : ")");
+}
+
+void CheckFromNumpySize(const TensorHandle& h, const py::array& a) {
+  uint64_t n = 1, bytes = 0;
+  bool overflow = false;
+  for (py::ssize_t i = 0; i < a.ndim(); ++i) {
+    overflow = overflow || __builtin_mul_overflow(n, static_cast<uint64_t>(a.shape(i)), &n);
+  }
+  overflow = overflow || __builtin_mul_overflow(n, static_cast<uint64_t>(a.itemsize()), &bytes);
+  if (overflow || n > kMaxFromNumpyElements || bytes > kMaxFromNumpyBytes) {
+    throw py::value_error(
+        "from_numpy: tensor '" + h.name + "': the array of shape " + ShapeText(a) + " has " +
+        (overflow ? std::string("more than 2^64 bytes")
+                  : std::to_string(n) + " elements of " + std::string(py::str(a.dtype())) +
+                        " (" + std::to_string(bytes) + " bytes)") +
+        ", more than a tensor may take (" + std::to_string(kMaxFromNumpyElements) +
+        " elements, " + std::to_string(kMaxFromNumpyBytes) + " bytes)");
+  }
+}
+
 void FromNumpy(TensorHandle& h, const py::array& array) {
   api::Tensor& t = h.writable();
+  // Before any copy: a non-contiguous array is made contiguous below.
+  CheckFromNumpySize(h, array);
   py::array src = py::array::ensure(array, py::array::c_style);
+  if (!src) {  // numpy could not make the contiguous copy (ensure() clears its error)
+    PyErr_SetString(PyExc_MemoryError,
+                    ("from_numpy: tensor '" + h.name + "': cannot make a contiguous copy of the "
+                     "array of shape " + ShapeText(array))
+                        .c_str());
+    throw py::error_already_set();
+  }
   api::shape_t shape(src.shape(), src.shape() + src.ndim());
   bool known = WithDtype(src.dtype(), [&](auto* tag) {
     using T = std::remove_pointer_t<decltype(tag)>;
@@ -87,9 +129,16 @@ py::array ToNumpy(const py::object& self, bool copy) {
       t.CopyToCpu<T>(a.mutable_data());
       out = a;
     } else {
-      // The view keeps the tensor handle (and so the predictor) alive; its
-      // contents change with the next run.
-      py::array_t<T> a(std::vector<py::ssize_t>(shape.begin(), shape.end()), t.data<T>(), self);
+      // The view's base owns a reference to the tensor's memory
+      // (Tensor::data_holder): while the view lives that memory is neither
+      // freed nor overwritten; a later run() writes into new memory. So the
+      // view holds this run's values and never points at freed memory.
+      const T* data = t.data<T>();
+      auto* holder = new std::shared_ptr<const void>(t.data_holder());
+      py::capsule base(holder, [](void* p) {
+        delete static_cast<std::shared_ptr<const void>*>(p);
+      });
+      py::array_t<T> a(std::vector<py::ssize_t>(shape.begin(), shape.end()), data, base);
       a.attr("setflags")(py::arg("write") = false);
       out = a;
     }

@@ -1,9 +1,13 @@
 // opt's behaviour: flags, what it prints, exit codes, and its errors
 // (unsupported op, unknown target or device, missing model, bad flags).
+#include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -302,7 +306,107 @@ TEST(NbOpt, BadFlagsAreErrors) {
   f = MnistFlags();
   f.optimize_out = "/nonexistent/dir/m";
   EXPECT_EQ(Opt(f, &text), 1);
-  EXPECT_HAS(text, "cannot write '/nonexistent/dir/m.nb");
+  EXPECT_HAS(text, "cannot write optimized model '/nonexistent/dir/m.nb': its folder "
+                   "'/nonexistent/dir' does not exist");
+}
+
+// Issue 27 #3a/#18: opt wrote <out>.nb.tmp.<pid> without O_EXCL|O_NOFOLLOW
+// (a symlink planted there had its target overwritten, and the rename then
+// moved the symlink to <out>.nb), and the tailoring lists through the
+// symlinks at their own names. Every write now goes through
+// file_access::WriteFileAtomically.
+std::set<std::string> Entries(const std::string& dir) {
+  std::set<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    names.insert(e.path().filename().string());
+  }
+  return names;
+}
+
+bool IsSymlink(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+TEST(NbOpt, PlantedSymlinksKeepTheirTargetsAndNoTemporaryIsLeft) {
+  const std::string dir = TempDir("planted"), outside = TempDir("planted_victims");
+  const std::string victim = outside + "/victim.txt";
+  std::ofstream(victim) << "VICTIM";
+  const std::string pid = std::to_string(getpid());
+  const std::vector<std::string> planted = {
+      dir + "/m.nb.tmp." + pid,             // the old temporary of the .nb
+      dir + "/.tailored_ops_list",          // written in place before
+      dir + "/.tailored_kernels_list",
+      dir + "/m.nb",                        // the target itself
+  };
+  for (const auto& link : planted) ASSERT_EQ(symlink(victim.c_str(), link.c_str()), 0) << link;
+  std::string text;
+  opt::OptFlags f = MnistFlags();
+  f.optimize_out = dir + "/m";
+  f.record_tailoring_info = true;
+  ASSERT_EQ(Opt(f, &text), 0) << text;
+  EXPECT_EQ(ReadFile(victim), "VICTIM");
+  EXPECT_FALSE(IsSymlink(dir + "/m.nb"));
+  EXPECT_FALSE(IsSymlink(dir + "/.tailored_ops_list"));
+  EXPECT_EQ(ReadFile(dir + "/.tailored_ops_list"), "fc\nfeed\nfetch\nsoftmax\n");
+  nb::NbModel m;
+  nb::LoadNbModelFile(dir + "/m.nb", &m);  // a complete, valid .nb
+  EXPECT_TRUE(IsSymlink(planted[0]));      // left alone, never written through
+  // The folder holds the outputs and the planted temporary name, nothing else.
+  EXPECT_EQ(Entries(dir), (std::set<std::string>{"m.nb", ".tailored_ops_list",
+                                                 ".tailored_kernels_list", "m.nb.tmp." + pid}));
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove_all(outside);
+}
+
+TEST(NbOpt, ARenameFailureNamesTheOsReason) {
+  const std::string dir = TempDir("rename");
+  std::filesystem::create_directories(dir + "/m.nb/inside");  // the target is a folder
+  std::string text;
+  opt::OptFlags f = MnistFlags();
+  f.optimize_out = dir + "/m";
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "cannot write optimized model '" + dir + "/m.nb': cannot rename the temporary");
+  EXPECT_HAS(text, "Is a directory");
+  EXPECT_EQ(Entries(dir), (std::set<std::string>{"m.nb"}));  // no temporary left
+  std::filesystem::remove_all(dir);
+}
+
+// opt killed (SIGKILL) while it writes the .nb: the folder is polled every
+// 2 ms and opt is killed as soon as anything appears in it. Before, that was
+// <out>.nb.tmp.<pid>, left behind; now the data goes to an unnamed
+// (O_TMPFILE) file that is linked and renamed in two system calls, so the
+// folder holds nothing or the complete .nb.
+TEST(NbOpt, AKillDuringTheSaveLeavesNoTemporary) {
+  const std::string dir = TempDir("kill");
+  const std::string model = ModelsDir() + "/shufflenet_v2_imagenet";
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const std::string a = "--model_dir=" + model, b = "--optimize_out=" + dir + "/m";
+    execl(OPT_PATH, OPT_PATH, a.c_str(), b.c_str(), "--valid_targets=x86",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  bool seen = false;
+  for (int i = 0; i < 60000 && !seen; ++i) {  // <= 120 s
+    seen = !Entries(dir).empty();
+    if (!seen) {
+      int status = 0;
+      if (waitpid(child, &status, WNOHANG) == child) break;  // exited without writing
+      usleep(2000);
+    }
+  }
+  kill(child, SIGKILL);
+  waitpid(child, nullptr, 0);
+  ASSERT_TRUE(seen) << "opt wrote nothing";
+  const auto left = Entries(dir);
+  for (const auto& name : left) EXPECT_EQ(name, "m.nb") << "left behind: " << name;
+  if (left.count("m.nb")) {
+    nb::NbModel m;
+    nb::LoadNbModelFile(dir + "/m.nb", &m);  // complete
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

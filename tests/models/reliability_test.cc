@@ -245,7 +245,7 @@ TEST(Reliability, NonRegularFilesAreRefusedWithoutReadingOrBlocking) {
     c.set_nnadapter_device_names({"builtin_device"});
     c.set_nnadapter_subgraph_partition_config_path(dir);
     lite_api::CreatePaddlePredictor(c);
-  }, "expected a file, got a directory");
+  }, "cannot read partition config '" + dir + "': it is a directory");
   unlink(fifo.c_str());
 }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -13,8 +14,10 @@
 #include <set>
 #include <sstream>
 
+#include "file_access/file_access.h"
 #include "lite/api/paddle_api.h"
 #include "lite/core/error.h"
+#include "lite/nnadapter/partition_config.h"
 #include "lite/nnadapter/partition_report.h"
 #include "tools/common/vision.h"
 
@@ -51,15 +54,11 @@ Diff Compare(const std::vector<float>& cpu, const std::vector<float>& dev, doubl
   return d;
 }
 
-// The output variables of a config line "type:in1,in2:out1,out2".
+// The output variables of a config line "type:in1,in2:out1,out2" (names
+// escaped as the partition config writes them).
 std::vector<std::string> OutputsOf(const std::string& config_line) {
-  std::vector<std::string> r;
-  const size_t last = config_line.rfind(':');
-  std::stringstream ss(config_line.substr(last + 1));
-  for (std::string item; std::getline(ss, item, ',');) {
-    if (!item.empty()) r.push_back(item);
-  }
-  return r;
+  auto rules = nnadapter_bridge::ParsePartitionConfig(config_line, "report line");
+  return rules.size() == 1 ? rules[0].outputs : std::vector<std::string>{};
 }
 
 std::string TempPath(const std::string& what) {
@@ -68,26 +67,80 @@ std::string TempPath(const std::string& what) {
       .string();
 }
 
+std::string ShapeText(const std::string& name, const std::vector<int64_t>& shape) {
+  std::string s = name + ":";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s;
+}
+
+// Tolerances are finite and >= 0 (a negative or NaN one makes every
+// comparison fail, an infinite one every comparison pass).
+void CheckTolerance(const char* flag, double v) {
+  LITE_ENFORCE(std::isfinite(v) && v >= 0, flag, "=", v,
+               ": expected a finite number >= 0");
+}
+
+// The element count of an input, at most kMaxInputElements.
+size_t InputElements(const std::string& name, const std::vector<int64_t>& shape) {
+  uint64_t n = 1;
+  bool overflow = false;
+  for (int64_t d : shape) {
+    LITE_ENFORCE(d > 0, "--input_shape '", ShapeText(name, shape),
+                 "': dimension ", d, " is not a positive integer");
+    overflow = overflow || __builtin_mul_overflow(n, static_cast<uint64_t>(d), &n);
+  }
+  LITE_ENFORCE(!overflow && n <= kMaxInputElements, "--input_shape '",
+               ShapeText(name, shape), "': ",
+               overflow ? std::string("the element count overflows 64 bits")
+                        : std::to_string(n) + " elements",
+               ", more than the ", kMaxInputElements, " (1 GiB of float32) an input may have");
+  return static_cast<size_t>(n);
+}
+
+// The raw float32 file of an input: exactly n floats, read through the
+// file-access policy (regular files only: a FIFO is refused, not waited on).
+std::vector<float> ReadInputFile(const std::string& name, const std::vector<int64_t>& shape,
+                                 size_t n, const std::string& path) {
+  const std::string flag = "--input_files '" + name + ":" + path + "'";
+  file_access::ReadOptions options;
+  options.max_bytes = n * sizeof(float);
+  uint64_t size = 0;
+  std::string error;
+  const int fd = file_access::OpenForRead(path, "input file", options, &size, &error);
+  LITE_ENFORCE(fd >= 0, flag, ": ", error, " (the shape ",
+               ShapeText(name, shape), " needs ", n * sizeof(float), " bytes)");
+  std::string bytes;
+  const bool read = size == n * sizeof(float) &&
+                    file_access::ReadRange(fd, size, 0, size, "input file", path, &bytes, &error);
+  close(fd);
+  LITE_ENFORCE(size == n * sizeof(float), flag, ": the file holds ", size,
+               " bytes but the shape ", ShapeText(name, shape), " needs ", n * sizeof(float),
+               " bytes (", n, " float32)");
+  LITE_ENFORCE(read, flag, ": ", error);
+  std::vector<float> v(n);
+  std::memcpy(v.data(), bytes.data(), bytes.size());
+  return v;
+}
+
 class Checker {
  public:
   Checker(const CheckOptions& o, std::ostream& out, CheckResult* r) : o_(o), out_(out), r_(r) {
     LITE_ENFORCE(!o.devices.empty(), "nnadapter_check: give at least one NNAdapter device");
     LITE_ENFORCE(!o.inputs.empty(),
                  "nnadapter_check: give every model input with its shape (--input_shape)");
+    CheckTolerance("--atol", o.atol);
+    CheckTolerance("--rtol", o.rtol);
+    CheckTolerance("--tensor_rtol", o.tensor_rtol);
     for (const auto& [name, shape] : o.inputs) {
-      int64_t n = 1;
-      for (int64_t d : shape) {
-        LITE_ENFORCE(d > 0, "nnadapter_check: input '", name, "' needs a positive shape");
-        n *= d;
-      }
+      const size_t n = InputElements(name, shape);
       auto file = o.input_files.find(name);
       if (file != o.input_files.end()) {
-        inputs_[name] = vision::ReadFloats(file->second, static_cast<size_t>(n));
+        inputs_[name] = ReadInputFile(name, shape, n, file->second);
       } else {
         std::mt19937 rng(o.seed + static_cast<uint32_t>(inputs_.size()));
         std::uniform_real_distribution<float> u(-1.f, 1.f);
         auto& v = inputs_[name];
-        v.resize(static_cast<size_t>(n));
+        v.resize(n);
         for (auto& x : v) x = u(rng);
       }
     }
@@ -322,11 +375,13 @@ class Checker {
             "set_nnadapter_subgraph_partition_config_path):\n";
     for (const auto& l : culprit_lines_) out_ << l << "\n";
     if (!o_.config_out.empty()) {
-      std::ofstream f(o_.config_out, std::ios::binary | std::ios::trunc);
-      f << "# written by nnadapter_check: ops whose offload to " << DeviceList()
-        << " changes the outputs\n";
-      for (const auto& l : culprit_lines_) f << l << "\n";
-      LITE_ENFORCE(f.good(), "nnadapter_check: cannot write '", o_.config_out, "'");
+      std::string text = "# written by nnadapter_check: ops whose offload to " + DeviceList() +
+                         " changes the outputs\n";
+      for (const auto& l : culprit_lines_) text += l + "\n";
+      std::string error;
+      LITE_ENFORCE(file_access::WriteFileAtomically(o_.config_out, text.data(), text.size(),
+                                                    "partition config", &error),
+                   "--partition_config_out: ", error);
       out_ << "wrote " << o_.config_out << "\n";
     }
   }
@@ -360,6 +415,7 @@ std::vector<std::pair<std::string, std::vector<int64_t>>> ParseInputShapes(
       dims.push_back(v);
     }
     LITE_ENFORCE(!dims.empty(), "--input_shape entry '", entry, "' has no dimensions");
+    InputElements(entry.substr(0, colon), dims);  // the cap, named with the flag
     r.emplace_back(entry.substr(0, colon), dims);
   }
   return r;

@@ -29,6 +29,10 @@ namespace paddle {
 namespace lite {
 namespace nnadapter_check {
 
+// The largest input the tool makes or reads: 2^28 elements (1 GiB of
+// float32); a larger --input_shape is an error naming it.
+constexpr uint64_t kMaxInputElements = uint64_t{1} << 28;
+
 struct CheckOptions {
   std::string model_dir, model_file, param_file;
   std::vector<std::string> devices;

@@ -5,6 +5,8 @@
 #include "tools/nnadapter_check/check.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -150,6 +152,75 @@ TEST(NNAdapterCheck, BadOptionsAreNamed) {
   std::ostringstream log;
   testing::ExpectErrorMentioning([&] { RunCheck(o, log, nullptr); },
                                  "'y' is not an input of the model");
+}
+
+// Issue 27 #9: hostile options. Each is an error naming the flag and its
+// value with exit code 2: never an abort (uncaught exception), never a hang.
+struct Exit {
+  int code{-1};        // exit status, or -1 when killed by a signal
+  std::string output;  // stdout + stderr
+};
+
+Exit RunTool(const std::string& flags) {
+  const std::string dir = testing::ModelsDir() + "/ppocrv3_det_dyn";
+  // `timeout` turns a hang (a FIFO read) into a failure instead of a stuck test.
+  const std::string cmd = "timeout 60 " + std::string(NNADAPTER_CHECK_BINARY) +
+                          " --model_file=" + dir + "/inference.pdmodel --param_file=" + dir +
+                          "/inference.pdiparams --nnadapter_device_names=builtin_device " +
+                          flags + " 2>&1";
+  Exit e;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return e;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof(buf), p)) > 0;) e.output.append(buf, n);
+  const int status = pclose(p);
+  e.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return e;
+}
+
+void ExpectRefused(const std::string& flags, const std::string& message) {
+  const Exit e = RunTool(flags);
+  EXPECT_EQ(e.code, 2) << flags << "\n" << e.output;
+  EXPECT_NE(e.output.find(message), std::string::npos) << flags << "\n" << e.output;
+  EXPECT_EQ(e.output.find("terminate called"), std::string::npos) << e.output;
+}
+
+TEST(NNAdapterCheck, HostileOptionsAreNamedErrorsWithExitCode2) {
+  ExpectRefused("--input_shape=x:100000,100000,100000",
+                "--input_shape 'x:100000,100000,100000': 1000000000000000 elements, more than "
+                "the 268435456 (1 GiB of float32) an input may have");
+  ExpectRefused("--input_shape=x:4294967296,4294967296,4294967296",
+                "--input_shape 'x:4294967296,4294967296,4294967296': the element count "
+                "overflows 64 bits");
+  const std::string base = ::testing::TempDir() + "nnadapter_check_hostile_" +
+                           std::to_string(getpid());
+  const std::string short_file = base + ".bin";
+  std::ofstream(short_file, std::ios::binary) << "0123456789";
+  ExpectRefused("--input_shape=x:1,3,8,8 --input_files=x:" + short_file,
+                "--input_files 'x:" + short_file + "': the file holds 10 bytes but the shape "
+                "x:1,3,8,8 needs 768 bytes (192 float32)");
+  const std::string fifo = base + ".fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  ExpectRefused("--input_shape=x:1,3,8,8 --input_files=x:" + fifo,
+                "--input_files 'x:" + fifo + "': cannot read input file '" + fifo +
+                    "': not a regular file");
+  std::remove(fifo.c_str());
+  std::remove(short_file.c_str());
+  ExpectRefused("--input_shape=x:1,3,8,8 --atol=-1",
+                "--atol=-1: expected a finite number >= 0");
+  ExpectRefused("--input_shape=x:1,3,8,8 --atol=nan",
+                "--atol=nan: expected a finite number >= 0");
+  ExpectRefused("--input_shape=x:1,3,8,8 --rtol=inf",
+                "--rtol=inf: expected a finite number >= 0");
+  // In process: the same errors from ParseInputShapes / RunCheck.
+  testing::ExpectErrorMentioning([] { ParseInputShapes("x:100000,100000,100000"); },
+                                 "1000000000000000 elements");
+  CheckOptions o = Detector();
+  o.devices = {"builtin_device"};
+  o.tensor_rtol = -0.5;
+  std::ostringstream log;
+  testing::ExpectErrorMentioning([&] { RunCheck(o, log, nullptr); },
+                                 "--tensor_rtol=-0.5: expected a finite number >= 0");
 }
 
 }  // namespace

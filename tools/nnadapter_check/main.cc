@@ -2,6 +2,7 @@
 // a bisection to the ops whose offload changes the outputs (check.h).
 #include <gflags/gflags.h>
 
+#include <exception>
 #include <iostream>
 #include <sstream>
 
@@ -57,6 +58,10 @@ int main(int argc, char** argv) {
     o.config_out = FLAGS_partition_config_out;
     return nc::RunCheck(o, std::cout, nullptr);
   } catch (const paddle::lite_api::Error& e) {
+    std::cerr << "nnadapter_check: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    // Never an abort: whatever escapes is reported and exits 2.
     std::cerr << "nnadapter_check: " << e.what() << "\n";
     return 2;
   }

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "file_access/file_access.h"
 #include "lite/api/cxx_predictor.h"
 #include "lite/api/nnadapter_precompile.h"
 #include "lite/core/registry.h"
@@ -259,9 +260,7 @@ int Visualize(const OptFlags& f, std::ostream& out) {
   std::filesystem::create_directories(f.visualization_file_output_path);
   std::string path = f.visualization_file_output_path + "/" +
                      std::filesystem::path(f.optimized_nb_model_path).stem().string() + ".dot";
-  std::ofstream dot(path);
-  LITE_ENFORCE(static_cast<bool>(dot), "--visualization_file_output_path: cannot write '", path,
-               "'");
+  std::ostringstream dot;
   dot << "digraph G {\n";
   std::set<std::string> vars;
   const auto& ops = m.program.blocks.at(0).ops;
@@ -284,7 +283,11 @@ int Visualize(const OptFlags& f, std::ostream& out) {
         << "];\n";
   }
   dot << "}\n";
-  LITE_ENFORCE(static_cast<bool>(dot), "writing '", path, "' failed");
+  const std::string text = dot.str();
+  std::string error;
+  LITE_ENFORCE(file_access::WriteFileAtomically(path, text.data(), text.size(),
+                                                "--visualization_file_output_path graph", &error),
+               error);
   out << "written: " << path << " (" << ops.size() << " ops, " << vars.size() << " variables)\n";
   return 0;
 }
@@ -488,7 +491,7 @@ int Run(const OptFlags& f, std::ostream& out) {
   nb::NbModel model = predictor->OptimizedModel();
   std::string embedded = EmbedNNAdapterPrograms(*shared, &model);
   if (!embedded.empty()) out << embedded << "\n";
-  size_t size = nb::SaveNbModelFile(model, path);
+  size_t size = WriteNbModelFile(model, path);
   out << "written: " << path << " (" << size << " bytes)\n";
   return 0;
 }

@@ -15,7 +15,9 @@
 #include <set>
 #include <sstream>
 
+#include "file_access/file_access.h"
 #include "lite/core/program.h"
+#include "lite/core/registry.h"
 #include "lite/graph/passes/passes.h"
 #include "lite/nnadapter/converter.h"
 #include "lite/nnadapter/device_context.h"
@@ -172,10 +174,12 @@ bool PathOutside(Clusters& cl, Node* a, Node* b, const std::vector<Node*>& stmts
 void FinishReport(const nnadapter_bridge::PartitionReport& report, const NNAdapterOptions& opts) {
   LOG(INFO) << "nnadapter partition: " << report.Summary();
   if (!opts.partition_report_path.empty()) {
-    std::ofstream out(opts.partition_report_path, std::ios::binary | std::ios::trunc);
-    out << report.Json();
-    LITE_ENFORCE(out.good(), "cannot write the NNAdapter partition report '",
-                 opts.partition_report_path, "'");
+    const std::string json = report.Json();
+    std::string error;
+    LITE_ENFORCE(file_access::WriteFileAtomically(opts.partition_report_path, json.data(),
+                                                  json.size(), "NNAdapter partition report",
+                                                  &error),
+                 error);
   }
   LITE_ENFORCE(!opts.strict || report.cpu_ops() == 0, "NNAdapter strict mode: ", report.cpu_ops(),
                " op(s) would stay on the CPU:\n", report.CpuOpLines());
@@ -222,7 +226,11 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     }
   }
   for (size_t i = 0; i < rules.size(); ++i) {
-    if (!rule_hits[i]) {
+    if (!IsOpRegistered(rules[i].op_type)) {
+      LOG(WARNING) << opts.partition_config_source << ":" << rules[i].line
+                   << ": unknown op type '" << rules[i].op_type << "' in '" << rules[i].text
+                   << "' (no op of that type is registered; a typo?)";
+    } else if (!rule_hits[i]) {
       LOG(WARNING) << opts.partition_config_source << ":" << rules[i].line << ": '"
                    << rules[i].text << "' matched no op of the model";
     }
