@@ -18,8 +18,9 @@
 #     commands, docs/reliability.md: over the 30-minute budget);
 #  6. runs the libFuzzer targets (NNAdapter model building, .nnc loader,
 #     context-properties and operator-info parsers, .nb loader, params
-#     loader, Paddle program loader, partition config parser, C and Python
-#     APIs) for FUZZ_SECONDS each (default 60) under ASan/UBSan.
+#     loader, Paddle program loader, structure-aware ONNX importer,
+#     partition config parser, C and Python APIs) for FUZZ_SECONDS each
+#     (default 60) under ASan/UBSan.
 # Real models and references are read from ../shared/models (override with
 # PADDLE_LITE_MODELS_DIR); tests that need them fail loudly when absent.
 set -euo pipefail
@@ -44,6 +45,7 @@ step "fuzzers, ${FUZZ_SECONDS} s each"
 "$ROOT/tools/scripts/run_nb_fuzzer.sh" "$FUZZ_SECONDS"
 FUZZ_TARGET=params "$ROOT/tools/scripts/run_nb_fuzzer.sh" "$FUZZ_SECONDS"
 FUZZ_TARGET=program "$ROOT/tools/scripts/run_nb_fuzzer.sh" "$FUZZ_SECONDS"
+FUZZ_TARGET=onnx "$ROOT/tools/scripts/run_nb_fuzzer.sh" "$FUZZ_SECONDS"
 "$ROOT/tools/scripts/run_api_fuzzers.sh" capi "$FUZZ_SECONDS"
 "$ROOT/tools/scripts/run_api_fuzzers.sh" python "$FUZZ_SECONDS"
 "$ROOT/tools/scripts/run_lite_config_fuzzer.sh" "$FUZZ_SECONDS"

@@ -245,7 +245,7 @@ TEST(Reliability, NonRegularFilesAreRefusedWithoutReadingOrBlocking) {
     c.set_nnadapter_device_names({"builtin_device"});
     c.set_nnadapter_subgraph_partition_config_path(dir);
     lite_api::CreatePaddlePredictor(c);
-  }, "cannot read partition config '" + dir + "': it is a directory");
+  }, "cannot read partition config '" + dir + "': Is a directory (expected a file, got a directory)");
   unlink(fifo.c_str());
 }
 

@@ -1,16 +1,26 @@
 #include "lite/model_parser/onnx/onnx_importer.h"
 
 #include <onnx/checker.h>
+#include <onnx/defs/schema.h>
 #include <onnx/version_converter/convert.h>
 
 #include <algorithm>
 #include <exception>
 #include <fstream>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <unordered_map>
 
+#include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 
 #include "lite/core/error.h"
 #include "lite/model_parser/file_util.h"
@@ -97,15 +107,14 @@ class Importer {
     // regular file beneath the model folder (a FIFO would block the checker,
     // a link out of the folder must never be opened).
     CheckExternalDataFiles(model.graph());
-    // The checker runs on the model as written, before ONNX's version
-    // converter: the converter trusts node schemas (a Loop without its body
-    // crashed it, found by the ONNX fuzzer).
-    Check(model);
-    NormalizeOpset(&model, label_);
+    // libonnx's checker, version converter and shape inference run in a
+    // child process (IsolatedLibonnx): they trust what they read, and a
+    // malformed model crashed them (SIGFPE on a zero stride, SEGV on a
+    // LayerNormalization axis of 2^63 - 1, found by the ONNX fuzzer). The
+    // checks above catch the known classes; isolation makes any other one
+    // an Error instead of a dead process.
+    model = IsolatedLibonnx(model);
     opset_ = DefaultOpset(model, label_);
-    // Ranks, dims and element types for the converters, including Reshapes
-    // to run-time shapes (so the subgraph pass can describe what follows).
-    onnx_import::InferShapesAndReshapeRanks(&model);
     const auto& g = model.graph();
     block_.idx = 0;
     for (const auto& vi : g.input()) values_[vi.name()] = InfoFromType(vi.type());
@@ -181,6 +190,105 @@ class Importer {
       std::string what = e.what();
       ThrowError("ONNX model '", label_, "' fails ONNX's checker: ", what.substr(0, 600));
     }
+  }
+
+  // The checker runs on the model as written, before ONNX's version
+  // converter (the converter trusts node schemas: a Loop without its body
+  // crashed it); then the converter and shape inference (ranks, dims and
+  // element types for the converters, including Reshapes to run-time
+  // shapes).
+  void RunLibonnx(onnx::ModelProto* model) {
+    Check(*model);
+    NormalizeOpset(model, label_);
+    onnx_import::InferShapesAndReshapeRanks(model);
+  }
+
+  // RunLibonnx in a forked child that sends back the resulting model or the
+  // Error's message through a pipe; a child killed by a signal is an Error
+  // naming it. The parent reads while the child writes (no pipe deadlock).
+  onnx::ModelProto IsolatedLibonnx(const onnx::ModelProto& model) {
+    // One import forks at a time, and the lazily built singletons the child
+    // uses (ONNX's schema registry, protobuf descriptors) exist before the
+    // fork, so the child never waits on a lock another thread held.
+    static std::mutex fork_mutex;
+    std::lock_guard<std::mutex> lock(fork_mutex);
+    static const bool warmed = [] {
+      onnx::OpSchemaRegistry::Schema("Conv", kOnnxMaxOpset);
+      return onnx::ModelProto::descriptor() != nullptr;
+    }();
+    (void)warmed;
+    int fds[2];
+    if (pipe(fds) != 0) {
+      onnx::ModelProto copy = model;
+      RunLibonnx(&copy);  // no pipe: in process, as before
+      return copy;
+    }
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0) {
+      close(fds[0]);
+      close(fds[1]);
+      onnx::ModelProto copy = model;
+      RunLibonnx(&copy);
+      return copy;
+    }
+    if (pid == 0) {
+      close(fds[0]);
+      std::string out;
+      try {
+        onnx::ModelProto copy = model;
+        RunLibonnx(&copy);
+        out = "M" + copy.SerializeAsString();
+      } catch (const std::exception& e) {
+        out = std::string("E") + e.what();
+      }
+      size_t done = 0;
+      while (done < out.size()) {
+        const ssize_t n = write(fds[1], out.data() + done, out.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += static_cast<size_t>(n);
+      }
+      _exit(done == out.size() ? 0 : 3);
+    }
+    close(fds[1]);
+    std::string in;
+    char buf[1 << 16];
+    bool stalled = false;
+    for (;;) {
+      // A child silent for 10 minutes is stopped (libonnx stuck).
+      struct pollfd pfd = {fds[0], POLLIN, 0};
+      const int ready = poll(&pfd, 1, 600 * 1000);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready == 0) {
+        stalled = true;
+        kill(pid, SIGKILL);
+        break;
+      }
+      const ssize_t n = read(fds[0], buf, sizeof(buf));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      in.append(buf, static_cast<size_t>(n));
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    LITE_ENFORCE(!stalled, "ONNX model '", label_, "': ONNX's checker, version converter or "
+                 "shape inference made no progress for 10 minutes and was stopped");
+    if (WIFSIGNALED(status)) {
+      ThrowError("ONNX model '", label_, "': ONNX's checker, version converter or shape inference "
+                 "crashed on it (signal ", WTERMSIG(status), ", ", strsignal(WTERMSIG(status)),
+                 "): the model is malformed in a way the importer's own checks do not name");
+    }
+    LITE_ENFORCE(WIFEXITED(status) && WEXITSTATUS(status) == 0 && !in.empty(), "ONNX model '",
+                 label_, "': ONNX's checker, version converter or shape inference failed on it "
+                 "(exit status ", WIFEXITED(status) ? WEXITSTATUS(status) : -1, ")");
+    if (in[0] == 'E') throw Error(in.substr(1));
+    onnx::ModelProto result;
+    LITE_ENFORCE(in[0] == 'M' && result.ParseFromArray(in.data() + 1, static_cast<int>(in.size() - 1)),
+                 "ONNX model '", label_, "': the shape-inferred model could not be read back");
+    return result;
   }
 
   void CheckExternalDataFiles(const onnx::GraphProto& g) {
