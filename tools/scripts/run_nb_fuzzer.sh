@@ -153,7 +153,7 @@ RSS_MB=2048
 [ "$TARGET" != program ] || { MAX_LEN=4194304; TIMEOUT=60; RSS_MB=4096; }
 "./$BIN" -max_total_time="$SECONDS_TO_RUN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
   -max_len=$MAX_LEN -print_final_stats=1 corpus seeds >"$LOG" 2>&1 || rc=$?
-execs=$(grep -m1 '^stat::number_of_executed_units' "$LOG" | awk '{print $2}')
+execs=$(grep '^stat::number_of_executed_units' "$LOG" | tail -1 | awk '{print $2}')  # the last: forked children (onnx) print their own
 if [ "$rc" -ne 0 ]; then
   cat "$LOG" >&2
   echo "run_nb_fuzzer: FAILED (exit $rc) after ${execs:-?} executions; reproducer in $BUILD" >&2

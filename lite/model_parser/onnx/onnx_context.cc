@@ -160,6 +160,16 @@ ValueInfo ConvertContext::Info(const std::string& name) const {
   return it == values_->end() ? ValueInfo{} : it->second;
 }
 
+int64_t ConvertContext::AxisAttr(const std::string& name, int64_t fallback, int extra) const {
+  const int64_t a = AttrInt(name, fallback);
+  const int rank = Rank(0);
+  const int64_t hi = rank >= 0 ? rank + extra : 64;
+  Check(a >= -hi && a < hi, "attribute '", name, "' is ", a, "; expected a value in [", -hi, ", ",
+        hi - 1, "]", rank >= 0 ? " for input '" + Input(0) + "' of rank " + std::to_string(rank)
+                               : std::string(" (the input's rank is unknown)"));
+  return a;
+}
+
 int ConvertContext::RequireRank(int input, const char* why) const {
   int r = Rank(input);
   Check(r >= 0, "the rank of input '", Input(input), "' is unknown (ONNX shape inference did not "

@@ -76,6 +76,10 @@ class ConvertContext {
   std::vector<int64_t> AttrInts(const std::string& name) const;
   std::vector<float> AttrFloats(const std::string& name) const;
   const onnx::TensorProto* AttrTensor(const std::string& name) const;
+  // An axis attribute of input 0: in [-(rank + extra), rank + extra - 1]
+  // when the rank is known (Flatten's axis may equal the rank: extra 1),
+  // within +-64 otherwise; Fail()s naming it. Not normalized.
+  int64_t AxisAttr(const std::string& name, int64_t fallback, int extra = 0) const;
 
   // A constant value (initializer or Constant output), or null.
   const Tensor* Constant(const std::string& name) const;

@@ -274,7 +274,7 @@ void ConvertReduce(ConvertContext& c) {
 // axis' extent at import.
 void ConvertArgMax(ConvertContext& c) {
   const bool last = c.AttrInt("select_last_index", 0) != 0;
-  int64_t axis = c.AttrInt("axis", 0);
+  int64_t axis = c.AxisAttr("axis", 0);
   std::string x = c.Input(0), index = c.Output(0);
   int64_t extent = 0;
   if (last) {

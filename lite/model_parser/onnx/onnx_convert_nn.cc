@@ -33,7 +33,7 @@ void ConvertInstanceNorm(ConvertContext& c) {
 
 void ConvertLayerNorm(ConvertContext& c) {
   const int rank = c.RequireRank(0, "LayerNormalization");
-  int axis = static_cast<int>(c.AttrInt("axis", -1));
+  int axis = static_cast<int>(c.AxisAttr("axis", -1));
   if (axis < 0) axis += rank;
   // Paddle's layer_norm keeps at least one leading dim: normalizing every
   // dim (axis 0) runs on X with a leading 1 added.
@@ -185,7 +185,7 @@ void ConvertSoftmax(ConvertContext& c) {
 }
 
 void ConvertFlatten(ConvertContext& c) {
-  int axis = static_cast<int>(c.AttrInt("axis", 1));
+  int axis = static_cast<int>(c.AxisAttr("axis", 1, 1));
   if (axis < 0) axis += c.RequireRank(0, "a negative axis");
   auto* op = c.AddOp("flatten");
   op->SetInput("X", {c.Input(0)});

@@ -181,7 +181,7 @@ void ConvertReshape(ConvertContext& c) {
 }
 
 void ConvertGather(ConvertContext& c) {
-  int64_t axis = c.AttrInt("axis", 0);
+  int64_t axis = c.AxisAttr("axis", 0);
   const ValueInfo data = c.Info(c.Input(0));
   if (axis < 0) {
     c.Check(data.rank >= 0, "a negative axis needs the data rank");
@@ -314,7 +314,8 @@ void ConvertConcat(ConvertContext& c) {
   for (int i = 0; i < c.NumInputs(); ++i) xs.push_back(c.Input(i));
   op->SetInput("X", xs);
   op->SetOutput("Out", {c.Output(0)});
-  op->SetAttr("axis", static_cast<int32_t>(c.AttrInt("axis")));
+  c.Check(c.HasAttr("axis"), "attribute 'axis' is required");
+  op->SetAttr("axis", static_cast<int32_t>(c.AxisAttr("axis", 0)));
 }
 
 void ConvertSplit(ConvertContext& c) {
@@ -326,7 +327,7 @@ void ConvertSplit(ConvertContext& c) {
   std::vector<std::string> outs;
   for (int i = 0; i < c.NumOutputs(); ++i) outs.push_back(c.Output(i));
   op->SetOutput("Out", outs);
-  op->SetAttr("axis", static_cast<int32_t>(c.AttrInt("axis", 0)));
+  op->SetAttr("axis", static_cast<int32_t>(c.AxisAttr("axis", 0)));
   if (split.empty()) {
     op->SetAttr("num", static_cast<int32_t>(outs.size()));
   } else {
