@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "file_access/file_access.h"
 #include "lite/core/error.h"
 #include "lite/nnadapter/partition_report.h"
 
@@ -162,12 +163,13 @@ PartitionReport PartitionReport::FromJson(const std::string& json) {
 }
 
 PartitionReport PartitionReport::FromJsonFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  LITE_ENFORCE(in.good(), "cannot read the partition report '", path, "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
+  // The shared file-access policy: a regular file of at most 256 MiB.
+  file_access::ReadOptions options;
+  options.max_bytes = uint64_t{256} << 20;
+  std::string text, error;
+  LITE_ENFORCE(file_access::ReadFile(path, "partition report", options, &text, &error), error);
   try {
-    return FromJson(ss.str());
+    return FromJson(text);
   } catch (const Error& e) {
     ThrowError("'", path, "': ", e.what());
   }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "file_access/file_access.h"
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
@@ -181,14 +182,13 @@ bool ParseOperatorInfo(const std::string& text, const std::string& source_name,
 
 bool LoadOperatorInfoFile(const std::string& path, OperatorInfo* info,
                           std::string* error) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    *error = "cannot open operator-info file '" + path + "'";
-    return false;
-  }
-  std::stringstream buffer;
-  buffer << file.rdbuf();
-  return ParseOperatorInfo(buffer.str(), path, info, error);
+  // The shared file-access policy: a regular file (a FIFO is refused
+  // without blocking) of at most 16 MiB.
+  file_access::ReadOptions options;
+  options.max_bytes = uint64_t{16} << 20;
+  std::string text;
+  if (!file_access::ReadFile(path, "operator-info file", options, &text, error)) return false;
+  return ParseOperatorInfo(text, path, info, error);
 }
 
 template <typename T>

@@ -18,6 +18,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <oneapi/dnnl/dnnl.hpp>
+
 namespace paddle {
 namespace lite {
 namespace operators {
@@ -27,8 +29,16 @@ inline bool Int8RunsInFloat() {
     if (std::strcmp(v, "1") == 0) return true;
     if (std::strcmp(v, "0") == 0) return false;
   }
-  static const bool exact_int8 =
-      __builtin_cpu_supports("avx512vnni") || __builtin_cpu_supports("avxvnni");
+  // The ISA oneDNN itself dispatches to (a bit set: each ISA includes the
+  // bits of those it extends; AMX includes AVX512-VNNI).
+  static const bool exact_int8 = [] {
+    const unsigned isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+    auto has = [isa](dnnl::cpu_isa want) {
+      const unsigned w = static_cast<unsigned>(want);
+      return (isa & w) == w;
+    };
+    return has(dnnl::cpu_isa::avx512_core_vnni) || has(dnnl::cpu_isa::avx2_vnni);
+  }();
   return !exact_int8;
 }
 
