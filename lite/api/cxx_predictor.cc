@@ -119,12 +119,16 @@ CxxPredictor::CxxPredictor(std::shared_ptr<const PredictorShared> shared, int th
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone() {
-  return std::make_shared<CxxPredictor>(shared_, threads_);
+  auto clone = std::make_shared<CxxPredictor>(shared_, threads_);
+  clone->runtime_program().set_max_loop_iterations(program_->max_loop_iterations());
+  return clone;
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone(
     const std::vector<std::string>& var_names) {
-  return std::make_shared<CxxPredictor>(shared_, threads_, var_names);
+  auto clone = std::make_shared<CxxPredictor>(shared_, threads_, var_names);
+  clone->runtime_program().set_max_loop_iterations(program_->max_loop_iterations());
+  return clone;
 }
 
 size_t CxxPredictor::ActivationBytes() const {
@@ -414,8 +418,10 @@ void WarmUp(const CxxConfig& config, PaddlePredictor* predictor) {
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfig& config) {
   lite::ReportInapplicableSettings(config);
+  lite::CheckLoopLimit(config);
   auto predictor = std::make_shared<lite::CxxPredictor>(lite::LoadAndOptimize(config),
                                                         lite::EffectiveThreads(config));
+  predictor->runtime_program().set_max_loop_iterations(config.max_loop_iterations());
   WarmUp(config, predictor.get());
   return predictor;
 }

@@ -148,12 +148,16 @@ LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int th
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> LightPredictor::Clone() {
-  return std::make_shared<LightPredictor>(shared_, threads_);
+  auto clone = std::make_shared<LightPredictor>(shared_, threads_);
+  clone->runtime_program().set_max_loop_iterations(program_->max_loop_iterations());
+  return clone;
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> LightPredictor::Clone(
     const std::vector<std::string>& var_names) {
-  return std::make_shared<LightPredictor>(shared_, threads_, var_names);
+  auto clone = std::make_shared<LightPredictor>(shared_, threads_, var_names);
+  clone->runtime_program().set_max_loop_iterations(program_->max_loop_iterations());
+  return clone;
 }
 
 std::string LightPredictor::GetVersion() const { return nb::kProducerVersion; }
@@ -176,8 +180,11 @@ std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<MobileConfig>(const Mobil
                "MobileConfig::set_model_buffer(model, params): the split naive-buffer format of "
                "Paddle Lite < 2.6 is not supported; convert the Paddle model with opt and pass "
                "the .nb to set_model_from_buffer or set_model_from_file");
-  return std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config),
-                                                lite::EffectiveThreads(config));
+  lite::CheckLoopLimit(config);
+  auto predictor = std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config),
+                                                          lite::EffectiveThreads(config));
+  predictor->runtime_program().set_max_loop_iterations(config.max_loop_iterations());
+  return predictor;
 }
 
 }  // namespace lite_api
