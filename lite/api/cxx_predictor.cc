@@ -276,6 +276,12 @@ nb::NbModel CxxPredictor::OptimizedModel() const {
     }
     m.kernel_keys.push_back(key);
   }
+  for (const auto& [b, insts_b] : program_->sub_blocks()) {
+    auto& keys = m.sub_block_kernel_keys[b];
+    for (const auto& inst : insts_b) keys.push_back(inst.kernel->key());
+    LITE_ENFORCE(keys.size() == m.program.blocks.at(b).ops.size(),
+                 "SaveOptimizedModel: the runtime program does not match block ", b);
+  }
   return m;
 }
 

@@ -99,6 +99,24 @@ void CheckKernelKeys(const nb::NbModel& model, const std::string& source) {
                                            : std::string("op type not in this runtime"),
                       ")");
   }
+  for (int32_t b : cpp::ControlFlowBlocks(model.program)) {
+    auto keys = model.sub_block_kernel_keys.find(b);
+    const auto& bops = model.program.blocks[b].ops;
+    if (keys == model.sub_block_kernel_keys.end() || keys->second.size() != bops.size()) {
+      ThrowError(source, ": block ", b, " is run by a control-flow op but has no kernel keys "
+                 "(re-run opt with this version)");
+    }
+    for (size_t i = 0; i < bops.size(); ++i) {
+      const KernelKey& key = keys->second[i];
+      if (IsOpRegistered(bops[i].Type()) && FindKernel(key)) continue;
+      if (++count > 20) continue;
+      missing += StrCat("\n  op #", i, " '", bops[i].Type(), "' of block ", b, " needs kernel '",
+                        key.ToString(), "' (",
+                        IsOpRegistered(bops[i].Type()) ? "kernels here: " + KernelsOf(bops[i].Type())
+                                                       : std::string("op type not in this runtime"),
+                        ")");
+    }
+  }
   if (count > 0) {
     ThrowError(source, ": ", count, " op(s) need kernels this runtime does not have (the .nb was "
                "optimized for other targets or by a runtime with more ops):", missing,
@@ -141,7 +159,8 @@ LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int th
   CopyWeightsLocally(own_weights);
   try {
     program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), {},
-                                      &shared_->nnadapter, &shared_->model.kernel_keys));
+                                      &shared_->nnadapter, &shared_->model.kernel_keys,
+                                      &shared_->model.sub_block_kernel_keys));
   } catch (const Error& e) {
     ThrowError(shared_->source, ": ", e.what());
   }
