@@ -168,6 +168,14 @@ Tensor* GetOptionalOutput(const cpp::OpDesc& desc, Scope* scope,
                           const std::string& slot);
 std::vector<Tensor*> GetOutputList(const cpp::OpDesc& desc, Scope* scope,
                                    const std::string& slot);
+// The tensor array of a single-variable input slot (must exist: written by
+// an earlier write_to_array) / output slot (created if absent).
+TensorArray* GetInputArray(const cpp::OpDesc& desc, Scope* scope, const std::string& slot);
+TensorArray* GetOutputArray(const cpp::OpDesc& desc, Scope* scope, const std::string& slot);
+// For control-flow ops: checks that every variable of the optional input
+// slot exists, as a tensor or a tensor array, without binding it (their
+// sub-blocks use them by name).
+void CheckInputNames(const cpp::OpDesc& desc, Scope* scope, const std::string& slot);
 
 }  // namespace lite
 }  // namespace paddle

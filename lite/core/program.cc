@@ -76,6 +76,10 @@ std::string FirstLine(const std::string& s) {
 }
 }  // namespace
 
+namespace {
+void ValidateBlock(const cpp::ProgramDesc& program, int32_t block_idx, Scope* scope);
+}  // namespace
+
 void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> weights) {
   if (program.blocks.empty()) return;
   cpp::ValidateControlFlow(program);
@@ -85,8 +89,16 @@ void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> w
     if (op.Type() != "feed") continue;
     for (const auto& name : op.Output("Out")) scratch.Var(name);
   }
+  ValidateBlock(program, 0, &scratch);
+}
+
+namespace {
+// Binds the ops of `block_idx` in program order; a control-flow op's block
+// right after the op (its variables exist for the ops that follow).
+void ValidateBlock(const cpp::ProgramDesc& program, int32_t block_idx, Scope* scope) {
+  Scope& scratch = *scope;
   int index = 0;
-  for (const auto& desc : block.ops) {
+  for (const auto& desc : program.blocks[block_idx].ops) {
     ++index;
     // Unregistered types are reported together by the runtime program.
     if (desc.Type() == "feed" || desc.Type() == "fetch" || !IsOpRegistered(desc.Type())) continue;
@@ -103,10 +115,13 @@ void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> w
       }
       AttachChecked(op.get(), checked, &scratch);
     } catch (const Error& e) {
-      ThrowError("op #", index, " '", desc.Type(), "' of block 0: ", e.what());
+      ThrowError("op #", index, " '", desc.Type(), "' of block ", block_idx, ": ", e.what());
     }
+    const int32_t sub = cpp::ControlFlowSubBlock(desc);
+    if (sub > 0) ValidateBlock(program, sub, scope);
   }
 }
+}  // namespace
 
 RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
                                const std::vector<Place>& places,
@@ -150,17 +165,11 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
       if (t->dims().empty()) t->Resize(v->dims);
     }
   }
+  sub_block_kernel_keys_ = sub_block_kernel_keys;
   instructions_ = BuildBlock(program, 0, places, nnadapter, kernel_keys);
-  for (int32_t b : sub_blocks) {
-    const std::vector<KernelKey>* keys = nullptr;
-    if (sub_block_kernel_keys) {
-      auto it = sub_block_kernel_keys->find(b);
-      if (it != sub_block_kernel_keys->end()) keys = &it->second;
-    }
-    LITE_ENFORCE(!keys || keys->size() == program.blocks[b].ops.size(), "expected ",
-                 program.blocks[b].ops.size(), " kernel keys for block ", b, ", got ",
-                 keys ? keys->size() : 0);
-    sub_blocks_[b] = BuildBlock(program, b, places, nnadapter, keys);
+  sub_block_kernel_keys_ = nullptr;
+  for (const auto& name : cpp::TensorArrayNames(program)) {
+    if (TensorArray* a = scope->FindArray(name)) arrays_.push_back(a);
   }
 }
 
@@ -208,6 +217,20 @@ std::vector<Instruction> RuntimeProgram::BuildBlock(const cpp::ProgramDesc& prog
                  ": ", FirstLine(e.what()));
     }
     instructions.push_back(std::move(inst));
+    // A control-flow op's block is bound right after the op, so the
+    // variables it creates exist for the ops that follow (program order).
+    const int32_t sub = cpp::ControlFlowSubBlock(desc);
+    if (sub > 0) {
+      const std::vector<KernelKey>* keys = nullptr;
+      if (sub_block_kernel_keys_) {
+        auto it = sub_block_kernel_keys_->find(sub);
+        if (it != sub_block_kernel_keys_->end()) keys = &it->second;
+      }
+      LITE_ENFORCE(!keys || keys->size() == program.blocks[sub].ops.size(), "expected ",
+                   program.blocks[sub].ops.size(), " kernel keys for block ", sub, ", got ",
+                   keys ? keys->size() : 0);
+      sub_blocks_[sub] = BuildBlock(program, sub, places, nnadapter, keys);
+    }
   }
   return instructions;
 }
@@ -229,6 +252,9 @@ void RuntimeProgram::Run(int threads, int max_threads) {
   ctx.max_threads = std::min(std::max(ctx.threads, max_threads), limit);
   ctx.blocks = this;
   omp_set_num_threads(ctx.threads);
+  // Every run computes from scratch: arrays start empty, as in a fresh
+  // Paddle scope.
+  for (TensorArray* a : arrays_) a->clear();
   RunInstructions(&instructions_, 0, ctx);
 }
 

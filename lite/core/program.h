@@ -44,8 +44,8 @@ class RuntimeProgram : public BlockRunner {
   // (the light predictor replays the kernels `opt` chose);
   // `sub_block_kernel_keys` does the same for the control-flow blocks (block
   // index -> one key per op); a block without keys picks among `places`.
-  // The control-flow blocks (cpp::ControlFlowBlocks) are built after block 0,
-  // in the same scope: a sub-block sees and writes its parent's variables,
+  // The control-flow blocks (cpp::ControlFlowBlocks) are built in the same
+  // scope, each right after the op that runs it (program order): a sub-block sees and writes its parent's variables,
   // and the variables it declares live beside them (Paddle gives every
   // variable of a program a unique name).
   RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
@@ -93,6 +93,10 @@ class RuntimeProgram : public BlockRunner {
 
   std::vector<Instruction> instructions_;
   std::map<int32_t, std::vector<Instruction>> sub_blocks_;
+  // The program's tensor arrays, emptied at the start of every Run.
+  std::vector<TensorArray*> arrays_;
+  // Set while the constructor builds the blocks.
+  const std::map<int32_t, std::vector<KernelKey>>* sub_block_kernel_keys_{nullptr};
   int64_t max_loop_iterations_{0};
   Scope* scope_{nullptr};
   std::vector<std::string> feed_names_;

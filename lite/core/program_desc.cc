@@ -392,7 +392,8 @@ const VarDesc* BlockDesc::FindVar(const std::string& name) const {
 }
 
 bool IsControlFlowOp(const std::string& op_type) {
-  return op_type == "while" || op_type == "conditional_block";
+  return op_type == "while" || op_type == "conditional_block" ||
+         op_type == "conditional_block_infer";
 }
 
 int32_t ControlFlowSubBlock(const OpDesc& op) {
@@ -455,6 +456,23 @@ void BlockVarNames(const ProgramDesc& program, int32_t block_idx,
     const int32_t sub = ControlFlowSubBlock(op);
     if (sub > 0 && sub != block_idx) BlockVarNames(program, sub, reads, writes);
   }
+}
+
+std::set<std::string> TensorArrayNames(const ProgramDesc& program) {
+  std::set<std::string> names;
+  for (const auto& block : program.blocks) {
+    for (const auto& v : block.vars) {
+      if (v.type == VarKind::LOD_TENSOR_ARRAY) names.insert(v.name);
+    }
+    for (const auto& op : block.ops) {
+      if (op.Type() == "write_to_array") {
+        for (const auto& n : op.Output("Out")) names.insert(n);
+      } else if (op.Type() == "read_from_array" || op.Type() == "lod_array_length") {
+        for (const auto& n : op.Input("X")) names.insert(n);
+      }
+    }
+  }
+  return names;
 }
 
 std::set<std::string> ControlFlowVarNames(const ProgramDesc& program) {

@@ -243,6 +243,9 @@ std::vector<int32_t> ControlFlowBlocks(const ProgramDesc& program);
 // that work on block 0 keep these names and their values intact (the
 // sub-blocks refer to them by name).
 std::set<std::string> ControlFlowVarNames(const ProgramDesc& program);
+// Tensor arrays: variables declared LOD_TENSOR_ARRAY in any block, or used
+// as one by write_to_array (Out), read_from_array / lod_array_length (X).
+std::set<std::string> TensorArrayNames(const ProgramDesc& program);
 // The names the ops of block `block_idx` and of the blocks its control-flow
 // ops run (recursively) read and write.
 void BlockVarNames(const ProgramDesc& program, int32_t block_idx,

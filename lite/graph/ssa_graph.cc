@@ -17,6 +17,7 @@ void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
   next_id_ = 0;
   original_ = program.blocks[0];
   sub_block_vars_ = cpp::ControlFlowVarNames(program);
+  array_vars_ = cpp::TensorArrayNames(program);
   CollectFeedFetch(original_, &feeds_, &fetches_);
   std::map<std::string, Node*> latest;
   auto is_weight = [&](const std::string& name) {
@@ -28,6 +29,10 @@ void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
     Node* arg = NewArg(name, false);
     arg->is_feed = true;
     latest[name] = arg;
+  }
+  std::set<std::string> block0_reads;
+  for (const auto& op : original_.ops) {
+    for (const auto& n : op.InputArgumentNames()) block0_reads.insert(n);
   }
   for (const auto& op : original_.ops) {
     if (op.Type() == "feed" || op.Type() == "fetch") continue;
@@ -73,7 +78,8 @@ void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
       }
     }
     for (const auto& name : cf_writes) {
-      if (!latest.count(name) || is_weight(name) ||
+      // Known to block 0 already, or read by a later op of block 0.
+      if ((!latest.count(name) && !block0_reads.count(name)) || is_weight(name) ||
           std::find(declared_outputs.begin(), declared_outputs.end(), name) !=
               declared_outputs.end()) {
         continue;
@@ -109,6 +115,7 @@ Node* SSAGraph::NewArg(const std::string& var_name, bool is_weight) {
   n->var_name = var_name;
   n->is_weight = is_weight;
   n->used_by_sub_block = sub_block_vars_.count(var_name) > 0;
+  n->is_array = array_vars_.count(var_name) > 0;
   if (!original_.FindVar(var_name)) new_vars_[var_name] = is_weight;
   return n;
 }

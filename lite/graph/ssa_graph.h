@@ -31,6 +31,8 @@ struct Node {
   // The variable is read or written by name in a block run by a control-flow
   // op (while, conditional_block): passes keep its name and its value.
   bool used_by_sub_block{false};
+  // A tensor array (LOD_TENSOR_ARRAY): never shares storage with a tensor.
+  bool is_array{false};
   // Set by SSAGraph::RemoveNodes: the node stays allocated (so a pass may keep
   // iterating over an order computed before the removal) but is out of the graph.
   bool removed{false};
@@ -98,6 +100,7 @@ class SSAGraph {
   cpp::BlockDesc original_;
   std::map<std::string, bool> new_vars_;  // name -> persistable
   std::set<std::string> sub_block_vars_;   // ControlFlowVarNames
+  std::set<std::string> array_vars_;       // TensorArrayNames
   std::vector<Node*> fixed_order_;
 };
 

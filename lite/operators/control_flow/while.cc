@@ -1,9 +1,9 @@
 // while: runs its sub-block (attribute `sub_block`, type BLOCK) as long as
 // Condition (a one-element bool tensor the sub-block rewrites) is true, as
 // Paddle's while op does at inference. X lists the parent variables the
-// sub-block reads and Out those it writes; both are bound here only so the
-// graph passes see the dependencies: the sub-block's ops read and write the
-// variables by name in the program's scope (lite/core/program.h).
+// sub-block reads and Out those it writes (tensors or tensor arrays); the
+// sub-block's ops read and write them by name in the program's scope
+// (lite/core/program.h), and the graph passes link the op to all of them.
 // StepScopes and is_test only matter to training (Paddle keeps a scope per
 // step for the backward pass); here every iteration reuses the same
 // variables, as Paddle does with is_test.
@@ -36,8 +36,9 @@ class WhileOp : public OperatorBase<WhileParam> {
     auto& p = param_;
     p.cond = GetInput(desc, scope, "Condition");
     p.cond_name = desc.Input("Condition")[0];
-    GetOptionalInputList(desc, scope, "X");
-    for (const auto& name : desc.Output("Out")) scope->Var(name);
+    // X may name tensors or tensor arrays; Out is created by the sub-block's
+    // ops (bound right after this op).
+    CheckInputNames(desc, scope, "X");
     desc.GetAttr<bool>("is_test", true);
     p.sub_block = desc.GetAttr<int32_t>("sub_block");
     if (program_) {
