@@ -342,6 +342,11 @@ void RecordInfo(const nb::NbModel& m, const std::string& folder) {
     ops.insert(type);
     if (type != "feed" && type != "fetch") kernels.insert(m.kernel_keys.at(i).ToString());
   }
+  // The ops the control-flow blocks run are needed as much as block 0's.
+  for (const auto& [b, keys] : m.sub_block_kernel_keys) {
+    for (const auto& op : m.program.blocks.at(b).ops) ops.insert(op.Type());
+    for (const auto& key : keys) kernels.insert(key.ToString());
+  }
   auto write = [&folder](const std::string& name, const std::set<std::string>& lines) {
     std::string path = (folder.empty() ? std::string(".") : folder) + "/" + name;
     std::ofstream out(path, std::ios::binary);

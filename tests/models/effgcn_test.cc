@@ -118,8 +118,16 @@ TEST(EfficientGcn, OptimizedNbOnMobileConfigMatchesTheReference) {
   std::filesystem::create_directories(dir);
   {
     auto full = lite_api::CreatePaddlePredictor(Config());
-    full->SaveOptimizedModel(dir + "/effgcn", lite_api::LiteModelType::kNaiveBuffer);
+    full->SaveOptimizedModel(dir + "/effgcn", lite_api::LiteModelType::kNaiveBuffer,
+                             /*record_info=*/true);
   }
+  // The tailoring lists name the ops and kernels the loops' blocks run too.
+  const std::string ops = testing::ReadFile(dir + "/.tailored_ops_list");
+  const std::string kernels = testing::ReadFile(dir + "/.tailored_kernels_list");
+  for (const char* op : {"while\n", "set_value\n", "matmul_v2\n", "assign\n"}) {
+    EXPECT_NE(ops.find(op), std::string::npos) << op << " not in:\n" << ops;
+  }
+  EXPECT_NE(kernels.find("set_value/kHost/kAny/kNCHW/def"), std::string::npos) << kernels;
   lite_api::MobileConfig mobile;
   mobile.set_model_from_file(dir + "/effgcn.nb");
   auto light = lite_api::CreatePaddlePredictor(mobile);
