@@ -5,6 +5,7 @@
 
 #include "lite/core/op_test_util.h"
 #include "lite/graph/pass.h"
+#include "lite/model_parser/nb/nb_model.h"
 
 namespace paddle {
 namespace lite {
@@ -141,6 +142,62 @@ TEST(TensorArray, WriteGrowsTheArrayAndCopies) {
   i->mutable_data<int64_t>()[0] = -1;
   EXPECT_NE(ErrorOf([&] { kernel->Run(RunContext{}); }).find("index -1 into array 'arr'"),
             std::string::npos);
+}
+
+
+// The optimized program through the .nb writer and reader, replayed with
+// the stored kernel keys of every block (as MobileConfig does): the loop's
+// block and the LOD_TENSOR_ARRAY declaration survive.
+TEST(TensorArray, NbRoundTripReplaysTheLoopBlock) {
+  ProgramBuilder b = ArrayLoopProgram(4, 3);
+  graph::RunPasses(&b.program, b.weights.get(), graph::PassOptions{});
+  nb::NbModel m;
+  m.program = b.program;
+  m.weights = b.weights;
+  {
+    Scope scope(b.weights);
+    RuntimeProgram rp(b.program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
+    size_t next = 0;
+    for (const auto& op : b.program.blocks[0].ops) {
+      KernelKey key;
+      key.op_type = op.Type();
+      if (op.Type() != "feed" && op.Type() != "fetch") key = rp.instructions()[next++].kernel->key();
+      m.kernel_keys.push_back(key);
+    }
+    for (const auto& [blk, insts] : rp.sub_blocks()) {
+      for (const auto& inst : insts) m.sub_block_kernel_keys[blk].push_back(inst.kernel->key());
+    }
+  }
+  const std::string bytes = nb::SerializeNbModel(m);
+  nb::NbModel back;
+  nb::LoadNbModelBuffer(bytes.data(), bytes.size(), &back);
+  ASSERT_EQ(back.program.blocks.size(), 2u);
+  ASSERT_EQ(back.sub_block_kernel_keys.count(1), 1u);
+  EXPECT_EQ(back.sub_block_kernel_keys[1].size(), back.program.blocks[1].ops.size());
+  EXPECT_EQ(back.sub_block_kernel_keys[1][0].ToString(), "write_to_array/kHost/kAny/kNCHW/def");
+  const cpp::VarDesc* arr = back.program.blocks[0].FindVar("arr");
+  ASSERT_NE(arr, nullptr);
+  EXPECT_EQ(arr->type, cpp::VarKind::LOD_TENSOR_ARRAY);
+  Scope scope(back.weights);
+  RuntimeProgram rp(back.program, &scope, {}, nullptr, &back.kernel_keys,
+                    &back.sub_block_kernel_keys);
+  Tensor* in = scope.GetVar("x");
+  in->Resize({3});
+  float* px = in->mutable_data<float>();
+  px[0] = 1, px[1] = -2, px[2] = 0.5f;
+  rp.Run(1);
+  const Tensor* y = scope.GetVar(rp.fetch_names()[0]);
+  EXPECT_EQ(std::vector<float>(y->data<float>(), y->data<float>() + 3),
+            (std::vector<float>{4, -8, 2}));
+  EXPECT_EQ(scope.GetVar(rp.fetch_names()[1])->data<int64_t>()[0], 4);
+  // Without the block's keys (and no places to pick from) the error names
+  // the block.
+  std::map<int32_t, std::vector<KernelKey>> none;
+  Scope scope2(back.weights);
+  const std::string msg = ErrorOf([&] {
+    RuntimeProgram bad(back.program, &scope2, {}, nullptr, &back.kernel_keys, &none);
+  });
+  EXPECT_NE(msg.find("of block 1"), std::string::npos) << msg;
 }
 
 }  // namespace
