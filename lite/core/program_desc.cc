@@ -409,7 +409,11 @@ int32_t ControlFlowSubBlock(const OpDesc& op) {
 }
 
 namespace {
-void VisitControlFlow(const ProgramDesc& program, int32_t block_idx,
+// Control flow nested deeper than this is refused: the validation, the
+// graph and the runtime walk nested blocks recursively.
+constexpr int kMaxControlFlowDepth = 64;
+
+void VisitControlFlow(const ProgramDesc& program, int32_t block_idx, int depth,
                       std::vector<bool>* seen, std::vector<int32_t>* order) {
   const BlockDesc& block = program.blocks[block_idx];
   const int32_t n = static_cast<int32_t>(program.blocks.size());
@@ -430,9 +434,11 @@ void VisitControlFlow(const ProgramDesc& program, int32_t block_idx,
                  " has parent_idx ", program.blocks[sub].parent_idx, ", expected ", block_idx);
     LITE_ENFORCE(!(*seen)[sub], where, ": block ", sub,
                  " is already run by another control-flow op");
+    LITE_ENFORCE(depth < kMaxControlFlowDepth, where, ": control flow nested more than ",
+                 kMaxControlFlowDepth, " blocks deep");
     (*seen)[sub] = true;
     order->push_back(sub);
-    VisitControlFlow(program, sub, seen, order);
+    VisitControlFlow(program, sub, depth + 1, seen, order);
   }
 }
 }  // namespace
@@ -442,7 +448,7 @@ std::vector<int32_t> ControlFlowBlocks(const ProgramDesc& program) {
   if (program.blocks.empty()) return order;
   std::vector<bool> seen(program.blocks.size(), false);
   seen[0] = true;
-  VisitControlFlow(program, 0, &seen, &order);
+  VisitControlFlow(program, 0, 0, &seen, &order);
   return order;
 }
 

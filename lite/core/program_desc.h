@@ -233,8 +233,8 @@ int32_t ControlFlowSubBlock(const OpDesc& op);
 // Checks every control-flow op reachable from block 0: its `sub_block` is a
 // BLOCK attribute naming an existing block other than 0 and other than the
 // op's own block, whose parent_idx is the op's block, and no block is run by
-// two ops or reached twice (no recursion). Throws Error naming the op, its
-// block and the attribute.
+// two ops or reached twice (no recursion), and control flow nests at most
+// 64 blocks deep. Throws Error naming the op, its block and the attribute.
 void ValidateControlFlow(const ProgramDesc& program);
 // The blocks run by control flow from block 0, in the order they are
 // reached (depth first), block 0 excluded.

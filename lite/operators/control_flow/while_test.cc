@@ -215,6 +215,24 @@ TEST(While, ErrorInsideTheSubBlockNamesTheBlockAndOp) {
   EXPECT_NE(msg.find("elementwise_add"), std::string::npos) << msg;
 }
 
+TEST(While, ControlFlowNestedTooDeepIsRefused) {
+  // Block k (k >= 1) holds a while running block k + 1: 70 levels.
+  ProgramBuilder b = LoopProgram(1);
+  const int32_t levels = 70;
+  for (int32_t k = 2; k <= levels; ++k) {
+    cpp::OpDesc inner("while");
+    inner.SetInput("Condition", {"cond"});
+    inner.SetAttribute("sub_block", cpp::Attribute{cpp::AttrType::BLOCK, k});
+    b.program.blocks[k - 1].ops.push_back(inner);
+    cpp::BlockDesc blk;
+    blk.idx = k;
+    blk.parent_idx = k - 1;
+    b.program.blocks.push_back(blk);
+  }
+  const std::string msg = ErrorOf([&] { ValidateOps(b.program, b.weights); });
+  EXPECT_NE(msg.find("nested more than 64 blocks deep"), std::string::npos) << msg;
+}
+
 TEST(Increment, AddsStepInPlaceForEveryNumberType) {
   testing::OpRunner r("increment");
   r.Input<int64_t>("X", "i", {1}, {41});
