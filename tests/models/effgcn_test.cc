@@ -2,7 +2,7 @@
 // whose 11 `while` loops run x[:, i] = x[:, i] @ A[i] with
 // slice/matmul_v2/set_value. Both outputs are compared with the reference of
 // MODEL.json (an independent numpy interpreter) within 1e-5 x max|ref|, on
-// CxxConfig and through SaveOptimizedModel -> .nb -> MobileConfig.
+// CxxConfig and through opt -> .nb -> MobileConfig.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,11 +11,13 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "lite/api/paddle_api.h"
 #include "tests/models/model_test_util.h"
+#include "tools/opt/opt_tool.h"
 
 namespace paddle {
 namespace lite {
@@ -116,11 +118,22 @@ TEST(EfficientGcn, OptimizedNbOnMobileConfigMatchesTheReference) {
                               .string();
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  lite::opt::OptFlags f;
+  f.model_file = ModelDir() + "/model.pdmodel";
+  f.param_file = ModelDir() + "/model.pdiparams";
+  f.valid_targets = "x86";
+  f.optimize_out = dir + "/opt";
+  f.optimize_out_type = "naive_buffer";
+  std::ostringstream so, se;
+  ASSERT_EQ(lite::opt::RunOpt(f, so, se), 0) << so.str() << se.str();
   {
+    // SaveOptimizedModel of a CxxConfig predictor writes the same bytes.
     auto full = lite_api::CreatePaddlePredictor(Config());
     full->SaveOptimizedModel(dir + "/effgcn", lite_api::LiteModelType::kNaiveBuffer,
                              /*record_info=*/true);
   }
+  EXPECT_TRUE(testing::ReadFile(dir + "/opt.nb") == testing::ReadFile(dir + "/effgcn.nb"))
+      << "opt and SaveOptimizedModel wrote different .nb files";
   // The tailoring lists name the ops and kernels the loops' blocks run too.
   const std::string ops = testing::ReadFile(dir + "/.tailored_ops_list");
   const std::string kernels = testing::ReadFile(dir + "/.tailored_kernels_list");
@@ -129,9 +142,9 @@ TEST(EfficientGcn, OptimizedNbOnMobileConfigMatchesTheReference) {
   }
   EXPECT_NE(kernels.find("set_value/kHost/kAny/kNCHW/def"), std::string::npos) << kernels;
   lite_api::MobileConfig mobile;
-  mobile.set_model_from_file(dir + "/effgcn.nb");
+  mobile.set_model_from_file(dir + "/opt.nb");
   auto light = lite_api::CreatePaddlePredictor(mobile);
-  ExpectReference(RunModel(light.get(), ReferenceInput()), "MobileConfig (.nb)");
+  ExpectReference(RunModel(light.get(), ReferenceInput()), "MobileConfig (opt .nb)");
   std::filesystem::remove_all(dir);
 }
 
