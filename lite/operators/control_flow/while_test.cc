@@ -50,7 +50,11 @@ ProgramBuilder LoopProgram(float trips) {
   FillInt64(b, "i", 0);
   FillInt64(b, "n", trips);
   b.Op("less_than", {{"X", "i"}, {"Y", "n"}}, {{"Out", "cond"}});
-  Scale(b, "x", "z", 2, 0);
+  // z = 2x through two temporaries: `pre` dies before z is produced, so
+  // memory reuse would hand its name to z if it ignored the sub-block.
+  Scale(b, "x", "pre", 4, 0);
+  Scale(b, "pre", "pre2", 0.25f, 0);
+  Scale(b, "pre2", "z", 2, 0);
   Scale(b, "x", "w", 3, 0);
   Scale(b, "w", "acc0", 1, 1);
   Scale(b, "acc0", "acc", 1, 0);
