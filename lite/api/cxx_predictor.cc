@@ -120,12 +120,16 @@ CxxPredictor::CxxPredictor(std::shared_ptr<const PredictorShared> shared, int th
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone() {
-  return std::make_shared<CxxPredictor>(shared_, threads_);
+  auto clone = std::make_shared<CxxPredictor>(shared_, threads_);
+  clone->runtime_program().set_max_loop_iterations(program_->max_loop_iterations());
+  return clone;
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone(
     const std::vector<std::string>& var_names) {
-  return std::make_shared<CxxPredictor>(shared_, threads_, var_names);
+  auto clone = std::make_shared<CxxPredictor>(shared_, threads_, var_names);
+  clone->runtime_program().set_max_loop_iterations(program_->max_loop_iterations());
+  return clone;
 }
 
 size_t CxxPredictor::ActivationBytes() const {
@@ -274,6 +278,12 @@ nb::NbModel CxxPredictor::OptimizedModel() const {
     }
     m.kernel_keys.push_back(key);
   }
+  for (const auto& [b, insts_b] : program_->sub_blocks()) {
+    auto& keys = m.sub_block_kernel_keys[b];
+    for (const auto& inst : insts_b) keys.push_back(inst.kernel->key());
+    LITE_ENFORCE(keys.size() == m.program.blocks.at(b).ops.size(),
+                 "SaveOptimizedModel: the runtime program does not match block ", b);
+  }
   return m;
 }
 
@@ -333,6 +343,11 @@ void RecordInfo(const nb::NbModel& m, const std::string& folder) {
     const std::string& type = m.program.blocks[0].ops[i].Type();
     ops.insert(type);
     if (type != "feed" && type != "fetch") kernels.insert(m.kernel_keys.at(i).ToString());
+  }
+  // The ops the control-flow blocks run are needed as much as block 0's.
+  for (const auto& [b, keys] : m.sub_block_kernel_keys) {
+    for (const auto& op : m.program.blocks.at(b).ops) ops.insert(op.Type());
+    for (const auto& key : keys) kernels.insert(key.ToString());
   }
   auto write = [&folder](const std::string& name, const std::set<std::string>& lines) {
     std::string path = (folder.empty() ? std::string(".") : folder) + "/" + name;
@@ -424,8 +439,10 @@ void WarmUp(const CxxConfig& config, PaddlePredictor* predictor) {
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<CxxConfig>(const CxxConfig& config) {
   lite::ReportInapplicableSettings(config);
+  lite::CheckLoopLimit(config);
   auto predictor = std::make_shared<lite::CxxPredictor>(lite::LoadAndOptimize(config),
                                                         lite::EffectiveThreads(config));
+  predictor->runtime_program().set_max_loop_iterations(config.max_loop_iterations());
   WarmUp(config, predictor.get());
   return predictor;
 }

@@ -99,6 +99,24 @@ void CheckKernelKeys(const nb::NbModel& model, const std::string& source) {
                                            : std::string("op type not in this runtime"),
                       ")");
   }
+  for (int32_t b : cpp::ControlFlowBlocks(model.program)) {
+    auto keys = model.sub_block_kernel_keys.find(b);
+    const auto& bops = model.program.blocks[b].ops;
+    if (keys == model.sub_block_kernel_keys.end() || keys->second.size() != bops.size()) {
+      ThrowError(source, ": block ", b, " is run by a control-flow op but has no kernel keys "
+                 "(re-run opt with this version)");
+    }
+    for (size_t i = 0; i < bops.size(); ++i) {
+      const KernelKey& key = keys->second[i];
+      if (IsOpRegistered(bops[i].Type()) && FindKernel(key)) continue;
+      if (++count > 20) continue;
+      missing += StrCat("\n  op #", i, " '", bops[i].Type(), "' of block ", b, " needs kernel '",
+                        key.ToString(), "' (",
+                        IsOpRegistered(bops[i].Type()) ? "kernels here: " + KernelsOf(bops[i].Type())
+                                                       : std::string("op type not in this runtime"),
+                        ")");
+    }
+  }
   if (count > 0) {
     ThrowError(source, ": ", count, " op(s) need kernels this runtime does not have (the .nb was "
                "optimized for other targets or by a runtime with more ops):", missing,
@@ -141,19 +159,24 @@ LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int th
   CopyWeightsLocally(own_weights);
   try {
     program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), {},
-                                      &shared_->nnadapter, &shared_->model.kernel_keys));
+                                      &shared_->nnadapter, &shared_->model.kernel_keys,
+                                      &shared_->model.sub_block_kernel_keys));
   } catch (const Error& e) {
     ThrowError(shared_->source, ": ", e.what());
   }
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> LightPredictor::Clone() {
-  return std::make_shared<LightPredictor>(shared_, threads_);
+  auto clone = std::make_shared<LightPredictor>(shared_, threads_);
+  clone->runtime_program().set_max_loop_iterations(program_->max_loop_iterations());
+  return clone;
 }
 
 std::shared_ptr<lite_api::PaddlePredictor> LightPredictor::Clone(
     const std::vector<std::string>& var_names) {
-  return std::make_shared<LightPredictor>(shared_, threads_, var_names);
+  auto clone = std::make_shared<LightPredictor>(shared_, threads_, var_names);
+  clone->runtime_program().set_max_loop_iterations(program_->max_loop_iterations());
+  return clone;
 }
 
 std::string LightPredictor::GetVersion() const { return nb::kProducerVersion; }
@@ -176,8 +199,11 @@ std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<MobileConfig>(const Mobil
                "MobileConfig::set_model_buffer(model, params): the split naive-buffer format of "
                "Paddle Lite < 2.6 is not supported; convert the Paddle model with opt and pass "
                "the .nb to set_model_from_buffer or set_model_from_file");
-  return std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config),
-                                                lite::EffectiveThreads(config));
+  lite::CheckLoopLimit(config);
+  auto predictor = std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config),
+                                                          lite::EffectiveThreads(config));
+  predictor->runtime_program().set_max_loop_iterations(config.max_loop_iterations());
+  return predictor;
 }
 
 }  // namespace lite_api

@@ -174,6 +174,14 @@ class ConfigBase {
   // max(threads(), x86_math_num_threads()) threads.
   void set_x86_math_num_threads(int threads) { x86_math_num_threads_ = threads; }
   int x86_math_num_threads() const { return x86_math_num_threads_; }
+  // Loops (Paddle `while` ops in the program's blocks): the most iterations
+  // one loop may make in a Run(). A loop whose condition is still true after
+  // `n` iterations makes Run() fail with an Error naming the op, its block
+  // and its condition variable, so a model whose loop never ends can be
+  // stopped. 0, the default, means no limit (as in Paddle); n < 0 is refused
+  // by CreatePaddlePredictor. Clones keep the setting.
+  void set_max_loop_iterations(int64_t n) { max_loop_iterations_ = n; }
+  int64_t max_loop_iterations() const { return max_loop_iterations_; }
 
   // --- Settings of backends this build does not have. Each is accepted
   // and stored; CreatePaddlePredictor logs once per process, by name, that
@@ -326,6 +334,7 @@ class ConfigBase {
   bool nnadapter_strict_mode_{false};
   int (*nnadapter_context_callback_)(int event_id, void* user_data){nullptr};
   int x86_math_num_threads_{1};
+  int64_t max_loop_iterations_{0};
   std::string subgraph_model_cache_dir_;
   std::map<std::string, std::pair<std::vector<char>, std::vector<char>>>
       subgraph_model_cache_buffers_;

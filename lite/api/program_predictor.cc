@@ -23,6 +23,11 @@ ProgramPredictor::ProgramPredictor(int threads)
   threads_ = governor_.requested();
 }
 
+void CheckLoopLimit(const lite_api::ConfigBase& config) {
+  LITE_ENFORCE(config.max_loop_iterations() >= 0, "set_max_loop_iterations(",
+               config.max_loop_iterations(), "): the limit must be >= 0 (0 = no limit)");
+}
+
 int ClampThreads(int threads) {
   // More threads than hardware threads only adds contention (and each OpenMP
   // thread its own stack): 1000 ran 100x slower in 1.5 GB.

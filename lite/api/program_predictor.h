@@ -49,6 +49,9 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
   ThreadGovernor governor_;
 };
 
+// Error when config.max_loop_iterations() < 0.
+void CheckLoopLimit(const lite_api::ConfigBase& config);
+
 // min(threads, hardware threads), with a warning when it clamps.
 int ClampThreads(int threads);
 

@@ -154,6 +154,29 @@ std::vector<Tensor*> GetInputList(const cpp::OpDesc& desc, Scope* scope,
   return r;
 }
 
+TensorArray* GetInputArray(const cpp::OpDesc& desc, Scope* scope, const std::string& slot) {
+  NoteInputRead(slot);
+  const std::string& name = SingleName(desc, desc.Input(slot), slot, "input");
+  TensorArray* a = scope->FindArray(name);
+  LITE_ENFORCE(a != nullptr, "op '", desc.Type(), "': input '", slot, "' names variable '",
+               name, "', which is not a tensor array written before (LOD_TENSOR_ARRAY)");
+  return a;
+}
+
+TensorArray* GetOutputArray(const cpp::OpDesc& desc, Scope* scope, const std::string& slot) {
+  const std::string& name = SingleName(desc, desc.Output(slot), slot, "output");
+  if (TensorArray* a = scope->FindArray(name)) return a;
+  return scope->ArrayVar(name);
+}
+
+void CheckInputNames(const cpp::OpDesc& desc, Scope* scope, const std::string& slot) {
+  NoteInputRead(slot);
+  for (const auto& name : desc.Input(slot)) {
+    LITE_ENFORCE(scope->FindVar(name) || scope->FindArray(name), "op '", desc.Type(),
+                 "': input '", slot, "' names variable '", name, "', which does not exist");
+  }
+}
+
 Tensor* GetOutput(const cpp::OpDesc& desc, Scope* scope, const std::string& slot) {
   const std::string& name = SingleName(desc, desc.Output(slot), slot, "output");
   if (Tensor* local = scope->FindLocalVar(name)) return local;

@@ -28,6 +28,21 @@ using lite_api::Place;
 using lite_api::PrecisionType;
 using lite_api::TargetType;
 
+struct RunContext;
+
+// Runs the blocks of control-flow ops (implemented by RuntimeProgram; a
+// `while` kernel calls RunBlock once per iteration).
+class BlockRunner {
+ public:
+  virtual ~BlockRunner() = default;
+  // Runs every op of block `block_idx` once, in order (shape inference, then
+  // the kernel), in the scope of the program. Errors name the block and op.
+  virtual void RunBlock(int32_t block_idx, const RunContext& ctx) = 0;
+  // The most iterations one loop may run (0: no limit, Paddle's behaviour);
+  // set by CxxConfig/MobileConfig::set_max_loop_iterations.
+  virtual int64_t max_loop_iterations() const = 0;
+};
+
 // Per-run settings handed to kernels.
 struct RunContext {
   int threads{1};
@@ -36,6 +51,9 @@ struct RunContext {
   // oneDNN implementation would depend on the count choose one that is the
   // same at every count up to this, so outputs do not change from run to run.
   int max_threads{1};
+  // The blocks of control-flow ops; null outside a RuntimeProgram (a
+  // control-flow kernel then refuses to run).
+  BlockRunner* blocks{nullptr};
 };
 
 // A portable kernel key: op type, target, precision, layout, alias.
@@ -150,6 +168,14 @@ Tensor* GetOptionalOutput(const cpp::OpDesc& desc, Scope* scope,
                           const std::string& slot);
 std::vector<Tensor*> GetOutputList(const cpp::OpDesc& desc, Scope* scope,
                                    const std::string& slot);
+// The tensor array of a single-variable input slot (must exist: written by
+// an earlier write_to_array) / output slot (created if absent).
+TensorArray* GetInputArray(const cpp::OpDesc& desc, Scope* scope, const std::string& slot);
+TensorArray* GetOutputArray(const cpp::OpDesc& desc, Scope* scope, const std::string& slot);
+// For control-flow ops: checks that every variable of the optional input
+// slot exists, as a tensor or a tensor array, without binding it (their
+// sub-blocks use them by name).
+void CheckInputNames(const cpp::OpDesc& desc, Scope* scope, const std::string& slot);
 
 }  // namespace lite
 }  // namespace paddle

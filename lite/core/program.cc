@@ -76,16 +76,29 @@ std::string FirstLine(const std::string& s) {
 }
 }  // namespace
 
+namespace {
+void ValidateBlock(const cpp::ProgramDesc& program, int32_t block_idx, Scope* scope);
+}  // namespace
+
 void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> weights) {
   if (program.blocks.empty()) return;
+  cpp::ValidateControlFlow(program);
   const cpp::BlockDesc& block = program.blocks[0];
   Scope scratch(std::move(weights));
   for (const auto& op : block.ops) {
     if (op.Type() != "feed") continue;
     for (const auto& name : op.Output("Out")) scratch.Var(name);
   }
+  ValidateBlock(program, 0, &scratch);
+}
+
+namespace {
+// Binds the ops of `block_idx` in program order; a control-flow op's block
+// right after the op (its variables exist for the ops that follow).
+void ValidateBlock(const cpp::ProgramDesc& program, int32_t block_idx, Scope* scope) {
+  Scope& scratch = *scope;
   int index = 0;
-  for (const auto& desc : block.ops) {
+  for (const auto& desc : program.blocks[block_idx].ops) {
     ++index;
     // Unregistered types are reported together by the runtime program.
     if (desc.Type() == "feed" || desc.Type() == "fetch" || !IsOpRegistered(desc.Type())) continue;
@@ -102,15 +115,19 @@ void ValidateOps(const cpp::ProgramDesc& program, std::shared_ptr<const Scope> w
       }
       AttachChecked(op.get(), checked, &scratch);
     } catch (const Error& e) {
-      ThrowError("op #", index, " '", desc.Type(), "' of block 0: ", e.what());
+      ThrowError("op #", index, " '", desc.Type(), "' of block ", block_idx, ": ", e.what());
     }
+    const int32_t sub = cpp::ControlFlowSubBlock(desc);
+    if (sub > 0) ValidateBlock(program, sub, scope);
   }
 }
+}  // namespace
 
 RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
                                const std::vector<Place>& places,
                                const NNAdapterOptions* nnadapter,
-                               const std::vector<KernelKey>* kernel_keys) {
+                               const std::vector<KernelKey>* kernel_keys,
+                               const std::map<int32_t, std::vector<KernelKey>>* sub_block_kernel_keys) {
   LITE_ENFORCE(!program.blocks.empty(), "the program has no blocks");
   scope_ = scope;
   const cpp::BlockDesc& block = program.blocks[0];
@@ -120,12 +137,17 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
   LITE_ENFORCE(!kernel_keys || kernel_keys->size() == block.ops.size(), "expected ",
                block.ops.size(), " kernel keys (one per op of block 0), got ",
                kernel_keys ? kernel_keys->size() : 0);
+  const std::vector<int32_t> sub_blocks = cpp::ControlFlowBlocks(program);
 
   // Report every unsupported op type at once, before doing any work.
   std::map<std::string, int> unsupported;
-  for (const auto& op : block.ops) {
-    if (op.Type() != "feed" && op.Type() != "fetch" && !IsOpRegistered(op.Type())) {
-      unsupported[op.Type()]++;
+  std::vector<int32_t> run_blocks = {0};
+  run_blocks.insert(run_blocks.end(), sub_blocks.begin(), sub_blocks.end());
+  for (int32_t b : run_blocks) {
+    for (const auto& op : program.blocks[b].ops) {
+      if (op.Type() != "feed" && op.Type() != "fetch" && !IsOpRegistered(op.Type())) {
+        unsupported[op.Type()]++;
+      }
     }
   }
   if (!unsupported.empty()) {
@@ -143,10 +165,30 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
       if (t->dims().empty()) t->Resize(v->dims);
     }
   }
+  sub_block_kernel_keys_ = sub_block_kernel_keys;
+  instructions_ = BuildBlock(program, 0, places, nnadapter, kernel_keys);
+  sub_block_kernel_keys_ = nullptr;
+  for (const auto& name : cpp::TensorArrayNames(program)) {
+    if (TensorArray* a = scope->FindArray(name)) arrays_.push_back(a);
+  }
+}
+
+std::vector<Instruction> RuntimeProgram::BuildBlock(const cpp::ProgramDesc& program,
+                                                    int32_t block_idx,
+                                                    const std::vector<Place>& places,
+                                                    const NNAdapterOptions* nnadapter,
+                                                    const std::vector<KernelKey>* kernel_keys) {
+  Scope* scope = scope_;
+  std::vector<Instruction> instructions;
+  const std::string of_block = block_idx == 0 ? "" : StrCat(" of block ", block_idx);
   int index = 0;
-  for (const auto& desc : block.ops) {
+  for (const auto& desc : program.blocks[block_idx].ops) {
     ++index;
-    if (desc.Type() == "feed" || desc.Type() == "fetch") continue;
+    if (desc.Type() == "feed" || desc.Type() == "fetch") {
+      LITE_ENFORCE(block_idx == 0, "op #", index, " '", desc.Type(), "'", of_block,
+                   ": feed/fetch ops belong to block 0");
+      continue;
+    }
     Instruction inst;
     try {
       inst.op = CreateOp(desc.Type());
@@ -170,12 +212,34 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
         }
       }
     } catch (const Error& e) {
-      VLOG(1) << "op #" << index << " in full: " << desc.Repr();
-      ThrowError("while loading op #", index, " ", desc.Repr(kMessageNamesPerSlot), ": ",
-                 FirstLine(e.what()));
+      VLOG(1) << "op #" << index << of_block << " in full: " << desc.Repr();
+      ThrowError("while loading op #", index, of_block, " ", desc.Repr(kMessageNamesPerSlot),
+                 ": ", FirstLine(e.what()));
     }
-    instructions_.push_back(std::move(inst));
+    instructions.push_back(std::move(inst));
+    // A control-flow op's block is bound right after the op, so the
+    // variables it creates exist for the ops that follow (program order).
+    const int32_t sub = cpp::ControlFlowSubBlock(desc);
+    if (sub > 0) {
+      const std::vector<KernelKey>* keys = nullptr;
+      if (sub_block_kernel_keys_) {
+        auto it = sub_block_kernel_keys_->find(sub);
+        if (it != sub_block_kernel_keys_->end()) keys = &it->second;
+      }
+      LITE_ENFORCE(!keys || keys->size() == program.blocks[sub].ops.size(), "expected ",
+                   program.blocks[sub].ops.size(), " kernel keys for block ", sub, ", got ",
+                   keys ? keys->size() : 0);
+      sub_blocks_[sub] = BuildBlock(program, sub, places, nnadapter, keys);
+    }
   }
+  return instructions;
+}
+
+const std::vector<Instruction>& RuntimeProgram::block_instructions(int32_t idx) const {
+  auto it = sub_blocks_.find(idx);
+  LITE_ENFORCE(it != sub_blocks_.end(), "block ", idx,
+               " is not run by any control-flow op of this program");
+  return it->second;
 }
 
 void RuntimeProgram::Run(int threads, int max_threads) {
@@ -186,12 +250,28 @@ void RuntimeProgram::Run(int threads, int max_threads) {
   RunContext ctx;
   ctx.threads = std::min(std::max(1, threads), limit);
   ctx.max_threads = std::min(std::max(ctx.threads, max_threads), limit);
+  ctx.blocks = this;
   omp_set_num_threads(ctx.threads);
-  for (size_t i = 0; i < instructions_.size(); ++i) {
-    Instruction& inst = instructions_[i];
+  // Every run computes from scratch: arrays start empty, as in a fresh
+  // Paddle scope.
+  for (TensorArray* a : arrays_) a->clear();
+  RunInstructions(&instructions_, 0, ctx);
+}
+
+void RuntimeProgram::RunBlock(int32_t block_idx, const RunContext& ctx) {
+  auto it = sub_blocks_.find(block_idx);
+  LITE_ENFORCE(it != sub_blocks_.end(), "block ", block_idx,
+               " is not run by any control-flow op of this program");
+  RunInstructions(&it->second, block_idx, ctx);
+}
+
+void RuntimeProgram::RunInstructions(std::vector<Instruction>* insts, int32_t block_idx,
+                                     const RunContext& ctx) {
+  for (size_t i = 0; i < insts->size(); ++i) {
+    Instruction& inst = (*insts)[i];
     for (Tensor* t : inst.lod_reset) t->set_lod({});
     try {
-      if (profile_) {
+      if (profile_ && block_idx == 0) {
         auto t0 = std::chrono::steady_clock::now();
         inst.op->InferShape();
         inst.kernel->Run(ctx);
@@ -208,9 +288,10 @@ void RuntimeProgram::Run(int threads, int max_threads) {
         inst.kernel->Run(ctx);
       }
     } catch (const Error& e) {
-      VLOG(1) << "op #" << i << " in full: " << inst.op->desc().Repr() << "\nfailed: " << e.what();
-      ThrowError("op #", i, " ", inst.op->desc().Repr(kMessageNamesPerSlot), " failed: ",
-                 FirstLine(e.what()));
+      VLOG(1) << "op #" << i << " of block " << block_idx << " in full: "
+              << inst.op->desc().Repr() << "\nfailed: " << e.what();
+      ThrowError("op #", i, block_idx == 0 ? "" : StrCat(" of block ", block_idx), " ",
+                 inst.op->desc().Repr(kMessageNamesPerSlot), " failed: ", FirstLine(e.what()));
     }
   }
 }

@@ -1,5 +1,8 @@
 // RuntimeProgram: block 0 of a ProgramDesc turned into a list of
-// (Operator, Kernel) instructions bound to a scope, run in order.
+// (Operator, Kernel) instructions bound to a scope, run in order; every
+// block a control-flow op (while, conditional_block) runs gets its own
+// instruction list, bound to the same scope, run by that op's kernel
+// through BlockRunner.
 #pragma once
 #include <chrono>
 #include <map>
@@ -30,7 +33,7 @@ struct Instruction {
   std::map<std::string, DDim> last_dims;
 };
 
-class RuntimeProgram {
+class RuntimeProgram : public BlockRunner {
  public:
   // Builds the instructions of block 0. feed/fetch ops are not executed:
   // they name the model inputs/outputs (by their `col`), whose tensors live
@@ -38,11 +41,18 @@ class RuntimeProgram {
   // are reported together in one Error at load time. `scope`'s parent holds
   // the weights. `kernel_keys` (optional, one per op of block 0, ignored for
   // feed/fetch) fixes each op's kernel instead of picking it among `places`
-  // (the light predictor replays the kernels `opt` chose).
+  // (the light predictor replays the kernels `opt` chose);
+  // `sub_block_kernel_keys` does the same for the control-flow blocks (block
+  // index -> one key per op); a block without keys picks among `places`.
+  // The control-flow blocks (cpp::ControlFlowBlocks) are built in the same
+  // scope, each right after the op that runs it (program order): a sub-block sees and writes its parent's variables,
+  // and the variables it declares live beside them (Paddle gives every
+  // variable of a program a unique name).
   RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
                  const std::vector<Place>& places,
                  const NNAdapterOptions* nnadapter = nullptr,
-                 const std::vector<KernelKey>* kernel_keys = nullptr);
+                 const std::vector<KernelKey>* kernel_keys = nullptr,
+                 const std::map<int32_t, std::vector<KernelKey>>* sub_block_kernel_keys = nullptr);
 
   // Runs every instruction: shape inference, then the kernel. Errors are
   // rethrown with the op's index, type and output names prefixed.
@@ -52,6 +62,16 @@ class RuntimeProgram {
   const std::vector<std::string>& feed_names() const { return feed_names_; }
   const std::vector<std::string>& fetch_names() const { return fetch_names_; }
   const std::vector<Instruction>& instructions() const { return instructions_; }
+  // The instructions of control-flow block `idx` (Error if it has none).
+  const std::vector<Instruction>& block_instructions(int32_t idx) const;
+  const std::map<int32_t, std::vector<Instruction>>& sub_blocks() const { return sub_blocks_; }
+
+  // BlockRunner.
+  void RunBlock(int32_t block_idx, const RunContext& ctx) override;
+  int64_t max_loop_iterations() const override { return max_loop_iterations_; }
+  // 0 (the default) = no limit; n > 0: a loop that would start iteration
+  // n + 1 fails with an Error naming the op.
+  void set_max_loop_iterations(int64_t n) { max_loop_iterations_ = n < 0 ? 0 : n; }
 
   void set_profile(bool on) { profile_ = on; }
   // Clears the accumulated per-instruction times.
@@ -63,7 +83,21 @@ class RuntimeProgram {
   std::string ProfileReport(int runs) const;
 
  private:
+  // One instruction per op of `block` (feed/fetch skipped).
+  std::vector<Instruction> BuildBlock(const cpp::ProgramDesc& program, int32_t block_idx,
+                                      const std::vector<Place>& places,
+                                      const NNAdapterOptions* nnadapter,
+                                      const std::vector<KernelKey>* kernel_keys);
+  void RunInstructions(std::vector<Instruction>* insts, int32_t block_idx,
+                       const RunContext& ctx);
+
   std::vector<Instruction> instructions_;
+  std::map<int32_t, std::vector<Instruction>> sub_blocks_;
+  // The program's tensor arrays, emptied at the start of every Run.
+  std::vector<TensorArray*> arrays_;
+  // Set while the constructor builds the blocks.
+  const std::map<int32_t, std::vector<KernelKey>>* sub_block_kernel_keys_{nullptr};
+  int64_t max_loop_iterations_{0};
   Scope* scope_{nullptr};
   std::vector<std::string> feed_names_;
   std::vector<std::string> fetch_names_;

@@ -391,6 +391,107 @@ const VarDesc* BlockDesc::FindVar(const std::string& name) const {
   return nullptr;
 }
 
+bool IsControlFlowOp(const std::string& op_type) {
+  return op_type == "while" || op_type == "conditional_block" ||
+         op_type == "conditional_block_infer";
+}
+
+int32_t ControlFlowSubBlock(const OpDesc& op) {
+  if (!IsControlFlowOp(op.Type())) return -1;
+  auto it = op.attrs().find("sub_block");
+  LITE_ENFORCE(it != op.attrs().end(), "op '", op.Type(),
+               "' has no attribute 'sub_block' (the block it runs)");
+  LITE_ENFORCE(it->second.type == AttrType::BLOCK &&
+                   std::holds_alternative<int32_t>(it->second.value),
+               "op '", op.Type(), "': attribute 'sub_block' must be of type BLOCK, got ",
+               AttrTypeName(it->second.type));
+  return std::get<int32_t>(it->second.value);
+}
+
+namespace {
+// Control flow nested deeper than this is refused: the validation, the
+// graph and the runtime walk nested blocks recursively.
+constexpr int kMaxControlFlowDepth = 64;
+
+void VisitControlFlow(const ProgramDesc& program, int32_t block_idx, int depth,
+                      std::vector<bool>* seen, std::vector<int32_t>* order) {
+  const BlockDesc& block = program.blocks[block_idx];
+  const int32_t n = static_cast<int32_t>(program.blocks.size());
+  for (size_t i = 0; i < block.ops.size(); ++i) {
+    const OpDesc& op = block.ops[i];
+    if (!IsControlFlowOp(op.Type())) continue;
+    const std::string where = StrCat("op #", i, " '", op.Type(), "' of block ", block_idx);
+    int32_t sub = -1;
+    try {
+      sub = ControlFlowSubBlock(op);
+    } catch (const Error& e) {
+      ThrowError(where, ": ", e.what());
+    }
+    LITE_ENFORCE(sub > 0 && sub < n && sub != block_idx, where, ": attribute 'sub_block' = ",
+                 sub, " is not a block it can run (the program has ", n, " blocks; block 0 ",
+                 "and the op's own block are excluded)");
+    LITE_ENFORCE(program.blocks[sub].parent_idx == block_idx, where, ": its sub_block ", sub,
+                 " has parent_idx ", program.blocks[sub].parent_idx, ", expected ", block_idx);
+    LITE_ENFORCE(!(*seen)[sub], where, ": block ", sub,
+                 " is already run by another control-flow op");
+    LITE_ENFORCE(depth < kMaxControlFlowDepth, where, ": control flow nested more than ",
+                 kMaxControlFlowDepth, " blocks deep");
+    (*seen)[sub] = true;
+    order->push_back(sub);
+    VisitControlFlow(program, sub, depth + 1, seen, order);
+  }
+}
+}  // namespace
+
+std::vector<int32_t> ControlFlowBlocks(const ProgramDesc& program) {
+  std::vector<int32_t> order;
+  if (program.blocks.empty()) return order;
+  std::vector<bool> seen(program.blocks.size(), false);
+  seen[0] = true;
+  VisitControlFlow(program, 0, 0, &seen, &order);
+  return order;
+}
+
+void ValidateControlFlow(const ProgramDesc& program) { ControlFlowBlocks(program); }
+
+void BlockVarNames(const ProgramDesc& program, int32_t block_idx,
+                   std::set<std::string>* reads, std::set<std::string>* writes) {
+  for (const auto& op : program.blocks.at(block_idx).ops) {
+    for (const auto& n : op.InputArgumentNames()) reads->insert(n);
+    for (const auto& n : op.OutputArgumentNames()) writes->insert(n);
+    const int32_t sub = ControlFlowSubBlock(op);
+    if (sub > 0 && sub != block_idx) BlockVarNames(program, sub, reads, writes);
+  }
+}
+
+std::set<std::string> TensorArrayNames(const ProgramDesc& program) {
+  std::set<std::string> names;
+  for (const auto& block : program.blocks) {
+    for (const auto& v : block.vars) {
+      if (v.type == VarKind::LOD_TENSOR_ARRAY) names.insert(v.name);
+    }
+    for (const auto& op : block.ops) {
+      if (op.Type() == "write_to_array") {
+        for (const auto& n : op.Output("Out")) names.insert(n);
+      } else if (op.Type() == "read_from_array" || op.Type() == "lod_array_length") {
+        for (const auto& n : op.Input("X")) names.insert(n);
+      }
+    }
+  }
+  return names;
+}
+
+std::set<std::string> ControlFlowVarNames(const ProgramDesc& program) {
+  std::set<std::string> names;
+  for (int32_t b : ControlFlowBlocks(program)) {
+    for (const auto& op : program.blocks[b].ops) {
+      for (const auto& n : op.InputArgumentNames()) names.insert(n);
+      for (const auto& n : op.OutputArgumentNames()) names.insert(n);
+    }
+  }
+  return names;
+}
+
 }  // namespace cpp
 }  // namespace lite
 }  // namespace paddle

@@ -222,6 +222,35 @@ struct ProgramDesc {
   std::map<std::string, int32_t> op_version_map;
 };
 
+// Control flow. `while` and `conditional_block` run the block named by their
+// `sub_block` attribute (type BLOCK) in the scope of the block that holds
+// them; the sub-block reads and writes its parent's variables by name.
+// (The blocks of NNAdapter `subgraph` ops are not control flow: the bridge
+// compiles them.)
+bool IsControlFlowOp(const std::string& op_type);
+// The `sub_block` index of a control-flow op; -1 for any other op.
+int32_t ControlFlowSubBlock(const OpDesc& op);
+// Checks every control-flow op reachable from block 0: its `sub_block` is a
+// BLOCK attribute naming an existing block other than 0 and other than the
+// op's own block, whose parent_idx is the op's block, and no block is run by
+// two ops or reached twice (no recursion), and control flow nests at most
+// 64 blocks deep. Throws Error naming the op, its block and the attribute.
+void ValidateControlFlow(const ProgramDesc& program);
+// The blocks run by control flow from block 0, in the order they are
+// reached (depth first), block 0 excluded.
+std::vector<int32_t> ControlFlowBlocks(const ProgramDesc& program);
+// Every variable name an op of those blocks reads or writes. Graph passes
+// that work on block 0 keep these names and their values intact (the
+// sub-blocks refer to them by name).
+std::set<std::string> ControlFlowVarNames(const ProgramDesc& program);
+// Tensor arrays: variables declared LOD_TENSOR_ARRAY in any block, or used
+// as one by write_to_array (Out), read_from_array / lod_array_length (X).
+std::set<std::string> TensorArrayNames(const ProgramDesc& program);
+// The names the ops of block `block_idx` and of the blocks its control-flow
+// ops run (recursively) read and write.
+void BlockVarNames(const ProgramDesc& program, int32_t block_idx,
+                   std::set<std::string>* reads, std::set<std::string>* writes);
+
 }  // namespace cpp
 }  // namespace lite
 }  // namespace paddle

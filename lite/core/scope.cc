@@ -6,9 +6,27 @@ namespace lite {
 Tensor* Scope::Var(const std::string& name) {
   auto it = vars_.find(name);
   if (it != vars_.end()) return it->second.get();
+  LITE_ENFORCE(!arrays_.count(name), "variable '", name,
+               "' is a tensor array (LOD_TENSOR_ARRAY), used here as a tensor");
   auto* t = new Tensor();
   vars_.emplace(name, std::unique_ptr<Tensor>(t));
   return t;
+}
+
+TensorArray* Scope::ArrayVar(const std::string& name) {
+  auto it = arrays_.find(name);
+  if (it != arrays_.end()) return it->second.get();
+  LITE_ENFORCE(!vars_.count(name), "variable '", name,
+               "' is a tensor, used here as a tensor array (LOD_TENSOR_ARRAY)");
+  auto* a = new TensorArray();
+  arrays_.emplace(name, std::unique_ptr<TensorArray>(a));
+  return a;
+}
+
+TensorArray* Scope::FindArray(const std::string& name) const {
+  auto it = arrays_.find(name);
+  if (it != arrays_.end()) return it->second.get();
+  return parent_ ? parent_->FindArray(name) : nullptr;
 }
 
 Tensor* Scope::FindLocalVar(const std::string& name) const {

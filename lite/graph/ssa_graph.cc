@@ -16,6 +16,8 @@ void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
   nodes_.clear();
   next_id_ = 0;
   original_ = program.blocks[0];
+  sub_block_vars_ = cpp::ControlFlowVarNames(program);
+  array_vars_ = cpp::TensorArrayNames(program);
   CollectFeedFetch(original_, &feeds_, &fetches_);
   std::map<std::string, Node*> latest;
   auto is_weight = [&](const std::string& name) {
@@ -27,6 +29,10 @@ void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
     Node* arg = NewArg(name, false);
     arg->is_feed = true;
     latest[name] = arg;
+  }
+  std::set<std::string> block0_reads;
+  for (const auto& op : original_.ops) {
+    for (const auto& n : op.InputArgumentNames()) block0_reads.insert(n);
   }
   for (const auto& op : original_.ops) {
     if (op.Type() == "feed" || op.Type() == "fetch") continue;
@@ -45,12 +51,42 @@ void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
         }
       }
     }
+    // A control-flow op also reads and writes, by name, whatever its
+    // sub-blocks do (Paddle lists most of it in X/Out; the links make the
+    // order and the lifetimes right even when it does not). Only names
+    // block 0 knows are linked: the sub-blocks' own temporaries stay theirs.
+    std::set<std::string> cf_reads, cf_writes;
+    const int32_t sub = cpp::ControlFlowSubBlock(op);
+    if (sub > 0) cpp::BlockVarNames(program, sub, &cf_reads, &cf_writes);
+    for (const auto& name : cf_reads) {
+      auto it = latest.find(name);
+      Node* arg = it != latest.end() ? it->second : nullptr;
+      if (!arg && is_weight(name)) {
+        arg = NewArg(name, true);
+        latest[name] = arg;
+      }
+      if (arg && std::find(stmt->inlinks.begin(), stmt->inlinks.end(), arg) == stmt->inlinks.end()) {
+        Link(arg, stmt);
+      }
+    }
+    const auto declared_outputs = op.OutputArgumentNames();
     for (const auto& slot : op.outputs()) {
       for (const auto& name : slot.second) {
         Node* arg = NewArg(name, false);
         Link(stmt, arg);
         latest[name] = arg;
       }
+    }
+    for (const auto& name : cf_writes) {
+      // Known to block 0 already, or read by a later op of block 0.
+      if ((!latest.count(name) && !block0_reads.count(name)) || is_weight(name) ||
+          std::find(declared_outputs.begin(), declared_outputs.end(), name) !=
+              declared_outputs.end()) {
+        continue;
+      }
+      Node* arg = NewArg(name, false);
+      Link(stmt, arg);
+      latest[name] = arg;
     }
   }
   new_vars_.clear();
@@ -78,6 +114,8 @@ Node* SSAGraph::NewArg(const std::string& var_name, bool is_weight) {
   n->id = next_id_++;
   n->var_name = var_name;
   n->is_weight = is_weight;
+  n->used_by_sub_block = sub_block_vars_.count(var_name) > 0;
+  n->is_array = array_vars_.count(var_name) > 0;
   if (!original_.FindVar(var_name)) new_vars_[var_name] = is_weight;
   return n;
 }
@@ -282,7 +320,7 @@ std::string SSAGraph::Dot(const std::map<const Node*, int>& cluster_of) const {
 }
 
 int ConsumerCount(const Node* arg) {
-  return static_cast<int>(arg->outlinks.size()) + (arg->is_fetch ? 1 : 0);
+  return static_cast<int>(arg->outlinks.size()) + (arg->Observed() ? 1 : 0);
 }
 
 }  // namespace graph

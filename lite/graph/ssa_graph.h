@@ -28,6 +28,11 @@ struct Node {
   bool is_weight{false};  // persistable variable (in the weights scope)
   bool is_feed{false};
   bool is_fetch{false};
+  // The variable is read or written by name in a block run by a control-flow
+  // op (while, conditional_block): passes keep its name and its value.
+  bool used_by_sub_block{false};
+  // A tensor array (LOD_TENSOR_ARRAY): never shares storage with a tensor.
+  bool is_array{false};
   // Set by SSAGraph::RemoveNodes: the node stays allocated (so a pass may keep
   // iterating over an order computed before the removal) but is out of the graph.
   bool removed{false};
@@ -39,11 +44,17 @@ struct Node {
   bool IsArg() const { return kind == Kind::kArg; }
   // The producer of an argument node (nullptr for feeds and weights).
   Node* Producer() const { return inlinks.empty() ? nullptr : inlinks[0]; }
+  // Something outside block 0's ops reads this variable by name (a model
+  // output or a control-flow sub-block): it may be neither renamed, removed
+  // nor folded away.
+  bool Observed() const { return is_fetch || used_by_sub_block; }
 };
 
 class SSAGraph {
  public:
-  // Builds from block 0. feed/fetch ops become flags on argument nodes.
+  // Builds from block 0. feed/fetch ops become flags on argument nodes;
+  // variables the control-flow sub-blocks use are marked used_by_sub_block
+  // (the sub-blocks themselves are left to the runtime, untouched).
   // `weights` decides which variables are weights (persistable ones present
   // there); may be null (then VarDesc.persistable decides).
   void Build(const cpp::ProgramDesc& program, const Scope* weights);
@@ -88,10 +99,13 @@ class SSAGraph {
   std::vector<std::string> feeds_, fetches_;
   cpp::BlockDesc original_;
   std::map<std::string, bool> new_vars_;  // name -> persistable
+  std::set<std::string> sub_block_vars_;   // ControlFlowVarNames
+  std::set<std::string> array_vars_;       // TensorArrayNames
   std::vector<Node*> fixed_order_;
 };
 
-// Number of consumers of an argument (fetch counts as one).
+// Number of consumers of an argument (fetch, or a sub-block using the
+// variable, counts as one).
 int ConsumerCount(const Node* arg);
 
 }  // namespace graph

@@ -14,14 +14,22 @@ namespace graph {
 
 namespace {
 bool Foldable(const Node* s) {
+  // Tensor-array ops write arrays, not tensors that could become weights.
   static const std::set<std::string> kNever = {"feed", "fetch", "subgraph", "uniform_random",
-                                               "gaussian_random", "dropout"};
-  if (kNever.count(s->op.Type()) || !IsOpRegistered(s->op.Type())) return false;
+                                               "gaussian_random", "dropout", "write_to_array",
+                                               "read_from_array", "lod_array_length"};
+  if (kNever.count(s->op.Type()) || cpp::IsControlFlowOp(s->op.Type()) ||
+      !IsOpRegistered(s->op.Type())) {
+    return false;
+  }
   for (const Node* in : s->inlinks) {
     if (!in->is_weight) return false;
   }
+  // An output a control-flow sub-block uses keeps its name and stays an
+  // activation (the sub-block may write it: a loop counter starts as a
+  // fill_constant).
   for (const Node* out : s->outlinks) {
-    if (out->is_fetch) return false;
+    if (out->Observed()) return false;
   }
   return !s->outlinks.empty();
 }

@@ -16,13 +16,13 @@ int IdentityDropoutEliminatePass::Apply(SSAGraph* graph, const PassContext&) {
     std::string impl = s->op.GetAttr<std::string>("dropout_implementation", "downgrade_in_infer");
     if (impl == "upscale_in_train") {
       Node* mask = OutputArg(s, "Mask");
-      if (mask && !mask->outlinks.empty()) continue;
+      if (mask && (!mask->outlinks.empty() || mask->Observed())) continue;
       if (mask) graph->RemoveNodes({mask});
       s->op.mutable_outputs().erase("Mask");
       n += RemoveIdentityStmt(graph, s, InputArg(s, "X"), OutputArg(s, "Out")) ? 1 : 0;
     } else {
       Node* mask = OutputArg(s, "Mask");
-      if (mask && !mask->outlinks.empty()) continue;
+      if (mask && (!mask->outlinks.empty() || mask->Observed())) continue;
       float p = s->op.GetAttr<float>("dropout_prob", 0.5f);
       cpp::OpDesc scale("scale");
       scale.SetInput("X", s->op.Input("X"));

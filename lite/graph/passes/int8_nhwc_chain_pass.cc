@@ -54,7 +54,7 @@ bool ConvReadsInput(const Node* c, const Node* arg) {
 // The input_scale shared by all readers of `out` when every one is an
 // int8 conv reading it as Input; 0 otherwise.
 float ChainScale(const Node* out) {
-  if (out->is_fetch || out->is_weight || out->outlinks.empty()) return 0.f;
+  if (out->Observed() || out->is_weight || out->outlinks.empty()) return 0.f;
   float scale = 0.f;
   for (const Node* c : out->outlinks) {
     if (!ConvReadsInput(c, out)) return 0.f;
@@ -126,7 +126,7 @@ int RegionF32(SSAGraph* graph) {
   for (Node* s : graph->StmtTopologicalOrder()) {
     if (s->removed || s->outlinks.size() != 1) continue;
     Node* out = s->outlinks[0];
-    if (out->is_fetch || out->is_weight) continue;
+    if (out->Observed() || out->is_weight) continue;
     if ((NhwcWriter(s) && !s->op.GetAttr<bool>("output_int8", false)) ||
         !NhwcDataInputs(s).empty()) {
       nhwc.insert(out);

@@ -3,7 +3,11 @@
 // tensor, so one buffer serves several activations. Never renamed: model
 // inputs/outputs, weights, any variable whose name is also a weight's (an
 // activation of that name would shadow the weight), and the inputs/outputs
-// of subgraph ops (their blocks refer to them by name). Tensor::mutable_data
+// of subgraph ops (their blocks refer to them by name), and every variable a
+// control-flow sub-block (while, conditional_block) reads or writes: a
+// sub-block runs between its op's neighbours, many times, and refers to its
+// parent's variables by name, so lifetimes measured on block 0 say nothing
+// about them (Node::Observed); nor a tensor array. Tensor::mutable_data
 // never writes into a buffer another tensor still shares, so zero-copy ops
 // (reshape sharing its input) stay correct.
 #include <algorithm>
@@ -45,7 +49,7 @@ int MemoryOptimizePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     return false;
   };
   auto eligible = [&](const Node* a) {
-    return a->Producer() && !a->is_weight && !a->is_feed && !a->is_fetch &&
+    return a->Producer() && !a->is_weight && !a->is_feed && !a->Observed() && !a->is_array &&
            !(weights && weights->FindVar(a->var_name)) && !touches_subgraph(a);
   };
   std::map<const Node*, int> last_use;

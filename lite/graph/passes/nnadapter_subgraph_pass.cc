@@ -314,7 +314,7 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
         }
       }
       for (Node* arg : s->outlinks) {
-        bool used_outside = arg->is_fetch;
+        bool used_outside = arg->Observed();
         for (Node* c : arg->outlinks) used_outside |= !in_cluster.count(c);
         if (used_outside) {
           outputs.insert(arg->var_name);

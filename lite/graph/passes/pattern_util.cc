@@ -27,7 +27,7 @@ Node* OutputArg(const Node* stmt, const std::string& slot) {
 }
 
 Node* SoleConsumer(const Node* arg) {
-  if (!arg || arg->is_fetch || arg->outlinks.size() != 1) return nullptr;
+  if (!arg || arg->Observed() || arg->outlinks.size() != 1) return nullptr;
   return arg->outlinks[0];
 }
 
@@ -46,9 +46,9 @@ std::string FreshWeightName(const Scope& weights, const std::string& base) {
 
 bool RemoveIdentityStmt(SSAGraph* graph, Node* stmt, Node* in, Node* out) {
   if (!in || !out) return false;
-  if (out->is_fetch) {
+  if (out->Observed()) {
     Node* producer = in->Producer();
-    if (!producer || in->is_fetch || in->outlinks.size() != 1) return false;
+    if (!producer || in->Observed() || in->outlinks.size() != 1) return false;
     SSAGraph::ReplaceOutput(producer, in, out);
     SSAGraph::Unlink(stmt, out);
     graph->RemoveNodes({stmt, in});
@@ -86,14 +86,14 @@ Tensor* NewWeight(Scope* weights, const std::string& base, const DDim& dims, std
 void RemoveOrphanWeights(SSAGraph* graph) {
   std::set<Node*> orphans;
   for (Node* a : graph->Args()) {
-    if (a->is_weight && a->outlinks.empty() && !a->is_fetch) orphans.insert(a);
+    if (a->is_weight && a->outlinks.empty() && !a->Observed()) orphans.insert(a);
   }
   graph->RemoveNodes(orphans);
 }
 
 bool OtherOutputsUnused(const Node* stmt, const Node* keep) {
   for (const Node* o : stmt->outlinks) {
-    if (o != keep && (!o->outlinks.empty() || o->is_fetch)) return false;
+    if (o != keep && (!o->outlinks.empty() || o->Observed())) return false;
   }
   return true;
 }

@@ -159,7 +159,7 @@ Node* FoldFilter(SSAGraph* graph, Scope* weights, Node* q, std::vector<float>* s
 
 // Removes a fake op whose outputs other than `keep` are unused.
 bool OnlyOutUsed(const Node* q, const Node* keep) {
-  return OtherOutputsUnused(q, keep) && !keep->is_fetch;
+  return OtherOutputsUnused(q, keep) && !keep->Observed();
 }
 // The ops the mixed precision config keeps in float; rules that match no op
 // are reported with their line.

@@ -22,6 +22,10 @@ struct NbModel {
   cpp::ProgramDesc program;
   // One per op of block 0 (feed/fetch: only op_type is meaningful).
   std::vector<KernelKey> kernel_keys;
+  // The blocks run by control-flow ops (while, conditional_block): block
+  // index -> one key per op of that block. Stored in the kernel-key field
+  // of their ops, which other blocks (subgraph blocks) leave empty.
+  std::map<int32_t, std::vector<KernelKey>> sub_block_kernel_keys;
   std::vector<std::string> nnadapter_device_names;
   std::string nnadapter_context_properties;
   // Folder of compiled-program caches (.nnc) the light predictor uses

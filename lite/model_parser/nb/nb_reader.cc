@@ -216,6 +216,23 @@ void GetBlocks(ByteReader* r, NbModel* m) {
                        kernel, "' (expected op/target/precision/layout/alias)");
         }
         m->kernel_keys.push_back(key);
+      } else if (!kernel.empty()) {
+        // A control-flow block: every op has a key (checked below).
+        KernelKey key;
+        LITE_ENFORCE(KernelKey::FromString(kernel, &key) && key.op_type == op.Type(),
+                     r->source(), ": op #", i, " '", op.Type(), "' of block ", b,
+                     " has malformed kernel key '", kernel,
+                     "' (expected op/target/precision/layout/alias)");
+        auto& keys = m->sub_block_kernel_keys[static_cast<int32_t>(b)];
+        LITE_ENFORCE(keys.size() == i, r->source(), ": block ", b, " gives kernel keys to ",
+                     "some of its ops only (op #", i, " '", op.Type(), "' has one, op #",
+                     keys.size(), " has none)");
+        keys.push_back(key);
+      } else {
+        auto it = m->sub_block_kernel_keys.find(static_cast<int32_t>(b));
+        LITE_ENFORCE(it == m->sub_block_kernel_keys.end(), r->source(), ": block ", b,
+                     " gives kernel keys to some of its ops only (op #", i, " '", op.Type(),
+                     "' has none)");
       }
       block.ops.push_back(std::move(op));
     }

@@ -152,6 +152,16 @@ std::string Meta(const NbModel& m, const std::vector<WeightEntry>& weights) {
         LITE_ENFORCE(m.kernel_keys[i].op_type == op.Type(), "SaveOptimizedModel: op #", i,
                      " '", op.Type(), "' has kernel key '", kernel, "' of another op");
       }
+      auto keys = m.sub_block_kernel_keys.find(static_cast<int32_t>(b));
+      if (b != 0 && keys != m.sub_block_kernel_keys.end()) {
+        LITE_ENFORCE(keys->second.size() == block.ops.size(), "SaveOptimizedModel: ",
+                     keys->second.size(), " kernel keys for ", block.ops.size(),
+                     " ops of block ", b);
+        kernel = keys->second[i].ToString();
+        LITE_ENFORCE(keys->second[i].op_type == op.Type(), "SaveOptimizedModel: op #", i,
+                     " '", op.Type(), "' of block ", b, " has kernel key '", kernel,
+                     "' of another op");
+      }
       PutOp(&w, op, kernel);
     }
   }

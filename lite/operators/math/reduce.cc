@@ -169,28 +169,38 @@ void RunReduce(const ReduceParam& p, const Tensor& x, int threads) {
   T* out = p.out->mutable_data<T>();
   const int64_t out_n = p.out->numel();
   const T* src = x.data<T>();
-  // std::vector<bool> has no data(): use plain arrays.
-  int64_t a_n = x.numel();
-  std::unique_ptr<T[]> a(new T[a_n > 0 ? a_n : 1]), b;
-  std::copy(src, src + a_n, a.get());
-  int64_t count = 1;
-  // Reduce groups from the last to the first; each pass shrinks the buffer.
+  // Reduce groups from the last to the first, each pass into a smaller
+  // buffer: the first pass reads X itself and the last one writes Out (no
+  // copy of X; the same arithmetic in the same order as through copies).
+  std::vector<size_t> groups;
   for (size_t g = ext.size(); g-- > 0;) {
-    if (!red[g]) continue;
+    if (red[g]) groups.push_back(g);
+  }
+  if (groups.empty()) std::copy(src, src + out_n, out);
+  const T* in = src;
+  std::unique_ptr<T[]> cur, next;
+  int64_t count = 1;
+  for (size_t k = 0; k < groups.size(); ++k) {
+    const size_t g = groups[k];
     int64_t outer = 1, inner = 1;
     for (size_t i = 0; i < g; ++i) outer *= ext[i];
     for (size_t i = g + 1; i < ext.size(); ++i) inner *= ext[i];
-    b.reset(new T[outer * inner > 0 ? outer * inner : 1]);
-    ReduceAxis<T, K>(a.get(), b.get(), outer, ext[g], inner, threads);
-    a_n = outer * inner;
+    T* dst = out;
+    if (k + 1 < groups.size()) {
+      next.reset(new T[outer * inner > 0 ? outer * inner : 1]);
+      dst = next.get();
+    }
+    ReduceAxis<T, K>(in, dst, outer, ext[g], inner, threads);
     count *= ext[g];
     ext[g] = 1;
-    a.swap(b);
+    if (dst != out) {
+      cur.swap(next);
+      in = cur.get();
+    }
   }
   if constexpr (K == ReduceKind::kMean) {
-    for (int64_t i = 0; i < a_n; ++i) a[i] = static_cast<T>(a[i] / static_cast<T>(count));
+    for (int64_t i = 0; i < out_n; ++i) out[i] = static_cast<T>(out[i] / static_cast<T>(count));
   }
-  for (int64_t i = 0; i < out_n; ++i) out[i] = a[i];
 }
 
 // X converted to `to` (Paddle reduces in out_dtype, converting X first).

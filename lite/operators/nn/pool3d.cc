@@ -3,7 +3,10 @@
 // top, bottom, left, right), padding_algorithm, global_pooling, ceil_mode
 // and exclusive (avg divides by the count of real input elements in the
 // window; otherwise by kd * kh * kw). Output extent: (in + pads - k [+
-// stride - 1 with ceil_mode]) / stride + 1.
+// stride - 1 with ceil_mode]) / stride + 1. adaptive: the output extents
+// are ksize and output position o of an axis with `in` inputs and `out`
+// outputs covers Paddle's bin [floor(o*in/out), ceil((o+1)*in/out)); avg
+// divides by the bin's size (paddings, strides, exclusive do not apply).
 #include <algorithm>
 #include <limits>
 
@@ -20,6 +23,7 @@ struct Pool3dParam : PoolWindowParam {
   Tensor* out{nullptr};
   // Resolved by InferShape.
   std::vector<int> eff_ksize, eff_paddings;
+  bool adaptive{false};
 };
 
 class Pool3dOp : public OperatorBase<Pool3dParam> {
@@ -35,6 +39,12 @@ class Pool3dOp : public OperatorBase<Pool3dParam> {
     if (p.global_pooling) {
       p.eff_ksize = {static_cast<int>(in[2]), static_cast<int>(in[3]), static_cast<int>(in[4])};
       p.eff_paddings.assign(6, 0);
+    } else if (p.adaptive) {
+      for (int i = 0; i < 3; ++i) {
+        LITE_ENFORCE(p.ksize[i] > 0, "op 'pool3d': adaptive output size (ksize) ",
+                     DimsToString(DDim(p.ksize.begin(), p.ksize.end())), " must be positive");
+        out[2 + i] = p.ksize[i];
+      }
     } else {
       ApplyPaddingAlgorithm("pool3d", p.padding_algorithm, {in[2], in[3], in[4]}, p.ksize,
                             p.strides, &p.eff_paddings, nullptr);
@@ -57,7 +67,7 @@ class Pool3dOp : public OperatorBase<Pool3dParam> {
     p.x = GetInput(desc, scope, "X");
     p.out = GetOutput(desc, scope, "Out");
     ReadPoolWindow(desc, 3, &p);
-    LITE_ENFORCE(!desc.GetAttr<bool>("adaptive", false), "op 'pool3d': adaptive pooling is not supported");
+    p.adaptive = desc.GetAttr<bool>("adaptive", false);
   }
 };
 
@@ -73,6 +83,7 @@ class Pool3dKernel : public KernelBase<Pool3dParam> {
     const int64_t isp[3] = {in[2], in[3], in[4]}, osp[3] = {od[2], od[3], od[4]};
     const int64_t in_vol = isp[0] * isp[1] * isp[2], out_vol = osp[0] * osp[1] * osp[2];
     const int64_t k_vol = static_cast<int64_t>(p.eff_ksize[0]) * p.eff_ksize[1] * p.eff_ksize[2];
+    const bool adaptive = p.adaptive && !p.global_pooling;
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (planes * out_vol > 65536)
     for (int64_t nc = 0; nc < planes; ++nc) {
       const float* src = x + nc * in_vol;
@@ -80,6 +91,11 @@ class Pool3dKernel : public KernelBase<Pool3dParam> {
         const int64_t pos[3] = {o / (osp[1] * osp[2]), (o / osp[2]) % osp[1], o % osp[2]};
         int64_t lo[3], hi[3];
         for (int d = 0; d < 3; ++d) {
+          if (adaptive) {
+            lo[d] = pos[d] * isp[d] / osp[d];
+            hi[d] = ((pos[d] + 1) * isp[d] + osp[d] - 1) / osp[d];
+            continue;
+          }
           const int64_t start = pos[d] * p.strides[d] - p.eff_paddings[2 * d];
           lo[d] = std::max<int64_t>(start, 0);
           hi[d] = std::min<int64_t>(start + p.eff_ksize[d], isp[d]);
@@ -92,7 +108,7 @@ class Pool3dKernel : public KernelBase<Pool3dParam> {
               acc = p.is_max ? std::max(acc, v) : acc + v;
             }
         if (!p.is_max) {
-          const int64_t count = p.exclusive ? (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]) : k_vol;
+          const int64_t count = (p.exclusive || adaptive) ? (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]) : k_vol;
           acc = count > 0 ? acc / static_cast<float>(count) : 0.f;
         }
         out[nc * out_vol + o] = acc;

@@ -50,6 +50,49 @@ TEST(Pool3d, UnitDepthMatchesPool2d) {
   }
 }
 
+// adaptive: unit depth equals pool2d's adaptive bins; a depth of 4 into 3
+// bins as worked out by hand ([0,2), [1,3), [2,4)).
+TEST(Pool3d, AdaptiveBins) {
+  auto x = RandomFloats(2 * 3 * 13 * 11, -1, 1, 6);
+  for (const char* type : {"avg", "max"}) {
+    for (std::vector<int> size : {std::vector<int>{1, 1}, {5, 4}, {13, 11}, {3, 7}}) {
+      OpRunner r2("pool2d");
+      r2.Input<float>("X", "x", {2, 3, 13, 11}, x);
+      r2.Output("Out", "y");
+      r2.Attr("pooling_type", std::string(type));
+      r2.Attr("ksize", size);
+      r2.Attr("adaptive", true);
+      r2.Run();
+      OpRunner r3("pool3d");
+      r3.Input<float>("X", "x", {2, 3, 1, 13, 11}, x);
+      r3.Output("Out", "y");
+      r3.Attr("pooling_type", std::string(type));
+      r3.Attr("ksize", std::vector<int>{1, size[0], size[1]});
+      r3.Attr("strides", std::vector<int>{1, 1, 1});
+      r3.Attr("paddings", std::vector<int>{0, 0, 0});
+      r3.Attr("adaptive", true);
+      r3.Run();
+      EXPECT_EQ(r3.Get("y")->dims(), (DDim{2, 3, 1, size[0], size[1]}));
+      ExpectAllClose(r2.Values<float>("y"), r3.Values<float>("y"), 1e-6f, 1e-6f, type);
+    }
+  }
+  for (const char* type : {"avg", "max"}) {
+    OpRunner r("pool3d");
+    r.Input<float>("X", "x", {1, 1, 4, 1, 1}, {1, 2, 3, 4});
+    r.Output("Out", "y");
+    r.Attr("pooling_type", std::string(type));
+    r.Attr("ksize", std::vector<int>{3, 1, 1});
+    r.Attr("strides", std::vector<int>{1, 1, 1});
+    r.Attr("paddings", std::vector<int>{0, 0, 0});
+    r.Attr("exclusive", false);  // adaptive always divides by the bin size
+    r.Attr("adaptive", true);
+    r.Run();
+    EXPECT_EQ(r.Values<float>("y"), std::string(type) == "avg"
+                                        ? (std::vector<float>{1.5f, 2.5f, 3.5f})
+                                        : (std::vector<float>{2, 3, 4}));
+  }
+}
+
 TEST(Pool3d, DepthWindowsAsWorkedOutByHand) {
   const std::vector<float> x{1, 2, 3, 4};
   DDim od;
