@@ -10,6 +10,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -278,6 +279,16 @@ class ProgramBuilder {
     return std::vector<float>(out->data<float>(), out->data<float>() + out->numel());
   }
 };
+
+// An op with one variable per slot: MakeOp("scale", {{"X", "x"}}, {{"Out", "y"}}).
+inline cpp::OpDesc MakeOp(const std::string& type,
+                          const std::vector<std::pair<std::string, std::string>>& inputs,
+                          const std::vector<std::pair<std::string, std::string>>& outputs) {
+  cpp::OpDesc op(type);
+  for (const auto& [slot, var] : inputs) op.SetInput(slot, {var});
+  for (const auto& [slot, var] : outputs) op.SetOutput(slot, {var});
+  return op;
+}
 
 }  // namespace testing
 }  // namespace lite

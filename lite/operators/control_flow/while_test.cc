@@ -11,16 +11,9 @@ namespace lite {
 namespace {
 
 using testing::ErrorOf;
+using testing::MakeOp;
 using testing::ProgramBuilder;
 
-cpp::OpDesc MakeOp(const std::string& type,
-                   const std::vector<std::pair<std::string, std::string>>& inputs,
-                   const std::vector<std::pair<std::string, std::string>>& outputs) {
-  cpp::OpDesc op(type);
-  for (const auto& [slot, var] : inputs) op.SetInput(slot, {var});
-  for (const auto& [slot, var] : outputs) op.SetOutput(slot, {var});
-  return op;
-}
 
 cpp::OpDesc& FillInt64(ProgramBuilder& b, const std::string& out, float value) {
   cpp::OpDesc& f = b.Op("fill_constant", {}, {{"Out", out}});
