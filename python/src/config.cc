@@ -15,6 +15,8 @@ void BindConfigBase(py::module_& m) {
       .def("model_dir", &C::model_dir)
       .def("set_threads", &C::set_threads, py::arg("threads"))
       .def("threads", &C::threads)
+      .def("set_max_loop_iterations", &C::set_max_loop_iterations, py::arg("n"))
+      .def("max_loop_iterations", &C::max_loop_iterations)
       .def("set_power_mode", &C::set_power_mode, py::arg("mode"))
       .def("power_mode", &C::power_mode)
       .def("check_nnadapter_device_name", &C::check_nnadapter_device_name,
