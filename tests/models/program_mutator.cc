@@ -22,10 +22,62 @@ std::string ProgramMutator::Mutate(cpp::ProgramDesc* program) {
   std::string account;
   const size_t n = 1 + Pick(3);
   for (size_t i = 0; i < n && !program->blocks[0].ops.empty(); ++i) {
-    account += (i ? "; " : "") +
-               (Pick(8) == 0 ? BlockIndex(program) : MutateOnce(&program->blocks[0]));
+    std::string one;
+    switch (Pick(10)) {
+      case 0: one = BlockIndex(program); break;
+      case 1: one = SubBlockStructure(program); break;
+      default: {
+        // Any block with ops: the bodies of loops and branches too.
+        cpp::BlockDesc* b = &program->blocks[Pick(program->blocks.size())];
+        one = MutateOnce(b->ops.empty() ? &program->blocks[0] : b);
+      }
+    }
+    account += (i ? "; " : "") + one;
   }
   return account;
+}
+
+std::string ProgramMutator::SubBlockStructure(cpp::ProgramDesc* program) {
+  auto& blocks = program->blocks;
+  switch (Pick(4)) {
+    case 0: {  // a new empty block under a random parent
+      cpp::BlockDesc b;
+      b.idx = static_cast<int32_t>(blocks.size());
+      b.parent_idx = static_cast<int32_t>(Pick(blocks.size()));
+      blocks.push_back(b);
+      return "add empty block #" + std::to_string(b.idx);
+    }
+    case 1: {  // two ops share one sub-block
+      std::vector<cpp::OpDesc*> with;
+      for (auto& b : blocks) {
+        for (auto& op : b.ops) {
+          if (op.attrs().count("sub_block")) with.push_back(&op);
+        }
+      }
+      if (with.empty()) return "no sub_block to share";
+      cpp::OpDesc* from = with[Pick(with.size())];
+      cpp::OpDesc* to = &blocks[0].ops[Pick(blocks[0].ops.size())];
+      to->SetAttribute("sub_block", from->attrs().at("sub_block"));
+      return to->Type() + " shares the sub_block of " + from->Type();
+    }
+    case 2: {  // an op moves between a sub-block and block 0
+      if (blocks.size() < 2) return "no sub-block";
+      cpp::BlockDesc& sub = blocks[1 + Pick(blocks.size() - 1)];
+      if (Pick(2) && !sub.ops.empty()) {
+        const size_t i = Pick(sub.ops.size());
+        blocks[0].ops.push_back(sub.ops[i]);
+        sub.ops.erase(sub.ops.begin() + static_cast<std::ptrdiff_t>(i));
+        return "op of block #" + std::to_string(sub.idx) + " moved to block 0";
+      }
+      const size_t i = Pick(blocks[0].ops.size());
+      sub.ops.push_back(blocks[0].ops[i]);
+      return "op " + blocks[0].ops[i].Type() + " copied into block #" + std::to_string(sub.idx);
+    }
+    default:  // the last block dropped
+      if (blocks.size() < 2) return "no sub-block to drop";
+      blocks.pop_back();
+      return "drop block #" + std::to_string(blocks.size());
+  }
 }
 
 std::string ProgramMutator::MutateOnce(cpp::BlockDesc* block) {
@@ -147,8 +199,10 @@ std::string ProgramMutator::BlockIndex(cpp::ProgramDesc* program) {
   const int32_t n = static_cast<int32_t>(program->blocks.size());
   const int32_t kIndices[] = {-1, 0, n - 1, n, std::numeric_limits<int32_t>::max()};
   const int32_t index = kIndices[Pick(sizeof(kIndices) / sizeof(kIndices[0]))];
+  cpp::BlockDesc& holder = program->blocks[Pick(program->blocks.size())];
   if (Pick(2)) {
-    cpp::OpDesc& op = program->blocks[0].ops[Pick(program->blocks[0].ops.size())];
+    cpp::BlockDesc& in = holder.ops.empty() ? program->blocks[0] : holder;
+    cpp::OpDesc& op = in.ops[Pick(in.ops.size())];
     cpp::Attribute a;
     a.type = cpp::AttrType::BLOCK;
     a.value = index;
