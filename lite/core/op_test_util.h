@@ -262,6 +262,15 @@ class ProgramBuilder {
     }
     return nullptr;
   }
+  // Runs with x of `dims` and returns the Error's message ("" when it ran).
+  std::string RunError(const DDim& dims, const std::vector<float>& x) {
+    Scope scope(weights);
+    RuntimeProgram rp(program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
+    Tensor* in = scope.GetVar("x");
+    in->Resize(dims);
+    std::copy(x.begin(), x.end(), in->mutable_data<float>());
+    return ErrorOf([&] { rp.Run(1); });
+  }
   // Runs with x of `dims`; returns fetch 0. `kernels` (optional) receives
   // the key of every instruction's kernel.
   std::vector<float> Run(const DDim& dims, const std::vector<float>& x,

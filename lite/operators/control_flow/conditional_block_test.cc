@@ -147,13 +147,7 @@ TEST(ConditionalBlock, ScalarConditionMustBeABoolScalar) {
       op.SetInput("Cond", {"s"});
     }
   }
-  Scope scope(b.weights);
-  RuntimeProgram rp(b.program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
-  Tensor* in = scope.GetVar("x");
-  in->Resize({2});
-  in->mutable_data<float>()[0] = 1.f;
-  in->mutable_data<float>()[1] = 1.f;
-  const std::string msg = ErrorOf([&] { rp.Run(1); });
+  const std::string msg = b.RunError({2}, std::vector<float>(2, 1.f));
   EXPECT_NE(msg.find("'Cond'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("'s'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("sub-block 1"), std::string::npos) << msg;

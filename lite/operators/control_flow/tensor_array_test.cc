@@ -92,12 +92,7 @@ TEST(TensorArray, WhileLoopFillsAnArrayReadAfterwards) {
 
 TEST(TensorArray, ReadingASlotNeverWrittenIsAnError) {
   ProgramBuilder b = ArrayLoopProgram(3, 3);  // slots 0..2
-  Scope scope(b.weights);
-  RuntimeProgram rp(b.program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
-  Tensor* in = scope.GetVar("x");
-  in->Resize({1});
-  in->mutable_data<float>()[0] = 1.f;
-  const std::string msg = ErrorOf([&] { rp.Run(1); });
+  const std::string msg = b.RunError({1}, std::vector<float>(1, 1.f));
   EXPECT_NE(msg.find("read_from_array"), std::string::npos) << msg;
   EXPECT_NE(msg.find("slot 3 of array 'arr' (3 slots)"), std::string::npos) << msg;
 }

@@ -151,12 +151,7 @@ TEST(While, ConditionMustBeABoolScalar) {
   for (auto& op : b.program.blocks[0].ops) {
     if (op.Type() == "while") op.SetInput("Condition", {"n"});
   }
-  Scope scope(b.weights);
-  RuntimeProgram rp(b.program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
-  Tensor* in = scope.GetVar("x");
-  in->Resize({1});
-  in->mutable_data<float>()[0] = 1.f;
-  const std::string msg = ErrorOf([&] { rp.Run(1); });
+  const std::string msg = b.RunError({1}, std::vector<float>(1, 1.f));
   EXPECT_NE(msg.find("'Condition'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("'n'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("sub-block 1"), std::string::npos) << msg;
@@ -200,13 +195,7 @@ TEST(While, ErrorInsideTheSubBlockNamesTheBlockAndOp) {
   // Move it before the while.
   auto& ops = b.program.blocks[0].ops;
   std::rotate(ops.begin() + 1, ops.end() - 1, ops.end());
-  Scope scope(b.weights);
-  RuntimeProgram rp(b.program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
-  Tensor* in = scope.GetVar("x");
-  in->Resize({2});
-  in->mutable_data<float>()[0] = 1.f;
-  in->mutable_data<float>()[1] = 1.f;
-  const std::string msg = ErrorOf([&] { rp.Run(1); });
+  const std::string msg = b.RunError({2}, std::vector<float>(2, 1.f));
   EXPECT_NE(msg.find("while"), std::string::npos) << msg;
   EXPECT_NE(msg.find("of block 1"), std::string::npos) << msg;
   EXPECT_NE(msg.find("elementwise_add"), std::string::npos) << msg;
