@@ -11,6 +11,7 @@ PACKAGES=(
   libxnnpack-dev libpthreadpool-dev
   libstb-dev libxxhash-dev fonts-noto-cjk graphviz
   libonnx-dev libonnx-testdata
+  libflatbuffers-dev flatbuffers-compiler nlohmann-json3-dev
   clang libclang-rt-14-dev
   python3 python3-dev python3-venv python3-pip python3-setuptools python3-wheel
   python3-numpy python3-pytest python3-pybind11 pybind11-dev python3-pil
