@@ -1,4 +1,5 @@
-// Hand-written cases of the 13 operations without an ONNX backend test. The
+// Hand-written cases of the 13 operations without an ONNX backend test, and
+// of attribute values the ONNX tests never use (SOFTPLUS's threshold). The
 // expectations are worked out by hand from the operation's definition (or,
 // for transcendental functions, from the closed formula evaluated in double
 // precision, noted next to each value); they do not come from any kernel.
@@ -61,6 +62,17 @@ void AddHandOpCases(std::vector<CaseSpec>* cases) {
     c.Output(y, F32({2, 4}, {-0.0454023059f, -0.1588080094f, -0.1542859902f, 0.f,
                              0.3457140098f, 0.8411919906f, 1.9545976941f,
                              2.9963626079f}));
+    cases->push_back(c);
+  }
+  // SOFTPLUS with beta 2 and threshold 1: x when 2x > 1, else
+  // log(1 + e^(2x)) / 2 (double precision).
+  {
+    CaseSpec c = Make("SOFTPLUS", "softplus_beta_threshold");
+    const int x = c.Input(F32({2, 4}, kX8));
+    const int y = c.Temp(NNADAPTER_FLOAT32);
+    c.Op(NNADAPTER_SOFTPLUS, {x, c.ConstF32(2.f), c.ConstF32(1.f)}, {y});
+    c.Output(y, F32({2, 4}, {0.0090749640f, 0.0634640055f, 0.1566308438f, 0.3465735903f,
+                             0.6566308438f, 1.f, 2.f, 3.f}));
     cases->push_back(c);
   }
   // NOT_EQUAL, same shape and broadcast.

@@ -118,6 +118,11 @@ OP_TEST(SOFTPLUS, Float) {
   auto r = Exec(NNADAPTER_SOFTPLUS, {V(F32({2}, {0, 30})), cf(1.0f)}, {{}});
   ExpectF32(r[0], {2}, {0.6931472f, 30});
 }
+OP_TEST(SOFTPLUS, Threshold) {
+  // threshold 5: 6 is past it (linear), 4 is not: log(1 + e^4).
+  auto r = Exec(NNADAPTER_SOFTPLUS, {V(F32({2}, {6, 4})), cf(1.0f), cf(5.0f)}, {{}});
+  ExpectF32(r[0], {2}, {6, 4.0181499f});
+}
 OP_TEST(CLIP, Float) {
   auto r = Exec(NNADAPTER_CLIP, {V(F32({3}, {-3, 0.5f, 5})), cf(-1), cf(2)},
                {{}});

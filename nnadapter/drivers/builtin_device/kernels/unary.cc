@@ -100,13 +100,14 @@ int Compute_LEAKY_RELU(KernelContext* ctx) {
   return Unary(ctx, [=](double x) { return x >= 0 ? x : alpha * x; });
 }
 // SOFTPLUS: output = log(1 + exp(beta * x)) / beta, and x when
-// beta * x > 20 (threshold). Input 1 (named "alpha" by the spec) is beta,
-// default 1.
+// beta * x > threshold. Input 1 (named "alpha" by the spec) is beta,
+// default 1; input 2 is the threshold, default 20.
 int Compute_SOFTPLUS(KernelContext* ctx) {
   double beta = FloatAttr(ctx, 1, 1.0);
+  double threshold = FloatAttr(ctx, 2, 20.0);
   if (beta == 0) return Fail(ctx, "input 1 (beta) must not be 0");
   return Unary(ctx, [=](double x) {
-    return beta * x > 20 ? x : std::log1p(std::exp(beta * x)) / beta;
+    return beta * x > threshold ? x : std::log1p(std::exp(beta * x)) / beta;
   });
 }
 int Compute_CLIP(KernelContext* ctx) {
