@@ -96,12 +96,10 @@ void AddPow(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOpe
   c.AddOperation(NNADAPTER_POW, {in, c.Float32(p.pow_factor), c.Int32(NNADAPTER_FUSED_NONE)},
                  {out});
 }
-// SOFTPLUS switches to x above beta * x > 20, Paddle's default threshold.
-void AddSoftplus(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterOperand* in,
+void AddSoftplus(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
                  NNAdapterOperand* out) {
-  LITE_ENFORCE(p.softplus_threshold == 20.f, "op '", op.Type(), "': softplus threshold ",
-               p.softplus_threshold, " is not converted (SOFTPLUS uses 20)");
-  c.AddOperation(NNADAPTER_SOFTPLUS, {in, c.Float32(p.softplus_beta), c.Float32(20.f)}, {out});
+  c.AddOperation(NNADAPTER_SOFTPLUS,
+                 {in, c.Float32(p.softplus_beta), c.Float32(p.softplus_threshold)}, {out});
 }
 // No standard operation: max(x, 0) + alpha * (exp(min(x, 0)) - 1).
 void AddElu(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
@@ -174,6 +172,48 @@ void AddRound(Converter& c, const cpp::OpDesc& op, const ActParam& p, NNAdapterO
   c.AddOperation(NNADAPTER_ADD, {whole, carry, c.Int32(none)}, {rounded});
   AddSign(c, op, p, in, sign);
   c.AddOperation(NNADAPTER_MUL, {sign, rounded, c.Int32(none)}, {out});
+}
+// No standard operation: log(1 + x) as LOG(ADD(x, 1)).
+void AddLog1p(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
+              NNAdapterOperand* out) {
+  NNAdapterOperand* shifted = c.Temporary();
+  c.AddOperation(NNADAPTER_ADD, {in, c.Float32(1.f), c.Int32(NNADAPTER_FUSED_NONE)}, {shifted});
+  c.AddOperation(NNADAPTER_LOG, {shifted}, {out});
+}
+// No standard operation: x * tanh(sp) with Paddle's three-branch softplus
+// sp = WHERE(x < -threshold, EXP(x), SOFTPLUS(x, 1, threshold)).
+void AddMish(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
+             NNAdapterOperand* out) {
+  const float t = p.mish_threshold;
+  NNAdapterOperand* soft = c.Temporary();
+  NNAdapterOperand* low = c.Temporary(NNADAPTER_BOOL8);
+  NNAdapterOperand* e = c.Temporary();
+  NNAdapterOperand* sp = c.Temporary();
+  NNAdapterOperand* gate = c.Temporary();
+  c.AddOperation(NNADAPTER_SOFTPLUS, {in, c.Float32(1.f), c.Float32(t)}, {soft});
+  c.AddOperation(NNADAPTER_LESS, {in, c.Float32(-t)}, {low});
+  c.AddOperation(NNADAPTER_EXP, {in}, {e});
+  c.AddOperation(NNADAPTER_WHERE, {low, e, soft}, {sp});
+  c.AddOperation(NNADAPTER_TANH, {sp}, {gate});
+  c.AddOperation(NNADAPTER_MUL, {in, gate, c.Int32(NNADAPTER_FUSED_NONE)}, {out});
+}
+// No standard operation: WHERE(x > threshold, x, 0) (a NaN gives 0, as on
+// the CPU; x * float(x > threshold) would give NaN).
+void AddThresholdedRelu(Converter& c, const cpp::OpDesc&, const ActParam& p,
+                        NNAdapterOperand* in, NNAdapterOperand* out) {
+  NNAdapterOperand* flag = c.Temporary(NNADAPTER_BOOL8);
+  c.AddOperation(NNADAPTER_GREATER, {in, c.Float32(p.thresholded_relu_threshold)}, {flag});
+  c.AddOperation(NNADAPTER_WHERE, {flag, in, c.Float32(0.f)}, {out});
+}
+// CLIP(x, 0, coef).
+void AddReluClipped(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,
+                    NNAdapterOperand* out) {
+  c.AddOperation(NNADAPTER_CLIP, {in, c.Float32(0.f), c.Float32(p.relu_clipped_coef)}, {out});
+}
+// -x as MUL(x, -1), exact.
+void AddNegative(Converter& c, const cpp::OpDesc&, const ActParam&, NNAdapterOperand* in,
+                 NNAdapterOperand* out) {
+  c.AddOperation(NNADAPTER_MUL, {in, c.Float32(-1.f), c.Int32(NNADAPTER_FUSED_NONE)}, {out});
 }
 }  // namespace
 

@@ -233,6 +233,55 @@ void ConvertPrelu(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
+// cumsum as CUM_SUM (flatten: RESHAPE to 1-D first).
+void ConvertCumsum(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  NNAdapterOperand* in = c.Input(x);
+  int32_t axis = op.GetAttr<int32_t>("axis", -1);
+  if (op.GetAttr<bool>("flatten", false)) {
+    NNAdapterOperand* flat = c.Temporary(PrecisionOf(c.DType(x)));
+    c.AddOperation(NNADAPTER_RESHAPE, {in, c.Int32s({-1})}, {flat});
+    in = flat;
+    axis = 0;
+  }
+  c.AddOperation(NNADAPTER_CUM_SUM,
+                 {in, c.Int32(axis), c.Bool(op.GetAttr<bool>("exclusive", false)),
+                  c.Bool(op.GetAttr<bool>("reverse", false))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// norm (L2 normalization) as LP_NORMALIZATION with p = 2. Paddle divides by
+// sqrt(sum + epsilon), the operation by the norm guarded by epsilon: equal
+// to float precision unless the sum of squares is near epsilon (1e-10 by
+// default). Out only; the Norm output is not produced.
+void ConvertNorm(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_LP_NORMALIZATION,
+                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1)), c.Int32(2),
+                  c.Float32(op.GetAttr<float>("epsilon", 1e-10f))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// affine_channel as MUL and ADD by Scale and Bias (weights) shaped to
+// broadcast along the channel axis.
+void ConvertAffineChannel(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  const bool nhwc = op.GetAttr<std::string>("data_layout", "AnyLayout") == "NHWC";
+  LITE_ENFORCE(xd.size() >= 2, "op 'affine_channel': X ", DimsToString(xd), " needs rank >= 2");
+  auto channel_constant = [&](const char* slot) {
+    const Tensor* t = c.Weight(One(op, slot));
+    LITE_ENFORCE(t != nullptr, "op 'affine_channel': a run-time '", slot, "' is not converted");
+    DDim shape(xd.size(), 1);
+    shape[nhwc ? xd.size() - 1 : 1] = t->numel();
+    return c.ConstantTensor(*t, shape);
+  };
+  const int32_t none = NNADAPTER_FUSED_NONE;
+  NNAdapterOperand* scaled = c.Temporary();
+  c.AddOperation(NNADAPTER_MUL, {c.Input(x), channel_constant("Scale"), c.Int32(none)}, {scaled});
+  c.AddOperation(NNADAPTER_ADD, {scaled, channel_constant("Bias"), c.Int32(none)},
+                 {c.Output(One(op, "Out", false))});
+}
+
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle

@@ -206,22 +206,59 @@ void ConvertLayerNorm(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Y", false))});
 }
 
+namespace {
+// The per-channel input `slot` of a normalization op, or a constant [C] of
+// `fill` when the op has none (the operations require it).
+NNAdapterOperand* ChannelsOrFill(Converter& c, const cpp::OpDesc& op, const char* slot,
+                                 int64_t channels, float fill) {
+  if (op.HasInput(slot) && !op.Input(slot).empty()) return c.Input(One(op, slot));
+  Tensor t;
+  t.Resize({channels});
+  std::fill(t.mutable_data<float>(), t.mutable_data<float>() + channels, fill);
+  return c.ConstantTensor(t, {channels});
+}
+// X's channel count (dims[1]), which must be known at conversion time.
+int64_t KnownChannels(Converter& c, const cpp::OpDesc& op, const std::string& x) {
+  const DDim xd = c.Dims(x);
+  LITE_ENFORCE(xd.size() > 2 && xd[1] > 0, "op '", op.Type(), "': X ", DimsToString(xd),
+               " needs rank > 2 and known channels");
+  return xd[1];
+}
+}  // namespace
+
 void ConvertInstanceNorm(Converter& c, const cpp::OpDesc& op) {
   const std::string& x = One(op, "X");
-  const DDim xd = c.Dims(x);
-  LITE_ENFORCE(xd.size() > 2 && xd[1] > 0, "op 'instance_norm': X ", DimsToString(xd),
-               " needs rank > 2 and known channels");
-  auto param = [&](const char* slot, float fill) {
-    if (op.HasInput(slot) && !op.Input(slot).empty()) return c.Input(One(op, slot));
-    Tensor t;
-    t.Resize({xd[1]});
-    std::fill(t.mutable_data<float>(), t.mutable_data<float>() + xd[1], fill);
-    return c.ConstantTensor(t, {xd[1]});
-  };
+  const int64_t channels = KnownChannels(c, op, x);
   c.AddOperation(NNADAPTER_INSTANCE_NORMALIZATION,
-                 {c.Input(x), param("Scale", 1.f), param("Bias", 0.f),
+                 {c.Input(x), ChannelsOrFill(c, op, "Scale", channels, 1.f),
+                  ChannelsOrFill(c, op, "Bias", channels, 0.f),
                   c.Float32(op.GetAttr<float>("epsilon", 1e-5f))},
                  {c.Output(One(op, "Y", false))});
+}
+
+// group_norm as GROUP_NORMALIZATION (Y only: the Mean/Variance statistics
+// are not produced, as batch_norm's saved statistics).
+void ConvertGroupNorm(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const int64_t channels = KnownChannels(c, op, x);
+  c.AddOperation(NNADAPTER_GROUP_NORMALIZATION,
+                 {c.Input(x), ChannelsOrFill(c, op, "Scale", channels, 1.f),
+                  ChannelsOrFill(c, op, "Bias", channels, 0.f),
+                  c.Float32(op.GetAttr<float>("epsilon", 1e-5f)),
+                  c.Int32(op.GetAttr<int32_t>("groups", 1))},
+                 {c.Output(One(op, "Y", false))});
+}
+
+// lrn as LRN: Paddle's alpha multiplies the sum of squares, the
+// operation's (ONNX's) is divided by the size, so alpha * n is passed
+// (Out only; MidOut is not produced).
+void ConvertLrn(Converter& c, const cpp::OpDesc& op) {
+  const int32_t n = op.GetAttr<int32_t>("n", 5);
+  c.AddOperation(NNADAPTER_LRN,
+                 {c.Input(One(op, "X")), c.Int32(n), c.Float32(op.GetAttr<float>("k", 2.f)),
+                  c.Float32(op.GetAttr<float>("alpha", 1e-4f) * static_cast<float>(n)),
+                  c.Float32(op.GetAttr<float>("beta", 0.75f))},
+                 {c.Output(One(op, "Out", false))});
 }
 
 void ConvertSoftmax(Converter& c, const cpp::OpDesc& op) {

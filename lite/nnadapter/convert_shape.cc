@@ -137,15 +137,16 @@ void ConvertStack(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_STACK, in, {c.Output(One(op, "Y", false))});
 }
 
-// unstack: the standard operation UNSTACK.
+// unstack and unbind (outputs Out): the standard operation UNSTACK.
 void ConvertUnstack(Converter& c, const cpp::OpDesc& op) {
   const std::string& x = One(op, "X");
   const DDim dims = c.Dims(x);
   const int axis = Normalize(op.GetAttr<int32_t>("axis", 0), static_cast<int64_t>(dims.size()));
-  const auto& outs = op.Output("Y");
-  LITE_ENFORCE(axis >= 0 && axis < static_cast<int>(dims.size()), "op 'unstack': axis out of range");
+  const auto& outs = op.Output(op.Type() == "unbind" ? "Out" : "Y");
+  LITE_ENFORCE(axis >= 0 && axis < static_cast<int>(dims.size()), "op '", op.Type(),
+               "': axis out of range");
   LITE_ENFORCE(dims[axis] < 0 || dims[axis] == static_cast<int64_t>(outs.size()),
-               "op 'unstack': ", outs.size(), " outputs for extent ", dims[axis]);
+               "op '", op.Type(), "': ", outs.size(), " outputs for extent ", dims[axis]);
   std::vector<NNAdapterOperand*> parts;
   for (const auto& name : outs) parts.push_back(c.Output(name));
   c.AddOperation(NNADAPTER_UNSTACK,
@@ -206,7 +207,8 @@ NNAdapterOperand* NegativeIndicesOutOfRange(Converter& c, const cpp::OpDesc& op,
 }
 
 void ConvertGather(Converter& c, const cpp::OpDesc& op) {
-  int32_t axis = op.GetAttr<int32_t>("axis", 0);
+  // index_select names the axis `dim`.
+  int32_t axis = op.GetAttr<int32_t>(op.Type() == "index_select" ? "dim" : "axis", 0);
   if (Has(op, "Axis")) {
     const Tensor* t = c.Weight(One(op, "Axis"));
     LITE_ENFORCE(t && t->numel() == 1, "op 'gather': a run-time Axis tensor is not converted");
@@ -391,6 +393,51 @@ void ConvertPad(Converter& c, const cpp::OpDesc& op) {
   const float value = op.GetAttr<float>(is3d ? "value" : "pad_value", 0.f);
   c.AddOperation(NNADAPTER_PAD,
                  {c.Input(One(op, "X")), c.Int32s(pads), c.Int32(code), c.Float32(value)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// roll as ROLL (shifts and axes as attributes; a ShiftsTensor declines).
+void ConvertRoll(Converter& c, const cpp::OpDesc& op) {
+  DeclineTensor(op, "ShiftsTensor");
+  std::vector<int32_t> shifts, axes;
+  for (int64_t v : op.GetAttr<std::vector<int64_t>>("shifts", {})) {
+    LITE_ENFORCE(v >= INT32_MIN && v <= INT32_MAX, "op 'roll': shift ", v,
+                 " does not fit an INT32 operand");
+    shifts.push_back(static_cast<int32_t>(v));
+  }
+  for (int64_t v : op.GetAttr<std::vector<int64_t>>("axis", {})) axes.push_back(static_cast<int32_t>(v));
+  // An absent trailing operand is passed as nullptr (no axes: a flat roll).
+  c.AddOperation(NNADAPTER_ROLL,
+                 {c.Input(One(op, "X")), c.Int32s(shifts), axes.empty() ? nullptr : c.Int32s(axes)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// shuffle_channel as CHANNEL_SHUFFLE (same channel order).
+void ConvertShuffleChannel(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_CHANNEL_SHUFFLE,
+                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("group", 1))},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// meshgrid as MESHGRID ("ij" indexing, one output per input).
+void ConvertMeshgrid(Converter& c, const cpp::OpDesc& op) {
+  std::vector<NNAdapterOperand*> in, out;
+  for (const auto& name : op.Input("X")) in.push_back(c.Input(name));
+  for (const auto& name : op.Output("Out")) out.push_back(c.Output(name));
+  LITE_ENFORCE(!in.empty() && in.size() == out.size(), "op 'meshgrid': ", in.size(),
+               " inputs X but ", out.size(), " outputs Out");
+  c.AddOperation(NNADAPTER_MESHGRID, in, out);
+}
+
+// pad (v1: paddings [before, after] per dim, constant pad_value) as PAD.
+void ConvertPadV1(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  auto p = op.GetAttr<std::vector<int32_t>>("paddings", {});
+  LITE_ENFORCE(p.size() == 2 * c.Dims(x).size(), "op 'pad': paddings has ", p.size(),
+               " values for X ", DimsToString(c.Dims(x)));
+  c.AddOperation(NNADAPTER_PAD,
+                 {c.Input(x), c.Int32s(p), c.Int32(NNADAPTER_PAD_MODE_CONSTANT),
+                  c.Float32(op.GetAttr<float>("pad_value", 0.f))},
                  {c.Output(One(op, "Out", false))});
 }
 

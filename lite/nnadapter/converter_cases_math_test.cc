@@ -123,10 +123,55 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
   c.push_back(Act("pow", "factor 2", -3, 3, {{"factor", 2.f}}));
   c.push_back(Act("square", "", -3, 3));
   c.push_back(Act("softplus", "beta 1.5", -20, 20, {{"beta", 1.5f}}));
-  c.push_back(Declines(Act("softplus", "threshold 10", -20, 20, {{"threshold", 10.f}}),
-                       "threshold"));
+  c.push_back(Act("softplus", "beta 2 threshold 10", -20, 20,
+                  {{"beta", 2.f}, {"threshold", 10.f}}));
   c.push_back(Act("elu", "alpha 0.7 (composed)", -4, 4, {{"alpha", 0.7f}}));
   c.push_back(Act("floor", "", -9, 9));
+  for (bool exclusive : {false, true}) {
+    for (bool reverse : {false, true}) {
+      c.push_back({"cumsum", std::string("axis 1") + (exclusive ? " exclusive" : "") +
+                                 (reverse ? " reverse" : ""),
+                   [=](OpRunner& r, int64_t n) {
+                     harness::F(r, "X", "x", {2, n, 3});
+                     r.Output("Out", "y");
+                     r.Attr("axis", 1);
+                     r.Attr("exclusive", exclusive);
+                     r.Attr("reverse", reverse);
+                   }});
+    }
+  }
+  c.push_back({"cumsum", "flatten", [](OpRunner& r, int64_t n) {
+                 harness::F(r, "X", "x", {n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("flatten", true);
+               }});
+  for (int axis : {1, -1}) {
+    c.push_back({"norm", "axis " + std::to_string(axis), [axis](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, 5, n});
+                   r.Output("Out", "y");
+                   r.Attr("axis", axis);
+                   r.Attr("epsilon", 1e-10f);
+                 }});
+  }
+  for (const char* layout : {"NCHW", "NHWC"}) {
+    c.push_back({"affine_channel", layout, [layout](OpRunner& r, int64_t n) {
+                   const bool nhwc = std::string(layout) == "NHWC";
+                   F(r, "X", "x", nhwc ? DDim{2, n, 3, 4} : DDim{2, 4, n, 3});
+                   W(r, "Scale", "s", {4});
+                   W(r, "Bias", "b", {4});
+                   r.Output("Out", "y");
+                   r.Attr("data_layout", std::string(layout));
+                 }});
+  }
+  c.push_back(Act("sin", "", -7, 7));
+  c.push_back(Act("cos", "", -7, 7));
+  c.push_back(Act("log1p", "(composed)", -0.9f, 9));
+  c.push_back(Act("silu", "(SWISH)", -8, 8));
+  c.push_back(Act("mish", "(composed)", -25, 25));
+  c.push_back(Act("mish", "threshold 3 (composed)", -6, 6, {{"threshold", 3.f}}));
+  c.push_back(Act("thresholded_relu", "threshold 0.5 (composed)", -3, 3, {{"threshold", 0.5f}}));
+  c.push_back(Act("relu_clipped", "coef 2.5 (CLIP)", -9, 9, {{"Relu_clipped_coef", 2.5f}}));
+  c.push_back(Act("negative", "(composed)", -9, 9));
   c.push_back(Act("ceil", "(composed)", -9, 9));
   c.push_back(Act("sign", "(composed)", -3, 3));
   c.push_back(Declines({"sign", "int32 X", [](OpRunner& r, int64_t n) {

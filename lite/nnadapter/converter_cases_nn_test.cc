@@ -105,6 +105,38 @@ void AddNnCases(std::vector<HarnessCase>* cases) {
                  r.Output("Y", "y");
                  r.Attr("epsilon", 1e-5f);
                }});
+  c.push_back({"sync_batch_norm", "NCHW (inference: batch_norm)", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, 3, n, 2});
+                 W(r, "Scale", "s", {3});
+                 W(r, "Bias", "b", {3});
+                 W(r, "Mean", "m", {3});
+                 W(r, "Variance", "v", {3}, 0.5f, 2.f);
+                 r.Output("Y", "y");
+                 r.Attr("epsilon", 1e-3f);
+               }});
+  c.push_back({"group_norm", "3 groups, scale and bias", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, 6, n, 3});
+                 W(r, "Scale", "s", {6});
+                 W(r, "Bias", "b", {6});
+                 r.Output("Y", "y");
+                 r.Attr("groups", 3);
+                 r.Attr("epsilon", 1e-4f);
+               }});
+  c.push_back({"group_norm", "no scale or bias", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {1, 4, n});
+                 r.Output("Y", "y");
+                 r.Attr("groups", 2);
+               }});
+  for (int size : {3, 4}) {
+    c.push_back({"lrn", "n " + std::to_string(size), [size](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, 7, n, 2});
+                   r.Output("Out", "y");
+                   r.Attr("n", size);
+                   r.Attr("k", 1.5f);
+                   r.Attr("alpha", 0.01f);
+                   r.Attr("beta", 0.6f);
+                 }});
+  }
   c.push_back({"fc", "bias", [](OpRunner& r, int64_t n) {
                  F(r, "Input", "x", {n, 7});
                  W(r, "W", "w", {7, 5});

@@ -385,6 +385,18 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                  r.Attr("axis", -1);
                  r.Attr("num", 2);
                }});
+  c.push_back({"unbind", "axis 1", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n, 2, 3});
+                 r.Output("Out", "y0");
+                 r.Output("Out", "y1");
+                 r.Attr("axis", 1);
+               }});
+  c.push_back({"index_select", "dim 1, int64 index", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n, 4, 3});
+                 r.Input<int64_t>("Index", "i", {3}, {3, 0, 3});
+                 r.Output("Out", "y");
+                 r.Attr("dim", 1);
+               }});
   c.push_back({"gather", "int32 index axis 0", [](OpRunner& r, int64_t n) {
                  F(r, "X", "x", {n + 2, 4});
                  Ints<int32_t>(r, "Index", "i", {5}, 0, n + 2);
@@ -459,6 +471,39 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    r.Attr("repeat_times", repeats);
                  }});
   }
+  for (int group : {2, 3}) {
+    c.push_back({"shuffle_channel", "group " + std::to_string(group),
+                 [group](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, 6, n, 3});
+                   r.Output("Out", "y");
+                   r.Attr("group", group);
+                 }});
+  }
+  c.push_back({"meshgrid", "three inputs", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "a", {n});
+                 F(r, "X", "b", {3});
+                 F(r, "X", "c", {2});
+                 r.Output("Out", "oa");
+                 r.Output("Out", "ob");
+                 r.Output("Out", "oc");
+               }});
+  c.push_back({"pad", "3-D, pad_value 0.5", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {2, n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("paddings", V32{1, 0, 0, 2, 3, 1});
+                 r.Attr("pad_value", 0.5f);
+               }});
+  c.push_back({"roll", "two axes, negative and wrapping shifts", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n, 3, 5});
+                 r.Output("Out", "y");
+                 r.Attr("axis", V64{0, -1});
+                 r.Attr("shifts", V64{-1, 7});
+               }});
+  c.push_back({"roll", "flat", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("shifts", V64{4});
+               }});
   c.push_back({"expand_v2", "shape [2, -1, 3]", [](OpRunner& r, int64_t n) {
                  F(r, "X", "x", {1, n, 1});
                  r.Output("Out", "y");

@@ -101,7 +101,8 @@ std::vector<float> OneOpOnBuiltinDevice(const cpp::OpDesc& op, const Scope& scop
 void ExpectActivationMatchesCpu(const std::string& op_type, const std::string& act,
                                 const std::vector<std::pair<std::string, float>>& attrs) {
   const DDim dims = {3, 7, 5};
-  const bool positive = act == "log" || act == "sqrt" || act == "rsqrt";  // their domains
+  // Domains: x > 0 (log, sqrt, rsqrt), x > -1 (log1p).
+  const bool positive = act == "log" || act == "log1p" || act == "sqrt" || act == "rsqrt";
   const auto x = RandomFloats(3 * 7 * 5, positive ? 0.05f : -6.f, 6.f, 11);
   const auto bias = RandomFloats(5, -0.5f, 0.5f, 12);
   OpRunner cpu(op_type);

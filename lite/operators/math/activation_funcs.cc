@@ -232,6 +232,41 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
     case ActType::kSoftsign:
       ya = xa / (1.f + xa.abs());
       break;
+    case ActType::kSin:
+      for (int64_t i = 0; i < n; ++i) y[i] = std::sin(x[i]);
+      break;
+    case ActType::kCos:
+      for (int64_t i = 0; i < n; ++i) y[i] = std::cos(x[i]);
+      break;
+    case ActType::kErf:
+      for (int64_t i = 0; i < n; ++i) y[i] = std::erf(x[i]);
+      break;
+    case ActType::kLog1p:
+      for (int64_t i = 0; i < n; ++i) y[i] = std::log1p(x[i]);
+      break;
+    case ActType::kSilu:
+      ya = xa * xa.logistic();
+      break;
+    case ActType::kMish: {
+      const float t = p.mish_threshold;
+      for (int64_t i = 0; i < n; ++i) {
+        const float v = x[i];
+        const float sp = v > t ? v : (v < -t ? std::exp(v) : std::log1p(std::exp(v)));
+        y[i] = v * std::tanh(sp);
+      }
+      break;
+    }
+    case ActType::kThresholdedRelu: {
+      const float t = p.thresholded_relu_threshold;
+      for (int64_t i = 0; i < n; ++i) y[i] = x[i] > t ? x[i] : 0.f;
+      break;
+    }
+    case ActType::kReluClipped:
+      for (int64_t i = 0; i < n; ++i) y[i] = ClampNum(x[i], 0.f, p.relu_clipped_coef);
+      break;
+    case ActType::kNegative:
+      ya = -xa;
+      break;
   }
 }
 

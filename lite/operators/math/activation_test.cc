@@ -60,6 +60,25 @@ std::vector<UCase> Cases() {
       {"round", {}, [](double v) { return std::round(v); }, -5, 5},
       {"sign", {}, [](double v) { return double((v > 0) - (v < 0)); }, -5, 5},
       {"softsign", {}, [](double v) { return v / (1 + std::fabs(v)); }, -9, 9},
+      {"sin", {}, [](double v) { return std::sin(v); }, -7, 7},
+      {"cos", {}, [](double v) { return std::cos(v); }, -7, 7},
+      {"erf", {}, [](double v) { return std::erf(v); }, -3, 3},
+      {"log1p", {}, [](double v) { return std::log1p(v); }, -0.9f, 9},
+      {"silu", {}, [](double v) { return v * Sigmoid(v); }, -10, 10},
+      {"mish", {}, [](double v) { return v * std::tanh(v > 20 ? v : std::log1p(std::exp(v))); },
+       -30, 30},
+      {"mish", {{"threshold", 2.f}},
+       [](double v) {
+         double sp = v > 2 ? v : (v < -2 ? std::exp(v) : std::log1p(std::exp(v)));
+         return v * std::tanh(sp);
+       }, -6, 6},
+      {"thresholded_relu", {}, [](double v) { return v > 1 ? v : 0.0; }, -3, 3},
+      {"thresholded_relu", {{"threshold", -0.5f}}, [](double v) { return v > -0.5 ? v : 0.0; },
+       -3, 3},
+      {"relu_clipped", {}, [](double v) { return std::min(std::max(v, 0.0), 6.0); }, -9, 9},
+      {"relu_clipped", {{"Relu_clipped_coef", 2.5f}},
+       [](double v) { return std::min(std::max(v, 0.0), 2.5); }, -9, 9},
+      {"negative", {}, [](double v) { return -v; }, -9, 9},
   };
 }
 

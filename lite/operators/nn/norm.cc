@@ -1,5 +1,5 @@
 // Normalization ops (inference), plain C++ with OpenMP:
-// - batch_norm: Y = (X - Mean) / sqrt(Variance + epsilon) * Scale + Bias per
+// - batch_norm (and sync_batch_norm, the same at inference): Y = (X - Mean) / sqrt(Variance + epsilon) * Scale + Bias per
 //   channel (axis 1 for data_layout NCHW, last axis for NHWC; X of rank 2-5).
 //   Inference always uses the running Mean/Variance. The outputs Paddle models
 //   name (MeanOut, VarianceOut, SavedMean, SavedVariance, ReserveSpace) are
@@ -82,13 +82,14 @@ class BatchNormOp : public OperatorBase<BatchNormParam> {
   void InferShape() override {
     auto& p = param_;
     const DDim& xd = p.x->dims();
-    LITE_ENFORCE(xd.size() >= 2 && xd.size() <= 5, "op 'batch_norm': input 'X' must have rank 2-5, got ",
+    const std::string& op = type();
+    LITE_ENFORCE(xd.size() >= 2 && xd.size() <= 5, "op '", op, "': input 'X' must have rank 2-5, got ",
                  DimsToString(xd));
     const int64_t C = p.nhwc ? xd.back() : xd[1];
-    CheckNumel("batch_norm", "Scale", p.scale, C, "channels of X " + DimsToString(xd));
-    CheckNumel("batch_norm", "Bias", p.bias, C, "channels of X " + DimsToString(xd));
-    CheckNumel("batch_norm", "Mean", p.mean, C, "channels of X " + DimsToString(xd));
-    CheckNumel("batch_norm", "Variance", p.var, C, "channels of X " + DimsToString(xd));
+    CheckNumel(op, "Scale", p.scale, C, "channels of X " + DimsToString(xd));
+    CheckNumel(op, "Bias", p.bias, C, "channels of X " + DimsToString(xd));
+    CheckNumel(op, "Mean", p.mean, C, "channels of X " + DimsToString(xd));
+    CheckNumel(op, "Variance", p.var, C, "channels of X " + DimsToString(xd));
     ShapeLikeX(p.y, p.x);
     for (Tensor* t : {p.mean_out, p.var_out, p.saved_mean, p.saved_var}) {
       if (t && t != p.mean && t != p.var) t->Resize({C});
@@ -113,7 +114,7 @@ class BatchNormOp : public OperatorBase<BatchNormParam> {
     p.epsilon = desc.GetAttr<float>("epsilon", 1e-5f);
     std::string layout = desc.GetAttr<std::string>("data_layout", "NCHW");
     LITE_ENFORCE(layout == "NCHW" || layout == "NHWC" || layout == "AnyLayout",
-                 "op 'batch_norm': attribute 'data_layout' is '", layout,
+                 "op '", desc.Type(), "': attribute 'data_layout' is '", layout,
                  "'; expected NCHW or NHWC");
     p.nhwc = layout == "NHWC";
   }

@@ -164,6 +164,33 @@ TEST(InstanceNorm, PlanesWithOptionalScaleBias) {
     }
 }
 
+TEST(SyncBatchNorm, IsBatchNormAtInference) {
+  DDim xd{2, 3, 13, 1};
+  auto x = RandomFloats(Numel(xd), -3, 3, 1);
+  std::vector<std::vector<float>> outs;
+  for (const char* op : {"batch_norm", "sync_batch_norm"}) {
+    OpRunner r(op);
+    r.Input<float>("X", "x", xd, x);
+    r.Input<float>("Scale", "scale", {3}, {0.5f, 1.f, 2.f});
+    r.Input<float>("Bias", "bias", {3}, {0.f, -1.f, 1.f});
+    r.Input<float>("Mean", "mean", {3}, {0.1f, 0.2f, -0.3f});
+    r.Input<float>("Variance", "var", {3}, {1.f, 0.5f, 2.f});
+    r.Output("Y", "y");
+    r.Attr("epsilon", 1e-5f);
+    r.Run();
+    outs.push_back(r.Values<float>("y"));
+  }
+  EXPECT_EQ(outs[0], outs[1]);
+  // x[0] in channel 0: (x - 0.1) / sqrt(1 + 1e-5) * 0.5.
+  EXPECT_NEAR(outs[1][0], (x[0] - 0.1) / std::sqrt(1 + 1e-5) * 0.5, 1e-6);
+  OpRunner bad("sync_batch_norm");
+  bad.Input<float>("X", "x", xd, x);
+  for (const char* slot : {"Scale", "Bias", "Mean", "Variance"})
+    bad.Input<float>(slot, std::string(slot), {2}, {1.f, 1.f});
+  bad.Output("Y", "y");
+  ExpectErrorMentions(bad, {"sync_batch_norm", "Scale"});
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace lite

@@ -5,6 +5,10 @@
 // expand_as_v2: X broadcast to the dims of Y (or the target_shape attribute).
 // tile: X repeated repeat_times (or RepeatTimes / repeat_times_tensor) times
 //   per dim; the shorter of X dims and repeat_times is padded with leading 1s.
+// expand (v1): tile with expand_times (or ExpandTimes / expand_times_tensor)
+//   of exactly X's rank.
+// expand_as (v1): X tiled to the dims of target_tensor (same rank, each
+//   target dim a multiple of X's).
 #include "lite/core/registry.h"
 #include "lite/operators/tensor/tensor_util.h"
 
@@ -20,7 +24,7 @@ struct ExpandParam {
   std::vector<Tensor*> shape_list;
   std::vector<int64_t> shape;
   Tensor* out{nullptr};
-  enum Kind { kExpand, kExpandAs, kTile } kind{kExpand};
+  enum Kind { kExpand, kExpandAs, kTile, kTileAs } kind{kExpand};
   DDim in_aligned;  // X dims padded with leading 1s to the output rank
 };
 
@@ -33,20 +37,37 @@ class ExpandOp : public OperatorBase<ExpandParam> {
     std::vector<int64_t> target = p.shape;
     if (p.shape_tensor) {
       target = ReadInts(*p.shape_tensor, "op '" + op + "': input '" +
-                                             (p.kind == ExpandParam::kTile ? "RepeatTimes" : "Shape") + "'");
+                                             (p.kind == ExpandParam::kTile ? (op == "expand" ? "ExpandTimes" : "RepeatTimes")
+                                                                  : "Shape") + "'");
     } else if (!p.shape_list.empty()) {
       target = ReadIntList(p.shape_list, "op '" + op + "': shape tensor list");
     } else if (p.kind == ExpandParam::kExpandAs && p.y) {
       target = p.y->dims();
     }
+    if (p.kind == ExpandParam::kTileAs) {
+      // Repeats that tile X to the target's dims.
+      const DDim& td = p.y->dims();
+      LITE_ENFORCE(td.size() == xd.size(), "op 'expand_as': input 'target_tensor' dims ",
+                   DimsToString(td), " must have the rank of X dims ", DimsToString(xd));
+      target.clear();
+      for (size_t i = 0; i < xd.size(); ++i) {
+        LITE_ENFORCE(xd[i] > 0 && td[i] % xd[i] == 0, "op 'expand_as': target_tensor dim ", i,
+                     " (", td[i], ") is not a multiple of X dim ", xd[i]);
+        target.push_back(td[i] / xd[i]);
+      }
+    }
+    if (op == "expand") {
+      LITE_ENFORCE(target.size() == xd.size(), "op 'expand': expand_times ",
+                   DimsToString(target), " must have one entry per X dim ", DimsToString(xd));
+    }
     DDim out;
-    if (p.kind == ExpandParam::kTile) {
+    if (p.kind == ExpandParam::kTile || p.kind == ExpandParam::kTileAs) {
       const size_t r = std::max(xd.size(), target.size());
       DDim x(r - xd.size(), 1), rep(r - target.size(), 1);
       x.insert(x.end(), xd.begin(), xd.end());
       rep.insert(rep.end(), target.begin(), target.end());
       for (size_t i = 0; i < r; ++i) {
-        LITE_ENFORCE(rep[i] >= 0, "op 'tile': repeat_times ", DimsToString(target),
+        LITE_ENFORCE(rep[i] >= 0, "op '", op, "': repeat times ", DimsToString(target),
                      " has a negative entry");
         out.push_back(x[i] * rep[i]);
       }
@@ -76,7 +97,15 @@ class ExpandOp : public OperatorBase<ExpandParam> {
     const std::string& op = desc.Type();
     p.x = GetInput(desc, scope, "X");
     p.out = GetOutput(desc, scope, "Out");
-    if (op == "tile") {
+    if (op == "expand") {
+      p.kind = ExpandParam::kTile;
+      p.shape = desc.GetAttr<std::vector<int64_t>>("expand_times", {});
+      p.shape_tensor = GetOptionalInput(desc, scope, "ExpandTimes");
+      p.shape_list = GetOptionalInputList(desc, scope, "expand_times_tensor");
+    } else if (op == "expand_as") {
+      p.kind = ExpandParam::kTileAs;
+      p.y = GetInput(desc, scope, "target_tensor");
+    } else if (op == "tile") {
       p.kind = ExpandParam::kTile;
       p.shape = desc.GetAttr<std::vector<int64_t>>("repeat_times", {});
       p.shape_tensor = GetOptionalInput(desc, scope, "RepeatTimes");

@@ -98,6 +98,63 @@ TEST(Tile, RepeatTimesAllRanks) {
   EXPECT_EQ(t.Values<float>("out"), NaiveBroadcast(x, xd, {4, 6}));
 }
 
+// Paddle's v1 ops tile: out dim i = X dim i * times[i] (expand) or the
+// target's dim (expand_as), element (i0, ..) = X(i0 % xd0, ..).
+TEST(ExpandV1, ExpandTimesAttrTensorAndList) {
+  DDim xd{2, 3};
+  auto x = RandomFloats(6);
+  {
+    OpRunner r("expand");
+    r.Input<float>("X", "x", xd, x);
+    r.Output("Out", "out");
+    r.Attr("expand_times", std::vector<int32_t>{3, 2});
+    r.Run();
+    EXPECT_EQ(r.Get("out")->dims(), (DDim{6, 6}));
+    EXPECT_EQ(r.Values<float>("out"), NaiveBroadcast(x, xd, {6, 6}));
+  }
+  {
+    OpRunner r("expand");
+    r.Input<float>("X", "x", xd, x);
+    r.Input<int32_t>("ExpandTimes", "t", {2}, {1, 4});
+    r.Output("Out", "out");
+    r.Run();
+    EXPECT_EQ(r.Values<float>("out"), NaiveBroadcast(x, xd, {2, 12}));
+  }
+  {
+    OpRunner r("expand");
+    r.Input<float>("X", "x", xd, x);
+    r.Input<int32_t>("expand_times_tensor", "a", {1}, {2});
+    r.Input<int64_t>("expand_times_tensor", "b", {1}, {1});
+    r.Output("Out", "out");
+    r.Run();
+    EXPECT_EQ(r.Values<float>("out"), NaiveBroadcast(x, xd, {4, 3}));
+  }
+  OpRunner bad("expand");
+  bad.Input<float>("X", "x", xd, x);
+  bad.Output("Out", "out");
+  bad.Attr("expand_times", std::vector<int32_t>{2});
+  ExpectErrorMentions(bad, {"expand", "expand_times"});
+}
+
+TEST(ExpandV1, ExpandAsTilesToTheTargetAndRefusesNonMultiples) {
+  DDim xd{1, 3, 13};
+  auto x = RandomFloats(Numel(xd));
+  for (DDim td : {DDim{4, 3, 13}, DDim{1, 6, 26}, DDim{127, 3, 13}}) {
+    OpRunner r("expand_as");
+    r.Input<float>("X", "x", xd, x);
+    r.Input<float>("target_tensor", "t", td, std::vector<float>(Numel(td)));
+    r.Output("Out", "out");
+    r.Run();
+    EXPECT_EQ(r.Get("out")->dims(), td);
+    EXPECT_EQ(r.Values<float>("out"), NaiveBroadcast(x, xd, td));
+  }
+  OpRunner bad("expand_as");
+  bad.Input<float>("X", "x", xd, x);
+  bad.Input<float>("target_tensor", "t", {1, 4, 13}, std::vector<float>(52));
+  bad.Output("Out", "out");
+  ExpectErrorMentions(bad, {"expand_as", "target_tensor", "multiple"});
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace lite

@@ -2,6 +2,8 @@
 //   (attribute, or the Axis input); out dims = X dims with dims[axis] = K.
 // gather_nd: Index [..., k] addresses the first k dims of X; out dims =
 //   Index dims[:-1] + X dims[k:]. Indices must be in range (checked).
+// index_select: gather along attribute `dim` (Paddle's index_select; Index
+//   1-D, int32/int64).
 // Any element type.
 #include "lite/core/registry.h"
 #include "lite/operators/tensor/tensor_util.h"
@@ -32,8 +34,9 @@ class GatherOp : public OperatorBase<GatherParam> {
     if (!p.nd) {
       int64_t axis = p.axis_attr;
       if (p.axis_tensor) axis = ReadInts(*p.axis_tensor, "op 'gather': input 'Axis'").at(0);
-      p.axis = NormalizeAxis(axis, static_cast<int64_t>(xd.size()), op, "axis");
-      LITE_ENFORCE(id.size() == 1 || (id.size() == 2 && id[1] == 1), "op 'gather': Index must "
+      p.axis = NormalizeAxis(axis, static_cast<int64_t>(xd.size()), op,
+                             op == "index_select" ? "dim" : "axis");
+      LITE_ENFORCE(id.size() == 1 || (id.size() == 2 && id[1] == 1), "op '", op, "': Index must "
                    "be 1-D or [K, 1], got ", DimsToString(id));
       out = xd;
       out[p.axis] = id[0];
@@ -56,7 +59,7 @@ class GatherOp : public OperatorBase<GatherParam> {
     p.index = GetInput(desc, scope, "Index");
     p.out = GetOutput(desc, scope, "Out");
     p.axis_tensor = GetOptionalInput(desc, scope, "Axis");
-    p.axis_attr = desc.GetAttr<int32_t>("axis", 0);
+    p.axis_attr = desc.GetAttr<int32_t>(desc.Type() == "index_select" ? "dim" : "axis", 0);
   }
 };
 
@@ -64,7 +67,7 @@ class GatherKernel : public KernelBase<GatherParam> {
  public:
   void Run(const RunContext&) override {
     auto& p = param();
-    const std::string op = p.nd ? "gather_nd" : "gather";
+    const std::string& op = key().op_type;
     const DDim& xd = p.x->dims();
     auto idx = ReadInts(*p.index, "op '" + op + "': input 'Index'");
     const size_t es = SizeOf(p.x->dtype());
@@ -75,7 +78,7 @@ class GatherKernel : public KernelBase<GatherParam> {
       const int64_t inner = DimsProduct(xd, p.axis + 1, xd.size()) * es;
       const int64_t k = static_cast<int64_t>(idx.size());
       for (int64_t j = 0; j < k; ++j) {
-        LITE_ENFORCE(idx[j] >= 0 && idx[j] < n, "op 'gather': Index[", j, "] = ", idx[j],
+        LITE_ENFORCE(idx[j] >= 0 && idx[j] < n, "op '", op, "': Index[", j, "] = ", idx[j],
                      " is out of range [0, ", n, ") of X dims ", DimsToString(xd), " axis ", p.axis);
       }
       for (int64_t i = 0; i < outer; ++i)

@@ -2,6 +2,8 @@
 // elsewhere; X int32/int64; depth from the attribute or the depth_tensor
 // input; dtype (Paddle VarType number, default float32). An index outside
 // [0, depth) is an error unless allow_out_of_range (then the row is all 0).
+// one_hot (v1): the same with X's last dim (which must be 1) replaced by
+// depth instead of a new dim appended.
 #include <algorithm>
 
 #include "lite/core/registry.h"
@@ -19,6 +21,7 @@ struct OneHotParam {
   int64_t depth_attr{-1};
   int64_t depth{0};
   bool allow_out_of_range{false};
+  bool v1{false};
   DataType dtype{DataType::kFloat32};
 };
 
@@ -26,11 +29,18 @@ class OneHotOp : public OperatorBase<OneHotParam> {
  public:
   void InferShape() override {
     auto& p = param_;
+    const std::string& op = type();
     p.depth = p.depth_attr;
-    if (p.depth_tensor) p.depth = ReadInts(*p.depth_tensor, "op 'one_hot_v2': input 'depth_tensor'").at(0);
-    LITE_ENFORCE(p.depth > 0, "op 'one_hot_v2': depth must be positive, got ", p.depth);
+    if (p.depth_tensor) p.depth = ReadInts(*p.depth_tensor, "op '" + op + "': input 'depth_tensor'").at(0);
+    LITE_ENFORCE(p.depth > 0, "op '", op, "': depth must be positive, got ", p.depth);
     DDim out = p.x->dims();
-    out.push_back(p.depth);
+    if (p.v1) {
+      LITE_ENFORCE(!out.empty() && out.back() == 1, "op 'one_hot': input 'X' dims ",
+                   DimsToString(out), " must end in 1");
+      out.back() = p.depth;
+    } else {
+      out.push_back(p.depth);
+    }
     p.out->Resize(out);
     p.out->set_dtype(p.dtype);
   }
@@ -43,7 +53,8 @@ class OneHotOp : public OperatorBase<OneHotParam> {
     p.depth_tensor = GetOptionalInput(desc, scope, "depth_tensor");
     p.depth_attr = desc.GetAttr<int64_t>("depth", -1);
     p.allow_out_of_range = desc.GetAttr<bool>("allow_out_of_range", false);
-    p.dtype = DataTypeFromAttr(desc.GetAttr<int32_t>("dtype", 5), "one_hot_v2");
+    p.v1 = desc.Type() == "one_hot";
+    p.dtype = DataTypeFromAttr(desc.GetAttr<int32_t>("dtype", 5), desc.Type());
   }
 };
 
@@ -51,15 +62,16 @@ class OneHotKernel : public KernelBase<OneHotParam> {
  public:
   void Run(const RunContext&) override {
     auto& p = param();
-    auto idx = ReadInts(*p.x, "op 'one_hot_v2': input 'X'");
-    DispatchType(p.dtype, "one_hot_v2", [&](auto tag) {
+    const std::string& op = key().op_type;
+    auto idx = ReadInts(*p.x, "op '" + op + "': input 'X'");
+    DispatchType(p.dtype, op, [&](auto tag) {
       using T = decltype(tag);
       T* o = p.out->template mutable_data<T>();
       std::fill(o, o + p.out->numel(), static_cast<T>(0));
       for (size_t i = 0; i < idx.size(); ++i) {
         const int64_t v = idx[i];
         if (v < 0 || v >= p.depth) {
-          LITE_ENFORCE(p.allow_out_of_range, "op 'one_hot_v2': X[", i, "] = ", v,
+          LITE_ENFORCE(p.allow_out_of_range, "op '", op, "': X[", i, "] = ", v,
                        " is outside [0, depth = ", p.depth, ")");
           continue;
         }

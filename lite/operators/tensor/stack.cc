@@ -1,5 +1,6 @@
 // stack: joins same-shape inputs X[0..n) along a new axis (in [-(r+1), r]).
 // unstack: splits X along `axis` into `num` outputs Y with that axis removed.
+// unbind: the same with the outputs named Out (one per entry along `axis`).
 // Any element type.
 #include "lite/core/registry.h"
 #include "lite/operators/tensor/tensor_util.h"
@@ -38,10 +39,11 @@ class StackOp : public OperatorBase<StackParam> {
       p.y->set_dtype(p.xs[0]->dtype());
     } else {
       const DDim& d = p.x->dims();
-      p.axis = NormalizeAxis(p.axis_attr, static_cast<int64_t>(d.size()), "unstack", "axis");
-      LITE_ENFORCE(d[p.axis] == static_cast<int64_t>(p.ys.size()), "op 'unstack': input X dims ",
+      const std::string& op = type();
+      p.axis = NormalizeAxis(p.axis_attr, static_cast<int64_t>(d.size()), op, "axis");
+      LITE_ENFORCE(d[p.axis] == static_cast<int64_t>(p.ys.size()), "op '", op, "': input X dims ",
                    DimsToString(d), " have ", d[p.axis], " entries along axis ", p.axis, " but ",
-                   p.ys.size(), " outputs Y are given");
+                   p.ys.size(), " outputs ", op == "unbind" ? "Out" : "Y", " are given");
       DDim out = d;
       out.erase(out.begin() + p.axis);
       for (Tensor* y : p.ys) {
@@ -54,11 +56,11 @@ class StackOp : public OperatorBase<StackParam> {
  protected:
   void AttachImpl(const cpp::OpDesc& desc, Scope* scope) override {
     auto& p = param_;
-    p.unstack = desc.Type() == "unstack";
+    p.unstack = desc.Type() == "unstack" || desc.Type() == "unbind";
     p.axis_attr = desc.GetAttr<int32_t>("axis", 0);
     if (p.unstack) {
       p.x = GetInput(desc, scope, "X");
-      p.ys = GetOutputList(desc, scope, "Y");
+      p.ys = GetOutputList(desc, scope, desc.Type() == "unbind" ? "Out" : "Y");
     } else {
       p.xs = GetInputList(desc, scope, "X");
       p.y = GetOutput(desc, scope, "Y");

@@ -49,6 +49,38 @@ TEST(Stack, AllAxesAndUnstackRoundTrip) {
   ExpectErrorMentions(bad, {"stack"});
 }
 
+TEST(Unbind, EveryAxisOfOddShapesAndCountMismatch) {
+  DDim d{3, 13, 2};
+  auto x = RandomFloats(Numel(d), -1, 1, 9);
+  for (int axis : {0, 1, -1}) {
+    const int a = axis < 0 ? axis + 3 : axis;
+    OpRunner r("unbind");
+    r.Input<float>("X", "x", d, x);
+    std::vector<std::string> names;
+    for (int64_t k = 0; k < d[a]; ++k) {
+      names.push_back("o" + std::to_string(k));
+      r.Output("Out", names.back());
+    }
+    r.Attr("axis", axis);
+    r.Run();
+    for (int64_t k = 0; k < d[a]; ++k) {
+      std::vector<float> want;
+      for (int64_t i = 0; i < d[0]; ++i)
+        for (int64_t j = 0; j < d[1]; ++j)
+          for (int64_t l = 0; l < d[2]; ++l) {
+            const int64_t idx[3] = {i, j, l};
+            if (idx[a] == k) want.push_back(x[(i * d[1] + j) * d[2] + l]);
+          }
+      EXPECT_EQ(r.Values<float>(names[k]), want) << "axis " << axis << " part " << k;
+    }
+  }
+  OpRunner bad("unbind");
+  bad.Input<float>("X", "x", d, x);
+  bad.Output("Out", "a");
+  bad.Attr("axis", 0);
+  ExpectErrorMentions(bad, {"unbind", "Out"});
+}
+
 TEST(Gather, AxesIndexTypesAndRangeCheck) {
   DDim d{3, 4, 5};
   auto x = RandomFloats(Numel(d));
@@ -87,6 +119,45 @@ TEST(Gather, AxesIndexTypesAndRangeCheck) {
   bad.Input<int32_t>("Index", "i", {1}, {3});
   bad.Output("Out", "out");
   ExpectErrorMentions(bad, {"gather", "out of range"});
+}
+
+TEST(IndexSelect, EveryDimIndexTypesAndRangeCheck) {
+  DDim d{3, 13, 5};
+  auto x = RandomFloats(Numel(d), -1, 1, 4);
+  for (int dim : {0, 1, -1}) {
+    const int a = dim < 0 ? dim + 3 : dim;
+    std::vector<int64_t> index = {d[a] - 1, 0, d[a] - 1, 1};
+    OpRunner r("index_select");
+    r.Input<float>("X", "x", d, x);
+    r.Input<int64_t>("Index", "i", {4}, index);
+    r.Output("Out", "out");
+    r.Attr("dim", dim);
+    r.Run();
+    DDim od = d;
+    od[a] = 4;
+    EXPECT_EQ(r.Get("out")->dims(), od);
+    std::vector<float> want;
+    for (int64_t i = 0; i < od[0]; ++i)
+      for (int64_t j = 0; j < od[1]; ++j)
+        for (int64_t k = 0; k < od[2]; ++k) {
+          int64_t src[3] = {i, j, k};
+          src[a] = index[src[a]];
+          want.push_back(x[(src[0] * d[1] + src[1]) * d[2] + src[2]]);
+        }
+    EXPECT_EQ(r.Values<float>("out"), want) << "dim " << dim;
+  }
+  OpRunner r32("index_select");
+  r32.Input<int32_t>("X", "x", {4}, {10, 11, 12, 13});
+  r32.Input<int32_t>("Index", "i", {3}, {3, 3, 0});
+  r32.Output("Out", "out");
+  r32.Run();
+  EXPECT_EQ(r32.Values<int32_t>("out"), (std::vector<int32_t>{13, 13, 10}));
+  OpRunner bad("index_select");
+  bad.Input<float>("X", "x", d, x);
+  bad.Input<int64_t>("Index", "i", {1}, {5});
+  bad.Output("Out", "out");
+  bad.Attr("dim", 2);
+  ExpectErrorMentions(bad, {"index_select", "Index", "out of range"});
 }
 
 TEST(GatherNd, PartialAndFullIndices) {
@@ -170,6 +241,30 @@ TEST(OneHotV2, DepthAttrTensorDtypeAndRange) {
   bad.Output("Out", "out");
   bad.Attr("depth", 4);
   ExpectErrorMentions(bad, {"one_hot_v2"});
+}
+
+TEST(OneHotV1, LastDimReplacedByDepthAndBadX) {
+  OpRunner r("one_hot");
+  r.Input<int64_t>("X", "x", {3, 1}, {2, 0, 1});
+  r.Output("Out", "out");
+  r.Attr("depth", 3);
+  r.Run();
+  EXPECT_EQ(r.Get("out")->dims(), (DDim{3, 3}));
+  EXPECT_EQ(r.Values<float>("out"), (std::vector<float>{0, 0, 1, 1, 0, 0, 0, 1, 0}));
+  OpRunner t("one_hot");
+  t.Input<int32_t>("X", "x", {1, 2, 1}, {4, 9});
+  t.Input<int32_t>("depth_tensor", "d", {1}, {5});
+  t.Output("Out", "out");
+  t.Attr("allow_out_of_range", true);
+  t.Attr("dtype", 3);
+  t.Run();
+  EXPECT_EQ(t.Get("out")->dims(), (DDim{1, 2, 5}));
+  EXPECT_EQ(t.Values<int64_t>("out"), (std::vector<int64_t>{0, 0, 0, 0, 1, 0, 0, 0, 0, 0}));
+  OpRunner bad("one_hot");
+  bad.Input<int64_t>("X", "x", {3}, {0, 1, 2});
+  bad.Output("Out", "out");
+  bad.Attr("depth", 3);
+  ExpectErrorMentions(bad, {"one_hot", "end in 1"});
 }
 
 }  // namespace
