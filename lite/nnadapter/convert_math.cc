@@ -147,7 +147,7 @@ void ConvertArgSort(Converter& c, const cpp::OpDesc& op) {
   const int rank = static_cast<int>(xd.size());
   int axis = op.GetAttr<int32_t>("axis", -1);
   if (axis < 0) axis += rank;
-  LITE_ENFORCE(axis >= 0 && axis < rank && xd[axis] > 0, "op 'arg_sort': axis ",
+  LITE_ENFORCE(axis >= 0 && axis < rank && xd[axis] > 0, "op '", op.Type(), "': axis ",
                op.GetAttr<int32_t>("axis", -1), " of X ", DimsToString(xd),
                " needs a known extent to be converted");
   c.AddOperation(NNADAPTER_TOP_K,

@@ -298,7 +298,7 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
   // arg_sort on small integers (ties: the lower index first on both paths).
   for (bool descending : {false, true}) {
     for (int axis : {-1, 0}) {
-      c.push_back({"arg_sort",
+      c.push_back({descending ? "argsort" : "arg_sort",
                    "axis " + std::to_string(axis) + (descending ? " descending" : " ascending"),
                    [=](OpRunner& r, int64_t n) {
                      Levels(r, "X", "x", {3, n, 2});

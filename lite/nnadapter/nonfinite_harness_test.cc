@@ -72,6 +72,7 @@ const std::map<std::string, std::string>& KnownDifferences() {
       {"sqrt", "converted as POW(x, 0.5): pow(-Inf, 0.5) = +Inf where sqrt(-Inf) = NaN"},
       {"top_k_v2", "TOP_K orders NaN first; the CPU kernel's comparison never selects it"},
       {"arg_sort", "TOP_K leaves NaN in place; the CPU kernel sorts NaN above every number"},
+      {"argsort", "TOP_K leaves NaN in place; the CPU kernel sorts NaN above every number"},
       {"elementwise_mod",
        "composed as x - FLOOR_DIV(x, y) * y: a finite x with y = +-Inf gives 0 * Inf = NaN "
        "where fmod keeps x"},

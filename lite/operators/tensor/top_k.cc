@@ -1,5 +1,5 @@
 // top_k (last axis; k attribute or K input), top_k_v2 (axis, largest,
-// sorted) and arg_sort (axis, descending). Out holds the values, Indices
+// sorted) and arg_sort / argsort (Paddle's name; axis, descending). Out holds the values, Indices
 // the int64 positions along the axis. Ties keep the lower index first;
 // results are always sorted (also valid for sorted = false). NaN is treated
 // as larger than any number. Types: float32, float64, int32, int64.
@@ -57,7 +57,7 @@ class TopKOp : public OperatorBase<TopKParam> {
     p.x = GetInput(desc, scope, "X");
     p.out = GetOutput(desc, scope, "Out");
     p.indices = GetOutput(desc, scope, "Indices");
-    if (op == "arg_sort") {
+    if (op == "arg_sort" || op == "argsort") {
       p.full_sort = true;
       p.axis_attr = desc.GetAttr<int32_t>("axis", -1);
       p.largest = desc.GetAttr<bool>("descending", false);
@@ -77,7 +77,7 @@ class TopKKernel : public KernelBase<TopKParam> {
     const DataType t = p.x->dtype();
     LITE_ENFORCE(t == DataType::kFloat32 || t == DataType::kFloat64 || t == DataType::kInt32 ||
                      t == DataType::kInt64,
-                 "op '", p.full_sort ? "arg_sort" : "top_k", "': unsupported type ", DataTypeName(t));
+                 "op '", key().op_type, "': unsupported type ", DataTypeName(t));
     DispatchType(t, "top_k", [&](auto tag) {
       using T = decltype(tag);
       if constexpr (!std::is_same_v<T, bool>) Compute<T>();

@@ -74,9 +74,10 @@ TEST(TopKV2, AxesLargestSmallestAgainstSort) {
   ExpectErrorMentions(bad, {"top_k_v2"});
 }
 
-TEST(ArgSort, AscendingDescendingInt64) {
+TEST(ArgSort, AscendingDescendingInt64UnderBothNames) {
   for (bool desc : {false, true}) {
-    OpRunner r("arg_sort");
+    // Paddle's op type is argsort; arg_sort is kept for existing programs.
+    OpRunner r(desc ? "argsort" : "arg_sort");
     r.Input<int64_t>("X", "x", {2, 4}, {4, 1, 3, 1, 0, 9, 8, 7});
     r.Output("Out", "out");
     r.Output("Indices", "idx");
