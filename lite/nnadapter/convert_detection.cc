@@ -86,6 +86,27 @@ void ConvertMulticlassNms(Converter& c, const cpp::OpDesc& op) {
   }
 }
 
+// roi_align as ROI_ALIGN. The operation takes each ROI's image as a constant
+// batch_indices operand, so only one image of known ROI count converts
+// (RoisNum / a LoD computed at run time declines).
+void ConvertRoiAlign(Converter& c, const cpp::OpDesc& op) {
+  const DDim xd = c.Dims(One(op, "X"));
+  const DDim rd = c.Dims(One(op, "ROIs"));
+  LITE_ENFORCE(xd.size() == 4 && xd[0] == 1, "op 'roi_align': X ", DimsToString(xd),
+               " is converted only for one image (ROI_ALIGN's batch indices are constants)");
+  LITE_ENFORCE(rd.size() == 2 && rd[0] > 0, "op 'roi_align': ROIs ", DimsToString(rd),
+               " needs a known ROI count to be converted");
+  c.AddOperation(NNADAPTER_ROI_ALIGN,
+                 {c.Input(One(op, "X")), c.Input(One(op, "ROIs")),
+                  c.Int32s(std::vector<int32_t>(static_cast<size_t>(rd[0]), 0)),
+                  c.Int32(op.GetAttr<int32_t>("pooled_height", 1)),
+                  c.Int32(op.GetAttr<int32_t>("pooled_width", 1)),
+                  c.Int32(op.GetAttr<int32_t>("sampling_ratio", -1)),
+                  c.Float32(op.GetAttr<float>("spatial_scale", 1.f)),
+                  c.Bool(op.GetAttr<bool>("aligned", false))},
+                 {c.Output(One(op, "Out", false))});
+}
+
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle

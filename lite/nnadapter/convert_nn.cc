@@ -261,6 +261,22 @@ void ConvertLrn(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
+// grid_sampler as GRID_SAMPLE (same position, padding and rounding rules).
+void ConvertGridSampler(Converter& c, const cpp::OpDesc& op) {
+  const std::string mode = op.GetAttr<std::string>("mode", "bilinear");
+  const std::string pad = op.GetAttr<std::string>("padding_mode", "zeros");
+  const int32_t mode_code =
+      mode == "nearest" ? NNADAPTER_INTERPOLATE_MODE_NEAREST : NNADAPTER_INTERPOLATE_MODE_BILINEAR;
+  const int32_t pad_code = pad == "border"       ? NNADAPTER_PAD_MODE_EDGE
+                           : pad == "reflection" ? NNADAPTER_PAD_MODE_REFLECT
+                                                 : NNADAPTER_PAD_MODE_CONSTANT;
+  c.AddOperation(NNADAPTER_GRID_SAMPLE,
+                 {c.Input(One(op, "X")), c.Input(One(op, "Grid")),
+                  c.Bool(op.GetAttr<bool>("align_corners", true)), c.Int32(mode_code),
+                  c.Int32(pad_code)},
+                 {c.Output(One(op, "Output", false))});
+}
+
 void ConvertSoftmax(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_SOFTMAX,
                  {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1))},

@@ -130,6 +130,30 @@ void AddBoxCoderCases(std::vector<HarnessCase>* cases) {
 }  // namespace
 
 void AddDetectionCases(std::vector<HarnessCase>* cases) {
+  // roi_align on one image: n valid boxes (x1 < x2, y1 < y2) partly outside.
+  for (bool aligned : {false, true}) {
+    for (int ratio : {2, -1}) {
+      cases->push_back({"roi_align",
+                        std::string(aligned ? "aligned" : "not aligned") + " sampling_ratio " +
+                            std::to_string(ratio),
+                        [=](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {1, 3, 7, 6});
+                          std::vector<float> boxes;
+                          for (int64_t i = 0; i < n; ++i) {
+                            const float x1 = -1.f + 0.37f * (i % 17), y1 = -0.5f + 0.29f * (i % 23);
+                            boxes.insert(boxes.end(), {x1, y1, x1 + 0.6f + 0.21f * (i % 11),
+                                                       y1 + 0.4f + 0.33f * (i % 7)});
+                          }
+                          r.Input<float>("ROIs", "rois", {n, 4}, boxes);
+                          r.Output("Out", "y");
+                          r.Attr("pooled_height", 2);
+                          r.Attr("pooled_width", 3);
+                          r.Attr("spatial_scale", 1.5f);
+                          r.Attr("sampling_ratio", ratio);
+                          r.Attr("aligned", aligned);
+                        }});
+    }
+  }
   AddNmsCases(cases);
   AddBoxCoderCases(cases);
   auto& c = *cases;

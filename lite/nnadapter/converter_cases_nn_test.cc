@@ -137,6 +137,23 @@ void AddNnCases(std::vector<HarnessCase>* cases) {
                    r.Attr("beta", 0.6f);
                  }});
   }
+  for (bool ac : {true, false}) {
+    for (const char* mode : {"bilinear", "nearest"}) {
+      for (const char* pad : {"zeros", "border", "reflection"}) {
+        c.push_back({"grid_sampler",
+                     std::string(mode) + " " + pad + (ac ? " align_corners" : ""),
+                     [=](OpRunner& r, int64_t n) {
+                       F(r, "X", "x", {2, 3, 5, 4});
+                       // Points inside and up to 0.4 outside [-1, 1].
+                       F(r, "Grid", "g", {2, n, 3, 2}, -1.4f, 1.4f);
+                       r.Output("Output", "y");
+                       r.Attr("align_corners", ac);
+                       r.Attr("mode", std::string(mode));
+                       r.Attr("padding_mode", std::string(pad));
+                     }});
+      }
+    }
+  }
   c.push_back({"fc", "bias", [](OpRunner& r, int64_t n) {
                  F(r, "Input", "x", {n, 7});
                  W(r, "W", "w", {7, 5});
