@@ -277,6 +277,31 @@ void ConvertGridSampler(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Output", false))});
 }
 
+// deformable_conv as DEFORMABLE_CONV_2D (same sampling rule; no Mask is a
+// null operand, no Bias a zero bias).
+void ConvertDeformableConv(Converter& c, const cpp::OpDesc& op) {
+  auto ints = [&](const char* attr, std::vector<int32_t> dflt) {
+    return op.GetAttr<std::vector<int32_t>>(attr, std::move(dflt));
+  };
+  std::vector<int32_t> pads = ints("paddings", {0, 0});
+  if (pads.size() == 2) pads = {pads[0], pads[0], pads[1], pads[1]};
+  LITE_ENFORCE(pads.size() == 4, "op 'deformable_conv': paddings must have 2 or 4 values");
+  auto optional = [&](const char* slot) {
+    return op.HasInput(slot) && !op.Input(slot).empty() ? c.Input(One(op, slot)) : nullptr;
+  };
+  NNAdapterOperand* bias = optional("Bias");
+  if (!bias) bias = Zeros(c, c.Dims(One(op, "Filter"))[0]);
+  c.AddOperation(NNADAPTER_DEFORMABLE_CONV_2D,
+                 {c.Input(One(op, "Input")), c.Input(One(op, "Offset")), optional("Mask"),
+                  c.Input(One(op, "Filter")),
+                  bias,
+                  c.Int32s(pads),
+                  c.Int32s(ints("strides", {1, 1})), c.Int32(op.GetAttr<int32_t>("groups", 1)),
+                  c.Int32(op.GetAttr<int32_t>("deformable_groups", 1)),
+                  c.Int32s(ints("dilations", {1, 1})), c.Int32(NNADAPTER_FUSED_NONE)},
+                 {c.Output(One(op, "Output", false))});
+}
+
 void ConvertSoftmax(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_SOFTMAX,
                  {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1))},

@@ -154,6 +154,25 @@ void AddNnCases(std::vector<HarnessCase>* cases) {
       }
     }
   }
+  for (bool with_mask : {true, false}) {
+    c.push_back({"deformable_conv", with_mask ? "mask, bias, groups 2" : "no mask, stride 2",
+                 [with_mask](OpRunner& r, int64_t n) {
+                   const int64_t H = n + 2, OH = with_mask ? H : (H + 2 - 3) / 2 + 1;
+                   const int64_t OW = with_mask ? 5 : 3;
+                   F(r, "Input", "x", {1, 4, H, 5});
+                   F(r, "Offset", "off", {1, 2 * 2 * 9, OH, OW}, -1.5f, 1.5f);
+                   if (with_mask) F(r, "Mask", "mask", {1, 2 * 9, OH, OW}, 0.f, 1.f);
+                   W(r, "Filter", "f", {4, with_mask ? 2 : 4, 3, 3});
+                   if (with_mask) W(r, "Bias", "b", {4});
+                   r.Output("Output", "y");
+                   r.Attr("strides", std::vector<int32_t>{with_mask ? 1 : 2, with_mask ? 1 : 2});
+                   r.Attr("paddings", std::vector<int32_t>{1, 1});
+                   r.Attr("dilations", std::vector<int32_t>{1, 1});
+                   r.Attr("groups", with_mask ? 2 : 1);
+                   r.Attr("deformable_groups", 2);
+                 }});
+    c.back().atol = c.back().rtol = 1e-4;
+  }
   c.push_back({"fc", "bias", [](OpRunner& r, int64_t n) {
                  F(r, "Input", "x", {n, 7});
                  W(r, "W", "w", {7, 5});

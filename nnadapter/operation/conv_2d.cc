@@ -119,10 +119,12 @@ void Infer_DEFORMABLE_CONV_2D(Context* ctx) {
   ctx->InputsAndOutputs();
   ctx->ExpectPrecision(0, kFloatOrQuant8);
   ctx->ExpectRank(0, 4);
+  // The mask (input 2) is optional: without it every sample has weight 1.
+  const bool has_mask = ctx->InOptional(2) != nullptr;
   ctx->ExpectSamePrecision(1, 0);
-  ctx->ExpectSamePrecision(2, 0);
+  if (has_mask) ctx->ExpectSamePrecision(2, 0);
   ctx->ExpectRank(1, 4);
-  ctx->ExpectRank(2, 4);
+  if (has_mask) ctx->ExpectRank(2, 4);
   ctx->ExpectRank(3, 4);
   ctx->ExpectFilter(3, 0, 0);
   Window w;
@@ -147,10 +149,10 @@ void Infer_DEFORMABLE_CONV_2D(Context* ctx) {
     const int32_t taps = CheckedExtent(
         ctx, 8, static_cast<int64_t>(deformable_group) * f[2] * f[3] * 2) / 2;
     ctx->ExpectDim(1, 1, 2 * taps, "2 * deformable_group * kh * kw");
-    ctx->ExpectDim(2, 1, taps, "deformable_group * kh * kw");
+    if (has_mask) ctx->ExpectDim(2, 1, taps, "deformable_group * kh * kw");
   }
   ctx->ExpectDim(1, 0, in[0], "the batch of input 0");
-  ctx->ExpectDim(2, 0, in[0], "the batch of input 0");
+  if (has_mask) ctx->ExpectDim(2, 0, in[0], "the batch of input 0");
   ctx->ExpectBias(4, 0, 3, f[0]);
   ctx->SetOutput(0,
                  {in[0], f[0], WindowOutput(ctx, w, 0, in[2], f[2], false),

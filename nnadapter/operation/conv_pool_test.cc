@@ -281,6 +281,13 @@ TEST(DeformableConv2D, OffsetAndMaskChannels) {
   in[8] = m.I32(0);
   EXPECT_INVALID(NNADAPTER_DEFORMABLE_CONV_2D, in, {m.Out()},
                  "DEFORMABLE_CONV_2D", "input 8 (deformable_group)");
+  // The mask is optional (OPT in the operand table): null is accepted.
+  in[8] = m.I32(1);
+  in[2] = nullptr;
+  std::string msg;
+  core::Operand* out = m.Out();
+  ASSERT_EQ(RunOp(NNADAPTER_DEFORMABLE_CONV_2D, in, {out}, &msg), NNADAPTER_NO_ERROR) << msg;
+  EXPECT_EQ(DimsOf(out), (Dims{1, 6, 8, 8}));
 }
 
 TEST(FullyConnected, BatchFromElementsAndUnknown) {
