@@ -16,7 +16,7 @@ namespace {
 bool Foldable(const Node* s) {
   // Tensor-array ops write arrays, not tensors that could become weights.
   static const std::set<std::string> kNever = {"feed", "fetch", "subgraph", "uniform_random",
-                                               "gaussian_random", "dropout", "write_to_array",
+                                               "gaussian_random", "sampling_id", "dropout", "write_to_array",
                                                "read_from_array", "lod_array_length"};
   if (kNever.count(s->op.Type()) || cpp::IsControlFlowOp(s->op.Type()) ||
       !IsOpRegistered(s->op.Type())) {
