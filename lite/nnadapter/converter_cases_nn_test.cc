@@ -96,24 +96,18 @@ void AddNnCases(std::vector<HarnessCase>* cases) {
   c.push_back({"pool2d", "adaptive avg 1x1", [](OpRunner& r, int64_t n) {
                  Pool(r, n, "avg", {1, 1}, {1, 1}, {0, 0}, false, true, false, true);
                }});
-  c.push_back({"batch_norm", "NCHW", [](OpRunner& r, int64_t n) {
-                 F(r, "X", "x", {2, 3, n, 2});
-                 W(r, "Scale", "s", {3});
-                 W(r, "Bias", "b", {3});
-                 W(r, "Mean", "m", {3});
-                 W(r, "Variance", "v", {3}, 0.5f, 2.f);
-                 r.Output("Y", "y");
-                 r.Attr("epsilon", 1e-5f);
-               }});
-  c.push_back({"sync_batch_norm", "NCHW (inference: batch_norm)", [](OpRunner& r, int64_t n) {
-                 F(r, "X", "x", {2, 3, n, 2});
-                 W(r, "Scale", "s", {3});
-                 W(r, "Bias", "b", {3});
-                 W(r, "Mean", "m", {3});
-                 W(r, "Variance", "v", {3}, 0.5f, 2.f);
-                 r.Output("Y", "y");
-                 r.Attr("epsilon", 1e-3f);
-               }});
+  // sync_batch_norm is batch_norm at inference.
+  for (const char* op : {"batch_norm", "sync_batch_norm"}) {
+    c.push_back({op, "NCHW", [](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, 3, n, 2});
+                   W(r, "Scale", "s", {3});
+                   W(r, "Bias", "b", {3});
+                   W(r, "Mean", "m", {3});
+                   W(r, "Variance", "v", {3}, 0.5f, 2.f);
+                   r.Output("Y", "y");
+                   r.Attr("epsilon", 1e-5f);
+                 }});
+  }
   c.push_back({"group_norm", "3 groups, scale and bias", [](OpRunner& r, int64_t n) {
                  F(r, "X", "x", {2, 6, n, 3});
                  W(r, "Scale", "s", {6});
