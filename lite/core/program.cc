@@ -153,7 +153,9 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
   if (!unsupported.empty()) {
     std::string list;
     for (auto& kv : unsupported) {
-      list += StrCat(list.empty() ? "" : ", ", kv.first, " (", kv.second, "x)");
+      const char* why = UnsupportedOpReason(kv.first);
+      list += StrCat(list.empty() ? "" : ", ", kv.first, " (", kv.second, "x",
+                     why ? std::string(": ") + why : std::string(), ")");
     }
     ThrowError("the model uses op types this build does not support: ", list);
   }

@@ -77,11 +77,24 @@ std::vector<std::string> RegisteredOps() {
   return r;
 }
 
+const char* UnsupportedOpReason(const std::string& op_type) {
+  static const std::map<std::string, const char*> kReasons = {
+#define LITE_UNSUPPORTED_OP(op_type__, reason__) {#op_type__, reason__},
+#include "lite/core/unsupported_ops.inc"
+#undef LITE_UNSUPPORTED_OP
+  };
+  auto it = kReasons.find(op_type);
+  return it == kReasons.end() ? nullptr : it->second;
+}
+
 std::unique_ptr<Operator> CreateOp(const std::string& op_type) {
   auto it = OpTable().find(op_type);
-  LITE_ENFORCE(it != OpTable().end(), "op '", op_type,
-               "' is not supported by this build (", OpTable().size(),
+  if (it == OpTable().end()) {
+    const char* why = UnsupportedOpReason(op_type);
+    ThrowError("op '", op_type, "' is not supported by this build",
+               why ? std::string(": ") + why : std::string(), " (", OpTable().size(),
                " op types are; see `opt --print_all_ops`)");
+  }
   return it->second();
 }
 

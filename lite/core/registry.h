@@ -33,7 +33,11 @@ struct KernelInfo {
 bool IsOpRegistered(const std::string& op_type);
 // Sorted list of all registered op types.
 std::vector<std::string> RegisteredOps();
-// Throws Error "op 'x' is not supported by this build" when unknown.
+// Why this runtime refuses a known Paddle Lite op type (lite/core/
+// unsupported_ops.inc), or nullptr.
+const char* UnsupportedOpReason(const std::string& op_type);
+// Throws Error "op 'x' is not supported by this build" when unknown (with
+// UnsupportedOpReason when there is one).
 std::unique_ptr<Operator> CreateOp(const std::string& op_type);
 // All kernels of an op type, in table order.
 std::vector<const KernelInfo*> KernelsFor(const std::string& op_type);

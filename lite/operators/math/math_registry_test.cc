@@ -36,6 +36,26 @@ TEST(MathRegistry, EveryOpHasAPickableKernel) {
   }
 }
 
+// An op type of Paddle Lite's list that this runtime refuses is named with
+// the reason; none of the table's op types is registered.
+TEST(MathRegistry, UnsupportedPaddleLiteOpsAreRefusedWithTheirReason) {
+  try {
+    CreateOp("sparse_conv2d");
+    ADD_FAILURE() << "sparse_conv2d was created";
+  } catch (const Error& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("sparse_conv2d"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("--sparse_model"), std::string::npos) << msg;
+  }
+  for (const char* op : {"sparse_conv2d", "fused_attention", "retinanet_detection_output",
+                         "roi_perspective_transform", "match_matrix_tensor",
+                         "sequence_topk_avg_pooling", "var_conv_2d"}) {
+    EXPECT_FALSE(IsOpRegistered(op)) << op;
+    EXPECT_NE(UnsupportedOpReason(op), nullptr) << op;
+  }
+  EXPECT_EQ(UnsupportedOpReason("relu"), nullptr);
+}
+
 }  // namespace
 }  // namespace testing
 }  // namespace lite
