@@ -14,6 +14,9 @@ std::vector<std::string> InapplicableSettings(const lite_api::ConfigBase& config
 // Logs a warning naming each of them with the reason, once per process per
 // name (called by CreatePaddlePredictor).
 void ReportInapplicableSettings(const lite_api::ConfigBase& config);
+// Logs once per process that setting `name` does not apply here, with the
+// reason from the table; returns whether it logged now.
+bool LogNotApplyingOnce(const std::string& name, const std::string& detail = "");
 // The thread count a predictor runs with: max(threads, x86_math_num_threads).
 int EffectiveThreads(const lite_api::ConfigBase& config);
 
