@@ -87,6 +87,7 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
   o.min_subgraph_size = config.nnadapter_min_subgraph_size();
   o.partition_report_path = config.nnadapter_partition_report_path();
   o.strict = config.nnadapter_strict_mode();
+  o.context_callback = config.nnadapter_context_callback();
   std::string path = config.nnadapter_subgraph_partition_config_path();
   std::string buffer = config.nnadapter_subgraph_partition_config_buffer();
   if (path.empty() && buffer.empty()) {
@@ -263,7 +264,8 @@ nb::NbModel CxxPredictor::OptimizedModel() const {
   m.weights = shared_->weights;
   m.nnadapter_device_names = shared_->nnadapter.device_names;
   m.nnadapter_context_properties = shared_->nnadapter.context_properties;
-  m.nnadapter_model_cache_dir = shared_->nnadapter.model_cache_dir;
+  // Not the cache folder: a path of the machine that optimized the model
+  // means nothing on the target (the compiled programs are embedded).
   const auto& ops = m.program.blocks.at(0).ops;
   const auto& insts = program_->instructions();
   size_t next = 0;
