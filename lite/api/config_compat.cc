@@ -135,12 +135,19 @@ namespace lite {
 
 namespace {
 // Why each setting has no effect here: the reason column of the one table.
+constexpr const char* kNoDevice =
+    "no NNAdapter device is used (set_nnadapter_device_names, or a .nb optimized for devices)";
+
 const std::map<std::string, std::string>& InapplicableReasons() {
   static const std::map<std::string, std::string> reasons = {
 #define INAPPLICABLE(config, setter, call, reason) {#setter, reason},
 #include "lite/api/inapplicable_settings.inc"
 #undef INAPPLICABLE
       {"SetStream", "this build's targets are CPUs, which have no streams"},
+      // CxxConfig without an int8 place (cxx_predictor.cc).
+      {"set_nnadapter_mixed_precision_quantization_config_path",
+       "nothing is folded to int8 without an int8 valid place, so every op already runs in "
+       "float (the config, buffer or MIXED_PRECISION_QUANTIZATION_CONFIG_* is not used)"},
   };
   return reasons;
 }
@@ -181,15 +188,41 @@ int EffectiveThreads(const lite_api::ConfigBase& config) {
   return std::max(config.threads(), config.x86_math_num_threads());
 }
 
-bool LogNotApplyingOnce(const std::string& name, const std::string& detail) {
+bool LogNotApplyingOnce(const std::string& name, const std::string& detail,
+                        const std::string& reason) {
   static std::mutex mu;
   static std::set<std::string> reported;
   std::lock_guard<std::mutex> lock(mu);
   if (!reported.insert(name).second) return false;
   LOG(WARNING) << name << (detail.empty() ? "" : " (" + detail + ")")
-               << ": has no effect here: " << ReasonFor(name)
+               << ": has no effect here: " << (reason.empty() ? ReasonFor(name) : reason)
                << "; the setting is accepted and ignored";
   return true;
+}
+
+void ReportNNAdapterSettingsWithoutDevices(const lite_api::ConfigBase& config, bool has_devices) {
+  if (has_devices) return;
+  LITE_ENFORCE(!config.nnadapter_strict_mode(),
+               "NNAdapter strict mode: no NNAdapter device is set, so every op would run on the "
+               "CPU (call set_nnadapter_device_names, or leave strict mode off)");
+  const bool mobile = dynamic_cast<const lite_api::MobileConfig*>(&config) != nullptr;
+  const std::pair<const char*, bool> set[] = {
+      {"set_nnadapter_context_properties", !config.nnadapter_context_properties().empty()},
+      {"set_nnadapter_context_callback", config.nnadapter_context_callback() != nullptr},
+      {"set_nnadapter_model_cache_dir", !config.nnadapter_model_cache_dir().empty()},
+      {"set_nnadapter_model_cache_buffers", !config.nnadapter_model_cache_buffers().empty()},
+      {"set_nnadapter_dynamic_shape_info", !config.nnadapter_dynamic_shape_info().empty()},
+      {"set_nnadapter_partition_report_path", !config.nnadapter_partition_report_path().empty()},
+      // On MobileConfig these are named by InapplicableSettings already.
+      {"set_nnadapter_subgraph_partition_config_path",
+       !mobile && !config.nnadapter_subgraph_partition_config_path().empty()},
+      {"set_nnadapter_subgraph_partition_config_buffer",
+       !mobile && !config.nnadapter_subgraph_partition_config_buffer().empty()},
+      {"set_nnadapter_min_subgraph_size", !mobile && config.nnadapter_min_subgraph_size() != 1},
+  };
+  for (const auto& [name, is_set] : set) {
+    if (is_set) LogNotApplyingOnce(name, "", kNoDevice);
+  }
 }
 
 void ReportInapplicableSettings(const lite_api::ConfigBase& config) {

@@ -231,6 +231,7 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   ValidateOps(shared->program, weights);
   if (on_loaded) on_loaded(shared->program, *weights);
   shared->nnadapter = ReadNNAdapterOptions(config, config.valid_places());
+  ReportNNAdapterSettingsWithoutDevices(config, shared->nnadapter.enabled());
   ValidateDynamicShapeInfo(shared->nnadapter, shared->program);
   shared->places = ResolvePlaces(config.valid_places(), shared->nnadapter.enabled());
   graph::PassOptions pass_options;
@@ -247,6 +248,12 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   ReadMixedPrecisionConfig(config, &pass_options);
   pass_options.int8 = std::any_of(config.valid_places().begin(), config.valid_places().end(),
                                   [](const Place& p) { return p.precision == PrecisionType::kInt8; });
+  if (!pass_options.mixed_precision_config.empty() && !pass_options.int8) {
+    // Nothing is folded to int8, so every op already runs in float.
+    LogNotApplyingOnce("set_nnadapter_mixed_precision_quantization_config_path",
+                       pass_options.mixed_precision_source +
+                           ", without an int8 valid place {kX86, kInt8}");
+  }
   auto counts = graph::RunPasses(&shared->program, weights.get(), pass_options);
   if (applied) *applied = counts;
   if (config.quant_model()) {

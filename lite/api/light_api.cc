@@ -182,6 +182,7 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
   }
   ResolveDevices(config, s.get());
   ApplyPartitionSettings(config, *s);
+  ReportNNAdapterSettingsWithoutDevices(config, s->nnadapter.enabled());
   return s;
 }
 

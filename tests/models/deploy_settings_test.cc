@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "lite/api/cxx_predictor.h"
+#include "lite/core/log_capture_test_util.h"
 #include "lite/model_parser/nb/nb_model.h"
 #include "lite/nnadapter/partition_report.h"
 #include "lite/nnadapter/subgraph_stats.h"
@@ -334,6 +335,30 @@ TEST(DeploySettings, MixedPrecisionConfigKeepsTheNamedOpsFloatThroughOpt) {
   auto nna = lite_api::CreatePaddlePredictor(Mobile(dir + "/nna.nb"));
   auto nna_map = RunDetMap(nna.get());
   EXPECT_EQ(vision::ConnectedRegions(nna_map.data(), 640, 640, 0.3f, 50).size(), 16u);
+  fs::remove_all(dir);
+}
+
+// NNAdapter settings with no device to act on are named once each, strict
+// mode is refused; a mixed precision config without an int8 place is named.
+TEST(DeploySettings, SettingsThatCannotApplyAreNamed) {
+  const std::string dir = TempDir("deploy_cannot_apply");
+  LogCapture log(0);
+  lite_api::CxxConfig config;
+  config.set_model_dir(ModelsDir() + "/mnist_mlp_handwriting");
+  config.set_nnadapter_context_properties("SOME_KEY=1");
+  config.set_nnadapter_partition_report_path(dir + "/report.json");
+  config.set_nnadapter_mixed_precision_quantization_config_buffer("fc::");
+  RunMnist(lite_api::CreatePaddlePredictor(config).get());
+  const std::string text = log.text();
+  EXPECT_HAS(text, "set_nnadapter_context_properties: has no effect here: no NNAdapter device");
+  EXPECT_HAS(text, "set_nnadapter_partition_report_path: has no effect here: no NNAdapter device");
+  EXPECT_HAS(text, "set_nnadapter_mixed_precision_quantization_config_path (mixed precision "
+                   "quantization config buffer, without an int8 valid place {kX86, kInt8}): has "
+                   "no effect here");
+  EXPECT_FALSE(fs::exists(dir + "/report.json"));
+  config.set_nnadapter_strict_mode(true);
+  EXPECT_HAS(ErrorOf([&] { lite_api::CreatePaddlePredictor(config); }),
+             "NNAdapter strict mode: no NNAdapter device is set");
   fs::remove_all(dir);
 }
 
