@@ -94,6 +94,14 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
 void ApplyPartitionSettings(const lite_api::MobileConfig& config, const LightShared& s) {
   const std::string& path = config.nnadapter_partition_report_path();
   if (path.empty() && !config.nnadapter_strict_mode()) return;
+  LITE_ENFORCE(!config.nnadapter_strict_mode() || !s.nnadapter.device_names.empty(),
+               "NNAdapter strict mode: ", s.source,
+               " runs entirely on the CPU: it was optimized without NNAdapter devices and "
+               "set_nnadapter_device_names was not called (re-run opt with "
+               "--nnadapter_device_names)");
+  // Without devices there is no partition to report (the report path is
+  // then named as having no effect, ReportNNAdapterSettingsWithoutDevices).
+  if (s.nnadapter.device_names.empty()) return;
   const auto report = nnadapter_bridge::PartitionReport::FromProgram(s.model.program,
                                                                      s.nnadapter.device_names);
   LOG(INFO) << "nnadapter partition (" << s.source << "): " << report.Summary();
@@ -105,10 +113,6 @@ void ApplyPartitionSettings(const lite_api::MobileConfig& config, const LightSha
                  "set_nnadapter_partition_report_path: ", error);
   }
   if (!config.nnadapter_strict_mode()) return;
-  LITE_ENFORCE(!s.nnadapter.device_names.empty(), "NNAdapter strict mode: ", s.source,
-               " runs entirely on the CPU: it was optimized without NNAdapter devices and "
-               "set_nnadapter_device_names was not called (re-run opt with "
-               "--nnadapter_device_names)");
   LITE_ENFORCE(report.cpu_ops() == 0, "NNAdapter strict mode: ", s.source, ": ", report.cpu_ops(),
                " op(s) of the .nb run on the CPU, not on [", s.nnadapter.device_names.front(),
                s.nnadapter.device_names.size() > 1 ? ", ..." : "", "]:\n", report.CpuOpLines(),
