@@ -12,6 +12,11 @@ namespace paddle {
 namespace lite {
 namespace nnadapter_bridge {
 
+// The attribute the subgraph pass gives each op of a subgraph block when
+// several devices are listed: the device that runs it (OpPlacement::device),
+// so a .nb's partition report names it too.
+constexpr const char kPlacedDeviceAttr[] = "nnadapter_placed_device";
+
 struct OpPlacement {
   std::string type;
   std::string config_line;  // op_type:inputs:outputs, ready for a partition config

@@ -34,7 +34,9 @@ PartitionReport PartitionReport::FromProgram(const cpp::ProgramDesc& program,
         p.type = inner.Type();
         p.config_line = OpConfigLine(inner);
         p.subgraph = static_cast<int>(report.subgraphs.size());
-        if (devices.size() == 1) p.device = devices.front();  // else not recorded
+        // One device runs it all; of several, the pass recorded which.
+        p.device = devices.size() == 1 ? devices.front()
+                                       : inner.GetAttr<std::string>(kPlacedDeviceAttr, "");
         sg.ops.push_back(static_cast<int>(report.ops.size()));
         report.ops.push_back(p);
       }

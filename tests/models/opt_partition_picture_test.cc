@@ -84,6 +84,16 @@ TEST(OptPartitionPicture, MultiDeviceReportNamesEachOpsDeviceAndThePictureColour
   EXPECT_NE(dot.find("[label=\"softmax\\nbuiltin_device\", fillcolor=\"#8fb8e8\""),
             std::string::npos)
       << dot;
+  // The .nb keeps each op's device: MobileConfig's report names them too.
+  lite_api::MobileConfig mc;
+  mc.set_model_from_file(dir + "/mnist.nb");
+  mc.set_nnadapter_partition_report_path(dir + "/light.json");
+  lite_api::CreatePaddlePredictor(mc);
+  std::map<std::string, std::string> light_device_of;
+  for (const auto& op : nnadapter_bridge::PartitionReport::FromJsonFile(dir + "/light.json").ops) {
+    light_device_of[op.type] = op.device;
+  }
+  EXPECT_EQ(light_device_of, device_of);
   std::filesystem::remove_all(dir);
 }
 

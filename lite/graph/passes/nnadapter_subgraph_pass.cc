@@ -31,6 +31,7 @@ namespace graph {
 
 namespace {
 using nnadapter_bridge::Converter;
+using nnadapter_bridge::kPlacedDeviceAttr;
 
 using ShapeHints = std::map<std::string, std::pair<DDim, DataType>>;
 
@@ -374,6 +375,11 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     std::set<std::string> names;
     for (Node* s : cluster) {
       sub.ops.push_back(s->op);
+      // Which device of a multi-device list runs it, kept in the .nb for
+      // MobileConfig's partition report (the runtime places by itself).
+      if (per_device.size() > 1 && !device_of[s].empty()) {
+        sub.ops.back().SetAttr(kPlacedDeviceAttr, device_of[s]);
+      }
       for (auto& n : s->op.InputArgumentNames()) names.insert(n);
       for (auto& n : s->op.OutputArgumentNames()) names.insert(n);
     }
