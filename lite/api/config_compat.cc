@@ -9,6 +9,8 @@
 #include <set>
 
 #include "lite/api/config_compat.h"
+#include "lite/core/error.h"
+#include "lite/core/tensor.h"
 
 namespace paddle {
 namespace lite_api {
@@ -94,6 +96,35 @@ void CxxConfig::set_xpu_compute_precision(const std::string&) {
   MarkInapplicable("set_xpu_compute_precision");
 }
 
+void CxxConfig::set_xpu_dump_tensor_path(const std::string) {
+  MarkInapplicable("set_xpu_dump_tensor_path");
+}
+void CxxConfig::set_xpu_dump_log_path(const std::string) {
+  MarkInapplicable("set_xpu_dump_log_path");
+}
+void CxxConfig::set_xpu_config(const XpuConfig& xpu_config) {
+  target_configs_[TargetType::kXPU] = std::make_shared<XpuConfig>(xpu_config);
+  MarkInapplicable("set_xpu_config");
+}
+
+void ConfigBase::set_custom_allocator(TargetType target_type, CustomAllocator custom_allocator) {
+  LITE_ENFORCE(target_type == TargetType::kHost || target_type == TargetType::kX86 ||
+                   target_type == TargetType::kAny,
+               "set_custom_allocator: target ", TargetToStr(target_type),
+               " has no memory in this build (expected kHost, kX86 or kAny: host memory)");
+  LITE_ENFORCE((custom_allocator.alloc == nullptr) == (custom_allocator.free == nullptr),
+               "set_custom_allocator: alloc and free must both be set (or both null to return "
+               "to the library's allocator)");
+  lite::HostAllocator a;
+  a.alloc = custom_allocator.alloc;
+  a.free = custom_allocator.free;
+  lite::SetHostAllocator(a);
+}
+
+void PaddlePredictor::SetStream(TargetType target, void*) {
+  lite::LogNotApplyingOnce("SetStream", "target " + TargetToStr(target));
+}
+
 void MobileConfig::SetArmL3CacheSize(L3CacheSetMethod, int) {
   MarkInapplicable("SetArmL3CacheSize");
 }
@@ -103,25 +134,20 @@ void MobileConfig::SetArmL3CacheSize(L3CacheSetMethod, int) {
 namespace lite {
 
 namespace {
-// Why each setting has no effect here: the one table of the reasons.
+// Why each setting has no effect here: the reason column of the one table.
+constexpr const char* kNoDevice =
+    "no NNAdapter device is used (set_nnadapter_device_names, or a .nb optimized for devices)";
+
 const std::map<std::string, std::string>& InapplicableReasons() {
   static const std::map<std::string, std::string> reasons = {
-      {"opencl", "this build has no OpenCL backend (IsOpenCLBackendValid() is false)"},
-      {"metal", "this build has no Metal backend"},
-      {"xpu", "this build has no Kunlun XPU backend"},
-      {"set_subgraph_model_cache_dir",
-       "the pre-NNAdapter subgraph cache is not used; use set_nnadapter_model_cache_dir"},
-      {"set_subgraph_model_cache_buffers",
-       "the pre-NNAdapter subgraph cache is not used; use set_nnadapter_model_cache_buffers"},
-      {"set_device_id", "this build has no GPU/XPU device to select"},
-      {"set_power_mode", "x86 has no big.LITTLE core binding (Arm only)"},
-      {"SetArmL3CacheSize", "the Arm L3 cache workspace does not exist on x86"},
-      {"set_precision_mode", "the x86 kernels of this build compute in fp32 (no fp16 kernels)"},
-      {"set_sparse_model", "this build has no sparse conv kernels (Paddle Lite's are Arm only)"},
-      {"set_passes_internal",
-       "the optimizer's passes are fixed; skip passes with add_discarded_pass"},
-      {"set_nnadapter_context_callback",
-       "no NNAdapter driver of this build asks the application for runtime parameters"},
+#define INAPPLICABLE(config, setter, call, reason) {#setter, reason},
+#include "lite/api/inapplicable_settings.inc"
+#undef INAPPLICABLE
+      {"SetStream", "this build's targets are CPUs, which have no streams"},
+      // CxxConfig without an int8 place (cxx_predictor.cc).
+      {"set_nnadapter_mixed_precision_quantization_config_path",
+       "nothing is folded to int8 without an int8 valid place, so every op already runs in "
+       "float (the config, buffer or MIXED_PRECISION_QUANTIZATION_CONFIG_* is not used)"},
   };
   return reasons;
 }
@@ -129,11 +155,7 @@ const std::map<std::string, std::string>& InapplicableReasons() {
 std::string ReasonFor(const std::string& setter) {
   const auto& reasons = InapplicableReasons();
   auto it = reasons.find(setter);
-  if (it != reasons.end()) return it->second;
-  for (const char* family : {"opencl", "metal", "xpu"}) {
-    if (setter.find(family) != std::string::npos) return reasons.at(family);
-  }
-  return "it has no effect on this build";
+  return it != reasons.end() ? it->second : "it has no effect on this build";
 }
 }  // namespace
 
@@ -146,7 +168,17 @@ std::vector<std::string> InapplicableSettings(const lite_api::ConfigBase& config
     names.push_back(n);
   };
   if (config.power_mode() != lite_api::LITE_POWER_NO_BIND) add("set_power_mode");
-  if (config.nnadapter_context_callback() != nullptr) add("set_nnadapter_context_callback");
+  // A .nb is already optimized: the settings that act while optimizing.
+  if (dynamic_cast<const lite_api::MobileConfig*>(&config)) {
+    if (!config.nnadapter_subgraph_partition_config_path().empty()) {
+      add("set_nnadapter_subgraph_partition_config_path");
+    }
+    if (!config.nnadapter_subgraph_partition_config_buffer().empty()) {
+      add("set_nnadapter_subgraph_partition_config_buffer");
+    }
+    if (config.nnadapter_min_subgraph_size() != 1) add("set_nnadapter_min_subgraph_size");
+    if (!config.get_discarded_passes().empty()) add("add_discarded_pass");
+  }
   return names;
 }
 
@@ -156,15 +188,45 @@ int EffectiveThreads(const lite_api::ConfigBase& config) {
   return std::max(config.threads(), config.x86_math_num_threads());
 }
 
-void ReportInapplicableSettings(const lite_api::ConfigBase& config) {
+bool LogNotApplyingOnce(const std::string& name, const std::string& detail,
+                        const std::string& reason) {
   static std::mutex mu;
   static std::set<std::string> reported;
-  for (const auto& name : InapplicableSettings(config)) {
-    std::lock_guard<std::mutex> lock(mu);
-    if (!reported.insert(name).second) continue;
-    LOG(WARNING) << name << ": does not apply on this build (" << ReasonFor(name)
-                 << "); the setting is accepted and ignored";
+  std::lock_guard<std::mutex> lock(mu);
+  if (!reported.insert(name).second) return false;
+  LOG(WARNING) << name << (detail.empty() ? "" : " (" + detail + ")")
+               << ": has no effect here: " << (reason.empty() ? ReasonFor(name) : reason)
+               << "; the setting is accepted and ignored";
+  return true;
+}
+
+void ReportNNAdapterSettingsWithoutDevices(const lite_api::ConfigBase& config, bool has_devices) {
+  if (has_devices) return;
+  LITE_ENFORCE(!config.nnadapter_strict_mode(),
+               "NNAdapter strict mode: no NNAdapter device is set, so every op would run on the "
+               "CPU (call set_nnadapter_device_names, or leave strict mode off)");
+  const bool mobile = dynamic_cast<const lite_api::MobileConfig*>(&config) != nullptr;
+  const std::pair<const char*, bool> set[] = {
+      {"set_nnadapter_context_properties", !config.nnadapter_context_properties().empty()},
+      {"set_nnadapter_context_callback", config.nnadapter_context_callback() != nullptr},
+      {"set_nnadapter_model_cache_dir", !config.nnadapter_model_cache_dir().empty()},
+      {"set_nnadapter_model_cache_buffers", !config.nnadapter_model_cache_buffers().empty()},
+      {"set_nnadapter_dynamic_shape_info", !config.nnadapter_dynamic_shape_info().empty()},
+      {"set_nnadapter_partition_report_path", !config.nnadapter_partition_report_path().empty()},
+      // On MobileConfig these are named by InapplicableSettings already.
+      {"set_nnadapter_subgraph_partition_config_path",
+       !mobile && !config.nnadapter_subgraph_partition_config_path().empty()},
+      {"set_nnadapter_subgraph_partition_config_buffer",
+       !mobile && !config.nnadapter_subgraph_partition_config_buffer().empty()},
+      {"set_nnadapter_min_subgraph_size", !mobile && config.nnadapter_min_subgraph_size() != 1},
+  };
+  for (const auto& [name, is_set] : set) {
+    if (is_set) LogNotApplyingOnce(name, "", kNoDevice);
   }
+}
+
+void ReportInapplicableSettings(const lite_api::ConfigBase& config) {
+  for (const auto& name : InapplicableSettings(config)) LogNotApplyingOnce(name);
 }
 
 }  // namespace lite

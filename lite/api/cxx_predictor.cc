@@ -87,6 +87,7 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
   o.min_subgraph_size = config.nnadapter_min_subgraph_size();
   o.partition_report_path = config.nnadapter_partition_report_path();
   o.strict = config.nnadapter_strict_mode();
+  o.context_callback = config.nnadapter_context_callback();
   std::string path = config.nnadapter_subgraph_partition_config_path();
   std::string buffer = config.nnadapter_subgraph_partition_config_buffer();
   if (path.empty() && buffer.empty()) {
@@ -230,6 +231,7 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   ValidateOps(shared->program, weights);
   if (on_loaded) on_loaded(shared->program, *weights);
   shared->nnadapter = ReadNNAdapterOptions(config, config.valid_places());
+  ReportNNAdapterSettingsWithoutDevices(config, shared->nnadapter.enabled());
   ValidateDynamicShapeInfo(shared->nnadapter, shared->program);
   shared->places = ResolvePlaces(config.valid_places(), shared->nnadapter.enabled());
   graph::PassOptions pass_options;
@@ -246,6 +248,12 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
   ReadMixedPrecisionConfig(config, &pass_options);
   pass_options.int8 = std::any_of(config.valid_places().begin(), config.valid_places().end(),
                                   [](const Place& p) { return p.precision == PrecisionType::kInt8; });
+  if (!pass_options.mixed_precision_config.empty() && !pass_options.int8) {
+    // Nothing is folded to int8, so every op already runs in float.
+    LogNotApplyingOnce("set_nnadapter_mixed_precision_quantization_config_path",
+                       pass_options.mixed_precision_source +
+                           ", without an int8 valid place {kX86, kInt8}");
+  }
   auto counts = graph::RunPasses(&shared->program, weights.get(), pass_options);
   if (applied) *applied = counts;
   if (config.quant_model()) {
@@ -263,7 +271,8 @@ nb::NbModel CxxPredictor::OptimizedModel() const {
   m.weights = shared_->weights;
   m.nnadapter_device_names = shared_->nnadapter.device_names;
   m.nnadapter_context_properties = shared_->nnadapter.context_properties;
-  m.nnadapter_model_cache_dir = shared_->nnadapter.model_cache_dir;
+  // Not the cache folder: a path of the machine that optimized the model
+  // means nothing on the target (the compiled programs are embedded).
   const auto& ops = m.program.blocks.at(0).ops;
   const auto& insts = program_->instructions();
   size_t next = 0;

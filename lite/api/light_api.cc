@@ -1,12 +1,16 @@
 #include "lite/api/light_api.h"
 
+#include <glog/logging.h>
+
 #include <map>
 #include <set>
 
+#include "file_access/file_access.h"
 #include "lite/api/config_compat.h"
 #include "lite/core/registry.h"
 #include "lite/core/weight_quant.h"
 #include "lite/nnadapter/device_context.h"
+#include "lite/nnadapter/partition_report.h"
 #include "lite/model_parser/nb/nb_format.h"
 
 namespace paddle {
@@ -39,9 +43,11 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
   o.context_properties = config.nnadapter_context_properties().empty()
                              ? s->model.nnadapter_context_properties
                              : config.nnadapter_context_properties();
-  o.model_cache_dir = config.nnadapter_model_cache_dir().empty()
-                          ? s->model.nnadapter_model_cache_dir
-                          : config.nnadapter_model_cache_dir();
+  // The cache folder is the target's own setting: a folder opt used on the
+  // build host means nothing here (opt stores none; older .nb files may
+  // hold one, which is ignored). The programs opt compiled are inside the
+  // .nb (model_cache_buffers below).
+  o.model_cache_dir = config.nnadapter_model_cache_dir();
   // The programs opt compiled into the .nb, unless the config gives a
   // buffer for the same token. A token hashes the block, its weights, the
   // input shapes and dtypes, the devices with their driver versions and the
@@ -52,6 +58,7 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
     o.model_cache_buffers[kv.first] = kv.second;
   }
   o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();
+  o.context_callback = config.nnadapter_context_callback();
   if (subgraphs == 0) return;
   auto join = [](const std::vector<std::string>& v) {
     std::string r;
@@ -81,6 +88,35 @@ void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
                  "--valid_targets=x86)");
     }
   }
+}
+// Strict mode and the partition report, from the placement opt recorded in
+// the .nb (the light runtime does not partition).
+void ApplyPartitionSettings(const lite_api::MobileConfig& config, const LightShared& s) {
+  const std::string& path = config.nnadapter_partition_report_path();
+  if (path.empty() && !config.nnadapter_strict_mode()) return;
+  LITE_ENFORCE(!config.nnadapter_strict_mode() || !s.nnadapter.device_names.empty(),
+               "NNAdapter strict mode: ", s.source,
+               " runs entirely on the CPU: it was optimized without NNAdapter devices and "
+               "set_nnadapter_device_names was not called (re-run opt with "
+               "--nnadapter_device_names)");
+  // Without devices there is no partition to report (the report path is
+  // then named as having no effect, ReportNNAdapterSettingsWithoutDevices).
+  if (s.nnadapter.device_names.empty()) return;
+  const auto report = nnadapter_bridge::PartitionReport::FromProgram(s.model.program,
+                                                                     s.nnadapter.device_names);
+  LOG(INFO) << "nnadapter partition (" << s.source << "): " << report.Summary();
+  if (!path.empty()) {
+    const std::string json = report.Json();
+    std::string error;
+    LITE_ENFORCE(file_access::WriteFileAtomically(path, json.data(), json.size(),
+                                                  "NNAdapter partition report", &error),
+                 "set_nnadapter_partition_report_path: ", error);
+  }
+  if (!config.nnadapter_strict_mode()) return;
+  LITE_ENFORCE(report.cpu_ops() == 0, "NNAdapter strict mode: ", s.source, ": ", report.cpu_ops(),
+               " op(s) of the .nb run on the CPU, not on [", s.nnadapter.device_names.front(),
+               s.nnadapter.device_names.size() > 1 ? ", ..." : "", "]:\n", report.CpuOpLines(),
+               "(opt placed them so; see why with opt --visualization_file_output_path)");
 }
 }  // namespace
 
@@ -149,6 +185,8 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
     ThrowError(s->source, ": ", e.what());
   }
   ResolveDevices(config, s.get());
+  ApplyPartitionSettings(config, *s);
+  ReportNNAdapterSettingsWithoutDevices(config, s->nnadapter.enabled());
   return s;
 }
 

@@ -136,6 +136,10 @@ class PaddlePredictor {
   // uses) into the folder holding the saved model (model_dir for kProtobuf,
   // the folder of model_dir + ".nb" for kNaiveBuffer). Predictors that cannot
   // save (the light one) throw Error.
+  // The stream of a GPU/XPU target to run on (Paddle Lite: CUDA, XPU).
+  // This build has only CPU targets, which have no streams: logged once
+  // (by name) as not applying; the predictor runs as before.
+  virtual void SetStream(TargetType target, void* stream);
   virtual void SaveOptimizedModel(const std::string& model_dir,
                                   LiteModelType model_type = LiteModelType::kProtobuf,
                                   bool record_info = false) {
@@ -148,6 +152,28 @@ class PaddlePredictor {
  protected:
   int threads_{1};
   PowerMode mode_{LITE_POWER_NO_BIND};
+};
+
+// Kunlun XPU settings in one struct (CxxConfig::set_xpu_config; the fields
+// of Paddle Lite's XpuConfig). No XPU on this build: stored (see
+// ConfigBase::target_configs()) and logged once as not applying.
+struct XpuConfig {
+  int device_id{0};
+  size_t l3_size{0};
+  void* l3_ptr{nullptr};
+  size_t l3_autotune_size{0};
+  void* stream{nullptr};
+  int conv_autotune_level{0};
+  std::string conv_autotune_file;
+  bool conv_autotune_file_writeback{false};
+  int fc_autotune_level{0};
+  std::string fc_autotune_file;
+  bool fc_autotune_file_writeback{false};
+  int gemm_compute_precision{1};
+  int transformer_softmax_optimize_level{0};
+  bool transformer_encoder_adaptive_seqlen{true};
+  float quant_post_static_gelu_out_threshold{10.f};
+  int quant_post_dynamic_activation_method{0};
 };
 
 class ConfigBase {
@@ -221,6 +247,16 @@ class ConfigBase {
   bool metal_use_aggressive() const { return metal_use_aggressive_; }
   void* metal_device() const { return metal_device_; }
   bool metal_use_memory_reuse() const { return metal_use_memory_reuse_; }
+  // Per-target settings structs (Paddle Lite: set_xpu_config stores an
+  // XpuConfig under kXPU); each value points to the struct of its target.
+  std::map<TargetType, std::shared_ptr<void>> target_configs() const { return target_configs_; }
+  // The application's memory functions for the host tensors the library
+  // allocates from now on (a process-wide setting, as in Paddle Lite;
+  // memory is always released by the free of the allocator that made it).
+  // target must be kHost, kX86 or kAny (this build's memory is host
+  // memory); alloc and free must both be set, or both null to return to
+  // the library's allocator. Throws Error otherwise.
+  void set_custom_allocator(TargetType target_type, CustomAllocator custom_allocator);
   // Extension: the setters called on this config that have no effect on
   // this build, in call order (each once).
   const std::vector<std::string>& inapplicable_settings() const { return inapplicable_; }
@@ -246,10 +282,10 @@ class ConfigBase {
     nnadapter_context_properties_ = context_properties;
   }
   // A function a device driver calls to obtain runtime parameters from the
-  // application (in Paddle Lite, e.g. event 0x0100 asks for a CUDA stream).
-  // Stored and reported by nnadapter_context_callback(); no driver of this
-  // build asks for runtime parameters, so it is never called (logged once
-  // at CreatePaddlePredictor).
+  // application (in Paddle Lite, e.g. event 0x0100 asks for a CUDA stream):
+  // given to NNAdapterContext_create, hence to every device's
+  // create_context (fake_device calls it, see its driver.cc; the other
+  // drivers of this build ask for nothing).
   void set_nnadapter_context_callback(int (*nnadapter_context_callback)(int event_id,
                                                                         void* user_data)) {
     nnadapter_context_callback_ = nnadapter_context_callback;
@@ -352,6 +388,7 @@ class ConfigBase {
   std::vector<std::string> inapplicable_;
 
  protected:
+  std::map<TargetType, std::shared_ptr<void>> target_configs_;
   void MarkInapplicable(const std::string& setter);
 };
 
@@ -420,6 +457,10 @@ class CxxConfig : public ConfigBase {
   void set_xpu_sdnn_num(const int num);
   void set_xpu_local_quant(bool local_quant = false);
   void set_xpu_compute_precision(const std::string& precision = "int16");
+  void set_xpu_dump_tensor_path(const std::string dump_tensor_path = "");
+  void set_xpu_dump_log_path(const std::string dump_log_path = "");
+  // All XPU settings at once; stored in target_configs()[kXPU].
+  void set_xpu_config(const XpuConfig& xpu_config);
 
   // Inputs for a warm-up run: CreatePaddlePredictor fills input tensor_idx
   // of group group_idx (shape, lod, and data copied from `data`, or every
@@ -471,7 +512,10 @@ class CxxConfig : public ConfigBase {
     if (sparse_model) MarkInapplicable("set_sparse_model");
   }
   bool sparse_model() const { return sparse_model_; }
-  void set_sparse_threshold(float sparse_threshold) { sparse_threshold_ = sparse_threshold; }
+  void set_sparse_threshold(float sparse_threshold) {
+    sparse_threshold_ = sparse_threshold;
+    MarkInapplicable("set_sparse_threshold");
+  }
   float sparse_threshold() const { return sparse_threshold_; }
 
   // Quantized ops to run in float: a file (read at CreatePaddlePredictor)
@@ -563,6 +607,17 @@ class MobileConfig : public ConfigBase {
   bool model_from_memory() const { return model_from_memory_; }
   const std::string& lite_model_file() const { return lite_model_file_; }
   const std::string& lite_model_buffer() const { return lite_model_buffer_; }
+  // The .nb bytes given to set_model_from_buffer (Paddle Lite's names):
+  // this config's own copy of them (Paddle Lite keeps the caller's pointer
+  // for the (buffer, length) overload; here every overload copies, so the
+  // caller may free its buffer at once). Null and 0 when the model comes
+  // from a file.
+  const char* lite_model_buffer_ptr() const {
+    return model_from_memory_ ? lite_model_buffer_.data() : nullptr;
+  }
+  size_t lite_model_buffer_size() const {
+    return model_from_memory_ ? lite_model_buffer_.size() : 0;
+  }
   // LOW lets Paddle Lite run Arm fp16 kernels; this build computes in fp32
   // (LOW is logged once as not applying).
   void set_precision_mode(PrecisionMode mode) {

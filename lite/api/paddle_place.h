@@ -222,5 +222,14 @@ struct Place {
   std::string DebugString() const;
 };
 
+// An application's memory functions for the host tensors the library
+// allocates (ConfigBase::set_custom_allocator). alloc(size, alignment)
+// returns memory aligned to `alignment` (a power of two) or null; free
+// releases what alloc returned.
+struct CustomAllocator {
+  void* (*alloc)(size_t size, size_t alignment) = nullptr;
+  void (*free)(void* ptr) = nullptr;
+};
+
 }  // namespace lite_api
 }  // namespace paddle

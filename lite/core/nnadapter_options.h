@@ -36,6 +36,9 @@ struct NNAdapterOptions {
   // Strict mode: creating the predictor fails if any op would stay on the
   // CPU (like ONNX Runtime's session.disable_cpu_ep_fallback).
   bool strict{false};
+  // set_nnadapter_context_callback: given to NNAdapterContext_create, so
+  // the drivers may ask the application for runtime parameters.
+  int (*context_callback)(int event_id, void* user_data){nullptr};
 
   bool enabled() const { return !device_names.empty(); }
 };

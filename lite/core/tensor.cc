@@ -3,10 +3,22 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <cstdint>
+#include <mutex>
 #include <new>
 
 namespace paddle {
 namespace lite {
+
+namespace {
+std::mutex g_allocator_mu;
+HostAllocator g_allocator;
+}  // namespace
+
+void SetHostAllocator(const HostAllocator& allocator) {
+  std::lock_guard<std::mutex> lock(g_allocator_mu);
+  g_allocator = allocator;
+}
 
 Buffer::Buffer(size_t bytes) : size_(bytes), owned_(true) {
   // Round up so that aligned_alloc's size requirement holds; always allocate
@@ -14,7 +26,23 @@ Buffer::Buffer(size_t bytes) : size_(bytes), owned_(true) {
   size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
   if (rounded == 0) rounded = kAlignment;
   LITE_ENFORCE(rounded >= bytes, "cannot allocate ", bytes, " bytes: the size overflows");
-  data_ = std::aligned_alloc(kAlignment, rounded);
+  HostAllocator a;
+  {
+    std::lock_guard<std::mutex> lock(g_allocator_mu);
+    a = g_allocator;
+  }
+  if (a.alloc) {
+    data_ = a.alloc(rounded, kAlignment);
+    free_ = a.free;
+    if (data_ != nullptr && reinterpret_cast<uintptr_t>(data_) % kAlignment != 0) {
+      free_(data_);
+      ThrowError("set_custom_allocator: alloc(", rounded, ", ", kAlignment,
+                 ") returned memory that is not ", kAlignment, "-byte aligned");
+    }
+  } else {
+    data_ = std::aligned_alloc(kAlignment, rounded);
+    free_ = std::free;
+  }
   // A user's absurd shape is an Error naming the size, not std::bad_alloc.
   LITE_ENFORCE(data_ != nullptr, "cannot allocate ", bytes, " bytes (out of memory)");
 }
@@ -23,7 +51,7 @@ Buffer::Buffer(void* external, size_t bytes, std::shared_ptr<const void> holder)
     : data_(external), size_(bytes), owned_(false), holder_(std::move(holder)) {}
 
 Buffer::~Buffer() {
-  if (owned_) std::free(data_);
+  if (owned_ && data_) free_(data_);
 }
 
 void* Tensor::mutable_data(DataType type) {

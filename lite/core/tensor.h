@@ -13,6 +13,15 @@ namespace lite {
 
 // A block of memory. Either owned (64-byte aligned, from the heap) or
 // external (e.g. weights inside a mapped file, kept alive by `holder`).
+// The process-wide functions Buffer allocates host memory with
+// (lite_api::ConfigBase::set_custom_allocator); both null: std::aligned_alloc
+// and std::free. A buffer is always released by the free it was made with.
+struct HostAllocator {
+  void* (*alloc)(size_t size, size_t alignment) = nullptr;
+  void (*free)(void* ptr) = nullptr;
+};
+void SetHostAllocator(const HostAllocator& allocator);
+
 class Buffer {
  public:
   static constexpr size_t kAlignment = 64;
@@ -31,6 +40,7 @@ class Buffer {
   void* data_{nullptr};
   size_t size_{0};
   bool owned_{false};
+  void (*free_)(void*) = nullptr;  // of an owned buffer
   std::shared_ptr<const void> holder_;
 };
 

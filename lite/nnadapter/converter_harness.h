@@ -121,7 +121,7 @@ inline DeviceRun RunOnBuiltinDevice(const cpp::OpDesc& op, Scope& scope) {
   NNAdapterCompilation* compilation = nullptr;
   NNAdapterExecution* execution = nullptr;
   bool ok = NNAdapterDevice_acquire("builtin_device", &device) == NNADAPTER_NO_ERROR &&
-            NNAdapterContext_create(&device, 1, "", &context) == NNADAPTER_NO_ERROR;
+            NNAdapterContext_create(&device, 1, "", nullptr, &context) == NNADAPTER_NO_ERROR;
   if (ok) {
     std::unique_ptr<bool[]> flags(new bool[c.operation_count() + 1]());
     ok = NNAdapterModel_getSupportedOperations(model, context, flags.get()) == NNADAPTER_NO_ERROR;

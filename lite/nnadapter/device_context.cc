@@ -27,7 +27,8 @@ DeviceContext::DeviceContext(const NNAdapterOptions& options) {
       signature_ += name + ":" + std::to_string(version) + ";";
     }
     int rc = NNAdapterContext_create(devices_.data(), static_cast<uint32_t>(devices_.size()),
-                                     options.context_properties.c_str(), &context_);
+                                     options.context_properties.c_str(),
+                                     options.context_callback, &context_);
     LITE_ENFORCE(rc == NNADAPTER_NO_ERROR, "NNAdapter context properties '",
                  options.context_properties, "' rejected: ", NNAdapter_getLastErrorMessage());
   } catch (...) {

@@ -79,7 +79,7 @@ std::vector<float> OneOpOnBuiltinDevice(const cpp::OpDesc& op, const Scope& scop
       NNAdapterModel_identifyInputsAndOutputs(model, 1, &in, 1, &out) == NNADAPTER_NO_ERROR &&
       NNAdapterModel_finish(model) == NNADAPTER_NO_ERROR &&
       NNAdapterDevice_acquire("builtin_device", &device) == NNADAPTER_NO_ERROR &&
-      NNAdapterContext_create(&device, 1, "", &context) == NNADAPTER_NO_ERROR &&
+      NNAdapterContext_create(&device, 1, "", nullptr, &context) == NNADAPTER_NO_ERROR &&
       NNAdapterCompilation_create(model, "", nullptr, 0, "", context, &compilation) ==
           NNADAPTER_NO_ERROR &&
       NNAdapterCompilation_finish(compilation) == NNADAPTER_NO_ERROR &&

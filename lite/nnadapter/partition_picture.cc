@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -55,28 +56,79 @@ void Render(const std::string& dot_path, const std::string& format, const std::s
 }
 }  // namespace
 
+namespace {
+// The fill colour of each device (in the report's device order; the first is
+// the green the single-device pictures always had), CPU ops white.
+const char* const kDeviceColors[] = {"#8fd18f", "#8fb8e8", "#f2c27b", "#d7a6e8", "#f09a9a",
+                                     "#a8e0d8"};
+// The device colours of the picture: one per device of the list, plus one per
+// combination ("dev1+dev2") an op's operations were split over, and a grey
+// for ops whose device the report does not record.
+std::map<std::string, std::string> DeviceColors(const PartitionReport& r) {
+  std::map<std::string, std::string> colors;
+  size_t next = 0;
+  auto add = [&](const std::string& d) {
+    if (colors.count(d)) return;
+    const size_t n = sizeof(kDeviceColors) / sizeof(kDeviceColors[0]);
+    colors[d] = next < n ? kDeviceColors[next] : "#c8c8c8";
+    ++next;
+  };
+  for (const auto& d : r.devices) add(d);
+  for (const auto& op : r.ops) {
+    if (op.subgraph >= 0 && !op.device.empty()) add(op.device);
+  }
+  return colors;
+}
+}  // namespace
+
 std::string PartitionDot(const PartitionReport& r) {
   std::string devices;
   for (const auto& d : r.devices) devices += (devices.empty() ? "" : ", ") + d;
-  // One colour for the NNAdapter devices: the report does not record which
-  // of several devices runs an op inside a subgraph (NNAdapter decides).
-  const std::string color = "#8fd18f";
+  const auto colors = DeviceColors(r);
+  const std::string unknown = r.devices.size() == 1 ? colors.at(r.devices[0]) : "#c8c8c8";
+  auto color_of = [&](const OpPlacement& op) {
+    if (op.subgraph < 0) return std::string("white");
+    auto it = colors.find(op.device);
+    return it == colors.end() ? unknown : it->second;
+  };
   std::ostringstream os;
   os << "digraph partition {\n  rankdir=TB;\n  labelloc=t;\n"
      << "  label=\"" << r.ops.size() << " ops: " << r.ops.size() - r.cpu_ops() << " in "
-     << r.subgraphs.size() << " subgraph(s) on " << Escape(devices) << " (green), "
-     << r.cpu_ops() << " on the CPU (white)\";\n"
+     << r.subgraphs.size() << " subgraph(s) on " << Escape(devices) << ", " << r.cpu_ops()
+     << " on the CPU (white); colours: see the legend\";\n"
      << "  node [shape=box, style=\"filled,rounded\", fontname=\"Helvetica\", fontsize=10];\n";
+  // The legend: one swatch per device (and split), one for the CPU.
+  os << "  subgraph cluster_legend {\n    label=\"legend\";\n    style=\"rounded\";\n"
+     << "    color=\"#888888\";\n";
+  size_t k = 0;
+  std::vector<std::pair<std::string, std::string>> swatches;
+  for (const auto& d : r.devices) swatches.emplace_back(d, colors.at(d));
+  for (const auto& [d, c] : colors) {
+    if (std::find(r.devices.begin(), r.devices.end(), d) == r.devices.end()) {
+      swatches.emplace_back(d + " (an op split over these)", c);
+    }
+  }
+  if (r.devices.size() > 1) swatches.emplace_back("device not recorded", "#c8c8c8");
+  swatches.emplace_back("CPU", "white");
+  for (const auto& [name, c] : swatches) {
+    os << "    legend" << k++ << " [label=\"" << Escape(name) << "\", fillcolor=\"" << c
+       << "\"];\n";
+  }
+  for (size_t i = 1; i < k; ++i) {
+    os << "    legend" << i - 1 << " -> legend" << i << " [style=invis];\n";
+  }
+  os << "  }\n";
   auto node = [&](size_t i) {
     const OpPlacement& op = r.ops[i];
-    std::string label = op.type;
+    std::string label = Escape(op.type);
     if (op.subgraph < 0) {
       label += "\\n" + Escape(op.reason.size() > 48 ? op.reason.substr(0, 45) + "..." : op.reason);
+    } else if (r.devices.size() > 1 && !op.device.empty()) {
+      label += "\\n" + Escape(op.device);
     }
     std::ostringstream n;
-    n << "op" << i << " [label=\"" << (op.subgraph < 0 ? label : Escape(op.type))
-      << "\", fillcolor=\"" << (op.subgraph < 0 ? "white" : color) << "\", tooltip=\""
-      << Escape(op.config_line) << "\"];\n";
+    n << "op" << i << " [label=\"" << label << "\", fillcolor=\"" << color_of(op)
+      << "\", tooltip=\"" << Escape(op.config_line) << "\"];\n";
     return n.str();
   };
   for (size_t s = 0; s < r.subgraphs.size(); ++s) {

@@ -53,6 +53,7 @@ std::string PartitionReport::Json() const {
        << ", \"config_line\": " << Quote(op.config_line) << ", \"placement\": "
        << (op.subgraph < 0 ? "\"cpu\"" : "\"nnadapter\"");
     if (op.subgraph >= 0) os << ", \"subgraph\": " << op.subgraph;
+    if (op.subgraph >= 0 && !op.device.empty()) os << ", \"device\": " << Quote(op.device);
     if (op.subgraph < 0) os << ", \"reason\": " << Quote(op.reason);
     os << "}" << (i + 1 < ops.size() ? "," : "") << "\n";
   }

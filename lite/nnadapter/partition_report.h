@@ -6,9 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "lite/core/program_desc.h"
+
 namespace paddle {
 namespace lite {
 namespace nnadapter_bridge {
+
+// The attribute the subgraph pass gives each op of a subgraph block when
+// several devices are listed: the device that runs it (OpPlacement::device),
+// so a .nb's partition report names it too.
+constexpr const char kPlacedDeviceAttr[] = "nnadapter_placed_device";
 
 struct OpPlacement {
   std::string type;
@@ -18,6 +25,11 @@ struct OpPlacement {
   // "device declined: ...", "forced by <config>:<line>", "below the minimum
   // subgraph size ...".
   std::string reason;
+  // In a subgraph: the device of the list that runs it (the runtime gives
+  // each NNAdapter operation to the first device, in the list's order, that
+  // supports it); "dev1+dev2" when its operations go to different devices;
+  // empty when not recorded (a .nb optimized for several devices).
+  std::string device;
 };
 
 struct SubgraphPlacement {
@@ -42,6 +54,13 @@ struct PartitionReport {
   static PartitionReport FromJson(const std::string& json);
   // FromJson of a file (the one set_nnadapter_partition_report_path wrote).
   static PartitionReport FromJsonFile(const std::string& path);
+  // The placement an optimized program records (a .nb's: `subgraph` ops
+  // and the ops of their blocks are on the devices, every other op of
+  // block 0 on the CPU), for MobileConfig's set_nnadapter_partition_report_
+  // path and strict mode (partition_report_program.cc). The reason of a CPU
+  // op is what the program can tell: that opt left it there.
+  static PartitionReport FromProgram(const cpp::ProgramDesc& program,
+                                     const std::vector<std::string>& devices);
 };
 
 }  // namespace nnadapter_bridge

@@ -189,8 +189,8 @@ TEST(PartitionReport, FromJsonReadsBackWhatJsonWrote) {
   nnadapter_bridge::PartitionReport r;
   r.devices = {"fake_device", "builtin_device"};
   r.min_subgraph_size = 2;
-  r.ops = {{"conv2d", "conv2d:x,w:y", 0, ""},
-           {"multiclass_nms3", "multiclass_nms3:b,s:\"out\"\\\t", -1, "no converter"}};
+  r.ops = {{"conv2d", "conv2d:x,w:y", 0, "", "fake_device"},
+           {"multiclass_nms3", "multiclass_nms3:b,s:\"out\"\\\t", -1, "no converter", ""}};
   r.subgraphs = {{{0}, {"x", "w"}, {"y"}}};
   const auto back = nnadapter_bridge::PartitionReport::FromJson(r.Json());
   EXPECT_EQ(back.devices, r.devices);
@@ -198,6 +198,8 @@ TEST(PartitionReport, FromJsonReadsBackWhatJsonWrote) {
   ASSERT_EQ(back.ops.size(), 2u);
   EXPECT_EQ(back.ops[1].config_line, r.ops[1].config_line);
   EXPECT_EQ(back.ops[1].reason, "no converter");
+  EXPECT_EQ(back.ops[0].device, "fake_device");
+  EXPECT_EQ(back.ops[1].device, "");
   EXPECT_EQ(back.ops[1].subgraph, -1);
   EXPECT_EQ(back.ops[0].subgraph, 0);
   ASSERT_EQ(back.subgraphs.size(), 1u);

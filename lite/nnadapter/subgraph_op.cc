@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "lite/core/registry.h"
+#include "lite/nnadapter/converter_version.h"  // generated (converter_version.cmake)
 #include "lite/nnadapter/converter.h"
 #include "lite/nnadapter/cpu_fallback.h"
 #include "lite/nnadapter/device_context.h"
@@ -148,9 +149,10 @@ std::string AttrText(const cpp::Attribute& a) {
       a.value);
 }
 
-// Bumped whenever a converter changes the NNAdapter model it emits, so
-// caches written by older converters are not reused.
-constexpr const char* kConverterVersion = "converters-5";
+// A digest of the converter sources made at build time
+// (converter_version.cmake): any change of a converter changes the token,
+// so caches written by other converters are never reused.
+constexpr const char* kConverterVersion = LITE_NNADAPTER_CONVERTER_VERSION;
 
 std::atomic<int64_t> g_live_programs{0};
 std::atomic<int64_t> g_compiled_programs{0};  // compiled from the model

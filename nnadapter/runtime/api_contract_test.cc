@@ -34,7 +34,8 @@ using AccessFn = void* (*)(void* memory, NNAdapterOperandType* type);
     int (*)(const NNAdapterDevice*, NNAdapterDeviceType*))                       \
   X(NNAdapterDevice_getVersion, int (*)(const NNAdapterDevice*, int32_t*))      \
   X(NNAdapterContext_create,                                                     \
-    int (*)(NNAdapterDevice**, uint32_t, const char*, NNAdapterContext**))       \
+    int (*)(NNAdapterDevice**, uint32_t, const char*, int (*)(int, void*),       \
+            NNAdapterContext**))                                                 \
   X(NNAdapterContext_destroy, void (*)(NNAdapterContext*))                       \
   X(NNAdapterModel_create, int (*)(NNAdapterModel**))                            \
   X(NNAdapterModel_destroy, void (*)(NNAdapterModel*))                           \
@@ -123,7 +124,7 @@ TEST(ApiContract, EveryFunctionRejectsNullArguments) {
       {"NNAdapterDevice_getType", [] { return NNAdapterDevice_getType(nullptr, nullptr); }},
       {"NNAdapterDevice_getVersion", [] { return NNAdapterDevice_getVersion(nullptr, nullptr); }},
       {"NNAdapterContext_create",
-       [] { return NNAdapterContext_create(nullptr, 1, nullptr, nullptr); }},
+       [] { return NNAdapterContext_create(nullptr, 1, nullptr, nullptr, nullptr); }},
       {"NNAdapterModel_create", [] { return NNAdapterModel_create(nullptr); }},
       {"NNAdapterModel_finish", [] { return NNAdapterModel_finish(nullptr); }},
       {"NNAdapterModel_addOperand",
@@ -317,7 +318,7 @@ TEST(ApiContract, DevicesContextsAndCompilationsFromSeveralThreads) {
             NNAdapterDevice_acquire(names[1], &devices[1]) != NNADAPTER_NO_ERROR ||
             NNAdapterContext_create(devices, 2,
                                     "FAKE_DEVICE_SUPPORTED_OPERATIONS=FULLY_CONNECTED",
-                                    &context) != NNADAPTER_NO_ERROR) {
+                                    nullptr, &context) != NNADAPTER_NO_ERROR) {
           failures++;
         } else {
           TwoLayerModel m;

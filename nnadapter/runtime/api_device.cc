@@ -146,10 +146,9 @@ NNADAPTER_API_EXPORT int NNAdapterDevice_getVersion(
   });
 }
 
-NNADAPTER_API_EXPORT int NNAdapterContext_create(NNAdapterDevice** devices,
-                                                 uint32_t num_devices,
-                                                 const char* properties,
-                                                 NNAdapterContext** context) {
+NNADAPTER_API_EXPORT int NNAdapterContext_create(
+    NNAdapterDevice** devices, uint32_t num_devices, const char* properties,
+    int (*callback)(int event_id, void* user_data), NNAdapterContext** context) {
   return Guard(__func__, [&]() -> int {
     NNADAPTER_REQUIRE_NOT_NULL(context);
     *context = nullptr;
@@ -185,7 +184,7 @@ NNADAPTER_API_EXPORT int NNAdapterContext_create(NNAdapterDevice** devices,
     for (auto* d : ctx->devices) {
       void* driver_context = nullptr;
       int code = d->driver->hal->create_context(
-          d->handle, ctx->properties.c_str(), nullptr, &driver_context);
+          d->handle, ctx->properties.c_str(), callback, &driver_context);
       if (code != NNADAPTER_NO_ERROR) {
         const std::string reason = nnadapter::runtime::DriverReason(d->driver);
         for (size_t k = 0; k < ctx->contexts.size(); k++) {

@@ -193,22 +193,22 @@ TEST(Contexts, ValidatesDevicesAndProperties) {
   NNAdapterDevice* d = nullptr;
   ASSERT_EQ(NNAdapterDevice_acquire("fake_device", &d), NNADAPTER_NO_ERROR);
   NNAdapterContext* ctx = nullptr;
-  EXPECT_ERROR(NNAdapterContext_create(&d, 0, "", &ctx),
+  EXPECT_ERROR(NNAdapterContext_create(&d, 0, "", nullptr, &ctx),
                NNADAPTER_INVALID_PARAMETER, "'num_devices' must be at least 1");
   NNAdapterDevice* two[2] = {d, d};
-  EXPECT_ERROR(NNAdapterContext_create(two, 2, "", &ctx),
+  EXPECT_ERROR(NNAdapterContext_create(two, 2, "", nullptr, &ctx),
                NNADAPTER_INVALID_PARAMETER, "appears more than once");
   NNAdapterDevice* null_device[1] = {nullptr};
-  EXPECT_ERROR(NNAdapterContext_create(null_device, 1, "", &ctx),
+  EXPECT_ERROR(NNAdapterContext_create(null_device, 1, "", nullptr, &ctx),
                NNADAPTER_INVALID_PARAMETER, "devices[0]");
-  EXPECT_ERROR(NNAdapterContext_create(&d, 1, "A=1;oops", &ctx),
+  EXPECT_ERROR(NNAdapterContext_create(&d, 1, "A=1;oops", nullptr, &ctx),
                NNADAPTER_INVALID_PARAMETER, "entry 2 'oops': expected KEY=VALUE");
   // The driver rejects an unknown operation in its own property.
   EXPECT_ERROR(NNAdapterContext_create(
-                   &d, 1, "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,FOO", &ctx),
+                   &d, 1, "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,FOO", nullptr, &ctx),
                NNADAPTER_INVALID_PARAMETER, "rejected the context");
   EXPECT_EQ(ctx, nullptr);
-  ASSERT_EQ(NNAdapterContext_create(&d, 1, nullptr, &ctx), NNADAPTER_NO_ERROR);
+  ASSERT_EQ(NNAdapterContext_create(&d, 1, nullptr, nullptr, &ctx), NNADAPTER_NO_ERROR);
   NNAdapterContext_destroy(ctx);
   NNAdapterContext_destroy(ctx);  // stale: ignored
   NNAdapterDevice_release(d);
@@ -436,7 +436,7 @@ TEST(Compilations, ObjectsDestroyedInAnyOrderAreDetectedNotDereferenced) {
   NNAdapterDevice* d = nullptr;
   ASSERT_EQ(NNAdapterDevice_acquire("fake_device", &d), NNADAPTER_NO_ERROR);
   NNAdapterContext* ctx = nullptr;
-  ASSERT_EQ(NNAdapterContext_create(&d, 1, "", &ctx), NNADAPTER_NO_ERROR);
+  ASSERT_EQ(NNAdapterContext_create(&d, 1, "", nullptr, &ctx), NNADAPTER_NO_ERROR);
   NNAdapterCompilation *c1 = nullptr, *c2 = nullptr;
   NNAdapterExecution* e = nullptr;
   {

@@ -14,7 +14,7 @@ Devices::Devices(std::vector<std::string> names,
   }
   EXPECT_EQ(NNAdapterContext_create(devices_.data(),
                                     static_cast<uint32_t>(devices_.size()),
-                                    properties.c_str(), &context_),
+                                    properties.c_str(), nullptr, &context_),
             NNADAPTER_NO_ERROR)
       << NNAdapter_getLastErrorMessage();
 }

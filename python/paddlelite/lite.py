@@ -17,6 +17,8 @@ library's message; a numpy dtype a tensor cannot hold raises TypeError.
 import sys
 
 from paddlelite._lite import (  # noqa: F401
+    CLPrecisionType,
+    CLTuneMode,
     ConfigBase,
     CxxConfig,
     CxxPredictor,
@@ -29,6 +31,7 @@ from paddlelite._lite import (  # noqa: F401
     Place,
     PowerMode,
     PrecisionType,
+    QuantType,
     TargetType,
     Tensor,
     __version__,
@@ -37,10 +40,10 @@ from paddlelite._lite import (  # noqa: F401
 from paddlelite.opt import Opt, paddle_lite_opt  # noqa: F401
 
 __all__ = [
-    "ConfigBase", "CxxConfig", "CxxPredictor", "DataLayoutType", "Error", "LightPredictor",
-    "LiteModelType", "MobileConfig", "PaddlePredictor", "Place", "PowerMode", "PrecisionType",
-    "TargetType", "Tensor", "create_paddle_predictor", "Opt", "paddle_lite_opt",
-    "version_info",
+    "CLPrecisionType", "CLTuneMode", "ConfigBase", "CxxConfig", "CxxPredictor", "DataLayoutType",
+    "Error", "LightPredictor", "LiteModelType", "QuantType", "MobileConfig", "PaddlePredictor",
+    "Place", "PowerMode", "PrecisionType", "TargetType", "Tensor", "create_paddle_predictor",
+    "Opt", "paddle_lite_opt", "version_info",
 ]
 
 

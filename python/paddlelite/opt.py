@@ -9,6 +9,7 @@ is exactly ``opt`` with the same arguments (see ``paddle_lite_opt --help``).
 import os
 import subprocess
 import sys
+import warnings
 
 from paddlelite._lite import Error
 
@@ -86,6 +87,51 @@ class Opt:
         """"QUANT_INT8" or "QUANT_INT16" (the default)."""
         self._set("quant_type", quant_type)
 
+    def set_nnadapter_mixed_precision_quantization_config_path(self, path):
+        self._set("nnadapter_mixed_precision_quantization_config_path", path)
+
+    def set_modelset_dir(self, model_set_dir):
+        """A folder of model folders, each optimized into <optimize_out>/<name>.nb."""
+        self._set("model_set_dir", model_set_dir)
+
+    def _set_bool(self, name, value):
+        if not isinstance(value, bool):
+            raise TypeError(f"Opt.set_{name}: expected a bool, got {type(value).__name__}")
+        self._flags[name] = "true" if value else "false"
+
+    def enable_fp16(self):
+        """As opt --enable_fp16: this build has no fp16 kernels, so run() then raises Error
+        saying so."""
+        self._flags["enable_fp16"] = "true"
+
+    def set_sparse_model(self, sparse_model):
+        """As opt --sparse_model: no sparse kernels on this build; opt says so and optimizes
+        dense."""
+        self._set_bool("sparse_model", sparse_model)
+
+    def set_sparse_threshold(self, sparse_threshold):
+        if not isinstance(sparse_threshold, (int, float)) or isinstance(sparse_threshold, bool):
+            raise TypeError("Opt.set_sparse_threshold: expected a number, got "
+                            f"{type(sparse_threshold).__name__}")
+        self._flags["sparse_threshold"] = repr(float(sparse_threshold))
+
+    def record_model_info(self, record_model_info):
+        """Also write .tailored_ops_list and .tailored_kernels_list next to the output."""
+        self._set_bool("record_tailoring_info", record_model_info)
+
+    def set_passes_internal(self, passes_internal=None):
+        """Paddle Lite's internal pass selection. The optimizer's passes are fixed here
+        (CxxConfig.add_discarded_pass skips one): a non-empty list is accepted and named
+        once as having no effect, as CxxConfig.set_passes_internal is."""
+        passes = list(passes_internal or [])
+        if passes and not Opt._passes_internal_warned:
+            Opt._passes_internal_warned = True
+            warnings.warn("Opt.set_passes_internal: has no effect here: the optimizer's passes "
+                          "are fixed; the setting is accepted and ignored", stacklevel=2)
+        self._passes_internal = passes
+
+    _passes_internal_warned = False
+
     def _args(self, *extra):
         return [f"--{k}={v}" for k, v in self._flags.items()] + list(extra)
 
@@ -127,7 +173,37 @@ class Opt:
         """Prints the model's ops and their support; True when every op is supported."""
         return self._call(self._args("--print_model_ops"), check=False) == 0
 
-    check_if_model_supported = print_model_ops
+    def check_if_model_supported(self, print_ops_info=True):
+        """True when the valid places support every op of the model; prints the table when
+        print_ops_info."""
+        proc = subprocess.run([_opt_path()] + self._args("--print_model_ops"),
+                              capture_output=True, text=True)
+        self.last_output = proc.stdout
+        if print_ops_info:
+            sys.stdout.write(proc.stdout)
+        return proc.returncode == 0
+
+    def executablebin_help(self):
+        """The opt executable's --help (the same text as help())."""
+        self.help()
+
+    def display_kernels_info(self):
+        """Every op type of this build with its kernels (target/precision)."""
+        self._call(["--print_all_ops"])
+
+    def print_all_ops_in_md_dormat(self):  # Paddle Lite's spelling
+        self._call(["--print_all_ops_in_md_format"])
+
+    def visualize_optimized_nb_model(self, model_dir, output_path):
+        """Writes <output_path>/<nb name>.dot, the graph of the optimized model model_dir
+        (a .nb file)."""
+        self._call(["--optimized_nb_model_path=" + model_dir,
+                    "--visualization_file_output_path=" + output_path])
+
+    def version(self):
+        """The version of the library (and opt) this package was built against."""
+        from paddlelite import _build_info
+        return _build_info.LIBRARY_VERSION
 
 
 def paddle_lite_opt(argv=None):

@@ -1,5 +1,5 @@
-// Enums (TargetType, PrecisionType, DataLayoutType, PowerMode,
-// LiteModelType) with Paddle Lite's Python names, and Place.
+// Enums (TargetType, PrecisionType, DataLayoutType, PowerMode, CLTuneMode,
+// CLPrecisionType, QuantType, LiteModelType) with Paddle Lite's Python names, and Place.
 #include <pybind11/operators.h>
 
 #include "bindings.h"
@@ -45,6 +45,11 @@ void BindPlace(py::module_& m) {
       .value("Unk", api::DataLayoutType::kUnk)
       .value("NCHW", api::DataLayoutType::kNCHW)
       .value("NHWC", api::DataLayoutType::kNHWC)
+      .value("ImageDefault", api::DataLayoutType::kImageDefault)
+      .value("ImageFolder", api::DataLayoutType::kImageFolder)
+      .value("ImageNW", api::DataLayoutType::kImageNW)
+      .value("MetalTexture2DArray", api::DataLayoutType::kMetalTexture2DArray)
+      .value("MetalTexture2D", api::DataLayoutType::kMetalTexture2D)
       .value("Any", api::DataLayoutType::kAny);
 
   py::enum_<api::PowerMode>(m, "PowerMode")
@@ -54,6 +59,21 @@ void BindPlace(py::module_& m) {
       .value("LITE_POWER_NO_BIND", api::LITE_POWER_NO_BIND)
       .value("LITE_POWER_RAND_HIGH", api::LITE_POWER_RAND_HIGH)
       .value("LITE_POWER_RAND_LOW", api::LITE_POWER_RAND_LOW);
+
+  py::enum_<api::CLTuneMode>(m, "CLTuneMode")
+      .value("CL_TUNE_NONE", api::CL_TUNE_NONE)
+      .value("CL_TUNE_RAPID", api::CL_TUNE_RAPID)
+      .value("CL_TUNE_NORMAL", api::CL_TUNE_NORMAL)
+      .value("CL_TUNE_EXHAUSTIVE", api::CL_TUNE_EXHAUSTIVE);
+
+  py::enum_<api::CLPrecisionType>(m, "CLPrecisionType")
+      .value("CL_PRECISION_AUTO", api::CL_PRECISION_AUTO)
+      .value("CL_PRECISION_FP32", api::CL_PRECISION_FP32)
+      .value("CL_PRECISION_FP16", api::CL_PRECISION_FP16);
+
+  py::enum_<api::QuantType>(m, "QuantType")
+      .value("QUANT_INT8", api::QuantType::QUANT_INT8)
+      .value("QUANT_INT16", api::QuantType::QUANT_INT16);
 
   py::enum_<api::LiteModelType>(m, "LiteModelType")
       .value("Protobuf", api::LiteModelType::kProtobuf)

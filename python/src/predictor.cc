@@ -107,7 +107,13 @@ void BindPredictor(py::module_& m) {
             p.impl->SaveOptimizedModel(path, type, record_info);
           },
           py::arg("model_dir"), py::arg("model_type") = api::LiteModelType::kNaiveBuffer,
-          py::arg("record_info") = false);
+          py::arg("record_info") = false)
+      .def(
+          "save_optimized_pb_model",
+          [](Predictor& p, const std::string& path) {
+            p.impl->SaveOptimizedModel(path, api::LiteModelType::kProtobuf);
+          },
+          py::arg("model_dir"));
   py::class_<CxxPredictor, Predictor>(m, "CxxPredictor");
   py::class_<LightPredictor, Predictor>(m, "LightPredictor");
 

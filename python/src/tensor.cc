@@ -207,6 +207,8 @@ void BindTensor(py::module_& m) {
       .def("set_int64_data", &FromVector<int64_t>, py::arg("data"))
       .def("int8_data", &ToVector<int8_t>)
       .def("set_int8_data", &FromVector<int8_t>, py::arg("data"))
+      .def("uint8_data", &ToVector<uint8_t>)
+      .def("set_uint8_data", &FromVector<uint8_t>, py::arg("data"))
       .def("__repr__", [](const TensorHandle& h) {
         std::string s = "Tensor('" + h.name + "', shape=[";
         auto shape = h.view().shape();

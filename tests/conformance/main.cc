@@ -133,7 +133,7 @@ int RunDevice(const Options& opt, const std::string& device_name) {
     return 2;
   }
   NNAdapterContext* context = nullptr;
-  if (NNAdapterContext_create(&device, 1, "", &context) != NNADAPTER_NO_ERROR) {
+  if (NNAdapterContext_create(&device, 1, "", nullptr, &context) != NNADAPTER_NO_ERROR) {
     std::fprintf(stderr, "cannot create a context on '%s': %s\n",
                  device_name.c_str(), NNAdapter_getLastErrorMessage());
     NNAdapterDevice_release(device);

@@ -106,7 +106,7 @@ NNAdapterContext* BuiltinDeviceContext() {
     NNAdapterDevice* device = nullptr;
     NNAdapterContext* c = nullptr;
     if (NNAdapterDevice_acquire("builtin_device", &device) != NNADAPTER_NO_ERROR ||
-        NNAdapterContext_create(&device, 1, "", &c) != NNADAPTER_NO_ERROR) {
+        NNAdapterContext_create(&device, 1, "", nullptr, &c) != NNADAPTER_NO_ERROR) {
       __builtin_trap();  // the harness itself cannot work
     }
     return c;

@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
   NNAdapterDevice* device = nullptr;
   NNAdapterContext* context = nullptr;
   if (NNAdapterDevice_acquire("builtin_device", &device) != NNADAPTER_NO_ERROR ||
-      NNAdapterContext_create(&device, 1, "", &context) != NNADAPTER_NO_ERROR) {
+      NNAdapterContext_create(&device, 1, "", nullptr, &context) != NNADAPTER_NO_ERROR) {
     std::fprintf(stderr, "builtin_device: %s\n", NNAdapter_getLastErrorMessage());
     return 1;
   }

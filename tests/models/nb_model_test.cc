@@ -32,6 +32,10 @@ void CheckCase(const NbModelCase& c, const std::string& targets,
 
   lite_api::CxxConfig cxx = CxxConfigFor(c);
   if (!devices.empty()) cxx.set_nnadapter_device_names(devices);
+  // opt's places for x86 (and devices): int8 kernels where a QAT model has
+  // int8 scales (the QAT detector), no change for the float models.
+  cxx.set_valid_places({lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
+                        lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
   auto full = lite_api::CreatePaddlePredictor(cxx);
   auto want = RunAll(full.get(), c);
   ASSERT_FALSE(want.empty());

@@ -65,7 +65,9 @@ TEST(NbOpt, HelpListsPaddleLiteFlagSetPlusOurs) {
       "visualization_file_output_path", "nnadapter_mixed_precision_quantization_config_path"};
   const std::set<std::string> ours = {
       "model_type", "nnadapter_device_names", "nnadapter_context_properties",
-      "nnadapter_subgraph_partition_config_path", "nnadapter_model_cache_dir"};
+      "nnadapter_subgraph_partition_config_path", "nnadapter_model_cache_dir", "int8_kernels",
+      "nnadapter_strict_mode", "nnadapter_min_subgraph_size", "nnadapter_partition_report_path",
+      "nnadapter_dynamic_shape_info"};
   std::set<std::string> expected = paddle_lite;
   expected.insert(ours.begin(), ours.end());
   EXPECT_EQ(listed, expected) << text;
@@ -187,7 +189,10 @@ TEST(NbOpt, ReportsSubgraphsPerDevice) {
   nb::LoadNbModelFile(dir + "/m.nb", &m);
   EXPECT_EQ(m.nnadapter_device_names, std::vector<std::string>{"builtin_device"});
   EXPECT_EQ(m.nnadapter_context_properties, "SOME_KEY=1");
-  EXPECT_EQ(m.nnadapter_model_cache_dir, dir + "/cache");
+  // opt's cache folder is a path of this host: not stored; the compiled
+  // programs are embedded instead.
+  EXPECT_EQ(m.nnadapter_model_cache_dir, "");
+  EXPECT_FALSE(m.nnadapter_model_cache_buffers.empty());
   // A partition config keeping every fc on the CPU: no subgraph is left
   // with more than the softmax.
   std::string config = dir + "/partition.txt";

@@ -9,6 +9,9 @@
 //   qat int8 -chain int8 kernels, every conv float in / float out
 //                   (int8_nhwc_chain_pass disabled: the previous design)
 //   qat int8        int8 kernels, int8 NHWC activations between chained convs
+//   qat int8 light  the .nb `opt --valid_targets=x86` writes for the QAT
+//                   model (int8 kernels), run by MobileConfig; its ratio to
+//                   "qat int8" (light / full, same round) is printed last
 // Figures: process CPU time per run (CLOCK_PROCESS_CPUTIME_ID: robust to
 // other processes on the cores) and wall time, medians; the per-run
 // conversions the int8 convs still do (float NCHW -> s8 NHWC quantizations
@@ -28,8 +31,13 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
+#include <filesystem>
+
 #include "lite/api/cxx_predictor.h"
 #include "lite/api/paddle_api.h"
+#include "tools/opt/opt_tool.h"
 
 using paddle::lite_api::CxxConfig;
 using paddle::lite_api::PaddlePredictor;
@@ -90,6 +98,28 @@ std::shared_ptr<PaddlePredictor> Load(const std::string& dir, bool int8, bool ch
   return paddle::lite_api::CreatePaddlePredictor(config);
 }
 
+// The QAT model through opt (default flags: int8 kernels on x86) and
+// MobileConfig: the deployment path.
+std::shared_ptr<PaddlePredictor> LoadLight(const std::string& dir, int threads) {
+  const std::string out = (std::filesystem::temp_directory_path() /
+                           ("qat_int8_bench_" + std::to_string(getpid()))).string();
+  paddle::lite::opt::OptFlags f;
+  f.model_file = dir + "/inference.pdmodel";
+  f.param_file = dir + "/inference.pdiparams";
+  f.optimize_out = out;
+  std::ostringstream log;
+  if (paddle::lite::opt::RunOpt(f, log, log) != 0) {
+    std::fprintf(stderr, "opt failed:\n%s", log.str().c_str());
+    std::exit(1);
+  }
+  paddle::lite_api::MobileConfig config;
+  config.set_model_from_file(out + ".nb");
+  config.set_threads(threads);
+  auto predictor = paddle::lite_api::CreatePaddlePredictor(config);
+  std::filesystem::remove(out + ".nb");  // mapped: stays readable until unmapped
+  return predictor;
+}
+
 void RunOnce(Config* c, bool record) {
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = CpuMs();
@@ -128,7 +158,7 @@ void Bench(const std::string& models, const Twin& twin, int threads, int rounds,
   const size_t n = twin.shape[0] * twin.shape[1] * twin.shape[2] * twin.shape[3];
   const std::vector<float> input = ReadInput(models + "/" + twin.input, n);
   const std::string fp32 = models + "/" + twin.fp32_dir, qat = models + "/" + twin.qat_dir;
-  std::vector<Config> configs(4);
+  std::vector<Config> configs(5);
   configs[0].label = std::string(twin.fp32_dir) + " fp32";
   configs[0].predictor = Load(fp32, false, true, threads);
   configs[1].label = std::string(twin.qat_dir) + " qat float";
@@ -137,6 +167,8 @@ void Bench(const std::string& models, const Twin& twin, int threads, int rounds,
   configs[2].predictor = Load(qat, true, false, threads);
   configs[3].label = std::string(twin.qat_dir) + " qat int8";
   configs[3].predictor = Load(qat, true, true, threads);
+  configs[4].label = std::string(twin.qat_dir) + " qat int8 light (opt .nb)";
+  configs[4].predictor = LoadLight(qat, threads);
   for (auto& c : configs) {
     auto x = c.predictor->GetInput(0);
     x->Resize(twin.shape);
@@ -165,6 +197,16 @@ void Bench(const std::string& models, const Twin& twin, int threads, int rounds,
     auto* cxx = dynamic_cast<paddle::lite::CxxPredictor*>(c.predictor.get());
     if (profile && cxx) std::printf("%s", cxx->runtime_program().ProfileReport(rounds).c_str());
   }
+  const Config& full = configs[3];
+  const Config& light = configs[4];
+  std::vector<double> cpu_ratio, wall_ratio;
+  for (int r = 0; r < rounds; ++r) {
+    cpu_ratio.push_back(light.cpu[r] / full.cpu[r]);
+    wall_ratio.push_back(light.wall[r] / full.wall[r]);
+  }
+  std::printf("light int8 / full int8 (MobileConfig on opt's .nb / CxxConfig int8), threads %d, "
+              "same round, median of %d: CPU %.3fx, wall %.3fx (goal <= 1.03)\n",
+              threads, rounds, Median(cpu_ratio), Median(wall_ratio));
 }
 
 std::vector<int> ParseThreads(const char* arg) {

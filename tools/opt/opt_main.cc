@@ -39,11 +39,22 @@ DEFINE_string(nnadapter_context_properties, "",
 DEFINE_string(nnadapter_subgraph_partition_config_path, "",
               "file of ops to keep on the CPU, one \"op_type:in1,in2:out1\" per line");
 DEFINE_string(nnadapter_model_cache_dir, "",
-              "folder of compiled-program caches (<token>.nnc); stored in the .nb so the device "
-              "run reuses them (MobileConfig's setter overrides)");
+              "folder of compiled-program caches (<token>.nnc) opt compiles the subgraphs "
+              "into; the programs are embedded in the .nb (the folder, a path of this host, "
+              "is not stored: on the target the cache folder is MobileConfig's setting)");
 
 DEFINE_string(nnadapter_mixed_precision_quantization_config_path, "",
               "file of quantized ops to run in float, one \"op_type:in1,in2:out1\" per line");
+DEFINE_bool(nnadapter_strict_mode, false,
+            "fail (exit 1, listing them) if any op would stay on the CPU instead of the "
+            "NNAdapter devices");
+DEFINE_int32(nnadapter_min_subgraph_size, 1, "clusters of fewer ops stay on the CPU");
+DEFINE_string(nnadapter_partition_report_path, "",
+              "write the partition report (JSON: every op's placement and why it stayed on the "
+              "CPU, every subgraph) to this file");
+DEFINE_string(nnadapter_dynamic_shape_info, "",
+              "the shapes each input will have, \"name:1x3x224x224,1x3x320x320;name2:...\"; "
+              "with --nnadapter_model_cache_dir a program is pre-compiled into the .nb per shape");
 DEFINE_string(model_set_dir, "",
               "folder of model folders: each is optimized into <optimize_out>/<name>.nb");
 DEFINE_string(model_filename, "",
@@ -53,10 +64,17 @@ DEFINE_string(param_filename, "",
 DEFINE_bool(record_tailoring_info, false,
             "also write .tailored_ops_list and .tailored_kernels_list (the ops and kernels the "
             "model uses) next to the output");
+DEFINE_bool(int8_kernels, true,
+            "QAT models (fake quant-dequant ops): fold them into int8 kernels when the valid "
+            "targets have int8 kernels (x86, NNAdapter devices: QUANT_INT8 operations), as "
+            "Paddle Lite's opt does for its int8 targets; set it false to keep them as float "
+            "ops (the fake quant-dequant runs in float, as with CxxConfig without an int8 "
+            "place)");
 DEFINE_bool(display_kernels, false, "print the kernel chosen for every op of the optimized model");
 DEFINE_bool(quant_model, false,
-            "post-training weight quantization: conv/mul/fc/matmul weights stored as "
-            "--quant_type integers with per-channel scales, dequantized to fp32 at load");
+            "post-training weight quantization: conv2d, mul and fc weights (Paddle Lite's "
+            "set; matmul weights are not quantized) stored as --quant_type integers with "
+            "per-channel scales, dequantized to fp32 at load");
 DEFINE_string(quant_type, "QUANT_INT16", "QUANT_INT8 or QUANT_INT16 (with --quant_model)");
 DEFINE_bool(enable_fp16, false,
             "fp16 model; this build's x86 kernels have no fp16 arithmetic: opt says so and "
@@ -109,11 +127,16 @@ int main(int argc, char** argv) {
   f.nnadapter_model_cache_dir = FLAGS_nnadapter_model_cache_dir;
   f.nnadapter_mixed_precision_quantization_config_path =
       FLAGS_nnadapter_mixed_precision_quantization_config_path;
+  f.nnadapter_strict_mode = FLAGS_nnadapter_strict_mode;
+  f.nnadapter_min_subgraph_size = FLAGS_nnadapter_min_subgraph_size;
+  f.nnadapter_partition_report_path = FLAGS_nnadapter_partition_report_path;
+  f.nnadapter_dynamic_shape_info = FLAGS_nnadapter_dynamic_shape_info;
   f.model_set_dir = FLAGS_model_set_dir;
   f.model_filename = FLAGS_model_filename;
   f.param_filename = FLAGS_param_filename;
   f.record_tailoring_info = FLAGS_record_tailoring_info;
   f.display_kernels = FLAGS_display_kernels;
+  f.int8_kernels = FLAGS_int8_kernels;
   f.quant_model = FLAGS_quant_model;
   f.quant_type = FLAGS_quant_type;
   f.enable_fp16 = FLAGS_enable_fp16;

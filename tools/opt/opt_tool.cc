@@ -1,6 +1,7 @@
 #include "tools/opt/opt_tool.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -51,6 +52,39 @@ struct Targets {
   std::vector<std::string> devices;      // NNAdapter device names, in order
 };
 
+// --nnadapter_dynamic_shape_info="x:1x3x224x224,1x3x320x320;y:1x4".
+std::map<std::string, std::vector<std::vector<int64_t>>> ParseDynamicShapeInfo(
+    const std::string& text) {
+  std::map<std::string, std::vector<std::vector<int64_t>>> info;
+  std::stringstream inputs(text);
+  std::string entry;
+  while (std::getline(inputs, entry, ';')) {
+    if (entry.find_first_not_of(" \t") == std::string::npos) continue;
+    const size_t colon = entry.find(':');
+    LITE_ENFORCE(colon != std::string::npos && colon > 0,
+                 "--nnadapter_dynamic_shape_info: '", entry,
+                 "' (expected name:1x3x224x224,1x3x320x320)");
+    const std::string name = entry.substr(0, colon);
+    for (const auto& shape_text : SplitList(entry.substr(colon + 1))) {
+      std::vector<int64_t> shape;
+      std::stringstream dims(shape_text);
+      std::string d;
+      while (std::getline(dims, d, 'x')) {
+        char* end = nullptr;
+        const long long v = std::strtoll(d.c_str(), &end, 10);
+        LITE_ENFORCE(!d.empty() && end && *end == 0 && v >= 1,
+                     "--nnadapter_dynamic_shape_info: input '", name, "' shape '", shape_text,
+                     "': '", d, "' is not an extent >= 1 (expected e.g. 1x3x224x224)");
+        shape.push_back(v);
+      }
+      info[name].push_back(shape);
+    }
+    LITE_ENFORCE(!info[name].empty(), "--nnadapter_dynamic_shape_info: input '", name,
+                 "' has no shapes");
+  }
+  return info;
+}
+
 Targets ParseTargets(const OptFlags& f) {
   Targets t;
   for (const auto& name : SplitList(f.valid_targets)) {
@@ -76,6 +110,13 @@ Targets ParseTargets(const OptFlags& f) {
   }
   LITE_ENFORCE(!t.cpu.empty() || !t.devices.empty(),
                "--valid_targets is empty (expected e.g. x86 or builtin_device,x86)");
+  // int8 kernels exist for x86 (lite/operators/nn/*_int8.cc) and NNAdapter
+  // devices take QUANT_INT8 operands; the host target has none. On a model
+  // without fake quant ops the int8 place changes nothing.
+  const bool x86 = std::find(t.cpu.begin(), t.cpu.end(), "x86") != t.cpu.end();
+  if (f.int8_kernels && (x86 || !t.devices.empty())) {
+    t.places.emplace_back(TargetType::kX86, PrecisionType::kInt8);
+  }
   for (const auto& d : t.devices) {
     NNAdapterOptions one;
     one.device_names = {d};
@@ -247,6 +288,22 @@ void PrintPlacement(const cpp::ProgramDesc& program, const Targets& t, std::ostr
   }
   out << "ops on the CPU (" << Join(t.cpu.empty() ? std::vector<std::string>{"x86"} : t.cpu)
       << "): " << left << (left ? " (" + list + ")" : "") << "\n";
+}
+
+// How many ops of the optimized program run int8 kernels (a QAT model on
+// targets with int8 kernels), and the flag that keeps them float.
+void PrintInt8Kernels(const nb::NbModel& m, const OptFlags& f, std::ostream& out) {
+  int int8 = 0;
+  for (const auto& key : m.kernel_keys) int8 += key.precision == PrecisionType::kInt8;
+  for (const auto& [b, keys] : m.sub_block_kernel_keys) {
+    for (const auto& key : keys) int8 += key.precision == PrecisionType::kInt8;
+  }
+  if (int8 > 0) {
+    out << "int8 kernels: " << int8 << " ops (quantization-aware model; --int8_kernels=false "
+        << "keeps them float)\n";
+  } else if (!f.int8_kernels) {
+    out << "int8 kernels: off (--int8_kernels=false)\n";
+  }
 }
 
 // --optimized_nb_model_path + --visualization_file_output_path: the .nb's
@@ -424,11 +481,25 @@ int Run(const OptFlags& f, std::ostream& out) {
   config.set_nnadapter_model_cache_dir(f.nnadapter_model_cache_dir);
   config.set_nnadapter_mixed_precision_quantization_config_path(
       f.nnadapter_mixed_precision_quantization_config_path);
+  config.set_nnadapter_strict_mode(f.nnadapter_strict_mode);
+  config.set_nnadapter_min_subgraph_size(f.nnadapter_min_subgraph_size);
+  config.set_nnadapter_dynamic_shape_info(ParseDynamicShapeInfo(f.nnadapter_dynamic_shape_info));
   config.set_quant_model(f.quant_model);
   config.set_quant_type(f.quant_type == "QUANT_INT8" ? lite_api::QuantType::QUANT_INT8
                                                      : lite_api::QuantType::QUANT_INT16);
   const std::string picture = PartitionPictureStem(f, targets);
+  LITE_ENFORCE(picture.empty() || f.nnadapter_partition_report_path.empty(),
+               "--nnadapter_partition_report_path and --visualization_file_output_path both "
+               "write the report (the latter to ", picture, ".json): give one");
   if (!picture.empty()) config.set_nnadapter_partition_report_path(picture + ".json");
+  if (!f.nnadapter_partition_report_path.empty()) {
+    LITE_ENFORCE(!targets.devices.empty(), "--nnadapter_partition_report_path: the report is "
+                 "about NNAdapter devices; give some (--valid_targets or --nnadapter_device_names)");
+    config.set_nnadapter_partition_report_path(f.nnadapter_partition_report_path);
+  }
+  LITE_ENFORCE(!f.nnadapter_strict_mode || !targets.devices.empty(),
+               "--nnadapter_strict_mode: every op must run on NNAdapter devices, but none is "
+               "given (--valid_targets or --nnadapter_device_names)");
   cpp::ProgramDesc original;
   std::vector<std::pair<std::string, int>> applied;
   auto shared = LoadAndOptimize(
@@ -455,6 +526,7 @@ int Run(const OptFlags& f, std::ostream& out) {
                "; see which ops each target supports with --print_model_ops)");
   }
   out << "optimized program: " << CountOps(shared->program) << " ops\n";
+  PrintInt8Kernels(predictor->OptimizedModel(), f, out);
   if (f.quant_model) {
     const WeightQuantStats& q = shared->weight_quant;
     out << "weights quantized (" << f.quant_type << ", per channel): " << q.weights

@@ -26,6 +26,15 @@ struct OptFlags {
   std::string nnadapter_subgraph_partition_config_path;
   std::string nnadapter_model_cache_dir;
   std::string nnadapter_mixed_precision_quantization_config_path;
+  // What CxxConfig's set_nnadapter_strict_mode / _min_subgraph_size /
+  // _partition_report_path / _dynamic_shape_info do, while optimizing
+  // (MobileConfig cannot partition again). dynamic_shape_info:
+  // "input:1x3x224x224,1x3x320x320;input2:..." (opt pre-compiles a program
+  // per shape into the .nb with --nnadapter_model_cache_dir).
+  bool nnadapter_strict_mode{false};
+  int nnadapter_min_subgraph_size{1};
+  std::string nnadapter_partition_report_path;
+  std::string nnadapter_dynamic_shape_info;
   // Paddle Lite's remaining flags.
   std::string model_set_dir;   // optimize every model folder below it
   std::string model_filename;  // with model_set_dir: program file name in each folder
@@ -42,6 +51,10 @@ struct OptFlags {
   // (<optimize_out name>_partition.json/.dot/.svg/.png); with
   // optimized_nb_model_path: <nb stem>.dot.
   std::string visualization_file_output_path;
+  // QAT models (fake quant-dequant ops): fold them into int8 kernels when
+  // the valid targets have int8 kernels (x86, NNAdapter devices), as Paddle
+  // Lite's opt does for its int8 targets; false keeps the float execution.
+  bool int8_kernels{true};
 };
 
 // Runs opt; returns the process exit code (0 only on success). Progress goes

@@ -315,6 +315,61 @@ static void TestCloneAndLight(PD_Predictor* p) {
   CHECK_OK(PD_PredictorDestroy(NULL));
 }
 
+/* PD_ConfigSetOptimizedModelBuffer: the bytes of a .nb make a light
+ * predictor with the reference outputs. */
+static void TestOptimizedModelBuffer(void) {
+  PD_Predictor* full = CreateShuffleNet();
+  PD_Predictor* light = NULL;
+  PD_Config* c = NULL;
+  char path[1200], nb[1300];
+  int optimized = -1;
+  long size = 0;
+  char* bytes = NULL;
+  FILE* f = NULL;
+  snprintf(path, sizeof path, "%s/c_api_buffer", g_tmp_dir);
+  snprintf(nb, sizeof nb, "%s.nb", path);
+  CHECK_OK(PD_PredictorSaveOptimizedModel(full, path));
+  PD_PredictorDestroy(full);
+  f = fopen(nb, "rb");
+  CHECK(f != NULL);
+  if (f == NULL) return;
+  fseek(f, 0, SEEK_END);
+  size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  bytes = (char*)malloc((size_t)size);
+  CHECK(bytes != NULL && fread(bytes, 1, (size_t)size, f) == (size_t)size);
+  fclose(f);
+  remove(nb);
+  CHECK_OK(PD_ConfigCreate(&c));
+  CHECK_OK(PD_ConfigSetOptimizedModelBuffer(c, bytes, (size_t)size));
+  free(bytes); /* copied */
+  CHECK_OK(PD_ConfigIsOptimizedModel(c, &optimized));
+  CHECK(optimized == 1);
+  CHECK_OK(PD_PredictorCreate(c, &light));
+  RunAndCompare(light);
+  PD_ConfigDestroy(c);
+  PD_PredictorDestroy(light);
+}
+
+/* PD_ConfigAddValidPlace: the places are used. x86 float runs the model;
+ * an NNAdapter place without a device is refused, naming what is missing. */
+static void TestValidPlacesAndNNAdapterSetters(void) {
+  PD_Config* c = NULL;
+  PD_Predictor* p = NULL;
+  CHECK_OK(PD_ConfigCreate(&c));
+  CHECK_OK(PD_ConfigSetModelDir(c, g_model_dir));
+  CHECK_OK(PD_ConfigAddValidPlace(c, PD_TARGET_X86, PD_PRECISION_FLOAT, PD_LAYOUT_NCHW));
+  CHECK_OK(PD_PredictorCreate(c, &p));
+  RunAndCompare(p);
+  PD_PredictorDestroy(p);
+  p = NULL;
+  CHECK_OK(PD_ConfigAddValidPlace(c, PD_TARGET_NNADAPTER, PD_PRECISION_FLOAT, PD_LAYOUT_NCHW));
+  CHECK_FAILS(PD_PredictorCreate(c, &p), PD_MODEL_ERROR,
+              "a kNNAdapter valid place was given but no device");
+  CHECK(p == NULL);
+  PD_ConfigDestroy(c);
+}
+
 static void TestRunWithoutInput(void) {
   PD_Predictor* p = CreateShuffleNet();
   CHECK_FAILS(PD_PredictorRun(p), PD_RUNTIME_ERROR, "input 'image' has no data");
@@ -339,6 +394,8 @@ int main(int argc, char** argv) {
   TestConfigBadArguments();
   TestModelErrors();
   TestRunWithoutInput();
+  TestOptimizedModelBuffer();
+  TestValidPlacesAndNNAdapterSetters();
   {
     PD_Predictor* p = CreateShuffleNet();
     TestPredictorBadArguments(p);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -30,6 +31,7 @@ namespace graph {
 
 namespace {
 using nnadapter_bridge::Converter;
+using nnadapter_bridge::kPlacedDeviceAttr;
 
 using ShapeHints = std::map<std::string, std::pair<DDim, DataType>>;
 
@@ -83,8 +85,37 @@ ShapeHints LearnShapes(SSAGraph* graph, const PassContext& ctx) {
   return hints;
 }
 
+// One context per device of a multi-device list, to tell which device the
+// runtime will give each operation (the first, in the user's order, that
+// supports it).
+using DeviceContexts =
+    std::vector<std::pair<std::string, std::unique_ptr<nnadapter_bridge::DeviceContext>>>;
+
+// The devices running the operations of `model` (n of them), as the runtime
+// places them: "dev" when one device runs them all, "dev1+dev2" when split.
+std::string PlacedDevice(NNAdapterModel* model, size_t n, const DeviceContexts& per_device) {
+  std::vector<std::string> of_op(n);
+  std::unique_ptr<bool[]> flags(new bool[n > 0 ? n : 1]());
+  for (const auto& [name, ctx] : per_device) {
+    if (NNAdapterModel_getSupportedOperations(model, ctx->context(), flags.get()) !=
+        NNADAPTER_NO_ERROR) {
+      continue;
+    }
+    for (size_t i = 0; i < n; ++i) {
+      if (flags[i] && of_op[i].empty()) of_op[i] = name;
+    }
+  }
+  std::string devices;
+  std::set<std::string> seen;
+  for (const auto& d : of_op) {
+    if (!d.empty() && seen.insert(d).second) devices += (devices.empty() ? "" : "+") + d;
+  }
+  return devices;
+}
+
 bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const ShapeHints& hints,
-                 const Scope* weights, NNAdapterContext* context, std::string* why) {
+                 const Scope* weights, NNAdapterContext* context, std::string* why,
+                 const DeviceContexts& per_device, std::string* device) {
   if (!nnadapter_bridge::FindConverter(op.Type())) {
     *why = "no converter";
     return false;
@@ -129,6 +160,7 @@ bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const Shape
       return false;
     }
   }
+  if (n > 0 && !per_device.empty()) *device = PlacedDevice(model, n, per_device);
   return n > 0;
 }
 
@@ -193,6 +225,15 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   cpp::ProgramDesc* program = ctx.program;
   const cpp::BlockDesc block0 = program->blocks[0];
   nnadapter_bridge::DeviceContext devices(opts);
+  DeviceContexts per_device;
+  if (opts.device_names.size() > 1) {
+    for (const auto& name : opts.device_names) {
+      NNAdapterOptions one = opts;
+      one.device_names = {name};
+      per_device.emplace_back(name, std::make_unique<nnadapter_bridge::DeviceContext>(one));
+    }
+  }
+  std::map<Node*, std::string> device_of;
 
   auto rules = nnadapter_bridge::ParsePartitionConfig(opts.partition_config,
                                                       opts.partition_config_source);
@@ -218,8 +259,11 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       continue;
     }
     std::string why;
-    if (OpSupported(s->op, block0, hints, ctx.weights, devices.context(), &why)) {
+    std::string device = opts.device_names.front();
+    if (OpSupported(s->op, block0, hints, ctx.weights, devices.context(), &why, per_device,
+                    &device)) {
       cl.parent[s] = s;
+      device_of[s] = device;
     } else {
       VLOG(4) << "nnadapter: " << nnadapter_bridge::OpConfigLine(s->op) << " stays on CPU: " << why;
       cpu_reason[s] = why;
@@ -282,6 +326,7 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     auto sg = subgraph_of.find(s);
     p.subgraph = sg == subgraph_of.end() ? -1 : sg->second;
     if (p.subgraph < 0) p.reason = cpu_reason.count(s) ? cpu_reason[s] : "not placed";
+    if (p.subgraph >= 0) p.device = device_of[s];
     op_index[s] = static_cast<int>(report.ops.size());
     report.ops.push_back(p);
   }
@@ -330,6 +375,11 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     std::set<std::string> names;
     for (Node* s : cluster) {
       sub.ops.push_back(s->op);
+      // Which device of a multi-device list runs it, kept in the .nb for
+      // MobileConfig's partition report (the runtime places by itself).
+      if (per_device.size() > 1 && !device_of[s].empty()) {
+        sub.ops.back().SetAttr(kPlacedDeviceAttr, device_of[s]);
+      }
       for (auto& n : s->op.InputArgumentNames()) names.insert(n);
       for (auto& n : s->op.OutputArgumentNames()) names.insert(n);
     }

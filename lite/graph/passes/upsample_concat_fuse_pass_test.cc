@@ -2,7 +2,7 @@
 // up4(pool4(x)), up3(pool3(x))), reads the pooled maps and upsamples them as
 // it writes (nearest_upsample) and gives the unfused program's numbers bit
 // for bit; a factor that is not a power of two, an upsampled map read
-// elsewhere, and int8 runs keep their nearest_interp_v2.
+// elsewhere, and programs with int8 ops keep their nearest_interp_v2.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -71,12 +71,20 @@ TEST(UpsampleConcatFuse, SharedUpsamplingOrInt8Stays) {
   shared.Fetch("u2", 1);
   RunPasses(&shared.program, shared.weights.get(), PassOptions{});
   EXPECT_EQ(shared.Interps(), 2);  // u2 (fetched) and u3
+  // A program with int8 ops (as quant_dequant_fold_pass marks them): the
+  // concat stays for int8_nhwc_chain_pass.
   FpnConcat int8;
+  int8.block().ops.at(1).SetAttr("enable_int8", true);
   PassOptions options;
   options.int8 = true;
   RunPasses(&int8.program, int8.weights.get(), options);
   EXPECT_EQ(int8.Interps(), 3);
   EXPECT_FALSE(int8.OpWithOutput("y")->HasAttr("nearest_upsample"));
+  // int8 requested on a float program (opt's x86 places on any model):
+  // nothing is int8, so the fusion is the float one.
+  FpnConcat float_model;
+  RunPasses(&float_model.program, float_model.weights.get(), options);
+  EXPECT_EQ(float_model.Interps(), 1);
 }
 
 }  // namespace

@@ -28,8 +28,10 @@ struct NbModel {
   std::map<int32_t, std::vector<KernelKey>> sub_block_kernel_keys;
   std::vector<std::string> nnadapter_device_names;
   std::string nnadapter_context_properties;
-  // Folder of compiled-program caches (.nnc) the light predictor uses
-  // unless MobileConfig sets one (opt --nnadapter_model_cache_dir).
+  // Kept for the format: opt writes it empty (the folder it compiled into
+  // is a path of the build host; the programs are embedded below), and the
+  // light predictor ignores it (its cache folder is MobileConfig's
+  // set_nnadapter_model_cache_dir).
   std::string nnadapter_model_cache_dir;
   // Compiled programs of the subgraph ops, cache token -> .nnc bytes (opt
   // pre-compiles them); used as set_nnadapter_model_cache_buffers are.

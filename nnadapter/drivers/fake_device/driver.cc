@@ -6,6 +6,15 @@
 // The same sources build more than one device (FAKE_DEVICE_NAME) so that
 // multi-device partitioning can be tested without hardware. Context
 // properties also inject faults (faults.h).
+//
+// The application's context callback (NNAdapterContext_create's `callback`,
+// Paddle Lite's set_nnadapter_context_callback) is called once per context
+// with event kQueryConfigEvent (0x0F01) and user_data pointing to an
+// int32_t the application may write (fake_ddk has nothing to configure, so
+// the driver only records the value in its context and logs it at VLOG(1));
+// a non-zero return rejects the context with a message naming the event and
+// the returned code, as a driver refuses to run without a parameter it asked
+// for.
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -18,6 +27,7 @@
 #include "fake_ddk/fake_ddk.h"
 #include "nnadapter/hal/device.h"
 #include "nnadapter/utility/debug.h"
+#include "nnadapter/utility/logging.h"
 #include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/properties.h"
@@ -34,9 +44,13 @@ namespace fake_device {
 static const char kName[] = FAKE_DEVICE_STRINGIFY(FAKE_DEVICE_NAME);
 static const int32_t kVersion = 1;
 
+// The event id fake_device passes to the application's context callback.
+static const int kQueryConfigEvent = 0x0F01;
+
 struct Context {
   std::set<NNAdapterOperationType> supported;
   Faults faults;
+  int32_t callback_value{0};  // what the context callback wrote
 };
 
 struct Program {
@@ -85,10 +99,19 @@ static int ParseSupportedOperations(const std::string& value,
 }
 
 static int CreateContext(void*, const char* properties,
-                         int (*)(int, void*), void** context) {
+                         int (*callback)(int, void*), void** context) {
   return kit::CreateContext<Context>(
       kName, properties, context,
-      [](const std::map<std::string, std::string>& parsed, Context* ctx) {
+      [callback](const std::map<std::string, std::string>& parsed, Context* ctx) {
+        if (callback) {
+          const int rc = callback(kQueryConfigEvent, &ctx->callback_value);
+          if (rc != 0) {
+            return kit::Fail(NNADAPTER_INVALID_PARAMETER,
+                             "the context callback returned " + std::to_string(rc) +
+                                 " for event 0x0F01 (query config)");
+          }
+          NNADAPTER_VLOG(1) << kName << ": context callback wrote " << ctx->callback_value;
+        }
         ctx->supported = ImplementedOperations();
         if (int code = ParseFaults(parsed, UpperName() + "_FAULT_", &ctx->faults)) {
           return code;

@@ -28,7 +28,7 @@ class FakeDevice : public ::testing::Test {
     NNAdapterDevice_release(device_);
   }
   int CreateContext(const char* properties) {
-    return NNAdapterContext_create(&device_, 1, properties, &context_);
+    return NNAdapterContext_create(&device_, 1, properties, nullptr, &context_);
   }
   NNAdapterDevice* device_ = nullptr;
   NNAdapterContext* context_ = nullptr;

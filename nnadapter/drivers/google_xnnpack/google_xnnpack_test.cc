@@ -666,7 +666,7 @@ TEST(GoogleXnnpack, ThreadsProperty) {
                           "GOOGLE_XNNPACK_MAX_SHAPES=0",
                           "GOOGLE_XNNPACK_MAX_SHAPES=17"}) {
     NNAdapterContext* context = nullptr;
-    EXPECT_EQ(NNAdapterContext_create(&device, 1, bad, &context),
+    EXPECT_EQ(NNAdapterContext_create(&device, 1, bad, nullptr, &context),
               NNADAPTER_INVALID_PARAMETER)
         << bad;
   }

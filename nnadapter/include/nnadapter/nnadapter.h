@@ -384,6 +384,13 @@ NNADAPTER_API_EXPORT int NNAdapterDevice_getVersion(
  * @param properties NULL, "" or "KEY=VALUE;KEY=VALUE": keys are
  *     [A-Za-z0-9_.]+, values may be empty, no duplicate keys, whitespace
  *     around keys and values is trimmed. Copied; the caller keeps ownership.
+ * @param callback NULL, or the application's function (Paddle Lite's
+ *     signature) a driver calls to obtain runtime parameters: the driver
+ *     passes an event id of its own and user_data pointing to where the
+ *     application writes the answer (e.g. Paddle Lite's drivers ask for a
+ *     CUDA stream); a non-zero return means the application has no answer.
+ *     Given to every device's create_context; it must stay callable while
+ *     the context lives.
  * @param context receives the new context (NULL on failure), to be
  *     destroyed with NNAdapterContext_destroy; must not be NULL.
  * @return NNADAPTER_NO_ERROR; NNADAPTER_INVALID_PARAMETER if an argument is
@@ -391,10 +398,9 @@ NNADAPTER_API_EXPORT int NNAdapterDevice_getVersion(
  *     the properties are malformed; the driver's code if a device rejects
  *     the context.
  */
-NNADAPTER_API_EXPORT int NNAdapterContext_create(NNAdapterDevice** devices,
-                                                 uint32_t num_devices,
-                                                 const char* properties,
-                                                 NNAdapterContext** context);
+NNADAPTER_API_EXPORT int NNAdapterContext_create(
+    NNAdapterDevice** devices, uint32_t num_devices, const char* properties,
+    int (*callback)(int event_id, void* user_data), NNAdapterContext** context);
 /**
  * Destroys a context. Compilations made for it must be destroyed first.
  * @param context a context from NNAdapterContext_create; NULL or a handle
