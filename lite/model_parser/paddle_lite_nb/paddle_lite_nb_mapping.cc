@@ -1,0 +1,214 @@
+// MapToOurProgram: Paddle Lite's optimized program -> ours, by the table
+// paddle_lite_ops.inc.
+#include <cstring>
+
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_nb_common.h"
+
+namespace paddle {
+namespace lite {
+namespace plnb {
+namespace {
+
+enum class Rule { kKeep, kIdentity, kCalib, kRefuse };
+
+struct OpRule {
+  const char* type;
+  bool prefix;
+  Rule rule;
+  const char* why;
+};
+
+constexpr OpRule kRules[] = {
+#define PL_OP(type, rule, why) {#type, false, Rule::rule, why},
+#define PL_OP_PREFIX(prefix, rule, why) {#prefix, true, Rule::rule, why},
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_ops.inc"
+#undef PL_OP
+#undef PL_OP_PREFIX
+};
+
+const OpRule* FindRule(const std::string& type) {
+  for (const OpRule& r : kRules) {
+    if (r.prefix ? type.compare(0, std::strlen(r.type), r.type) == 0 : type == r.type) return &r;
+  }
+  return nullptr;
+}
+
+// The attribute where Paddle Lite records the kernel it chose:
+// "op_type/alias/target/precision/layout", the last three as its enum
+// numbers (lite/api/paddle_place.h).
+constexpr const char* kKernelTypeAttr = "__@kernel_type_attr@__";
+
+constexpr const char* kTargets[] = {"unk", "host", "x86", "cuda", "arm", "opencl", "any",
+                                    "fpga", "npu", "xpu", "bm", "mlu", "rknpu", "apu",
+                                    "huawei_ascend_npu", "imagination_nna", "intel_fpga",
+                                    "metal", "nnadapter"};
+constexpr const char* kPrecisions[] = {"unk", "float", "int8", "int32", "any", "fp16",
+                                       "bool", "int64", "int16", "uint8", "fp64"};
+
+std::string Named(const std::string& num, const char* const* names, size_t n) {
+  char* end = nullptr;
+  long v = std::strtol(num.c_str(), &end, 10);
+  if (end && *end == '\0' && !num.empty() && v >= 0 && static_cast<size_t>(v) < n) return names[v];
+  return num.empty() ? std::string("?") : num;
+}
+
+// "arm/int8" for a recorded "conv2d/int8_out/4/2/1"; "unrecorded" when the
+// op has none.
+std::string RecordedPlace(const cpp::OpDesc& op) {
+  if (!op.HasAttr(kKernelTypeAttr)) return "unrecorded";
+  std::string s = op.GetAttr<std::string>(kKernelTypeAttr, "");
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    size_t slash = s.find('/', start);
+    parts.push_back(s.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  if (parts.size() != 5) return "'" + s + "'";
+  return Named(parts[2], kTargets, sizeof(kTargets) / sizeof(kTargets[0])) + "/" +
+         Named(parts[3], kPrecisions, sizeof(kPrecisions) / sizeof(kPrecisions[0])) +
+         (parts[1] == "def" ? "" : " (" + parts[1] + ")");
+}
+
+const char* RuleText(Rule r) {
+  switch (r) {
+    case Rule::kIdentity: return "removed (target/layout transfer)";
+    case Rule::kCalib: return "removed (precision transfer; consumers quantize with its scale)";
+    default: return "";
+  }
+}
+
+std::string OneName(const cpp::OpDesc& op, bool input, const std::string& source) {
+  const auto& slots = input ? op.inputs() : op.outputs();
+  std::vector<std::string> names;
+  for (const auto& kv : slots) names.insert(names.end(), kv.second.begin(), kv.second.end());
+  LITE_ENFORCE(names.size() == 1, source, ": Paddle Lite op '", op.Type(), "' (", op.Repr(),
+               ") must have exactly one ", input ? "input" : "output", ", has ", names.size());
+  return names[0];
+}
+
+void Rename(std::map<std::string, std::vector<std::string>>* slots,
+            const std::map<std::string, std::string>& to) {
+  for (auto& kv : *slots) {
+    for (auto& n : kv.second) {
+      auto it = to.find(n);
+      if (it != to.end()) n = it->second;
+    }
+  }
+}
+
+cpp::OpDesc WithoutAttr(const cpp::OpDesc& op, const std::string& name) {
+  cpp::OpDesc out(op.Type());
+  out.mutable_inputs() = op.inputs();
+  out.mutable_outputs() = op.outputs();
+  out.set_is_target(op.is_target());
+  for (const auto& kv : op.attrs()) {
+    if (kv.first != name) out.SetAttribute(kv.first, kv.second);
+  }
+  return out;
+}
+
+// IEEE half -> float, exact (every half is a float).
+float HalfToFloat(uint16_t h) {
+  uint32_t sign = static_cast<uint32_t>(h & 0x8000) << 16;
+  uint32_t exp = (h >> 10) & 0x1f;
+  uint32_t man = h & 0x3ff;
+  uint32_t bits;
+  if (exp == 0) {
+    if (man == 0) {
+      bits = sign;
+    } else {  // subnormal: normalize
+      int e = -1;
+      do {
+        ++e;
+        man <<= 1;
+      } while ((man & 0x400) == 0);
+      bits = sign | static_cast<uint32_t>(127 - 15 - e) << 23 | (man & 0x3ff) << 13;
+    }
+  } else if (exp == 31) {
+    bits = sign | 0x7f800000u | man << 13;
+  } else {
+    bits = sign | (exp - 15 + 127) << 23 | man << 13;
+  }
+  float f;
+  std::memcpy(&f, &bits, sizeof(f));
+  return f;
+}
+
+}  // namespace
+
+std::string MappingReport::Summary() const {
+  std::string s;
+  for (const auto& kv : recorded) s += StrCat("  ", kv.first, ": ", kv.second, " op(s)\n");
+  for (const auto& kv : rules) s += StrCat("  ", kv.first, ": ", kv.second, " op(s)\n");
+  if (fp16_weights_widened) {
+    s += StrCat("  fp16 weights widened to fp32: ", fp16_weights_widened, "\n");
+  }
+  return s;
+}
+
+void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
+                     bool (*registered)(const std::string&), MappingReport* report) {
+  MappingReport local;
+  MappingReport* rep = report ? report : &local;
+  std::map<std::string, std::string> unsupported;  // op type -> recorded place
+  for (auto& block : model->program.blocks) {
+    std::map<std::string, std::string> renamed;  // removed op's output -> its input
+    std::vector<cpp::OpDesc> kept;
+    for (auto& op : block.ops) {
+      Rename(&op.mutable_inputs(), renamed);
+      const std::string place = RecordedPlace(op);
+      if (op.Type() != "feed" && op.Type() != "fetch") {
+        rep->recorded[StrCat(op.Type(), " recorded on ", place)]++;
+      }
+      // Our kernel is picked at load, whatever Paddle Lite chose.
+      op = WithoutAttr(op, kKernelTypeAttr);
+      const OpRule* rule = FindRule(op.Type());
+      if (rule && rule->rule == Rule::kRefuse) {
+        ThrowError(source, ": op '", op.Type(), "' (recorded target ", place, ", ", op.Repr(8),
+                   ") cannot run here: ", rule->why);
+      }
+      if (rule && (rule->rule == Rule::kIdentity || rule->rule == Rule::kCalib)) {
+        renamed[OneName(op, false, source)] = OneName(op, true, source);
+        rep->rules[StrCat(op.Type(), " -> ", RuleText(rule->rule))]++;
+        continue;
+      }
+      if (op.Type() != "feed" && op.Type() != "fetch" && registered &&
+          !registered(op.Type())) {
+        unsupported.emplace(op.Type(), place);
+      }
+      kept.push_back(std::move(op));
+    }
+    block.ops = std::move(kept);
+    // A fetch may name a removed op's output: it reads the input instead.
+  }
+  if (!unsupported.empty()) {
+    std::string list;
+    for (const auto& kv : unsupported) {
+      list += StrCat(list.empty() ? "" : ", ", "'", kv.first, "' (recorded target ", kv.second, ")");
+    }
+    ThrowError(source, ": this runtime has no kernel for op type(s) ", list,
+               " of this Paddle Lite model");
+  }
+  // fp16 weights -> fp32, exactly.
+  for (const std::string& name : model->weights->LocalVarNames()) {
+    Tensor* t = model->weights->FindLocalVar(name);
+    if (t->dtype() != DataType::kFloat16) continue;
+    Tensor wide;
+    wide.Resize(t->dims());
+    float* dst = wide.mutable_data<float>();
+    const uint16_t* src = static_cast<const uint16_t*>(t->raw_data());
+    for (int64_t i = 0; i < t->numel(); ++i) dst[i] = HalfToFloat(src[i]);
+    wide.set_persistable(true);
+    *t = std::move(wide);
+    rep->fp16_weights_widened++;
+    for (auto& v : model->program.blocks[0].vars) {
+      if (v.name == name) v.dtype = DataType::kFloat32;
+    }
+  }
+}
+
+}  // namespace plnb
+}  // namespace lite
+}  // namespace paddle
