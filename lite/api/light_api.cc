@@ -108,7 +108,7 @@ bool LoadPaddleLiteModel(const lite_api::MobileConfig& config, LightShared* s) {
     return false;
   }
   plnb::MappingReport report;
-  plnb::MapToOurProgram(&m, s->source, &IsOpRegistered, &report);
+  plnb::MapToOurProgram(&m, s->source, &IsOpRegistered, false, &report);
   VLOG(1) << s->source << ": Paddle Lite " << plnb::LayoutName(m.layout) << " by '"
           << m.producer << "' mapped:\n" << report.Summary();
   s->model.program = std::move(m.program);

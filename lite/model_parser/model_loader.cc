@@ -341,7 +341,7 @@ bool LoadPaddleLiteModel(const ModelSource& src, cpp::ProgramDesc* program, Scop
                "' is a Paddle Lite optimized model, which holds its parameters; it was given a "
                "params file/buffer too");
   plnb::MappingReport report;
-  plnb::MapToOurProgram(&m, source, src.op_registered, &report);
+  plnb::MapToOurProgram(&m, source, src.op_registered, true, &report);
   VLOG(1) << source << ": Paddle Lite " << plnb::LayoutName(m.layout) << " by '" << m.producer
           << "' mapped:\n" << report.Summary();
   for (const std::string& name : m.weights->LocalVarNames()) {

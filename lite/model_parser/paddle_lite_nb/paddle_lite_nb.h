@@ -76,9 +76,15 @@ struct MappingReport {
 // and any op type this runtime lacks: the Error names the op, the target
 // Paddle Lite recorded for it and `source`.
 // `registered(op_type)` says whether this runtime has the op (null: not
-// checked here).
+// checked here). With `unique_names`, Paddle Lite's memory reuse is undone
+// (v2.12+ opt saves programs whose activations share names, each written
+// several times): every write of a block-0 activation after its first gets
+// a new name and the reads that follow use it, so our graph passes see one
+// producer per variable (they run on CxxConfig; the light runtime runs the
+// program in order and keeps the shared names, as Paddle Lite does).
 void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
-                     bool (*registered)(const std::string& op_type), MappingReport* report);
+                     bool (*registered)(const std::string& op_type), bool unique_names,
+                     MappingReport* report);
 
 }  // namespace plnb
 }  // namespace lite

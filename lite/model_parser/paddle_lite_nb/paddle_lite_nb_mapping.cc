@@ -136,6 +136,39 @@ float HalfToFloat(uint16_t h) {
   return f;
 }
 
+// Gives every write of an activation after its first a new name
+// ("<name>@plnb<k>") and renames the reads that follow. Returns the number
+// of renamed writes.
+int UniqueNames(cpp::BlockDesc* block, const Scope& weights) {
+  std::map<std::string, std::string> current;  // name in the file -> name now
+  std::map<std::string, int> writes;
+  std::map<std::string, const cpp::VarDesc*> decls;
+  for (const auto& v : block->vars) decls[v.name] = &v;
+  std::vector<cpp::VarDesc> added;
+  int renamed = 0;
+  for (auto& op : block->ops) {
+    Rename(&op.mutable_inputs(), current);
+    for (auto& kv : op.mutable_outputs()) {
+      for (auto& name : kv.second) {
+        if (weights.FindLocalVar(name)) continue;
+        int k = writes[name]++;
+        if (k == 0) continue;
+        std::string fresh = StrCat(name, "@plnb", k);
+        current[name] = fresh;
+        cpp::VarDesc v;
+        auto d = decls.find(name);
+        if (d != decls.end()) v = *d->second;
+        v.name = fresh;
+        added.push_back(v);
+        name = fresh;
+        ++renamed;
+      }
+    }
+  }
+  block->vars.insert(block->vars.end(), added.begin(), added.end());
+  return renamed;
+}
+
 }  // namespace
 
 std::string MappingReport::Summary() const {
@@ -149,7 +182,8 @@ std::string MappingReport::Summary() const {
 }
 
 void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
-                     bool (*registered)(const std::string&), MappingReport* report) {
+                     bool (*registered)(const std::string&), bool unique_names,
+                     MappingReport* report) {
   MappingReport local;
   MappingReport* rep = report ? report : &local;
   std::map<std::string, std::string> unsupported;  // op type -> recorded place
@@ -190,6 +224,10 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
     }
     ThrowError(source, ": this runtime has no kernel for op type(s) ", list,
                " of this Paddle Lite model");
+  }
+  if (unique_names && model->program.blocks.size() == 1) {
+    rep->rules["activations renamed (Paddle Lite's memory reuse undone)"] +=
+        UniqueNames(&model->program.blocks[0], *model->weights);
   }
   // fp16 weights -> fp32, exactly.
   for (const std::string& name : model->weights->LocalVarNames()) {
