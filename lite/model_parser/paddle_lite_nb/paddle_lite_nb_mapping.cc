@@ -26,6 +26,37 @@ constexpr OpRule kRules[] = {
 #undef PL_OP_PREFIX
 };
 
+struct Int8Attr {
+  const char* type;
+  const char* from;
+  const char* to;
+  bool first_only;
+};
+constexpr Int8Attr kInt8Attrs[] = {
+#define PL_OP(type, rule, why)
+#define PL_OP_PREFIX(prefix, rule, why)
+#define PL_INT8_ATTR(type, from, to, first) {#type, #from, #to, first},
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_ops.inc"
+#undef PL_INT8_ATTR
+#undef PL_OP
+#undef PL_OP_PREFIX
+};
+
+struct Int8Dequant {
+  const char* type;
+  const char* slot;
+  const char* scale_attr;
+};
+constexpr Int8Dequant kInt8Dequants[] = {
+#define PL_OP(type, rule, why)
+#define PL_OP_PREFIX(prefix, rule, why)
+#define PL_INT8_DEQUANT(type, slot, scale) {#type, #slot, #scale},
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_ops.inc"
+#undef PL_INT8_DEQUANT
+#undef PL_OP
+#undef PL_OP_PREFIX
+};
+
 const OpRule* FindRule(const std::string& type) {
   for (const OpRule& r : kRules) {
     if (r.prefix ? type.compare(0, std::strlen(r.type), r.type) == 0 : type == r.type) return &r;
@@ -136,6 +167,52 @@ float HalfToFloat(uint16_t h) {
   return f;
 }
 
+// The int8 attributes of `op` (enable_int8 set by Paddle Lite's
+// quantization passes) onto ours. `dequantized` collects the int8 weights
+// widened to float (name -> float copy).
+void MapInt8(cpp::OpDesc* op, Scope* weights, const std::string& source,
+             const std::string& place, MappingReport* rep) {
+  if (!op->GetAttr<bool>("enable_int8", false)) return;
+  const int bits = op->GetAttr<int>("bit_length", 8);
+  LITE_ENFORCE(bits == 8, source, ": op '", op->Type(), "' (recorded target ", place,
+               ") is quantized to bit_length ", bits, "; this runtime runs 8-bit int8 only");
+  for (const Int8Attr& a : kInt8Attrs) {
+    if (op->Type() != a.type || !op->HasAttr(a.from) || op->HasAttr(a.to)) continue;
+    auto v = op->GetAttr<std::vector<float>>(a.from);
+    LITE_ENFORCE(!v.empty(), source, ": op '", op->Type(), "' attribute '", a.from, "' is empty");
+    if (a.first_only) {
+      op->SetAttr(a.to, v[0]);
+    } else {
+      op->SetAttr(a.to, v);
+    }
+    rep->rules[StrCat(op->Type(), " int8: ", a.from, " -> ", a.to)]++;
+  }
+  for (const Int8Dequant& d : kInt8Dequants) {
+    if (op->Type() != d.type) continue;
+    const auto& names = op->Input(d.slot);
+    if (names.size() != 1) continue;
+    Tensor* w = weights->FindLocalVar(names[0]);
+    if (!w || w->dtype() != DataType::kInt8) continue;
+    auto scale = op->GetAttr<std::vector<float>>(d.scale_attr, {});
+    const int64_t n = w->dims().empty() ? 1 : w->dims().back();
+    LITE_ENFORCE(scale.size() == 1 || static_cast<int64_t>(scale.size()) == n, source, ": op '",
+                 op->Type(), "' int8 weight '", names[0], "' ", DimsToString(w->dims()),
+                 " has ", scale.size(), " scales in '", d.scale_attr, "' (expected 1 or ", n, ")");
+    Tensor wide;
+    wide.Resize(w->dims());
+    float* dst = wide.mutable_data<float>();
+    const int8_t* src = w->data<int8_t>();
+    for (int64_t i = 0; i < w->numel(); ++i) {
+      dst[i] = static_cast<float>(src[i]) * scale[scale.size() == 1 ? 0 : i % n];
+    }
+    wide.set_persistable(true);
+    *w = std::move(wide);
+    op->SetAttr("enable_int8", false);
+    rep->rules[StrCat(op->Type(), " int8 weight ", d.slot,
+                      " widened to float (no int8 kernel here)")]++;
+  }
+}
+
 // Gives every write of an activation after its first a new name
 // ("<name>@plnb<k>") and renames the reads that follow. Returns the number
 // of renamed writes.
@@ -187,35 +264,30 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
   MappingReport local;
   MappingReport* rep = report ? report : &local;
   std::map<std::string, std::string> unsupported;  // op type -> recorded place
+  // 1. Per op: the recorded place, our kernel instead of it, refusals, int8
+  // attributes, ops this runtime lacks.
+  bool transfers = false;
   for (auto& block : model->program.blocks) {
-    std::map<std::string, std::string> renamed;  // removed op's output -> its input
-    std::vector<cpp::OpDesc> kept;
     for (auto& op : block.ops) {
-      Rename(&op.mutable_inputs(), renamed);
       const std::string place = RecordedPlace(op);
       if (op.Type() != "feed" && op.Type() != "fetch") {
         rep->recorded[StrCat(op.Type(), " recorded on ", place)]++;
       }
-      // Our kernel is picked at load, whatever Paddle Lite chose.
       op = WithoutAttr(op, kKernelTypeAttr);
       const OpRule* rule = FindRule(op.Type());
       if (rule && rule->rule == Rule::kRefuse) {
         ThrowError(source, ": op '", op.Type(), "' (recorded target ", place, ", ", op.Repr(8),
                    ") cannot run here: ", rule->why);
       }
-      if (rule && (rule->rule == Rule::kIdentity || rule->rule == Rule::kCalib)) {
-        renamed[OneName(op, false, source)] = OneName(op, true, source);
-        rep->rules[StrCat(op.Type(), " -> ", RuleText(rule->rule))]++;
+      if (rule) {
+        transfers = true;
         continue;
       }
-      if (op.Type() != "feed" && op.Type() != "fetch" && registered &&
-          !registered(op.Type())) {
+      MapInt8(&op, model->weights.get(), source, place, rep);
+      if (op.Type() != "feed" && op.Type() != "fetch" && registered && !registered(op.Type())) {
         unsupported.emplace(op.Type(), place);
       }
-      kept.push_back(std::move(op));
     }
-    block.ops = std::move(kept);
-    // A fetch may name a removed op's output: it reads the input instead.
   }
   if (!unsupported.empty()) {
     std::string list;
@@ -225,9 +297,29 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
     ThrowError(source, ": this runtime has no kernel for op type(s) ", list,
                " of this Paddle Lite model");
   }
-  if (unique_names && model->program.blocks.size() == 1) {
-    rep->rules["activations renamed (Paddle Lite's memory reuse undone)"] +=
-        UniqueNames(&model->program.blocks[0], *model->weights);
+  // 2. One name per value: removing a transfer op makes its consumers read
+  // its input, which is only right while that input keeps its value, and
+  // Paddle Lite's memory reuse writes the same name again and again.
+  if ((unique_names || transfers) && model->program.blocks.size() == 1) {
+    int n = UniqueNames(&model->program.blocks[0], *model->weights);
+    if (n) rep->rules["activations renamed (Paddle Lite's memory reuse undone)"] += n;
+  }
+  // 3. The transfer ops go; their consumers (fetch included) read their input.
+  for (auto& block : model->program.blocks) {
+    std::map<std::string, std::string> renamed;  // removed op's output -> its input
+    std::vector<cpp::OpDesc> kept;
+    for (auto& op : block.ops) {
+      Rename(&op.mutable_inputs(), renamed);
+      const OpRule* rule = FindRule(op.Type());
+      if (rule) {
+        renamed[OneName(op, false, source)] = OneName(op, true, source);
+        rep->rules[StrCat(op.Type(), " -> ", RuleText(rule->rule))]++;
+        continue;
+      }
+      for (const auto& name : op.OutputArgumentNames()) renamed.erase(name);
+      kept.push_back(std::move(op));
+    }
+    block.ops = std::move(kept);
   }
   // fp16 weights -> fp32, exactly.
   for (const std::string& name : model->weights->LocalVarNames()) {
