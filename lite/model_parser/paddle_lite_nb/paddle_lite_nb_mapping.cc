@@ -83,10 +83,10 @@ std::string Named(const std::string& num, const char* const* names, size_t n) {
   return num.empty() ? std::string("?") : num;
 }
 
-// "arm/int8" for a recorded "conv2d/int8_out/4/2/1"; "unrecorded" when the
+// "arm/int8" for a recorded "conv2d/int8_out/4/2/1"; "(none)" when the
 // op has none.
 std::string RecordedPlace(const cpp::OpDesc& op) {
-  if (!op.HasAttr(kKernelTypeAttr)) return "unrecorded";
+  if (!op.HasAttr(kKernelTypeAttr)) return "(none)";
   std::string s = op.GetAttr<std::string>(kKernelTypeAttr, "");
   std::vector<std::string> parts;
   size_t start = 0;
