@@ -218,24 +218,41 @@ void FbsParam(const Param& p, Scope* weights, const std::string& source, const c
             bytes ? bytes->size() : 0, source, section, at);
 }
 
+// An aligned copy of a FlatBuffers buffer. Paddle Lite's files put the
+// program at byte 26 and every parameter record at whatever offset the
+// previous one ended: FlatBuffers reads its scalars and vectors in place,
+// which on unaligned memory is undefined behaviour (UBSan, found by the
+// fuzzer on the first seed), so each buffer is copied to 8-byte-aligned
+// memory before it is verified and read.
+class AlignedBuffer {
+ public:
+  AlignedBuffer(const char* data, size_t size) : words_((size + 7) / 8), size_(size) {
+    if (size) std::memcpy(words_.data(), data, size);
+  }
+  const uint8_t* data() const { return reinterpret_cast<const uint8_t*>(words_.data()); }
+  size_t size() const { return size_; }
+
+ private:
+  std::vector<uint64_t> words_;
+  size_t size_;
+};
+
+// Verifies `buf` (bytes [begin, begin + size) of the file, for messages)
+// with the FlatBuffers Verifier and returns its root.
 template <typename Root>
-const Root* VerifiedRoot(const char* data, size_t begin, size_t size, const std::string& source,
-                         const char* section, const char* what) {
-  // The verifier reads the buffer in place: FlatBuffers needs its scalars
-  // aligned only for speed on this (x86) host, and the Verifier's alignment
-  // check is off so that Paddle Lite's unaligned records pass.
+const Root* VerifiedRoot(const AlignedBuffer& buf, size_t begin, const std::string& source,
+                         const char* section, const std::string& what) {
   flatbuffers::Verifier::Options opts;
-  opts.check_alignment = false;
   opts.max_depth = 64;
   opts.max_tables = 10000000;
-  flatbuffers::Verifier v(reinterpret_cast<const uint8_t*>(data + begin), size, opts);
-  if (size < sizeof(flatbuffers::uoffset_t) || !v.VerifyBuffer<Root>(nullptr)) {
+  flatbuffers::Verifier v(buf.data(), buf.size(), opts);
+  if (buf.size() < sizeof(flatbuffers::uoffset_t) || !v.VerifyBuffer<Root>(nullptr)) {
     ThrowError(source, ": Paddle Lite .nb section '", section, "' (bytes ", begin, "..",
-               begin + size, "): ", what,
+               begin + buf.size(), "): ", what,
                " is not a valid FlatBuffers buffer (the FlatBuffers verifier rejected it: "
                "truncated or corrupt file?)");
   }
-  return flatbuffers::GetRoot<Root>(data + begin);
+  return flatbuffers::GetRoot<Root>(buf.data());
 }
 
 void Meta2Params(const char* data, size_t begin, size_t size, const std::string& source,
@@ -266,8 +283,9 @@ void Meta2Params(const char* data, size_t begin, size_t size, const std::string&
     r.Take(offset - 4, "parameter record padding");
     size_t buf = r.pos();
     r.Take(total - offset, "parameter buffer");
-    const Param* p = VerifiedRoot<Param>(data, buf, total - offset, source, "params",
-                                         StrCat("parameter record #", i).c_str());
+    const AlignedBuffer aligned(data + buf, total - offset);
+    const Param* p = VerifiedRoot<Param>(aligned, buf, source, "params",
+                                         StrCat("parameter record #", i));
     FbsParam(*p, weights, source, "params", rec);
     const Tensor* t = weights->FindLocalVar(Str(p->name()));
     if (t->memory_size() > max_bytes) {
@@ -284,7 +302,8 @@ void Meta2Params(const char* data, size_t begin, size_t size, const std::string&
 
 void Meta1Params(const char* data, size_t begin, size_t size, const std::string& source,
                  Scope* weights) {
-  const ParamList* list = VerifiedRoot<ParamList>(data, begin, size - begin, source, "params",
+  const AlignedBuffer aligned(data + begin, size - begin);
+  const ParamList* list = VerifiedRoot<ParamList>(aligned, begin, source, "params",
                                                   "the parameter list");
   if (!list->params()) return;
   for (const Param* p : *list->params()) FbsParam(*p, weights, source, "params", begin);
@@ -352,6 +371,8 @@ void CheckProgram(cpp::ProgramDesc* prog, const std::string& source, const char*
                         : blk.parent_idx >= 0 && blk.parent_idx < n && blk.parent_idx != b,
                  source, ": Paddle Lite .nb section '", section, "': block ", b,
                  " has invalid parent_idx ", blk.parent_idx);
+    // Paddle Lite writes 0 as block 0's parent; ours says -1 (no parent).
+    if (b == 0) prog->blocks[0].parent_idx = -1;
     // Paddle Lite v2.6 wrote a variable twice when a pass re-declared it
     // (LAC's `words`); the first declaration is kept.
     std::set<std::string> names;
@@ -436,8 +457,8 @@ void ParsePaddleLiteNb(const char* data, size_t size, const std::string& source,
     SectionReader params(data, params_begin, size, source, "params");
     ReadNaiveParams(&params, m.weights.get());
   } else {
-    const Program* p = VerifiedRoot<Program>(data, kHeaderSize, program_size, source, "program",
-                                             "the program");
+    const AlignedBuffer aligned(data + kHeaderSize, program_size);
+    const Program* p = VerifiedRoot<Program>(aligned, kHeaderSize, source, "program", "the program");
     FbsProgram(*p, FbsContext{source, "program"}, &m.program);
     if (m.layout == Layout::kMeta1FlatBuffers) {
       Meta1Params(data, params_begin, size, source, m.weights.get());
@@ -458,21 +479,33 @@ void LoadPaddleLiteNbFile(const std::string& path, PaddleLiteModel* out) {
   ParsePaddleLiteNb(bytes->data(), bytes->size(), path, out);
 }
 
+namespace {
+void ParsePair(const std::string& model, const std::string& model_name, const std::string& params,
+               const std::string& params_name, PaddleLiteModel* out) {
+  PaddleLiteModel m;
+  m.layout = Layout::kNaiveBufferFolder;
+  m.weights = std::make_shared<Scope>();
+  SectionReader prog(model.data(), 0, model.size(), model_name, "program");
+  ReadNaiveProgram(&prog, &m.program);
+  SectionReader par(params.data(), 0, params.size(), params_name, "params");
+  ReadNaiveParams(&par, m.weights.get());
+  CheckProgram(&m.program, model_name, "program");
+  CheckWeightsPresent(m.program, *m.weights, params_name);
+  *out = std::move(m);
+}
+}  // namespace
+
 void LoadPaddleLiteNbFolder(const std::string& dir, PaddleLiteModel* out) {
   const std::string model_path = dir + "/__model__.nb";
   const std::string param_path = dir + "/param.nb";
   auto model = ReadWholeFile(model_path, "Paddle Lite program");
   auto params = ReadWholeFile(param_path, "Paddle Lite params");
-  PaddleLiteModel m;
-  m.layout = Layout::kNaiveBufferFolder;
-  m.weights = std::make_shared<Scope>();
-  SectionReader prog(model->data(), 0, model->size(), model_path, "program");
-  ReadNaiveProgram(&prog, &m.program);
-  SectionReader par(params->data(), 0, params->size(), param_path, "params");
-  ReadNaiveParams(&par, m.weights.get());
-  CheckProgram(&m.program, model_path, "program");
-  CheckWeightsPresent(m.program, *m.weights, param_path);
-  *out = std::move(m);
+  ParsePair(*model, model_path, *params, param_path, out);
+}
+
+void ParsePaddleLiteNbPair(const std::string& model, const std::string& params,
+                           const std::string& source, PaddleLiteModel* out) {
+  ParsePair(model, source + " (program buffer)", params, source + " (params buffer)", out);
 }
 
 }  // namespace plnb
