@@ -101,6 +101,10 @@ bool LoadPaddleLiteModel(const lite_api::MobileConfig& config, LightShared* s) {
     if (!plnb::FileLooksLikePaddleLiteNb(config.lite_model_file())) return false;
     s->source = config.lite_model_file();
     plnb::LoadPaddleLiteNbFile(s->source, &m);
+  } else if (!config.model_buffer().empty()) {
+    // Paddle Lite < v2.3's __model__.nb + param.nb contents.
+    s->source = "model buffer";
+    plnb::ParsePaddleLiteNbPair(config.model_buffer(), config.param_buffer(), s->source, &m);
   } else if (!config.model_dir().empty() && plnb::IsPaddleLiteNbFolder(config.model_dir())) {
     s->source = config.model_dir();
     plnb::LoadPaddleLiteNbFolder(s->source, &m);
@@ -171,8 +175,8 @@ std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& 
   } else {
     LITE_ENFORCE(!config.lite_model_file().empty() || config.model_dir().empty(),
                  "MobileConfig: set_model_dir('", config.model_dir(),
-                 "') is not supported (the old Paddle Lite naive-buffer folder format); convert "
-                 "the model with opt and call set_model_from_file(\"<optimize_out>.nb\")");
+                 "') holds no Paddle Lite naive-buffer model (expected __model__.nb and "
+                 "param.nb); for an optimized .nb call set_model_from_file(\"<file>.nb\")");
     LITE_ENFORCE(!config.lite_model_file().empty(),
                  "MobileConfig: no model; call set_model_from_file(\"model.nb\") or "
                  "set_model_from_buffer");
@@ -233,10 +237,6 @@ bool ConfigBase::check_nnadapter_device_name(const std::string& device_name) {
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<MobileConfig>(const MobileConfig& config) {
   lite::ReportInapplicableSettings(config);
-  LITE_ENFORCE(config.model_buffer().empty() || config.is_model_from_memory(),
-               "MobileConfig::set_model_buffer(model, params): the split naive-buffer format of "
-               "Paddle Lite < 2.6 is not supported; convert the Paddle model with opt and pass "
-               "the .nb to set_model_from_buffer or set_model_from_file");
   lite::CheckLoopLimit(config);
   auto predictor = std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config),
                                                           lite::EffectiveThreads(config));

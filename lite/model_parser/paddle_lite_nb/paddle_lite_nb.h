@@ -56,6 +56,10 @@ void LoadPaddleLiteNbFile(const std::string& path, PaddleLiteModel* out);
 // The pre-v2.3 folder: `dir`/__model__.nb (naive-buffer program, no
 // header) and `dir`/param.nb (naive-buffer parameter list).
 void LoadPaddleLiteNbFolder(const std::string& dir, PaddleLiteModel* out);
+// The same pair from memory (Paddle Lite's MobileConfig::set_model_buffer(
+// model, params)); `source` names it in messages.
+void ParsePaddleLiteNbPair(const std::string& model, const std::string& params,
+                           const std::string& source, PaddleLiteModel* out);
 
 // What MapToOurProgram did, for opt and for logs: one line per rule of the
 // mapping table that fired, with how many ops it touched.

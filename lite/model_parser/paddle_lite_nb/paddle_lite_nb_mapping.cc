@@ -167,6 +167,29 @@ float HalfToFloat(uint16_t h) {
   return f;
 }
 
+// Paddle Lite's quantizer gives an all-zero output channel the scale 0
+// (PP-OCR's slim recognizer has such channels); our int8 kernels need
+// positive scales. The channel's value is 0 whatever the integers: its
+// integers are set to 0 (in a copy of the filter when any is not) and its
+// scale to 1, which computes the same zeros.
+void ZeroScaleChannels(cpp::OpDesc* op, Scope* weights, std::vector<float>* scales) {
+  const auto& names = op->Input("Filter");
+  Tensor* w = names.size() == 1 ? weights->FindLocalVar(names[0]) : nullptr;
+  bool any = false;
+  for (float s : *scales) any = any || s == 0.f;
+  if (!any || !w || w->dtype() != DataType::kInt8 || w->dims().empty() ||
+      static_cast<size_t>(w->dims()[0]) != scales->size()) {
+    return;
+  }
+  const int64_t per = w->numel() / w->dims()[0];
+  int8_t* q = w->data_mut<int8_t>();
+  for (size_t c = 0; c < scales->size(); ++c) {
+    if ((*scales)[c] != 0.f) continue;
+    std::memset(q + c * per, 0, static_cast<size_t>(per));
+    (*scales)[c] = 1.f;
+  }
+}
+
 // The int8 attributes of `op` (enable_int8 set by Paddle Lite's
 // quantization passes) onto ours. `dequantized` collects the int8 weights
 // widened to float (name -> float copy).
@@ -183,6 +206,7 @@ void MapInt8(cpp::OpDesc* op, Scope* weights, const std::string& source,
     if (a.first_only) {
       op->SetAttr(a.to, v[0]);
     } else {
+      ZeroScaleChannels(op, weights, &v);
       op->SetAttr(a.to, v);
     }
     rep->rules[StrCat(op->Type(), " int8: ", a.from, " -> ", a.to)]++;
