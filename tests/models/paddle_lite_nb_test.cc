@@ -8,6 +8,8 @@
 
 #include "tests/models/model_test_util.h"
 #include "tools/common/lac.h"
+#include "tools/common/ocr_text.h"
+#include "tools/opt/opt_tool.h"
 
 namespace paddle {
 namespace lite {
@@ -131,6 +133,56 @@ TEST(PaddleLiteNb, ClsV214rcArmMatchesOnnxReferencesOnCxxConfigAndFromBuffer) {
   config.set_model_from_buffer(ReadFile(ClsNb()));
   auto buf = lite_api::CreatePaddlePredictor(config);
   ExpectClsMatchesReferences(buf.get(), "cls_v214rc_arm (buffer)", 1e-4);
+}
+
+TEST(PaddleLiteNb, OptConvertsAPaddleLiteNbIntoOursAndPrintsTheMapping) {
+  // The slim int8 classifier: calib ops, ARM int8 kernels recorded.
+  opt::OptFlags f;
+  f.model_file = NbDir() + "/ocr_v20_slim_v210rc_arm/ch_ppocr_mobile_v2.0_cls_slim_opt.nb";
+  f.optimize_out = ::testing::TempDir() + "/plnb_opt_" + std::to_string(getpid());
+  std::ostringstream out, err;
+  ASSERT_EQ(opt::RunOpt(f, out, err), 0) << err.str();
+  std::printf("%s", out.str().c_str());
+  for (const char* line : {"Paddle Lite model: meta version 2 (FlatBuffers, v2.8 - v2.14), "
+                           "written by Paddle Lite opt 'v2.10-rc'",
+                           "calib -> removed (precision transfer; consumers quantize with its "
+                           "scale): 39 op(s)",
+                           "conv2d recorded on arm/int8 (int8_out): 13 op(s)",
+                           "conv2d int8: Filter0_scale -> weight_scale: 42 op(s)",
+                           "written: "}) {
+    EXPECT_NE(out.str().find(line), std::string::npos) << line;
+  }
+  // Our .nb runs on the light runtime and classifies as the Paddle Lite one.
+  auto ours = Mobile(f.optimize_out + ".nb");
+  auto theirs = Mobile(f.model_file);
+  const std::string dir = ModelsDir() + "/ppocr_mobile_v2_cls_dyn/reference/";
+  for (int i = 0; i < 3; ++i) {
+    auto x = vision::ReadFloats(dir + kClsCases[i].input + ".bin", 3 * 48 * 192);
+    Output a = RunOne(ours.get(), {1, 3, 48, 192}, x);
+    Output b = RunOne(theirs.get(), {1, 3, 48, 192}, x);
+    ErrorStats e = Compare(a.f, b.f);
+    EXPECT_LE(e.max_abs, 1e-5) << kClsCases[i].input;
+  }
+  std::remove((f.optimize_out + ".nb").c_str());
+}
+
+TEST(PaddleLiteNb, ClsV214rcRunsOnNNAdapterBuiltinDeviceAfterOpt) {
+  // A Paddle Lite .nb optimized by our opt for builtin_device (NNAdapter's
+  // reference device): its ops are clustered into subgraphs, and the .nb
+  // runs on the light runtime with the same references.
+  opt::OptFlags f;
+  f.model_file = ClsNb();
+  f.valid_targets = "builtin_device,x86";
+  f.optimize_out = ::testing::TempDir() + "/plnb_nna_" + std::to_string(getpid());
+  std::ostringstream out, err;
+  ASSERT_EQ(opt::RunOpt(f, out, err), 0) << err.str();
+  const std::string text = out.str();
+  const size_t at = text.find("subgraphs: ");
+  ASSERT_NE(at, std::string::npos) << text;
+  std::printf("opt on builtin_device: %s\n", text.substr(at, text.find('\n', at) - at).c_str());
+  auto p = Mobile(f.optimize_out + ".nb");
+  ExpectClsMatchesReferences(p.get(), "cls_v214rc_arm (builtin_device)", 1e-4);
+  std::remove((f.optimize_out + ".nb").c_str());
 }
 
 TEST(PaddleLiteNb, PpocrV3DetV212X86MatchesOnnxRuntimeReference) {
@@ -264,14 +316,70 @@ TEST(PaddleLiteNb, PreV23FolderLayoutLoadsLikeTheMeta0File) {
   lite_api::CxxConfig cc;
   cc.set_model_dir(dir);
   auto cxx = lite_api::CreatePaddlePredictor(cc);
+  lite_api::MobileConfig pair;  // the same two files from memory
+  const std::string program_bytes = bytes.substr(26, program), param_bytes = bytes.substr(26 + program);
+  pair.set_model_buffer(program_bytes.data(), program_bytes.size(), param_bytes.data(),
+                        param_bytes.size());
+  auto from_memory = lite_api::CreatePaddlePredictor(pair);
   auto one = Mobile(file);
   std::vector<float> x(3 * 128 * 128);
   for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i * 7919) % 255) / 127.5f - 1.f;
   Output a = RunOne(one.get(), {1, 3, 128, 128}, x);
   EXPECT_EQ(RunOne(folder.get(), {1, 3, 128, 128}, x).f, a.f);
+  EXPECT_EQ(RunOne(from_memory.get(), {1, 3, 128, 128}, x).f, a.f);
   ErrorStats e = Compare(RunOne(cxx.get(), {1, 3, 128, 128}, x).f, a.f);
   EXPECT_LE(e.max_abs, 1e-5);
   std::filesystem::remove_all(dir);
+}
+
+TEST(PaddleLiteNb, SlimInt8OcrTrioReadsTheFirstLinesOfTheDocument) {
+  // PP-OCR mobile v2.0 slim (ARM int8, v2.10-rc): the detector finds the
+  // text boxes of ppocr_doc_11.jpg, the CRNN recognizer (LSTM `rnn` op,
+  // int8 CTC matmul widened) reads the first two lines as the PP-OCRv4
+  // ONNX recognizer does (MODEL.json).
+  const std::string dir = NbDir() + "/ocr_v20_slim_v210rc_arm/";
+  vision::Image img = vision::LoadImageRGB(ModelsDir() + "/ppocrv3_det_dyn/reference/ppocr_doc_11.jpg");
+  auto det = Mobile(dir + "ch_ppocr_mobile_v2.0_det_slim_opt.nb");
+  vision::Image resized = vision::ResizeBilinear(img, 640, 640);
+  const float mean[3] = {0.485f, 0.456f, 0.406f}, stddev[3] = {0.229f, 0.224f, 0.225f};
+  Output map = RunOne(det.get(), {1, 3, 640, 640}, vision::NormalizeToCHW(resized, mean, stddev, true));
+  ASSERT_EQ(map.shape, (std::vector<int64_t>{1, 1, 640, 640}));
+  auto regions = vision::ConnectedRegions(map.f.data(), 640, 640, 0.3f, 50);
+  std::printf("det slim int8: %zu text regions\n", regions.size());
+  ASSERT_GE(regions.size(), 2u);
+  const float sx = img.width / 640.f, sy = img.height / 640.f;
+  std::vector<vision::Box> boxes;
+  for (const auto& r : regions) {
+    vision::Box b = vision::UnclipBox(r, 1.5f, 640, 640);
+    b.x0 = static_cast<int>(b.x0 * sx);
+    b.x1 = static_cast<int>((b.x1 + 1) * sx) - 1;
+    b.y0 = static_cast<int>(b.y0 * sy);
+    b.y1 = static_cast<int>((b.y1 + 1) * sy) - 1;
+    boxes.push_back(b);
+  }
+  std::stable_sort(boxes.begin(), boxes.end(), [](const vision::Box& a, const vision::Box& b) {
+    return std::abs(a.y0 - b.y0) < 10 ? a.x0 < b.x0 : a.y0 < b.y0;
+  });
+  auto rec = Mobile(dir + "ch_ppocr_mobile_v2.0_rec_slim_opt.nb");
+  auto classes = vision::LoadCtcClasses(dir + "ppocr_keys_v1.txt");
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < 2; ++i) {
+    const vision::Box& b = boxes[i];
+    vision::Image crop = vision::Crop(img, b.x0, b.y0, b.x1, b.y1);
+    // PP-OCR v2.0 recognizer input: height 32, BGR, (x/255-0.5)/0.5.
+    int w = static_cast<int>(std::ceil(32.0 * crop.width / crop.height));
+    w = std::max(1, std::min(w, 320));
+    const float half[3] = {0.5f, 0.5f, 0.5f};
+    auto x = vision::NormalizeToCHW(vision::ResizeBilinear(crop, w, 32), half, half, true);
+    Output probs = RunOne(rec.get(), {1, 3, 32, w}, x);
+    ASSERT_EQ(probs.shape.size(), 3u);
+    auto text = vision::CtcGreedyDecode(probs.f.data(), static_cast<int>(probs.shape[1]),
+                                        static_cast<int>(probs.shape[2]), classes);
+    std::printf("line %zu: %s (confidence %.3f)\n", i, text.text.c_str(), text.confidence);
+    lines.push_back(text.text);
+  }
+  EXPECT_EQ(lines[0], "纯臻营养护发素");
+  EXPECT_NE(lines[1].find("产品信息/参数"), std::string::npos) << lines[1];
 }
 
 }  // namespace testing
