@@ -154,6 +154,7 @@ elif [ "$TARGET" = onnx ]; then
 elif [ "$TARGET" = paddle_lite_nb ]; then
   PLNB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_paddle_lite_nb -runs=0 seeds >seeds.log 2>&1 ||
     { cat seeds.log >&2; echo "run_nb_fuzzer: a seed crashes the target" >&2; exit 1; }
+  cp -f "$ROOT"/tests/fuzz/regressions/paddle_lite_nb/* seeds/
 else
   NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
 fi

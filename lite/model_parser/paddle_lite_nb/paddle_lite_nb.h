@@ -38,8 +38,9 @@ struct PaddleLiteModel {
 
 // The fixed header: uint16 meta version, char[16] producer version, uint64
 // program size. True when `data` starts with a plausible one (meta version
-// 0-2, a printable producer string, a program size inside the buffer). Our
-// own .nb starts with a magic that is never such a header.
+// 0-2 and a printable producer string; the program size is checked by the
+// parser, which names it when wrong). Our own .nb starts with a magic that
+// is never such a header, nor is a Paddle protobuf or ONNX model.
 bool LooksLikePaddleLiteNb(const char* data, size_t size);
 // The same test on a file's header (false when it cannot be read).
 bool FileLooksLikePaddleLiteNb(const std::string& path);
