@@ -219,15 +219,21 @@ void MapInt8(cpp::OpDesc* op, Scope* weights, const std::string& source,
     if (!w || w->dtype() != DataType::kInt8) continue;
     auto scale = op->GetAttr<std::vector<float>>(d.scale_attr, {});
     const int64_t n = w->dims().empty() ? 1 : w->dims().back();
-    LITE_ENFORCE(scale.size() == 1 || static_cast<int64_t>(scale.size()) == n, source, ": op '",
+    LITE_ENFORCE(!scale.empty() && (scale.size() == 1 || static_cast<int64_t>(scale.size()) == n),
+                 source, ": op '",
                  op->Type(), "' int8 weight '", names[0], "' ", DimsToString(w->dims()),
                  " has ", scale.size(), " scales in '", d.scale_attr, "' (expected 1 or ", n, ")");
     Tensor wide;
     wide.Resize(w->dims());
     float* dst = wide.mutable_data<float>();
     const int8_t* src = w->data<int8_t>();
-    for (int64_t i = 0; i < w->numel(); ++i) {
-      dst[i] = static_cast<float>(src[i]) * scale[scale.size() == 1 ? 0 : i % n];
+    const int64_t rows = n > 0 ? w->numel() / n : 0;
+    std::vector<float> col_scale(static_cast<size_t>(n), scale[0]);
+    if (scale.size() > 1) col_scale.assign(scale.begin(), scale.end());
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t c = 0; c < n; ++c) {
+        dst[r * n + c] = static_cast<float>(src[r * n + c]) * col_scale[c];
+      }
     }
     wide.set_persistable(true);
     *w = std::move(wide);
