@@ -115,6 +115,22 @@ TEST(PaddleLiteNbHostile, HostileSizesAndCountsAreRefusedBeforeAnyAllocation) {
 
 TEST(PaddleLiteNbHostile, MobileConfigAndCxxConfigReportTheFile) {
   const std::string bytes = ReadFile(NbDir() + kMeta2);
+  // A header whose program size is past the end is still read as Paddle
+  // Lite's (not handed to the protobuf loader), and the error says so.
+  std::string big = bytes;
+  const uint64_t huge = uint64_t{1} << 62;
+  std::memcpy(&big[18], &huge, sizeof(huge));
+  const std::string big_path =
+      ::testing::TempDir() + "/plnb_big_" + std::to_string(getpid()) + ".nb";
+  std::ofstream(big_path, std::ios::binary) << big;
+  ExpectErrorMentioning(
+      [&] {
+        lite_api::CxxConfig c;
+        c.set_model_file(big_path);
+        lite_api::CreatePaddlePredictor(c);
+      },
+      big_path + ": Paddle Lite .nb section 'header' at byte 18");
+  std::remove(big_path.c_str());
   const std::string path =
       ::testing::TempDir() + "/plnb_truncated_" + std::to_string(getpid()) + ".nb";
   std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() - 100);
