@@ -1,3 +1,4 @@
+#include "lite/core/registry.h"
 #include "lite/api/cxx_predictor.h"
 
 #include "lite/api/nnadapter_precompile.h"
@@ -225,6 +226,7 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
     src.model_file = config.model_file();
     src.param_file = config.param_file();
   }
+  src.op_registered = &IsOpRegistered;
   auto weights = std::make_shared<Scope>();
   LoadModel(src, &shared->program, weights.get());
   DequantizeWeightsInPlace(shared->program, weights.get());

@@ -12,6 +12,7 @@
 #include "lite/nnadapter/device_context.h"
 #include "lite/nnadapter/partition_report.h"
 #include "lite/model_parser/nb/nb_format.h"
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_nb.h"
 
 namespace paddle {
 namespace lite {
@@ -120,6 +121,42 @@ void ApplyPartitionSettings(const lite_api::MobileConfig& config, const LightSha
 }
 }  // namespace
 
+// Paddle Lite's own optimized models (docs/paddle-lite-compatibility.md):
+// a .nb of any layout, from a buffer or a file, or the pre-v2.3 folder.
+// False when the config names none of them.
+bool LoadPaddleLiteModel(const lite_api::MobileConfig& config, LightShared* s) {
+  plnb::PaddleLiteModel m;
+  if (config.is_model_from_memory()) {
+    const std::string& buf = config.lite_model_buffer();
+    if (!plnb::LooksLikePaddleLiteNb(buf.data(), buf.size())) return false;
+    s->source = "model buffer";
+    plnb::ParsePaddleLiteNb(buf.data(), buf.size(), s->source, &m);
+  } else if (!config.lite_model_file().empty()) {
+    if (!plnb::FileLooksLikePaddleLiteNb(config.lite_model_file())) return false;
+    s->source = config.lite_model_file();
+    plnb::LoadPaddleLiteNbFile(s->source, &m);
+  } else if (!config.model_buffer().empty()) {
+    // Paddle Lite < v2.3's __model__.nb + param.nb contents.
+    s->source = "model buffer";
+    plnb::ParsePaddleLiteNbPair(config.model_buffer(), config.param_buffer(), s->source, &m);
+  } else if (!config.model_dir().empty() && plnb::IsPaddleLiteNbFolder(config.model_dir())) {
+    s->source = config.model_dir();
+    plnb::LoadPaddleLiteNbFolder(s->source, &m);
+  } else {
+    return false;
+  }
+  plnb::MappingReport report;
+  plnb::MapToOurProgram(&m, s->source, &IsOpRegistered, false, &report);
+  VLOG(1) << s->source << ": Paddle Lite " << plnb::LayoutName(m.layout) << " by '"
+          << m.producer << "' mapped:\n" << report.Summary();
+  s->model.program = std::move(m.program);
+  s->model.weights = m.weights;
+  s->model.producer = "Paddle Lite " + m.producer;
+  s->paddle_lite_model = true;
+  s->places = {Place{TargetType::kX86, PrecisionType::kFloat}};
+  return true;
+}
+
 void CheckKernelKeys(const nb::NbModel& model, const std::string& source) {
   const auto& ops = model.program.blocks.at(0).ops;
   std::string missing;
@@ -163,22 +200,24 @@ void CheckKernelKeys(const nb::NbModel& model, const std::string& source) {
 
 std::shared_ptr<const LightShared> LoadLightModel(const lite_api::MobileConfig& config) {
   auto s = std::make_shared<LightShared>();
-  if (config.is_model_from_memory()) {
+  if (LoadPaddleLiteModel(config, s.get())) {
+    // Kernels are picked when the program is built.
+  } else if (config.is_model_from_memory()) {
     s->source = "model buffer";
     nb::LoadNbModelBuffer(config.lite_model_buffer().data(), config.lite_model_buffer().size(),
                           &s->model);
   } else {
     LITE_ENFORCE(!config.lite_model_file().empty() || config.model_dir().empty(),
                  "MobileConfig: set_model_dir('", config.model_dir(),
-                 "') is not supported (the old Paddle Lite naive-buffer folder format); convert "
-                 "the model with opt and call set_model_from_file(\"<optimize_out>.nb\")");
+                 "') holds no Paddle Lite naive-buffer model (expected __model__.nb and "
+                 "param.nb); for an optimized .nb call set_model_from_file(\"<file>.nb\")");
     LITE_ENFORCE(!config.lite_model_file().empty(),
                  "MobileConfig: no model; call set_model_from_file(\"model.nb\") or "
                  "set_model_from_buffer");
     s->source = config.lite_model_file();
     nb::LoadNbModelFile(config.lite_model_file(), &s->model);
   }
-  CheckKernelKeys(s->model, s->source);
+  if (!s->paddle_lite_model) CheckKernelKeys(s->model, s->source);
   try {
     s->run_weights = DequantizedWeights(s->model.program, s->model.weights);
   } catch (const Error& e) {
@@ -196,9 +235,10 @@ LightPredictor::LightPredictor(std::shared_ptr<const LightShared> shared, int th
   scope_.reset(new Scope(shared_->run_weights));
   CopyWeightsLocally(own_weights);
   try {
-    program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), {},
-                                      &shared_->nnadapter, &shared_->model.kernel_keys,
-                                      &shared_->model.sub_block_kernel_keys));
+    const bool pick = shared_->paddle_lite_model;
+    program_.reset(new RuntimeProgram(shared_->model.program, scope_.get(), shared_->places,
+                                      &shared_->nnadapter, pick ? nullptr : &shared_->model.kernel_keys,
+                                      pick ? nullptr : &shared_->model.sub_block_kernel_keys));
   } catch (const Error& e) {
     ThrowError(shared_->source, ": ", e.what());
   }
@@ -233,10 +273,6 @@ bool ConfigBase::check_nnadapter_device_name(const std::string& device_name) {
 template <>
 std::shared_ptr<PaddlePredictor> CreatePaddlePredictor<MobileConfig>(const MobileConfig& config) {
   lite::ReportInapplicableSettings(config);
-  LITE_ENFORCE(config.model_buffer().empty() || config.is_model_from_memory(),
-               "MobileConfig::set_model_buffer(model, params): the split naive-buffer format of "
-               "Paddle Lite < 2.6 is not supported; convert the Paddle model with opt and pass "
-               "the .nb to set_model_from_buffer or set_model_from_file");
   lite::CheckLoopLimit(config);
   auto predictor = std::make_shared<lite::LightPredictor>(lite::LoadLightModel(config),
                                                           lite::EffectiveThreads(config));

@@ -23,6 +23,11 @@ struct LightShared {
   std::shared_ptr<const Scope> run_weights;
   NNAdapterOptions nnadapter;
   std::string source;  // file path or "model buffer", for messages
+  // A Paddle Lite .nb (mapped onto our ops): it records Paddle Lite's
+  // kernels, not ours, so every op's kernel is picked among `places` at
+  // load (model.kernel_keys is empty).
+  bool paddle_lite_model{false};
+  std::vector<Place> places;
 };
 
 class LightPredictor : public ProgramPredictor {

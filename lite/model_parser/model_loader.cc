@@ -12,8 +12,11 @@
 #include <set>
 #include <utility>
 
+#include <glog/logging.h>
+
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/onnx/onnx_importer.h"
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_nb.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/program_desc_pb.h"
 #include "lite/model_parser/tensor_record.h"
@@ -310,6 +313,43 @@ std::vector<std::string> CombinedFilesByContent(const std::string& dir,
   std::sort(found.begin(), found.end());
   return found;
 }
+// Paddle Lite's optimized models: a .nb buffer or file, or the pre-v2.3
+// folder. False when `src` is none of them.
+bool LoadPaddleLiteModel(const ModelSource& src, cpp::ProgramDesc* program, Scope* weights) {
+  plnb::PaddleLiteModel m;
+  std::string source;
+  if (!src.model_buffer.empty()) {
+    if (!plnb::LooksLikePaddleLiteNb(src.model_buffer.data(), src.model_buffer.size())) return false;
+    source = "model buffer";
+    plnb::ParsePaddleLiteNb(src.model_buffer.data(), src.model_buffer.size(), source, &m);
+  } else if (!src.model_file.empty()) {
+    if (!plnb::FileLooksLikePaddleLiteNb(src.model_file)) return false;
+    source = src.model_file;
+    plnb::LoadPaddleLiteNbFile(source, &m);
+  } else if (!src.model_dir.empty() && plnb::IsPaddleLiteNbFolder(src.model_dir)) {
+    source = src.model_dir;
+    plnb::LoadPaddleLiteNbFolder(source, &m);
+  } else if (!src.model_dir.empty() && !IsRegularFile(JoinPath(src.model_dir, "__model__")) &&
+             plnb::FileLooksLikePaddleLiteNb(JoinPath(src.model_dir, "model.nb"))) {
+    // The folder Paddle Lite's demos ship: <dir>/model.nb.
+    source = JoinPath(src.model_dir, "model.nb");
+    plnb::LoadPaddleLiteNbFile(source, &m);
+  } else {
+    return false;
+  }
+  LITE_ENFORCE(src.param_file.empty() && src.param_buffer.empty(), "LoadModel: '", source,
+               "' is a Paddle Lite optimized model, which holds its parameters; it was given a "
+               "params file/buffer too");
+  plnb::MappingReport report;
+  plnb::MapToOurProgram(&m, source, src.op_registered, true, &report);
+  VLOG(1) << source << ": Paddle Lite " << plnb::LayoutName(m.layout) << " by '" << m.producer
+          << "' mapped:\n" << report.Summary();
+  for (const std::string& name : m.weights->LocalVarNames()) {
+    *weights->Var(name) = std::move(*m.weights->FindLocalVar(name));
+  }
+  *program = std::move(m.program);
+  return true;
+}
 }  // namespace
 
 ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& model_file,
@@ -357,6 +397,7 @@ ResolvedModelFiles ResolveParams(const ModelSource& src, const std::string& mode
 
 void LoadModel(const ModelSource& src, cpp::ProgramDesc* program, Scope* weights) {
   LITE_ENFORCE(program != nullptr && weights != nullptr, "LoadModel: program and weights must not be null");
+  if (LoadPaddleLiteModel(src, program, weights)) return;
   // ONNX models (by extension or content) go through the ONNX importer; they
   // carry their weights (or name external data files next to the model).
   const bool onnx_buffer = LooksLikeOnnxModel(src.model_buffer.data(), src.model_buffer.size());

@@ -22,6 +22,12 @@ struct ModelSource {
   std::string param_file;
   std::string model_buffer;
   std::string param_buffer;
+  // Paddle Lite's own optimized models (.nb of any layout, or the pre-v2.3
+  // folder of __model__.nb + param.nb) are read and mapped onto our ops
+  // (docs/paddle-lite-compatibility.md). When set, an op type this
+  // runtime lacks is refused at load naming its recorded Paddle Lite
+  // target; when null it is reported when the program is built.
+  bool (*op_registered)(const std::string& op_type) = nullptr;
 };
 
 // Loads the program and all persistable variables of block 0 into `weights`

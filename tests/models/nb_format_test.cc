@@ -96,8 +96,10 @@ TEST(NbFormat, NoModelOrOldModelDir) {
       lite_api::CreatePaddlePredictor(config);
       ADD_FAILURE() << "no error";
     } catch (const lite_api::Error& e) {
-      EXPECT_HAS(std::string(e.what()), dir ? "set_model_dir('/some/naive_buffer_dir') is not "
-                                              "supported"
+      // A folder is read when it is Paddle Lite's pre-v2.3 pair.
+      EXPECT_HAS(std::string(e.what()), dir ? "set_model_dir('/some/naive_buffer_dir') holds no "
+                                              "Paddle Lite naive-buffer model (expected "
+                                              "__model__.nb and param.nb)"
                                             : "MobileConfig: no model");
     }
   }

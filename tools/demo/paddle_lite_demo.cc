@@ -7,6 +7,12 @@
 //  3. Baidu LAC segments Chinese sentences into words (the sentences are
 //     given as one batch: one int64 tensor whose LoD says where each starts).
 //  4. MTCNN finds the faces of a group photo and writes an annotated PNG.
+// With --paddle_lite_nb_dir (../shared/models/paddle_lite_nb: .nb files
+// written by Paddle Lite's own opt for phones):
+//  5. the PP-OCR v2.0 slim int8 trio (det -> cls -> CRNN rec) reads the same
+//     document and prints each line;
+//  6. pyramidbox_lite finds the faces of the group photo and the mask
+//     classifier labels each; writes a PNG with mask / no-mask boxes.
 // Uses only the public API (paddle_api.h).
 #include <gflags/gflags.h>
 
@@ -26,6 +32,9 @@
 DEFINE_string(samples_dir, "samples", "folder with the bundled sample models and images");
 DEFINE_string(out_dir, "out", "folder for the annotated PNG");
 DEFINE_int32(threads, 1, "CPU threads");
+DEFINE_string(paddle_lite_nb_dir, "",
+              "folder of Paddle Lite's own .nb files (ocr_v20_slim_v210rc_arm/, "
+              "face_v210rc_arm/); empty: tasks 5 and 6 are skipped");
 DEFINE_string(sentences, "LAC是个优秀的分词工具;百度是一家高科技公司",
               "';'-separated Chinese sentences for the word segmentation task");
 
@@ -282,6 +291,140 @@ void DetectFaces(const std::string& dir, const std::string& out_dir) {
   std::printf("  annotated image written to %s\n", out.c_str());
 }
 
+std::shared_ptr<lite_api::PaddlePredictor> LoadPaddleLiteNb(const std::string& path) {
+  lite_api::MobileConfig config;  // a Paddle Lite .nb loads like ours
+  config.set_model_from_file(path);
+  config.set_threads(FLAGS_threads);
+  return lite_api::CreatePaddlePredictor(config);
+}
+
+std::vector<float> RunOne(lite_api::PaddlePredictor* p, const std::vector<int64_t>& shape,
+                          const std::vector<float>& x, std::vector<int64_t>* out_shape,
+                          int output = 0) {
+  auto input = p->GetInput(0);
+  input->Resize(shape);
+  input->CopyFromCpu(x.data());
+  p->Run();
+  auto out = p->GetOutput(output);
+  *out_shape = out->shape();
+  int64_t n = 1;
+  for (auto d : *out_shape) n *= d;
+  std::vector<float> v(static_cast<size_t>(n));
+  out->CopyToCpu(v.data());
+  return v;
+}
+
+// Task 5: PP-OCR mobile v2.0 slim (Paddle Lite v2.10-rc, ARM int8).
+void ReadTextWithPaddleLiteNb(const std::string& nb_dir, const std::string& image) {
+  const std::string dir = nb_dir + "/ocr_v20_slim_v210rc_arm/";
+  vision::Image img = vision::LoadImageRGB(image);
+  auto det = LoadPaddleLiteNb(dir + "ch_ppocr_mobile_v2.0_det_slim_opt.nb");
+  auto cls = LoadPaddleLiteNb(dir + "ch_ppocr_mobile_v2.0_cls_slim_opt.nb");
+  auto rec = LoadPaddleLiteNb(dir + "ch_ppocr_mobile_v2.0_rec_slim_opt.nb");
+  auto classes = vision::LoadCtcClasses(dir + "ppocr_keys_v1.txt");
+  const float mean[3] = {0.485f, 0.456f, 0.406f}, stddev[3] = {0.229f, 0.224f, 0.225f};
+  std::vector<int64_t> shape;
+  auto map = RunOne(det.get(), {1, 3, 640, 640},
+                    vision::NormalizeToCHW(vision::ResizeBilinear(img, 640, 640), mean, stddev, true),
+                    &shape);
+  std::vector<vision::Box> boxes;
+  const float sx = img.width / 640.f, sy = img.height / 640.f;
+  for (const auto& r : vision::ConnectedRegions(map.data(), 640, 640, 0.3f, 50)) {
+    vision::Box b = vision::UnclipBox(r, 1.5f, 640, 640);
+    b.x0 = static_cast<int>(b.x0 * sx);
+    b.x1 = static_cast<int>((b.x1 + 1) * sx) - 1;
+    b.y0 = static_cast<int>(b.y0 * sy);
+    b.y1 = static_cast<int>((b.y1 + 1) * sy) - 1;
+    boxes.push_back(b);
+  }
+  std::stable_sort(boxes.begin(), boxes.end(), [](const vision::Box& a, const vision::Box& b) {
+    return std::abs(a.y0 - b.y0) < 10 ? a.x0 < b.x0 : a.y0 < b.y0;
+  });
+  std::printf("== PP-OCR v2.0 slim int8 (Paddle Lite .nb) on %s: %zu text lines\n",
+              image.c_str(), boxes.size());
+  const float half[3] = {0.5f, 0.5f, 0.5f};
+  // BGR, (x/255-0.5)/0.5; the classifier on 48 x 192 (as the references of
+  // tests/models/paddle_lite_nb_test.cc), the recognizer at height 32.
+  auto input32 = [&](const vision::Image& crop, int max_width, int* width) {
+    int w = static_cast<int>(std::ceil(32.0 * crop.width / crop.height));
+    *width = std::max(1, std::min(w, max_width));
+    return vision::NormalizeToCHW(vision::ResizeBilinear(crop, *width, 32), half, half, true);
+  };
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    const vision::Box& b = boxes[i];
+    vision::Image crop = vision::Crop(img, b.x0, b.y0, b.x1, b.y1);
+    if (crop.height >= 1.5 * crop.width) crop = vision::Rotate90CCW(crop);
+    int w = 0;
+    auto angle = RunOne(cls.get(), {1, 3, 48, 192},
+                        vision::NormalizeToCHW(vision::ResizeBilinear(crop, 192, 48), half, half, true),
+                        &shape);
+    const bool rotated = angle.size() == 2 && angle[1] > angle[0] && angle[1] > 0.9f;
+    if (rotated) crop = vision::Rotate180(crop);
+    auto x = input32(crop, 320, &w);
+    auto probs = RunOne(rec.get(), {1, 3, 32, w}, x, &shape);
+    auto text = vision::CtcGreedyDecode(probs.data(), static_cast<int>(shape[1]),
+                                        static_cast<int>(shape[2]), classes);
+    std::printf("  line %2zu  x=[%4d, %4d]  y=[%4d, %4d]  %s%s  (confidence %.3f)\n", i, b.x0,
+                b.x1, b.y0, b.y1, rotated ? "[rotated 180] " : "", text.text.c_str(),
+                text.confidence);
+  }
+}
+
+// Task 6: pyramidbox_lite face detector + mask classifier (Paddle Lite
+// v2.10-rc .nb). Inputs as PaddleHub's processor: BGR, minus 104/117/123,
+// times 1/127.5.
+std::vector<float> FaceInput(const vision::Image& img) {
+  std::vector<float> x(static_cast<size_t>(3) * img.width * img.height);
+  const float mean[3] = {104.f, 117.f, 123.f};
+  const size_t hw = static_cast<size_t>(img.width) * img.height;
+  for (size_t p = 0; p < hw; ++p) {
+    for (int c = 0; c < 3; ++c) x[c * hw + p] = (img.pixels[p * 3 + (2 - c)] - mean[c]) / 127.5f;
+  }
+  return x;
+}
+
+void FacesAndMasks(const std::string& nb_dir, const std::string& image, const std::string& out_dir) {
+  const std::string dir = nb_dir + "/face_v210rc_arm/";
+  auto det = LoadPaddleLiteNb(dir + "pyramidbox_lite_for_cpu/model.nb");
+  auto mask = LoadPaddleLiteNb(dir + "mask_detector_for_cpu/model.nb");
+  vision::Image img = vision::LoadImageRGB(image);
+  vision::Image small = vision::ResizeBilinear(img, img.width / 2, img.height / 2);
+  int nms = 0;
+  const auto names = det->GetOutputNames();
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].find("scale_2") != std::string::npos) nms = static_cast<int>(i);
+  }
+  std::vector<int64_t> shape;
+  auto dets = RunOne(det.get(), {1, 3, small.height, small.width}, FaceInput(small), &shape, nms);
+  std::printf("== pyramidbox_lite + mask classifier (Paddle Lite .nb) on %s\n", image.c_str());
+  vision::TextRenderer font(vision::FindCjkFont());
+  vision::Image out = img;
+  int faces = 0;
+  for (int64_t r = 0; shape.size() == 2 && shape[1] == 6 && r < shape[0]; ++r) {
+    const float* d = &dets[r * 6];
+    if (d[1] < 0.5f) continue;
+    vision::Box b;
+    b.x0 = std::max(0, static_cast<int>(d[2] * img.width));
+    b.y0 = std::max(0, static_cast<int>(d[3] * img.height));
+    b.x1 = std::min(img.width - 1, static_cast<int>(d[4] * img.width));
+    b.y1 = std::min(img.height - 1, static_cast<int>(d[5] * img.height));
+    if (b.x1 <= b.x0 || b.y1 <= b.y0) continue;
+    vision::Image face = vision::ResizeBilinear(vision::Crop(img, b.x0, b.y0, b.x1, b.y1), 128, 128);
+    std::vector<int64_t> mshape;
+    auto p = RunOne(mask.get(), {1, 3, 128, 128}, FaceInput(face), &mshape);
+    // Class 1 is "mask" in the Paddle-Lite-Demo mask detection app.
+    const bool masked = p.size() == 2 && p[1] > p[0];
+    std::printf("  face %2d  x=[%4d, %4d]  y=[%4d, %4d]  score %.3f  %s (%.3f)\n", ++faces, b.x0,
+                b.x1, b.y0, b.y1, d[1], masked ? "mask" : "no mask", masked ? p[1] : p[0]);
+    vision::DrawRect(&out, b, masked ? 0 : 255, masked ? 200 : 0, 0);
+    font.Draw(&out, b.x0, std::max(0, b.y0 - 18), masked ? "mask" : "no mask", 16, masked ? 0 : 255,
+              masked ? 160 : 0, 0);
+  }
+  std::string path = out_dir + "/face_mask.png";
+  vision::SavePng(out, path);
+  std::printf("  annotated image written to %s\n", path.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -292,6 +435,11 @@ int main(int argc, char** argv) {
     ReadText(FLAGS_samples_dir + "/ppocrv3_det", FLAGS_samples_dir + "/ppocr_onnx", FLAGS_out_dir);
     SegmentWords(FLAGS_samples_dir + "/lac_seg");
     DetectFaces(FLAGS_samples_dir + "/mtcnn", FLAGS_out_dir);
+    if (!FLAGS_paddle_lite_nb_dir.empty()) {
+      ReadTextWithPaddleLiteNb(FLAGS_paddle_lite_nb_dir,
+                               FLAGS_samples_dir + "/ppocrv3_det/ppocr_doc_11.jpg");
+      FacesAndMasks(FLAGS_paddle_lite_nb_dir, FLAGS_samples_dir + "/mtcnn/test.jpg", FLAGS_out_dir);
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 1;

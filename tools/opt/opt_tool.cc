@@ -21,6 +21,7 @@
 #include "lite/model_parser/model_loader.h"
 #include "lite/model_parser/nb/nb_model.h"
 #include "lite/model_parser/onnx/onnx_importer.h"
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_nb.h"
 
 namespace paddle {
 namespace lite {
@@ -351,6 +352,34 @@ int Visualize(const OptFlags& f, std::ostream& out) {
 
 int Run(const OptFlags& f, std::ostream& out);
 
+// A Paddle Lite optimized model (its .nb, or the pre-v2.3 folder): prints
+// its layout and what the mapping onto our ops did (LoadModel does the same
+// mapping when the program is loaded for optimizing).
+void PrintPaddleLiteMapping(const OptFlags& f, std::ostream& out) {
+  plnb::PaddleLiteModel m;
+  std::string source;
+  if (!f.model_file.empty() && plnb::FileLooksLikePaddleLiteNb(f.model_file)) {
+    source = f.model_file;
+    plnb::LoadPaddleLiteNbFile(source, &m);
+  } else if (f.model_file.empty() && !f.model_dir.empty() &&
+             plnb::IsPaddleLiteNbFolder(f.model_dir)) {
+    source = f.model_dir;
+    plnb::LoadPaddleLiteNbFolder(source, &m);
+  } else if (f.model_file.empty() && !f.model_dir.empty() &&
+             plnb::FileLooksLikePaddleLiteNb(f.model_dir + "/model.nb")) {
+    source = f.model_dir + "/model.nb";
+    plnb::LoadPaddleLiteNbFile(source, &m);
+  } else {
+    return;
+  }
+  plnb::MappingReport report;
+  plnb::MapToOurProgram(&m, source, &IsOpRegistered, true, &report);
+  out << "Paddle Lite model: " << plnb::LayoutName(m.layout)
+      << (m.producer.empty() ? std::string() : ", written by Paddle Lite opt '" + m.producer + "'")
+      << "\nmapped onto this runtime's ops (Paddle Lite's kernel choices dropped):\n"
+      << report.Summary();
+}
+
 // --visualization_file_output_path while optimizing for NNAdapter devices:
 // <folder>/<output name>_partition (.json report, .dot, .svg, .png); empty
 // when not asked.
@@ -469,6 +498,7 @@ int Run(const OptFlags& f, std::ostream& out) {
     return PrintModelOps(program, nullptr, targets, out) ? 0 : 1;
   }
 
+  PrintPaddleLiteMapping(f, out);
   // Exactly what CreatePaddlePredictor<CxxConfig> does with these settings.
   lite_api::CxxConfig config;
   config.set_model_dir(f.model_dir);

@@ -16,6 +16,10 @@
 # every program file of the real models ($PADDLE_LITE_MODELS_DIR, default
 # ../shared/models); its sources are the parser, lite/core, the op families'
 # .cc files and the graph passes, without the NNAdapter bridge.
+# FUZZ_TARGET=paddle_lite_nb builds the Paddle Lite .nb reader fuzzer
+# (lite/model_parser/paddle_lite_nb/fuzz_paddle_lite_nb.cc; flatc generates
+# the FlatBuffers code), seeded with the small files of the three layouts it
+# writes itself.
 # Environment: NB_FUZZ_BUILD_DIR (default <repo>/build-nb-fuzz), CXX (clang++),
 # NB_FUZZ_JOBS (2, parallel compiles).
 # Exits non-zero on a build failure or any crash/sanitizer report; the
@@ -74,7 +78,17 @@ case "$TARGET" in
              "${CORE[@]}")
     EXTRA_FLAGS=(-DONNX_NAMESPACE=onnx -DONNX_ML=1)
     LIBS+=(-lonnx -lonnx_proto $(pkg-config --libs protobuf)) ;;
-  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params, program or onnx" >&2; exit 2 ;;
+  paddle_lite_nb)
+    mkdir -p "$BUILD/gen/lite/model_parser/paddle_lite_nb"
+    flatc --cpp -o "$BUILD/gen/lite/model_parser/paddle_lite_nb" \
+      "$ROOT/lite/model_parser/paddle_lite_nb/paddle_lite_nb.fbs"
+    SOURCES=(lite/model_parser/paddle_lite_nb/fuzz_paddle_lite_nb.cc
+             lite/model_parser/paddle_lite_nb/paddle_lite_nb_reader.cc
+             lite/model_parser/paddle_lite_nb/naive_buffer_reader.cc
+             lite/model_parser/paddle_lite_nb/paddle_lite_nb_mapping.cc "${CORE[@]}")
+    EXTRA_FLAGS=(-I"$BUILD/gen") ;;
+  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params, program, onnx or paddle_lite_nb" >&2
+     exit 2 ;;
 esac
 FLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
        -fno-sanitize-recover=undefined -I"$ROOT" -I"$ROOT/common" "${EXTRA_FLAGS[@]}")
@@ -137,6 +151,10 @@ elif [ "$TARGET" = onnx ]; then
   done
   (( found > 0 )) || { echo "run_nb_fuzzer: no ONNX node tests under '$testdata'" >&2; exit 2; }
   cp -f "$ROOT"/tests/fuzz/regressions/onnx/* seeds/
+elif [ "$TARGET" = paddle_lite_nb ]; then
+  PLNB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_paddle_lite_nb -runs=0 seeds >seeds.log 2>&1 ||
+    { cat seeds.log >&2; echo "run_nb_fuzzer: a seed crashes the target" >&2; exit 1; }
+  cp -f "$ROOT"/tests/fuzz/regressions/paddle_lite_nb/* seeds/
 else
   NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
 fi

@@ -376,6 +376,47 @@ static void TestRunWithoutInput(void) {
   PD_PredictorDestroy(p);
 }
 
+/* A .nb written by Paddle Lite's own opt (v2.14-rc, ARM) through the light
+ * predictor: the direction classifier against its ONNX Runtime reference. */
+static void TestPaddleLiteNb(const char* models_dir) {
+  static const int64_t shape[4] = {1, 3, 48, 192};
+  char path[1300];
+  PD_Config* c = NULL;
+  PD_Predictor* p = NULL;
+  PD_Tensor* input = NULL;
+  PD_Tensor* output = NULL;
+  float out[2] = {0, 0};
+  float* x;
+  float* ref;
+  snprintf(path, sizeof path, "%s/ppocr_mobile_v2_cls_dyn/reference/cls_input_title_rot180.bin",
+           models_dir);
+  x = ReadFloats(path, 3 * 48 * 192);
+  snprintf(path, sizeof path, "%s/ppocr_mobile_v2_cls_dyn/reference/cls_onnx_out_title_rot180.bin",
+           models_dir);
+  ref = ReadFloats(path, 2);
+  snprintf(path, sizeof path,
+           "%s/paddle_lite_nb/ocr_cls_fp32_v214rc_arm/cn_ppocr_mobile_v2.0_cls_opt.nb", models_dir);
+  CHECK_OK(PD_ConfigCreate(&c));
+  CHECK_OK(PD_ConfigSetOptimizedModelFile(c, path));
+  CHECK_OK(PD_PredictorCreate(c, &p));
+  if (p != NULL) {
+    CHECK_OK(PD_PredictorGetInput(p, 0, &input));
+    CHECK_OK(PD_TensorReshape(input, shape, 4));
+    CHECK_OK(PD_TensorCopyFromCpu(input, PD_DATA_FLOAT32, x, 3 * 48 * 192));
+    CHECK_OK(PD_PredictorRun(p));
+    CHECK_OK(PD_PredictorGetOutput(p, 0, &output));
+    CHECK_OK(PD_TensorCopyToCpu(output, PD_DATA_FLOAT32, out, 2));
+    CHECK(fabsf(out[0] - ref[0]) < 1e-4f && fabsf(out[1] - ref[1]) < 1e-4f);
+    CHECK(out[1] > 0.9f); /* upside down */
+    PD_TensorDestroy(input);
+    PD_TensorDestroy(output);
+    PD_PredictorDestroy(p);
+  }
+  PD_ConfigDestroy(c);
+  free(x);
+  free(ref);
+}
+
 int main(int argc, char** argv) {
   char path[1300];
   if (argc != 3) {
@@ -396,6 +437,7 @@ int main(int argc, char** argv) {
   TestRunWithoutInput();
   TestOptimizedModelBuffer();
   TestValidPlacesAndNNAdapterSetters();
+  TestPaddleLiteNb(argv[1]);
   {
     PD_Predictor* p = CreateShuffleNet();
     TestPredictorBadArguments(p);

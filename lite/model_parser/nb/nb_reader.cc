@@ -287,8 +287,8 @@ void ParseNbModel(const char* data, size_t size, std::shared_ptr<const void> hol
                   const std::string& source, NbModel* out) {
   LITE_ENFORCE(size > 0, source, ": the file is empty (0 bytes); expected a .nb model made by opt");
   LITE_ENFORCE(size >= sizeof(kMagic) && std::memcmp(data, kMagic, sizeof(kMagic)) == 0, source,
-               ": not a .nb model of this runtime (bad magic; a Paddle Lite FlatBuffers .nb or "
-               "another file? convert the Paddle model with our opt)");
+               ": not a .nb model (bad magic: neither this runtime's .nb nor a Paddle Lite "
+               ".nb header; convert the Paddle model with our opt)");
   LITE_ENFORCE(size >= kHeaderSize, source, ": only ", size, " bytes; the .nb header alone is ",
                kHeaderSize, " (truncated file?)");
   uint32_t version = static_cast<uint32_t>(U64At<uint32_t>(data, kOffVersion));

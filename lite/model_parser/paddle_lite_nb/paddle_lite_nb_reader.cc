@@ -1,0 +1,522 @@
+// Paddle Lite .nb files: the header, the FlatBuffers layouts (meta 1 and 2)
+// and loading from files, buffers and the pre-v2.3 folder. Facts from
+// Paddle Lite's lite/model_parser/model_parser.cc (LoadModelNaiveFromFile,
+// LoadModelFbsFromFile) and flatbuffers/io.cc (ParamDeserializer).
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <flatbuffers/flatbuffers.h>
+#include <glog/logging.h>
+
+#include "file_access/file_access.h"
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_nb_common.h"
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_nb_generated.h"
+
+namespace paddle {
+namespace lite {
+namespace plnb {
+
+const char* LayoutName(Layout layout) {
+  switch (layout) {
+    case Layout::kNaiveBufferFolder: return "naive-buffer folder (__model__.nb + param.nb, < v2.3)";
+    case Layout::kMeta0NaiveBuffer: return "meta version 0 (naive buffer, v2.3 - v2.6)";
+    case Layout::kMeta1FlatBuffers: return "meta version 1 (FlatBuffers, v2.7)";
+    case Layout::kMeta2FlatBuffers: return "meta version 2 (FlatBuffers, v2.8 - v2.14)";
+  }
+  return "unknown layout";
+}
+
+namespace {
+
+template <typename T>
+T LoadLE(const char* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
+
+std::string ProducerOf(const char* data) {
+  std::string s(data + kOffProducer, kProducerSize);
+  return s.substr(0, s.find('\0'));
+}
+
+DataType ElementType(int32_t code, const std::string& source, const char* section,
+                     const std::string& what) {
+  DataType t = code == static_cast<int>(cpp::VarKind::BOOL) || (code > 0 && code <= 6) ||
+                       code == static_cast<int>(cpp::VarKind::UINT8) ||
+                       code == static_cast<int>(cpp::VarKind::INT8)
+                   ? cpp::DataTypeFromVarKind(static_cast<cpp::VarKind>(code))
+                   : DataType::kUnknown;
+  if (t == DataType::kUnknown) {
+    ThrowError(source, ": Paddle Lite .nb section '", section, "': ", what,
+               " has element type code ", code,
+               " (expected a VarType.Type tensor element: 0-6, 20 or 21)");
+  }
+  return t;
+}
+
+// ---- FlatBuffers program -> cpp::ProgramDesc ----
+
+struct FbsContext {
+  std::string source;
+  const char* section;
+  [[noreturn]] void Fail(const std::string& msg) const {
+    ThrowError(source, ": Paddle Lite .nb section '", section, "': ", msg);
+  }
+};
+
+std::string Str(const flatbuffers::String* s) { return s ? s->str() : std::string(); }
+
+// The elements of a scalar vector, copied bytewise: the Verifier checks a
+// vector's 4-byte length alignment only, so an int64/double vector may sit
+// at an offset that is not a multiple of 8 (reading it through the vector's
+// iterator is then a misaligned load: UBSan, found by the fuzzer).
+template <typename T, typename V>
+std::vector<T> List(const flatbuffers::Vector<V>* v) {
+  static_assert(sizeof(T) == sizeof(V), "same element size");
+  std::vector<T> out;
+  if (v && v->size() > 0) {
+    out.resize(v->size());
+    std::memcpy(out.data(), v->Data(), v->size() * sizeof(T));
+  }
+  return out;
+}
+
+std::vector<std::string> Strings(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>* v) {
+  std::vector<std::string> out;
+  if (v) {
+    for (const auto* s : *v) out.push_back(Str(s));
+  }
+  return out;
+}
+
+cpp::Attribute FbsAttr(const OpAttr& a, const std::string& op, const std::string& name,
+                       const FbsContext& ctx) {
+  cpp::Attribute out;
+  out.type = static_cast<cpp::AttrType>(a.kind());
+  switch (out.type) {
+    case cpp::AttrType::INT: out.value = a.int_value(); break;
+    case cpp::AttrType::FLOAT: out.value = a.float_value(); break;
+    case cpp::AttrType::STRING:
+    case cpp::AttrType::VAR: out.value = Str(a.string_value()); break;
+    case cpp::AttrType::INTS: out.value = List<int32_t>(a.int_list()); break;
+    case cpp::AttrType::FLOATS: out.value = List<float>(a.float_list()); break;
+    case cpp::AttrType::STRINGS:
+    case cpp::AttrType::VARS: out.value = Strings(a.string_list()); break;
+    case cpp::AttrType::BOOLEAN: out.value = a.bool_value(); break;
+    case cpp::AttrType::BOOLEANS: {
+      std::vector<bool> v;
+      if (a.bool_list()) {
+        for (uint8_t b : *a.bool_list()) v.push_back(b != 0);
+      }
+      out.value = v;
+      break;
+    }
+    case cpp::AttrType::BLOCK: out.value = a.block_index(); break;
+    case cpp::AttrType::LONG: out.value = a.long_value(); break;
+    case cpp::AttrType::BLOCKS: out.value = List<int32_t>(a.block_index_list()); break;
+    case cpp::AttrType::LONGS: out.value = List<int64_t>(a.long_list()); break;
+    case cpp::AttrType::FLOAT64S: out.value = List<double>(a.double_list()); break;
+    case cpp::AttrType::FLOAT64: out.value = a.double_value(); break;
+    default:
+      ctx.Fail(StrCat("op '", op, "' attribute '", name, "' has attribute type code ", a.kind(),
+                      " (Paddle Lite writes 0-15)"));
+  }
+  return out;
+}
+
+void FbsSlots(const flatbuffers::Vector<flatbuffers::Offset<OpSlot>>* slots,
+              std::map<std::string, std::vector<std::string>>* out) {
+  if (!slots) return;
+  for (const OpSlot* s : *slots) (*out)[Str(s->slot())] = Strings(s->variables());
+}
+
+cpp::VarDesc FbsVar(const Var& v, int32_t b, const FbsContext& ctx) {
+  cpp::VarDesc out;
+  out.name = Str(v.name());
+  if (out.name.empty()) ctx.Fail(StrCat("a variable of block ", b, " has no name"));
+  if (!v.type()) ctx.Fail(StrCat("variable '", out.name, "' of block ", b, " has no type"));
+  int32_t kind = v.type()->kind();
+  if (kind < 0 || kind > 21 || kind == 16) {
+    ctx.Fail(StrCat("variable '", out.name, "' has variable type code ", kind,
+                    " (Paddle Lite writes 0-15, 17-21)"));
+  }
+  out.type = static_cast<cpp::VarKind>(kind);
+  const LoDTensorInfo* t = out.type == cpp::VarKind::LOD_TENSOR_ARRAY ? v.type()->tensor_array()
+                                                                       : v.type()->lod_tensor();
+  if (t && t->tensor()) {
+    out.dtype = ElementType(t->tensor()->element_type(), ctx.source, ctx.section,
+                            "variable '" + out.name + "'");
+    out.dims = List<int64_t>(t->tensor()->dims());
+    out.lod_level = t->lod_level();
+    if (out.dims.size() > kMaxRank) {
+      ctx.Fail(StrCat("variable '", out.name, "' has rank ", out.dims.size()));
+    }
+  } else if (out.type == cpp::VarKind::LOD_TENSOR) {
+    out.dtype = DataType::kUnknown;  // Paddle Lite leaves some activations without a desc
+  }
+  out.persistable = v.persistable();
+  out.need_check_feed = v.need_check_feed();
+  return out;
+}
+
+void FbsProgram(const Program& p, const FbsContext& ctx, cpp::ProgramDesc* out) {
+  if (!p.blocks() || p.blocks()->size() == 0) ctx.Fail("the program has no blocks");
+  if (p.version()) {
+    out->has_version = true;
+    out->version = p.version()->value();
+  }
+  if (p.op_versions() && p.op_versions()->entries()) {
+    for (const OpVersionEntry* e : *p.op_versions()->entries()) {
+      out->op_version_map[Str(e->op())] = e->version() ? e->version()->value() : 0;
+    }
+  }
+  for (const Block* blk : *p.blocks()) {
+    cpp::BlockDesc b;
+    b.idx = blk->idx();
+    b.parent_idx = blk->parent_idx();
+    b.forward_block_idx = blk->forward_block_idx();
+    if (blk->vars()) {
+      for (const Var* v : *blk->vars()) b.vars.push_back(FbsVar(*v, b.idx, ctx));
+    }
+    if (blk->ops()) {
+      for (const Op* o : *blk->ops()) {
+        cpp::OpDesc op(Str(o->type()));
+        if (op.Type().empty()) {
+          ctx.Fail(StrCat("op #", b.ops.size(), " of block ", b.idx, " has no type"));
+        }
+        FbsSlots(o->inputs(), &op.mutable_inputs());
+        FbsSlots(o->outputs(), &op.mutable_outputs());
+        if (o->attrs()) {
+          for (const OpAttr* a : *o->attrs()) {
+            std::string name = Str(a->name());
+            op.SetAttribute(name, FbsAttr(*a, op.Type(), name, ctx));
+          }
+        }
+        op.set_is_target(o->is_target());
+        b.ops.push_back(std::move(op));
+      }
+    }
+    out->blocks.push_back(std::move(b));
+  }
+}
+
+// ---- parameters ----
+
+void FbsParam(const Param& p, Scope* weights, const std::string& source, const char* section,
+              size_t at) {
+  std::string name = Str(p.name());
+  if (name.empty()) {
+    ThrowError(source, ": Paddle Lite .nb section '", section, "' at byte ", at,
+               ": a parameter has no name");
+  }
+  const ParamTensor* t = p.value_as_ParamTensor();
+  if (!t) {
+    ThrowError(source, ": Paddle Lite .nb section '", section, "' at byte ", at, ": parameter '",
+               name, "' holds no tensor (value kind ", int(p.value_type()), ")");
+  }
+  DDim dims = List<int64_t>(t->dims());
+  DataType type = ElementType(t->element_type(), source, section, "parameter '" + name + "'");
+  const auto* bytes = t->bytes();
+  AddWeight(weights, name, type, dims, bytes ? reinterpret_cast<const char*>(bytes->data()) : nullptr,
+            bytes ? bytes->size() : 0, source, section, at);
+}
+
+// An aligned copy of a FlatBuffers buffer. Paddle Lite's files put the
+// program at byte 26 and every parameter record at whatever offset the
+// previous one ended: FlatBuffers reads its scalars and vectors in place,
+// which on unaligned memory is undefined behaviour (UBSan, found by the
+// fuzzer on the first seed), so each buffer is copied to 8-byte-aligned
+// memory before it is verified and read.
+class AlignedBuffer {
+ public:
+  AlignedBuffer(const char* data, size_t size) : words_((size + 7) / 8), size_(size) {
+    if (size) std::memcpy(words_.data(), data, size);
+  }
+  const uint8_t* data() const { return reinterpret_cast<const uint8_t*>(words_.data()); }
+  size_t size() const { return size_; }
+
+ private:
+  std::vector<uint64_t> words_;
+  size_t size_;
+};
+
+// Verifies `buf` (bytes [begin, begin + size) of the file, for messages)
+// with the FlatBuffers Verifier and returns its root.
+template <typename Root>
+const Root* VerifiedRoot(const AlignedBuffer& buf, size_t begin, const std::string& source,
+                         const char* section, const std::string& what) {
+  flatbuffers::Verifier::Options opts;
+  opts.max_depth = 64;
+  opts.max_tables = 10000000;
+  flatbuffers::Verifier v(buf.data(), buf.size(), opts);
+  if (buf.size() < sizeof(flatbuffers::uoffset_t) || !v.VerifyBuffer<Root>(nullptr)) {
+    ThrowError(source, ": Paddle Lite .nb section '", section, "' (bytes ", begin, "..",
+               begin + buf.size(), "): ", what,
+               " is not a valid FlatBuffers buffer (the FlatBuffers verifier rejected it: "
+               "truncated or corrupt file?)");
+  }
+  return flatbuffers::GetRoot<Root>(buf.data());
+}
+
+void Meta2Params(const char* data, size_t begin, size_t size, const std::string& source,
+                 Scope* weights) {
+  SectionReader r(data, begin, size, source, "params");
+  size_t at = r.pos();
+  uint16_t version = r.Get<uint16_t>("params format version");
+  if (version != 0) r.Fail(at, "params format version", StrCat(" is ", version, " (expected 0)"));
+  uint16_t meta_size = r.Get<uint16_t>("params meta size");
+  r.Take(meta_size, "params meta information");
+  at = r.pos();
+  uint16_t header_size = r.Get<uint16_t>("params header size");
+  if (header_size < 6) {
+    r.Fail(at, "params header size", StrCat(" is ", header_size, " (expected >= 6)"));
+  }
+  const char* header = r.Take(header_size, "params header");
+  uint16_t count = LoadLE<uint16_t>(header);
+  uint32_t max_bytes = LoadLE<uint32_t>(header + 2);
+  for (uint16_t i = 0; i < count; ++i) {
+    size_t rec = r.pos();
+    uint32_t total = r.Get<uint32_t>("parameter record size");
+    uint32_t offset = r.Get<uint32_t>("parameter record offset");
+    if (offset < 4 || total < offset) {
+      r.Fail(rec, StrCat("parameter record #", i),
+             StrCat(" says size ", total, " with its buffer at offset ", offset,
+                    " (expected offset >= 4 and <= size)"));
+    }
+    r.Take(offset - 4, "parameter record padding");
+    size_t buf = r.pos();
+    r.Take(total - offset, "parameter buffer");
+    const AlignedBuffer aligned(data + buf, total - offset);
+    const Param* p = VerifiedRoot<Param>(aligned, buf, source, "params",
+                                         StrCat("parameter record #", i));
+    FbsParam(*p, weights, source, "params", rec);
+    const Tensor* t = weights->FindLocalVar(Str(p->name()));
+    if (t->memory_size() > max_bytes) {
+      r.Fail(rec, StrCat("parameter '", Str(p->name()), "'"),
+             StrCat(" has ", t->memory_size(), " bytes, more than the header's maximum ",
+                    max_bytes));
+    }
+  }
+  if (r.remaining() != 0) {
+    r.Fail(r.pos(), "end of the params", StrCat(": ", r.remaining(), " unexpected bytes follow the ",
+                                                count, " parameters"));
+  }
+}
+
+void Meta1Params(const char* data, size_t begin, size_t size, const std::string& source,
+                 Scope* weights) {
+  const AlignedBuffer aligned(data + begin, size - begin);
+  const ParamList* list = VerifiedRoot<ParamList>(aligned, begin, source, "params",
+                                                  "the parameter list");
+  if (!list->params()) return;
+  for (const Param* p : *list->params()) FbsParam(*p, weights, source, "params", begin);
+}
+
+std::shared_ptr<std::string> ReadWholeFile(const std::string& path, const char* what) {
+  uint64_t file_size = 0;
+  std::string open_error;
+  int fd = file_access::OpenForRead(path, what, {}, &file_size, &open_error);
+  LITE_ENFORCE(fd >= 0, open_error);
+  auto bytes = std::make_shared<std::string>(static_cast<size_t>(file_size), '\0');
+  size_t done = 0;
+  while (done < bytes->size()) {
+    ssize_t n = ::read(fd, &(*bytes)[done], bytes->size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      ThrowError("cannot read ", what, " '", path, "' (", done, " of ", bytes->size(),
+                 " bytes read)");
+    }
+    done += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  return bytes;
+}
+
+}  // namespace
+
+void AddWeight(Scope* weights, const std::string& name, DataType type, const DDim& dims,
+               const char* bytes, size_t nbytes, const std::string& source, const char* section,
+               size_t at) {
+  auto fail = [&](const std::string& msg) {
+    ThrowError(source, ": Paddle Lite .nb section '", section, "' at byte ", at, ": parameter '",
+               name, "' ", msg);
+  };
+  if (dims.size() > kMaxRank) fail(StrCat("has rank ", dims.size()));
+  uint64_t numel = 1;
+  for (int64_t d : dims) {
+    if (d < 0 || (d > 0 && numel > (uint64_t{1} << 40) / static_cast<uint64_t>(d))) {
+      fail(StrCat("has invalid dims ", DimsToString(dims)));
+    }
+    numel *= static_cast<uint64_t>(d);
+  }
+  if (numel * SizeOf(type) != nbytes) {
+    fail(StrCat("(", DataTypeName(type), " ", DimsToString(dims), ") needs ",
+                numel * SizeOf(type), " bytes but holds ", nbytes));
+  }
+  if (weights->FindLocalVar(name)) fail("is stored twice");
+  Tensor* t = weights->Var(name);
+  t->Resize(dims);
+  void* dst = t->mutable_data(type);
+  if (nbytes) std::memcpy(dst, bytes, nbytes);
+  t->set_persistable(true);
+}
+
+void CheckProgram(cpp::ProgramDesc* prog, const std::string& source, const char* section) {
+  const cpp::ProgramDesc& program = *prog;
+  const int32_t n = static_cast<int32_t>(program.blocks.size());
+  LITE_ENFORCE(n >= 1, source, ": Paddle Lite .nb section '", section, "': the program has no blocks");
+  for (int32_t b = 0; b < n; ++b) {
+    const cpp::BlockDesc& blk = program.blocks[b];
+    LITE_ENFORCE(blk.idx == b, source, ": Paddle Lite .nb section '", section, "': block ", b,
+                 " says its index is ", blk.idx);
+    LITE_ENFORCE(b == 0 ? blk.parent_idx == -1 || blk.parent_idx == 0
+                        : blk.parent_idx >= 0 && blk.parent_idx < n && blk.parent_idx != b,
+                 source, ": Paddle Lite .nb section '", section, "': block ", b,
+                 " has invalid parent_idx ", blk.parent_idx);
+    // Paddle Lite writes 0 as block 0's parent; ours says -1 (no parent).
+    if (b == 0) prog->blocks[0].parent_idx = -1;
+    // Paddle Lite v2.6 wrote a variable twice when a pass re-declared it
+    // (LAC's `words`); the first declaration is kept.
+    std::set<std::string> names;
+    std::vector<cpp::VarDesc> vars;
+    for (auto& v : prog->blocks[b].vars) {
+      if (names.insert(v.name).second) {
+        vars.push_back(std::move(v));
+      } else {
+        VLOG(1) << source << ": block " << b << " declares variable '" << v.name
+                << "' twice; the first declaration is kept";
+      }
+    }
+    prog->blocks[b].vars = std::move(vars);
+  }
+}
+
+void CheckWeightsPresent(const cpp::ProgramDesc& program, const Scope& weights,
+                         const std::string& source) {
+  for (const auto& v : program.blocks[0].vars) {
+    if (!v.persistable || v.type != cpp::VarKind::LOD_TENSOR) continue;
+    LITE_ENFORCE(weights.FindLocalVar(v.name), source, ": persistable variable '", v.name,
+                 "' of block 0 has no parameter in the file (truncated or corrupt file?)");
+  }
+}
+
+namespace {
+// The program size is not looked at: a file with Paddle Lite's header and a
+// wrong size is Paddle Lite's, and its error should say so (a Paddle
+// protobuf program starts with byte 0x0a, ONNX with 0x08: never a meta
+// version 0-2 followed by a printable version string).
+bool HeaderLooksRight(const char* data, size_t size) {
+  if (size < kHeaderSize) return false;
+  uint16_t meta = LoadLE<uint16_t>(data + kOffMetaVersion);
+  if (meta > 2) return false;
+  std::string producer = ProducerOf(data);
+  if (producer.empty()) return false;
+  for (char c : producer) {
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
+}
+}  // namespace
+
+bool LooksLikePaddleLiteNb(const char* data, size_t size) {
+  return HeaderLooksRight(data, size);
+}
+
+bool FileLooksLikePaddleLiteNb(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
+  char head[kHeaderSize];
+  std::ifstream in(path, std::ios::binary);
+  if (!in.read(head, sizeof(head))) return false;
+  return HeaderLooksRight(head, sizeof(head));
+}
+
+bool IsPaddleLiteNbFolder(const std::string& dir) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(dir + "/__model__.nb", ec) &&
+         std::filesystem::is_regular_file(dir + "/param.nb", ec);
+}
+
+void ParsePaddleLiteNb(const char* data, size_t size, const std::string& source,
+                       PaddleLiteModel* out) {
+  LITE_ENFORCE(size >= kHeaderSize, source, ": Paddle Lite .nb section 'header' at byte 0: ",
+               size, " bytes, the header alone is ", kHeaderSize, " (truncated file?)");
+  uint16_t meta = LoadLE<uint16_t>(data + kOffMetaVersion);
+  LITE_ENFORCE(meta <= 2, source, ": Paddle Lite .nb section 'header' at byte 0: meta version ",
+               meta, " (this runtime reads 0, 1 and 2: Paddle Lite v2.3 - v2.14)");
+  uint64_t program_size = LoadLE<uint64_t>(data + kOffProgramSize);
+  LITE_ENFORCE(program_size > 0 && program_size <= size - kHeaderSize, source,
+               ": Paddle Lite .nb section 'header' at byte ", kOffProgramSize,
+               ": the program size ", program_size, " does not fit in the ", size - kHeaderSize,
+               " bytes after the header (truncated or corrupt file?)");
+  PaddleLiteModel m;
+  m.layout = static_cast<Layout>(meta);
+  m.producer = ProducerOf(data);
+  m.weights = std::make_shared<Scope>();
+  const size_t params_begin = kHeaderSize + program_size;
+  if (m.layout == Layout::kMeta0NaiveBuffer) {
+    SectionReader prog(data, kHeaderSize, params_begin, source, "program");
+    ReadNaiveProgram(&prog, &m.program);
+    SectionReader params(data, params_begin, size, source, "params");
+    ReadNaiveParams(&params, m.weights.get());
+  } else {
+    const AlignedBuffer aligned(data + kHeaderSize, program_size);
+    const Program* p = VerifiedRoot<Program>(aligned, kHeaderSize, source, "program", "the program");
+    FbsProgram(*p, FbsContext{source, "program"}, &m.program);
+    if (m.layout == Layout::kMeta1FlatBuffers) {
+      Meta1Params(data, params_begin, size, source, m.weights.get());
+    } else {
+      Meta2Params(data, params_begin, size, source, m.weights.get());
+    }
+  }
+  CheckProgram(&m.program, source, "program");
+  CheckWeightsPresent(m.program, *m.weights, source);
+  VLOG(3) << source << ": Paddle Lite " << LayoutName(m.layout) << ", written by '" << m.producer
+          << "', " << m.program.blocks[0].ops.size() << " ops, "
+          << m.weights->LocalVarNames().size() << " parameters";
+  *out = std::move(m);
+}
+
+void LoadPaddleLiteNbFile(const std::string& path, PaddleLiteModel* out) {
+  auto bytes = ReadWholeFile(path, "Paddle Lite .nb model");
+  ParsePaddleLiteNb(bytes->data(), bytes->size(), path, out);
+}
+
+namespace {
+void ParsePair(const std::string& model, const std::string& model_name, const std::string& params,
+               const std::string& params_name, PaddleLiteModel* out) {
+  PaddleLiteModel m;
+  m.layout = Layout::kNaiveBufferFolder;
+  m.weights = std::make_shared<Scope>();
+  SectionReader prog(model.data(), 0, model.size(), model_name, "program");
+  ReadNaiveProgram(&prog, &m.program);
+  SectionReader par(params.data(), 0, params.size(), params_name, "params");
+  ReadNaiveParams(&par, m.weights.get());
+  CheckProgram(&m.program, model_name, "program");
+  CheckWeightsPresent(m.program, *m.weights, params_name);
+  *out = std::move(m);
+}
+}  // namespace
+
+void LoadPaddleLiteNbFolder(const std::string& dir, PaddleLiteModel* out) {
+  const std::string model_path = dir + "/__model__.nb";
+  const std::string param_path = dir + "/param.nb";
+  auto model = ReadWholeFile(model_path, "Paddle Lite program");
+  auto params = ReadWholeFile(param_path, "Paddle Lite params");
+  ParsePair(*model, model_path, *params, param_path, out);
+}
+
+void ParsePaddleLiteNbPair(const std::string& model, const std::string& params,
+                           const std::string& source, PaddleLiteModel* out) {
+  ParsePair(model, source + " (program buffer)", params, source + " (params buffer)", out);
+}
+
+}  // namespace plnb
+}  // namespace lite
+}  // namespace paddle
