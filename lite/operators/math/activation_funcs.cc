@@ -232,6 +232,11 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
     case ActType::kSoftsign:
       ya = xa / (1.f + xa.abs());
       break;
+    case ActType::kThresholdedRelu: {
+      const float t = p.thresholded_relu_threshold, v = p.thresholded_relu_value;
+      for (int64_t i = 0; i < n; ++i) y[i] = x[i] > t ? x[i] : v;
+      break;
+    }
   }
 }
 

@@ -58,6 +58,9 @@ std::vector<UCase> Cases() {
       {"floor", {}, [](double v) { return std::floor(v); }, -5, 5},
       {"ceil", {}, [](double v) { return std::ceil(v); }, -5, 5},
       {"round", {}, [](double v) { return std::round(v); }, -5, 5},
+      {"thresholded_relu", {}, [](double v) { return v > 1 ? v : 0.0; }, -5, 5},
+      {"thresholded_relu", {{"threshold", 0.5f}, {"value", -2.f}},
+       [](double v) { return v > 0.5 ? v : -2.0; }, -5, 5},
       {"sign", {}, [](double v) { return double((v > 0) - (v < 0)); }, -5, 5},
       {"softsign", {}, [](double v) { return v / (1 + std::fabs(v)); }, -9, 9},
   };
