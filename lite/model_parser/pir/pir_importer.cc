@@ -29,7 +29,7 @@ namespace {
 constexpr int kMaxNesting = 64;
 
 class Importer;
-using Fixup = void (*)(cpp::OpDesc* op);
+using Fixup = void (*)(cpp::OpDesc* op, const std::vector<ValueType>& results);
 using Handler = void (Importer::*)(const Json& op);
 
 struct OpRow {
@@ -43,11 +43,19 @@ struct OpRow {
 };
 
 // Fixups named by the table.
-void ElementwiseAxis(cpp::OpDesc* op) { op->SetAttr("axis", int32_t{-1}); }
-void ReduceAll(cpp::OpDesc* op) {
+void ElementwiseAxis(cpp::OpDesc* op, const std::vector<ValueType>&) { op->SetAttr("axis", int32_t{-1}); }
+// Paddle >= 2.5 semantics: a result declared 0-d stays 0-d (our ops give
+// dims [1] there for older Paddle programs unless told by out_0d).
+void ZeroDimOut(cpp::OpDesc* op, const std::vector<ValueType>& results) {
+  if (!results.empty() && results[0].kind == ValueType::Kind::kTensor && results[0].dims.empty()) {
+    op->SetAttr("out_0d", true);
+  }
+}
+void ReduceAll(cpp::OpDesc* op, const std::vector<ValueType>& results) {
   const auto dims = op->GetAttr<std::vector<int32_t>>("dim", {});
   op->SetAttr("reduce_all", dims.empty());
   if (dims.empty()) op->SetAttr("dim", std::vector<int32_t>{0});
+  ZeroDimOut(op, results);
 }
 
 std::vector<std::string> Words(const std::string& s) {
@@ -381,7 +389,11 @@ class Importer {
       }
     }
     CopyAttributes(row, op, &desc);
-    if (row.fixup) row.fixup(&desc);
+    if (row.fixup) {
+      std::vector<ValueType> types;
+      for (const auto& r : results) types.push_back(r.type);
+      row.fixup(&desc, types);
+    }
     prog_.blocks[block_].ops.push_back(std::move(desc));
   }
 
