@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -287,6 +288,92 @@ TEST(PirImporter, ConstantOperandsFoldIntoAttributes) {
   const std::string e = ImportError(doc, Record(DataType::kFloat32, {4, 2}, 1));
   EXPECT_NE(e.find("op 3 'pd_op.pool2d' (block 0): operand 1 ('ksize', value %2) must be a constant from "
                    "pd_op.full / pd_op.full_int_array"),
+            std::string::npos)
+      << e;
+}
+
+// ---- pd_op.while: acc = x * (1 + n) by n additions, p and q swapped on
+// every iteration (a yield naming another loop value's argument) ----
+Json Op(const char* name, Json attrs, Json in, Json out) {
+  return {{"#", name}, {"A", attrs}, {"I", in}, {"O", out}};
+}
+Json Data(const char* name, int64_t id, const char* type, std::vector<int64_t> dims) {
+  return Op("1.data", {Attr("name", "0.a_str", name), Attr("dtype", "1.a_dtype", "float32")}, Json::array(),
+            {Out(id, TensorType(type, dims))});
+}
+Json Full(int64_t id, double v, const char* dtype, const char* type) {
+  return Op("1.full", {Attr("shape", "1.a_intarray", Json::array()), Attr("value", "0.a_f64", v),
+                       Attr("dtype", "1.a_dtype", dtype)},
+            Json::array(), {Out(id, TensorType(type, {}))});
+}
+Json Fetch(const char* name, int64_t id, int col, int64_t out_id) {
+  return Op("1.fetch", {Attr("name", "0.a_str", name), Attr("col", "0.a_i32", col)}, {In(id)},
+            {Out(out_id, TensorType("0.t_f32", {3}))});
+}
+
+Json WhileProgram() {
+  const Json f3 = TensorType("0.t_f32", {3}), i64 = TensorType("0.t_i64", {}), b = TensorType("0.t_bool", {});
+  Json body = Json::array();
+  body.push_back(Full(20, 1.0, "float32", "0.t_f32"));
+  body.push_back(Op("1.scale", {Attr("bias", "0.a_f32", 1.0), Attr("bias_after_scale", "0.a_bool", true)},
+                    {In(10), In(20)}, {Out(21, i64)}));
+  body.push_back(Op("1.add", Json::array(), {In(11), In(1)}, {Out(22, f3)}));
+  body.push_back(Op("1.less_than", Json::array(), {In(21), In(2)}, {Out(23, b)}));
+  body.push_back(Op("2.yield", Json::array(), {In(23), In(21), In(22), In(13), In(12)}, Json::array()));
+  Json args = {Out(10, i64), Out(11, f3), Out(12, f3), Out(13, f3)};
+  Json loop = Op("1.while", Json::array(), {In(5), In(4), In(1), In(6), In(7)},
+                 {Out(30, i64), Out(31, f3), Out(32, f3), Out(33, f3)});
+  loop["regions"] = {{{"#", "region_1"}, {"blocks", {{{"#", "block_1"}, {"args", args}, {"ops", body}}}}}};
+  Json ops = Json::array();
+  ops.push_back(Data("x", 1, "0.t_f32", {3}));
+  ops.push_back(Data("n", 2, "0.t_i64", {}));
+  ops.push_back(Data("p", 6, "0.t_f32", {3}));
+  ops.push_back(Data("q", 7, "0.t_f32", {3}));
+  ops.push_back(Full(4, 0.0, "int64", "0.t_i64"));
+  ops.push_back(Op("1.less_than", Json::array(), {In(4), In(2)}, {Out(5, b)}));
+  ops.push_back(loop);
+  ops.push_back(Fetch("acc", 31, 0, 40));
+  ops.push_back(Fetch("p_out", 32, 1, 41));
+  ops.push_back(Fetch("q_out", 33, 2, 42));
+  Json doc = SmallProgram();
+  Ops(doc) = ops;
+  return doc;
+}
+
+TEST(PirWhile, LoopValuesFollowTheYields) {
+  const std::string text = WhileProgram().dump();
+  lite_api::CxxConfig config;
+  config.set_model_buffer(text.data(), text.size(), nullptr, 0);
+  auto p = lite_api::CreatePaddlePredictor(config);
+  ASSERT_EQ(p->GetInputNames(), (std::vector<std::string>{"x", "n", "p", "q"}));
+  const std::vector<float> x = {1.f, -2.f, 0.5f}, pv = {1.f, 2.f, 3.f}, qv = {4.f, 5.f, 6.f};
+  for (int64_t n : {0, 1, 2, 3, 6}) {
+    auto set = [&](int i, const std::vector<float>& v) {
+      auto t = p->GetInput(i);
+      t->Resize({3});
+      t->CopyFromCpu(v.data());
+    };
+    set(0, x);
+    set(2, pv);
+    set(3, qv);
+    auto tn = p->GetInput(1);
+    tn->Resize({});
+    tn->mutable_data<int64_t>()[0] = n;
+    p->Run();
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_FLOAT_EQ(p->GetOutput(0)->data<float>()[k], x[k] * static_cast<float>(1 + std::max<int64_t>(n, 0)))
+          << "n=" << n;
+      EXPECT_EQ(p->GetOutput(1)->data<float>()[k], n % 2 ? qv[k] : pv[k]) << "n=" << n;
+      EXPECT_EQ(p->GetOutput(2)->data<float>()[k], n % 2 ? pv[k] : qv[k]) << "n=" << n;
+    }
+  }
+}
+
+TEST(PirWhile, BodyWithoutYieldIsAnError) {
+  Json doc = WhileProgram();
+  Ops(doc)[6]["regions"][0]["blocks"][0]["ops"].erase(4);
+  const std::string e = ImportError(doc, "");
+  EXPECT_NE(e.find("small.json: op 6 'pd_op.while' (block 0): the body region does not end with cf.yield"),
             std::string::npos)
       << e;
 }
