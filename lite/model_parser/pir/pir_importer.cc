@@ -163,7 +163,8 @@ std::optional<std::vector<int64_t>> Importer::ConvertBlock(const Json& block_jso
     where_.block = block_idx;
     where_.op_name = "?";
     const Json& op = ops[i];
-    where_.op_name = FullOpName(where_, StringOf(where_, Member(where_, op, "#", "op"), "op #"));
+    where_.op_name = StringOf(where_, Member(where_, op, "#", "op"), "op #");
+    where_.op_name = FullOpName(where_, where_.op_name);
     if (where_.op_name == "cf.yield") {
       yields = OperandIds(op);
     } else {
@@ -221,6 +222,10 @@ std::vector<Result> Importer::Results(const Json& op) {
 }
 
 const std::string& Importer::NameOf(int64_t id) const {
+  auto t = types_.find(id);
+  if (t != types_.end() && t->second.kind == ValueType::Kind::kNull) {
+    where_.Fail(StrCat("value %", id, " has no type (NULL) where a tensor is expected"));
+  }
   const auto& names = names_.at(id);
   if (names.size() != 1) {
     where_.Fail(StrCat("value %", id, " is a vector of ", names.size(),
