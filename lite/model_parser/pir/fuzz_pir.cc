@@ -10,7 +10,8 @@
 // its `p` ops (or a mutated params file now and then): every outcome must
 // be success or a lite_api::Error, and a success must give a program whose
 // control flow validates and whose every op input names a declared
-// variable.
+// variable. (It drives pir_import::Importer as ImportPirProgram does, so the
+// JSON is parsed once per input.)
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -22,7 +23,7 @@
 
 #include "lite/api/paddle_error.h"
 #include "lite/core/scope.h"
-#include "lite/model_parser/pir/pir_importer.h"
+#include "lite/model_parser/pir/pir_importer_impl.h"
 #include "lite/model_parser/tensor_record.h"
 
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
@@ -258,18 +259,19 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  std::string params;
-  try {
-    params = GeneratedParams(paddle::lite::PirParameters(text, "fuzz.json"));
-  } catch (const paddle::lite_api::Error&) {
-  }
-  // A params file cut short now and then (the size's low bits pick it).
-  if (!params.empty() && size % 7 == 3) params.resize(params.size() - 1 - size % params.size());
+  // What ImportPirProgram does, with the program parsed once: walk, then
+  // parameters generated for its `p` ops (a params file cut short now and
+  // then: the size's low bits pick it), then the records read back.
   ProgramDesc program;
-  Scope weights;
   try {
-    paddle::lite::ImportPirProgram(text, "fuzz.json", params.data(), params.size(), "fuzz.pdiparams",
-                                   &program, &weights);
+    paddle::lite::pir_import::Importer importer("fuzz.json");
+    importer.Run(text);
+    std::string params = GeneratedParams(importer.SortedParams());
+    if (!params.empty() && size % 7 == 3) params.resize(params.size() - 1 - size % params.size());
+    Scope weights;
+    importer.LoadParams(params.data(), params.size(), "fuzz.pdiparams", &weights);
+    program = importer.TakeProgram();
+    paddle::lite::cpp::ValidateControlFlow(program);
   } catch (const paddle::lite_api::Error&) {
     return 0;  // refused with a message: fine
   }
