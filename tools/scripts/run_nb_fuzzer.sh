@@ -163,6 +163,7 @@ elif [ "$TARGET" = pir ]; then
     found=$((found + 1))
   done < <(find "$models" -type f -name '*.json' -print0 2>/dev/null)
   (( found > 0 )) || { echo "run_nb_fuzzer: no PIR programs under '$models'" >&2; exit 2; }
+  cp -f "$ROOT"/tests/fuzz/regressions/pir/* seeds/
 else
   NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
 fi

@@ -221,12 +221,21 @@ std::vector<Result> Importer::Results(const Json& op) {
   return r;
 }
 
+const std::vector<std::string>& Importer::NamesOf(int64_t id) const {
+  auto it = names_.find(id);
+  if (it == names_.end()) {
+    where_.Fail(id == 0 ? std::string("a null operand (value %0) where a value is expected")
+                        : StrCat("value %", id, " is not defined before this op"));
+  }
+  return it->second;
+}
+
 const std::string& Importer::NameOf(int64_t id) const {
   auto t = types_.find(id);
   if (t != types_.end() && t->second.kind == ValueType::Kind::kNull) {
     where_.Fail(StrCat("value %", id, " has no type (NULL) where a tensor is expected"));
   }
-  const auto& names = names_.at(id);
+  const auto& names = NamesOf(id);
   if (names.size() != 1) {
     where_.Fail(StrCat("value %", id, " is a vector of ", names.size(),
                        " tensors where one tensor is expected"));
@@ -360,7 +369,7 @@ void Importer::MapOperand(const std::string& spec, size_t i, int64_t id, cpp::Op
   const size_t colon = spec.find(':');
   if (colon == std::string::npos) {
     if (spec.back() == '*') {
-      desc->SetInput(spec.substr(0, spec.size() - 1), names_.at(id));
+      desc->SetInput(spec.substr(0, spec.size() - 1), NamesOf(id));
     } else {
       desc->SetInput(spec, {NameOf(id)});
     }
@@ -381,7 +390,7 @@ void Importer::MapOperand(const std::string& spec, size_t i, int64_t id, cpp::Op
                          "run time, which the mapping to '", desc->Type(), "' does not support"));
     }
     if (slot.back() == '*') {
-      desc->SetInput(slot.substr(0, slot.size() - 1), names_.at(id));
+      desc->SetInput(slot.substr(0, slot.size() - 1), NamesOf(id));
     } else {
       desc->SetInput(slot, {NameOf(id)});
     }

@@ -100,6 +100,9 @@ class Importer {
 
   std::vector<Result> Results(const Json& op);
 
+  // The name(s) a value is bound to; an Error naming the value when it is
+  // null or not defined.
+  const std::vector<std::string>& NamesOf(int64_t id) const;
   const std::string& NameOf(int64_t id) const;
 
   // Declares `name` with `type` in block `block` (replacing a declaration).

@@ -157,7 +157,7 @@ void Importer::Split(const Json& op) {
   const auto ids = OperandIds(op);
   if (ids.size() != 1 || ids[0] == 0) where_.Fail("expected one operand");
   const auto results = Results(op);
-  const auto parts = names_.at(ids[0]);
+  const auto parts = NamesOf(ids[0]);
   if (parts.size() != results.size()) {
     where_.Fail(StrCat("splits value %", ids[0], " of ", parts.size(), " tensors into ", results.size(),
                        " results"));
@@ -173,7 +173,7 @@ void Importer::Slice(const Json& op) {
   if (ids.size() != 1 || ids[0] == 0) where_.Fail("expected one operand");
   const auto results = Results(op);
   if (results.size() != 1) where_.Fail("expected one result");
-  const auto parts = names_.at(ids[0]);
+  const auto parts = NamesOf(ids[0]);
   const int64_t index = static_cast<int64_t>(AttributeNumber(where_, RequiredAttr(op, "index"), "attribute 'index'"));
   if (index < 0 || index >= static_cast<int64_t>(parts.size())) {
     where_.Fail(StrCat("index ", index, " is outside the ", parts.size(), " tensors of value %", ids[0]));
