@@ -377,7 +377,7 @@ TEST(PathErrors, MissingFilesAndDirectories) {
   EXPECT_TRUE(Has(msg, "model_dir '" + (tmp / "nope") + "': No such file or directory")) << msg;
   msg = load(ModelSource{tmp.path(), "", "", "", ""});
   EXPECT_TRUE(Has(msg, "model_dir '" + tmp.path() + "': no model file found (looked for __model__, model, "
-                                                    "model.pdmodel, inference.pdmodel and *.pdmodel)"))
+                                                    "model.pdmodel, inference.pdmodel, inference.json, model.json and *.pdmodel)"))
       << msg;
   msg = load(ModelSource{"", tmp / "x.pdmodel", "", "", ""});
   EXPECT_TRUE(Has(msg, "cannot read model file '" + (tmp / "x.pdmodel") + "': No such file or directory")) << msg;

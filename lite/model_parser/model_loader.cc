@@ -17,6 +17,7 @@
 #include "lite/model_parser/file_util.h"
 #include "lite/model_parser/onnx/onnx_importer.h"
 #include "lite/model_parser/paddle_lite_nb/paddle_lite_nb.h"
+#include "lite/model_parser/pir/pir_importer.h"
 #include "lite/model_parser/framework.pb.h"
 #include "lite/model_parser/program_desc_pb.h"
 #include "lite/model_parser/tensor_record.h"
@@ -28,7 +29,8 @@ namespace {
 namespace pb = ::paddle::framework::proto;
 
 // Auto-detection order (docs/model-formats.md).
-const char* const kModelNames[] = {"__model__", "model", "model.pdmodel", "inference.pdmodel"};
+const char* const kModelNames[] = {"__model__",         "model",          "model.pdmodel",
+                                   "inference.pdmodel", "inference.json", "model.json"};
 const char* const kParamNames[] = {"__params__", "params", "weights", "model.pdiparams",
                                    "inference.pdiparams"};
 
@@ -61,11 +63,35 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// "<stem>.pdiparams" for "<dir>/<stem>.pdmodel", else "".
+// "<stem>.pdiparams" for "<dir>/<stem>.pdmodel" or "<dir>/<stem>.json"
+// (a PIR program), else "".
 std::string SameStemParams(const std::string& model_file) {
   std::string base = BaseName(model_file);
-  if (!EndsWith(base, ".pdmodel") || base.size() == 8) return "";
-  return base.substr(0, base.size() - 8) + ".pdiparams";
+  for (const char* ext : {".pdmodel", ".json"}) {
+    const size_t n = std::strlen(ext);
+    if (EndsWith(base, ext) && base.size() > n) return base.substr(0, base.size() - n) + ".pdiparams";
+  }
+  return "";
+}
+
+// A PIR JSON program (Paddle 3): its params are `param_file` when given,
+// else <stem>.pdiparams beside it (none for a program without parameters).
+void LoadPirModel(const ModelSource& src, const std::string& model_file, cpp::ProgramDesc* program,
+                  Scope* weights) {
+  auto model = ReadWholeFile(model_file, "model file");
+  std::string param_file = src.param_file;
+  if (param_file.empty()) {
+    const std::string stem = SameStemParams(model_file);
+    param_file = JoinPath(DirName(model_file), stem.empty() ? "inference.pdiparams" : stem);
+    if (!IsRegularFile(param_file)) {
+      ImportPirProgram(std::string(model->data(), model->size()), model_file, nullptr, 0,
+                       StrCat("looked for '", param_file, "'; set param_file"), program, weights);
+      return;
+    }
+  }
+  auto params = ReadWholeFile(param_file, "params file");
+  ImportPirProgram(std::string(model->data(), model->size()), model_file, params->data(), params->size(),
+                   param_file, program, weights);
 }
 
 std::string VarKindName(cpp::VarKind kind) {
@@ -269,7 +295,7 @@ std::string FindModelFile(const std::string& model_dir) {
                "); choose one with model_file (and param_file)");
   }
   ThrowError("model_dir '", model_dir, "': no model file found (looked for __model__, model, "
-             "model.pdmodel, inference.pdmodel and *.pdmodel)");
+             "model.pdmodel, inference.pdmodel, inference.json, model.json and *.pdmodel)");
 }
 
 namespace {
@@ -416,6 +442,23 @@ void LoadModel(const ModelSource& src, cpp::ProgramDesc* program, Scope* weights
       ImportOnnxModel(src.model_file, program, weights);
     }
     return;
+  }
+  // PIR JSON programs (Paddle 3), by extension or content.
+  if (!src.model_buffer.empty() && LooksLikePirJson(src.model_buffer.data(), src.model_buffer.size())) {
+    ImportPirProgram(src.model_buffer, "model buffer",
+                     src.param_buffer.empty() ? nullptr : src.param_buffer.data(), src.param_buffer.size(),
+                     src.param_buffer.empty() ? "no param buffer was given" : "param buffer", program,
+                     weights);
+    return;
+  }
+  if (src.model_buffer.empty()) {
+    const std::string model_file = !src.model_file.empty() ? src.model_file
+                                   : src.model_dir.empty() ? std::string()
+                                                           : FindModelFile(src.model_dir);
+    if (!model_file.empty() && (IsPirJsonFile(model_file) || FileLooksLikePirJson(model_file))) {
+      LoadPirModel(src, model_file, program, weights);
+      return;
+    }
   }
   cpp::ProgramDesc prog;
   LoadedTensors loaded;

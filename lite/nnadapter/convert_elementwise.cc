@@ -197,13 +197,13 @@ void AddMish(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOpera
   c.AddOperation(NNADAPTER_TANH, {sp}, {gate});
   c.AddOperation(NNADAPTER_MUL, {in, gate, c.Int32(NNADAPTER_FUSED_NONE)}, {out});
 }
-// No standard operation: WHERE(x > threshold, x, 0) (a NaN gives 0, as on
-// the CPU; x * float(x > threshold) would give NaN).
+// No standard operation: WHERE(x > threshold, x, value) (a NaN gives value,
+// as on the CPU; x * float(x > threshold) would give NaN).
 void AddThresholdedRelu(Converter& c, const cpp::OpDesc&, const ActParam& p,
                         NNAdapterOperand* in, NNAdapterOperand* out) {
   NNAdapterOperand* flag = c.Temporary(NNADAPTER_BOOL8);
   c.AddOperation(NNADAPTER_GREATER, {in, c.Float32(p.thresholded_relu_threshold)}, {flag});
-  c.AddOperation(NNADAPTER_WHERE, {flag, in, c.Float32(0.f)}, {out});
+  c.AddOperation(NNADAPTER_WHERE, {flag, in, c.Float32(p.thresholded_relu_value)}, {out});
 }
 // CLIP(x, 0, coef).
 void AddReluClipped(Converter& c, const cpp::OpDesc&, const ActParam& p, NNAdapterOperand* in,

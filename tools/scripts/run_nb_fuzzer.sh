@@ -20,6 +20,10 @@
 # (lite/model_parser/paddle_lite_nb/fuzz_paddle_lite_nb.cc; flatc generates
 # the FlatBuffers code), seeded with the small files of the three layouts it
 # writes itself.
+# FUZZ_TARGET=pir builds the structure-aware PIR JSON reader fuzzer
+# (lite/model_parser/pir/fuzz_pir.cc, a custom mutator over the parsed JSON
+# tree), seeded with the PIR programs of $PADDLE_LITE_MODELS_DIR up to 32 KB
+# (JSON files holding "magic":"pir") besides its built-in seeds.
 # Environment: NB_FUZZ_BUILD_DIR (default <repo>/build-nb-fuzz), CXX (clang++),
 # NB_FUZZ_JOBS (2, parallel compiles).
 # Exits non-zero on a build failure or any crash/sanitizer report; the
@@ -87,7 +91,17 @@ case "$TARGET" in
              lite/model_parser/paddle_lite_nb/naive_buffer_reader.cc
              lite/model_parser/paddle_lite_nb/paddle_lite_nb_mapping.cc "${CORE[@]}")
     EXTRA_FLAGS=(-I"$BUILD/gen") ;;
-  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params, program, onnx or paddle_lite_nb" >&2
+  pir)
+    mkdir -p "$BUILD/gen/lite/model_parser"
+    protoc --cpp_out="$BUILD/gen/lite/model_parser" -I"$ROOT/lite/model_parser" \
+      "$ROOT/lite/model_parser/framework.proto"
+    SOURCES=(lite/model_parser/pir/fuzz_pir.cc lite/model_parser/pir/pir_json.cc
+             lite/model_parser/pir/pir_importer.cc lite/model_parser/pir/pir_structural_ops.cc
+             lite/model_parser/pir/pir_control_flow.cc lite/model_parser/tensor_record.cc
+             "${CORE[@]}" "$BUILD/gen/lite/model_parser/framework.pb.cc")
+    EXTRA_FLAGS=(-I"$BUILD/gen")
+    LIBS+=($(pkg-config --libs protobuf)) ;;
+  *) echo "run_nb_fuzzer: FUZZ_TARGET must be nb, params, program, onnx, paddle_lite_nb or pir" >&2
      exit 2 ;;
 esac
 FLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
@@ -155,6 +169,19 @@ elif [ "$TARGET" = paddle_lite_nb ]; then
   PLNB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_paddle_lite_nb -runs=0 seeds >seeds.log 2>&1 ||
     { cat seeds.log >&2; echo "run_nb_fuzzer: a seed crashes the target" >&2; exit 1; }
   cp -f "$ROOT"/tests/fuzz/regressions/paddle_lite_nb/* seeds/
+elif [ "$TARGET" = pir ]; then
+  # The PIR programs of the models folder (the harness also starts from its
+  # own seed programs when an input does not parse).
+  models="${PADDLE_LITE_MODELS_DIR:-$ROOT/../shared/models}"
+  found=0
+  while IFS= read -r -d '' f; do
+    # The small ones: a 100 KB program runs at ~30 inputs/s under ASan.
+    [ "$(stat -c %s "$f")" -le 32768 ] && grep -q '"magic":"pir"' "$f" || continue
+    cp -f "$f" "seeds/$(echo "${f#"$models"/}" | tr / _)"
+    found=$((found + 1))
+  done < <(find "$models" -type f -name '*.json' -print0 2>/dev/null)
+  (( found > 0 )) || { echo "run_nb_fuzzer: no PIR programs under '$models'" >&2; exit 2; }
+  cp -f "$ROOT"/tests/fuzz/regressions/pir/* seeds/
 else
   NB_FUZZ_SEED_DIR="$BUILD/seeds" ./fuzz_nb -runs=0 seeds >/dev/null 2>&1
 fi
@@ -169,6 +196,7 @@ MAX_LEN=65536
 TIMEOUT=10
 RSS_MB=2048
 [ "$TARGET" != program ] || { MAX_LEN=4194304; TIMEOUT=60; RSS_MB=4096; }
+[ "$TARGET" != pir ] || MAX_LEN=32768
 "./$BIN" -max_total_time="$SECONDS_TO_RUN" -timeout="$TIMEOUT" -rss_limit_mb="$RSS_MB" \
   -max_len=$MAX_LEN -print_final_stats=1 corpus seeds >"$LOG" 2>&1 || rc=$?
 execs=$(grep '^stat::number_of_executed_units' "$LOG" | tail -1 | awk '{print $2}')  # the last: forked children (onnx) print their own

@@ -417,6 +417,47 @@ static void TestPaddleLiteNb(const char* models_dir) {
   free(ref);
 }
 
+/* A Paddle 3 PIR export (inference.json + inference.pdiparams) by its
+ * folder: the 8-crop reference batch of pir_lcnet_textline_ori gives the
+ * numpy reference's probabilities. */
+static void TestPirModel(const char* models_dir) {
+  static const int64_t shape[4] = {8, 3, 80, 160};
+  char folder[1100], path[1300];
+  PD_Config* config = NULL;
+  PD_Predictor* p = NULL;
+  PD_Tensor* input = NULL;
+  PD_Tensor* output = NULL;
+  float out[16], max_diff = 0;
+  float* x;
+  float* ref;
+  size_t i;
+  snprintf(folder, sizeof folder, "%s/pir_lcnet_textline_ori", models_dir);
+  snprintf(path, sizeof path, "%s/reference/input_lines8_80x160.bin", folder);
+  x = ReadFloats(path, 8 * 3 * 80 * 160);
+  snprintf(path, sizeof path, "%s/reference/numpy_output_lines8.bin", folder);
+  ref = ReadFloats(path, 16);
+  CHECK_OK(PD_ConfigCreate(&config));
+  CHECK_OK(PD_ConfigSetModelDir(config, folder));
+  CHECK_OK(PD_PredictorCreate(config, &p));
+  CHECK_OK(PD_ConfigDestroy(config));
+  CHECK_OK(PD_PredictorGetInput(p, 0, &input));
+  CHECK_OK(PD_TensorReshape(input, shape, 4));
+  CHECK_OK(PD_TensorCopyFromCpu(input, PD_DATA_FLOAT32, x, 8 * 3 * 80 * 160));
+  CHECK_OK(PD_PredictorRun(p));
+  CHECK_OK(PD_PredictorGetOutput(p, 0, &output));
+  CHECK_OK(PD_TensorCopyToCpu(output, PD_DATA_FLOAT32, out, 16));
+  for (i = 0; i < 16; ++i) {
+    float d = fabsf(out[i] - ref[i]);
+    if (d > max_diff) max_diff = d;
+  }
+  CHECK(max_diff < 1e-5f);
+  PD_TensorDestroy(input);
+  PD_TensorDestroy(output);
+  PD_PredictorDestroy(p);
+  free(x);
+  free(ref);
+}
+
 int main(int argc, char** argv) {
   char path[1300];
   if (argc != 3) {
@@ -438,6 +479,7 @@ int main(int argc, char** argv) {
   TestOptimizedModelBuffer();
   TestValidPlacesAndNNAdapterSetters();
   TestPaddleLiteNb(argv[1]);
+  TestPirModel(argv[1]);
   {
     PD_Predictor* p = CreateShuffleNet();
     TestPredictorBadArguments(p);

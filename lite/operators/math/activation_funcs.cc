@@ -257,8 +257,8 @@ void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n) {
       break;
     }
     case ActType::kThresholdedRelu: {
-      const float t = p.thresholded_relu_threshold;
-      for (int64_t i = 0; i < n; ++i) y[i] = x[i] > t ? x[i] : 0.f;
+      const float t = p.thresholded_relu_threshold, v = p.thresholded_relu_value;
+      for (int64_t i = 0; i < n; ++i) y[i] = x[i] > t ? x[i] : v;
       break;
     }
     case ActType::kReluClipped:

@@ -2,7 +2,8 @@
 // `axis`. Attributes: axis, keepdims (false), flatten (false: when true the
 // input is treated as 1-D), dtype (Paddle VarType code: 3 int64 (default,
 // also for -1), 2 int32). Input float32, int32, int64. A result with no dims
-// left gets dims [1].
+// left gets dims [1], or is 0-d with the attribute out_0d (Paddle >= 2.5;
+// set by the PIR reader when the program declares a 0-d result).
 #include "lite/core/registry.h"
 #include "lite/operators/math/math_common.h"
 
@@ -16,6 +17,7 @@ struct ArgMaxParam {
   int64_t axis{-1};
   bool keepdims{false};
   bool flatten{false};
+  bool out_0d{false};
   DataType out_type{DataType::kInt64};
   bool is_min{false};
   std::string op_type;
@@ -29,7 +31,7 @@ class ArgMaxOp : public OperatorBase<ArgMaxParam> {
     const int64_t rank = static_cast<int64_t>(d.size());
     DDim out;
     if (p.flatten) {
-      out = p.keepdims ? DDim(d.size(), 1) : DDim{1};
+      out = p.keepdims ? DDim(d.size(), 1) : p.out_0d ? DDim{} : DDim{1};
     } else {
       LITE_ENFORCE(p.axis >= -rank && p.axis < rank, "op '", p.op_type, "': attribute 'axis' ",
                    p.axis, " is out of range for X dims ", DimsToString(d));
@@ -40,7 +42,7 @@ class ArgMaxOp : public OperatorBase<ArgMaxParam> {
         if (i != a) out.push_back(d[i]);
         else if (p.keepdims) out.push_back(1);
       }
-      if (out.empty()) out = {1};
+      if (out.empty() && !p.out_0d) out = {1};
     }
     p.out->Resize(out);
     p.out->set_dtype(p.out_type);
@@ -55,6 +57,7 @@ class ArgMaxOp : public OperatorBase<ArgMaxParam> {
     p.out = GetOutput(desc, scope, "Out");
     p.axis = desc.GetAttr<int64_t>("axis", -1);
     p.keepdims = desc.GetAttr<bool>("keepdims", false);
+    p.out_0d = desc.GetAttr<bool>("out_0d", false);
     p.flatten = desc.GetAttr<bool>("flatten", false);
     const int dtype = desc.GetAttr<int32_t>("dtype", 3);
     LITE_ENFORCE(dtype == -1 || dtype == 2 || dtype == 3, "op '", p.op_type,

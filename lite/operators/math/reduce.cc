@@ -3,7 +3,9 @@
 // negative counts from the end; empty means all), `keep_dim` (false),
 // `reduce_all` (false), `out_dtype` (-1 = X's type; otherwise X is converted
 // to it first, as Paddle does: paddle.sum of int32 or bool gives int64).
-// Reducing every dim without keep_dim gives dims [1] (Paddle 2.x).
+// Reducing every dim without keep_dim gives dims [1] (Paddle 2.x), or a 0-d
+// output with the attribute out_0d (Paddle >= 2.5; set by the PIR reader
+// when the program declares a 0-d result).
 // reduce_mean on integers divides with truncation.
 #include <algorithm>
 #include <limits>
@@ -24,6 +26,7 @@ struct ReduceParam {
   std::vector<int> dims;
   bool keep_dim{false};
   bool reduce_all{false};
+  bool out_0d{false};
   ReduceKind kind{ReduceKind::kSum};
   // kUnknown: the output keeps X's element type.
   DataType out_type{DataType::kUnknown};
@@ -54,7 +57,7 @@ class ReduceOp : public OperatorBase<ReduceParam> {
         out.push_back(1);
       }
     }
-    if (out.empty()) out = {1};
+    if (out.empty() && !p.out_0d) out = {1};
     p.out->Resize(out);
     if (p.out_type != DataType::kUnknown) {
       p.out->set_dtype(p.out_type);
@@ -77,6 +80,7 @@ class ReduceOp : public OperatorBase<ReduceParam> {
     p.out = GetOutput(desc, scope, "Out");
     p.dims = desc.GetAttr<std::vector<int32_t>>("dim", std::vector<int32_t>{0});
     p.keep_dim = desc.GetAttr<bool>("keep_dim", false);
+    p.out_0d = desc.GetAttr<bool>("out_0d", false);
     p.reduce_all = desc.GetAttr<bool>("reduce_all", false);
     const int out_dtype = desc.GetAttr<int32_t>("out_dtype", -1);
     if (out_dtype != -1) {

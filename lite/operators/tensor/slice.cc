@@ -3,7 +3,9 @@
 //   extent, then clamped to [0, extent]; end < start is an error. Optional
 //   StartsTensor / StartsTensorList / EndsTensor / EndsTensorList override
 //   the attributes. decrease_axis drops those (extent-1) dims; if every dim
-//   is dropped the output has dims [1]. infer_flags only matter at export.
+//   is dropped the output has dims [1] (Paddle before 2.5), or is 0-d with
+//   the attribute out_0d (Paddle >= 2.5; the PIR reader sets it when the
+//   program declares a 0-d result). infer_flags only matter at export.
 // strided_slice: Python-style strided ranges per axis (negative strides
 //   walk backwards; end == -1 with a negative stride means "through index
 //   0", as in Paddle); StridesTensor(/List) may override strides.
@@ -22,6 +24,7 @@ struct SliceParam {
   Tensor* out{nullptr};
   std::vector<int64_t> axes, starts, ends, strides;
   std::vector<int64_t> decrease_axis;
+  bool out_0d{false};
   const Tensor* starts_tensor{nullptr};
   const Tensor* ends_tensor{nullptr};
   const Tensor* strides_tensor{nullptr};
@@ -110,7 +113,7 @@ class SliceOp : public OperatorBase<SliceParam> {
     for (int64_t i = 0; i < rank; ++i) {
       if (!drop[i]) out.push_back(param_.count[i]);
     }
-    if (out.empty()) out.push_back(1);
+    if (out.empty() && !param_.out_0d) out.push_back(1);
     param_.out->Resize(out);
     param_.out->set_dtype(param_.x->dtype());
   }
@@ -124,6 +127,7 @@ class SliceOp : public OperatorBase<SliceParam> {
     param_.starts = desc.GetAttr<std::vector<int64_t>>("starts", {});
     param_.ends = desc.GetAttr<std::vector<int64_t>>("ends", {});
     param_.decrease_axis = desc.GetAttr<std::vector<int64_t>>("decrease_axis", {});
+    param_.out_0d = desc.GetAttr<bool>("out_0d", false);
     param_.starts_tensor = GetOptionalInput(desc, scope, "StartsTensor");
     param_.ends_tensor = GetOptionalInput(desc, scope, "EndsTensor");
     param_.starts_list = GetOptionalInputList(desc, scope, "StartsTensorList");
