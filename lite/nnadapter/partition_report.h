@@ -18,6 +18,9 @@ struct OpPlacement {
   // "device declined: ...", "forced by <config>:<line>", "below the minimum
   // subgraph size ...".
   std::string reason;
+  // The program block holding the op: 0, or the block of a loop body or
+  // branch (each block is partitioned on its own).
+  int block{0};
 };
 
 struct SubgraphPlacement {
@@ -35,7 +38,8 @@ struct PartitionReport {
   std::string Json() const;
   // "N ops: M in K subgraph(s) on dev1,dev2; C on the CPU (type: reason; ...)".
   std::string Summary() const;
-  // The ops on the CPU, one "config_line (reason)" per line.
+  // The ops on the CPU, one "config_line (reason)" per line ("[block b]
+  // config_line (reason)" for an op of another block than 0).
   std::string CpuOpLines() const;
   // Reads Json()'s text back (partition_report_reader.cc); throws Error
   // naming what is missing or malformed.

@@ -147,9 +147,18 @@ void PrintSupportedOps(const Targets& t, std::ostream& out) {
 
 // Op types (with counts) that ended up inside `subgraph` blocks; op types
 // left on the CPU are listed with count 0, fused-away types are absent.
+// Block 0 and the blocks control-flow ops run: where ops run on the CPU or
+// as subgraph ops.
+std::vector<const cpp::BlockDesc*> RunBlocks(const cpp::ProgramDesc& program) {
+  std::vector<const cpp::BlockDesc*> blocks{&program.blocks.at(0)};
+  for (int32_t b : cpp::ControlFlowBlocks(program)) blocks.push_back(&program.blocks.at(b));
+  return blocks;
+}
+
 std::map<std::string, int> OpsOnDevices(const cpp::ProgramDesc& optimized) {
   std::map<std::string, int> on;
-  for (const auto& op : optimized.blocks[0].ops) {
+  for (const cpp::BlockDesc* block : RunBlocks(optimized))
+  for (const auto& op : block->ops) {
     if (op.Type() != "subgraph") {
       on[op.Type()] += 0;
       continue;
@@ -224,7 +233,8 @@ void PrintPlacement(const cpp::ProgramDesc& program, const Targets& t, std::ostr
   int subgraphs = 0;
   size_t inside = 0;
   std::map<std::string, int> cpu;
-  for (const auto& op : program.blocks[0].ops) {
+  for (const cpp::BlockDesc* block : RunBlocks(program))
+  for (const auto& op : block->ops) {
     if (op.Type() == "feed" || op.Type() == "fetch") continue;
     if (op.Type() == "subgraph") {
       ++subgraphs;
