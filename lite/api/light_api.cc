@@ -36,8 +36,7 @@ std::string KernelsOf(const std::string& op) {
 
 // The devices the subgraph ops will run on: the config's, else the model's.
 void ResolveDevices(const lite_api::MobileConfig& config, LightShared* s) {
-  int subgraphs = 0;
-  for (const auto& op : s->model.program.blocks[0].ops) subgraphs += op.Type() == "subgraph";
+  const int subgraphs = cpp::OpCountOfType(s->model.program, "subgraph");
   NNAdapterOptions& o = s->nnadapter;
   o.device_names = config.nnadapter_device_names();
   if (o.device_names.empty()) o.device_names = s->model.nnadapter_device_names;

@@ -173,6 +173,42 @@ RuntimeProgram::RuntimeProgram(const cpp::ProgramDesc& program, Scope* scope,
   for (const auto& name : cpp::TensorArrayNames(program)) {
     if (TensorArray* a = scope->FindArray(name)) arrays_.push_back(a);
   }
+  PlanReleases(program);
+}
+
+void RuntimeProgram::PlanReleases(const cpp::ProgramDesc& program) {
+  const std::set<std::string> control_flow = cpp::ControlFlowVarNames(program);
+  if (control_flow.empty()) return;
+  const std::set<std::string> arrays = cpp::TensorArrayNames(program);
+  std::set<std::string> keep(feed_names_.begin(), feed_names_.end());
+  keep.insert(fetch_names_.begin(), fetch_names_.end());
+  // Variables block 0's own ops name stay readable after Run (GetTensor).
+  for (const auto& op : program.blocks[0].ops) {
+    for (const auto& n : op.InputArgumentNames()) keep.insert(n);
+    for (const auto& n : op.OutputArgumentNames()) keep.insert(n);
+  }
+  std::map<std::string, size_t> last_use;
+  size_t index = 0;
+  for (const auto& op : program.blocks[0].ops) {
+    if (op.Type() == "feed" || op.Type() == "fetch") continue;
+    std::set<std::string> names;
+    for (const auto& n : op.InputArgumentNames()) names.insert(n);
+    for (const auto& n : op.OutputArgumentNames()) names.insert(n);
+    const int32_t sub = cpp::ControlFlowSubBlock(op);
+    if (sub > 0) cpp::BlockVarNames(program, sub, &names, &names);
+    for (const auto& n : names) {
+      if (control_flow.count(n)) last_use[n] = index;
+    }
+    ++index;
+  }
+  LITE_ENFORCE(index == instructions_.size(), "release plan: ", index, " ops for ",
+               instructions_.size(), " instructions");
+  for (const auto& [name, at] : last_use) {
+    if (keep.count(name) || arrays.count(name)) continue;
+    Tensor* t = scope_->FindLocalVar(name);
+    if (!t || t->persistable()) continue;
+    instructions_[at].release_after.push_back(t);
+  }
 }
 
 std::vector<Instruction> RuntimeProgram::BuildBlock(const cpp::ProgramDesc& program,
@@ -289,6 +325,7 @@ void RuntimeProgram::RunInstructions(std::vector<Instruction>* insts, int32_t bl
         inst.op->InferShape();
         inst.kernel->Run(ctx);
       }
+      for (Tensor* t : inst.release_after) t->Release();
     } catch (const Error& e) {
       VLOG(1) << "op #" << i << " of block " << block_idx << " in full: "
               << inst.op->desc().Repr() << "\nfailed: " << e.what();

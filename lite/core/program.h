@@ -25,6 +25,10 @@ struct Instruction {
   // of a stale one left by an earlier run or by a variable that shared the
   // tensor after memory reuse.
   std::vector<Tensor*> lod_reset;
+  // Tensors whose buffers are released once this instruction has run (block
+  // 0's control-flow ops only): their blocks' own temporaries (see
+  // RuntimeProgram::PlanReleases).
+  std::vector<Tensor*> release_after;
   // Accumulated time of this instruction when profiling is on.
   double total_ms{0};
   // Dims of every input/output variable at the last profiled run (variables
@@ -90,6 +94,17 @@ class RuntimeProgram : public BlockRunner {
                                       const std::vector<KernelKey>* kernel_keys);
   void RunInstructions(std::vector<Instruction>* insts, int32_t block_idx,
                        const RunContext& ctx);
+  // Activation memory of control flow. memory_optimize_pass never shares
+  // the variables a loop body or branch names (it cannot rename them), so
+  // each loop's temporaries would hold their buffers for the whole run. A
+  // variable only control-flow blocks name (a loop body's temporary: block
+  // 0's ops never name it) is released (Tensor::Release: dims and type
+  // kept, the buffer freed) right after the block-0 control-flow op whose
+  // blocks use it, so loops one after another reuse the memory instead of
+  // adding up. Never released: what block 0's ops name, weights, tensor
+  // arrays. The next run allocates again (once per loop, not per
+  // iteration). GetTensor on such a temporary after Run finds no data.
+  void PlanReleases(const cpp::ProgramDesc& program);
 
   std::vector<Instruction> instructions_;
   std::map<int32_t, std::vector<Instruction>> sub_blocks_;

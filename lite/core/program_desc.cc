@@ -464,6 +464,14 @@ void BlockVarNames(const ProgramDesc& program, int32_t block_idx,
   }
 }
 
+int OpCountOfType(const ProgramDesc& program, const std::string& type) {
+  int n = 0;
+  for (const auto& block : program.blocks) {
+    for (const auto& op : block.ops) n += op.Type() == type;
+  }
+  return n;
+}
+
 std::set<std::string> TensorArrayNames(const ProgramDesc& program) {
   std::set<std::string> names;
   for (const auto& block : program.blocks) {

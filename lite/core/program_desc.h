@@ -246,6 +246,9 @@ std::set<std::string> ControlFlowVarNames(const ProgramDesc& program);
 // Tensor arrays: variables declared LOD_TENSOR_ARRAY in any block, or used
 // as one by write_to_array (Out), read_from_array / lod_array_length (X).
 std::set<std::string> TensorArrayNames(const ProgramDesc& program);
+// The number of ops of type `type` in all blocks (subgraph ops may sit in
+// block 0 or inside a loop body or branch).
+int OpCountOfType(const ProgramDesc& program, const std::string& type);
 // The names the ops of block `block_idx` and of the blocks its control-flow
 // ops run (recursively) read and write.
 void BlockVarNames(const ProgramDesc& program, int32_t block_idx,

@@ -12,13 +12,45 @@ namespace lite {
 namespace graph {
 
 void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
+  Build(program, weights, 0);
+}
+
+namespace {
+// The variables of block `b` > 0 that must keep their name and value: named
+// by any other block, or read before written in `b`.
+std::set<std::string> ObservedInBlock(const cpp::ProgramDesc& program, int32_t b) {
+  std::set<std::string> observed;
+  for (size_t i = 0; i < program.blocks.size(); ++i) {
+    if (static_cast<int32_t>(i) == b) continue;
+    for (const auto& op : program.blocks[i].ops) {
+      for (const auto& n : op.InputArgumentNames()) observed.insert(n);
+      for (const auto& n : op.OutputArgumentNames()) observed.insert(n);
+    }
+  }
+  std::set<std::string> written;
+  for (const auto& op : program.blocks[b].ops) {
+    for (const auto& n : op.InputArgumentNames()) {
+      if (!written.count(n)) observed.insert(n);
+    }
+    for (const auto& n : op.OutputArgumentNames()) written.insert(n);
+  }
+  return observed;
+}
+}  // namespace
+
+void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights, int32_t block) {
   LITE_ENFORCE(!program.blocks.empty(), "SSAGraph: the program has no blocks");
+  LITE_ENFORCE(block >= 0 && block < static_cast<int32_t>(program.blocks.size()),
+               "SSAGraph: block ", block, " is not a block of the program (",
+               program.blocks.size(), " blocks)");
   nodes_.clear();
   next_id_ = 0;
-  original_ = program.blocks[0];
-  sub_block_vars_ = cpp::ControlFlowVarNames(program);
+  original_ = program.blocks[block];
+  sub_block_vars_ = block == 0 ? cpp::ControlFlowVarNames(program) : ObservedInBlock(program, block);
   array_vars_ = cpp::TensorArrayNames(program);
-  CollectFeedFetch(original_, &feeds_, &fetches_);
+  feeds_.clear();
+  fetches_.clear();
+  if (block == 0) CollectFeedFetch(original_, &feeds_, &fetches_);
   std::map<std::string, Node*> latest;
   auto is_weight = [&](const std::string& name) {
     if (weights) return weights->FindVar(name) != nullptr;
@@ -281,7 +313,8 @@ void SSAGraph::ToBlock(cpp::BlockDesc* block) const {
   }
   std::vector<cpp::VarDesc> vars;
   for (const auto& v : original_.vars) {
-    if (used.count(v.name)) vars.push_back(v);
+    // Tensor arrays stay declared: a nested block may be their only user.
+    if (used.count(v.name) || v.type == cpp::VarKind::LOD_TENSOR_ARRAY) vars.push_back(v);
   }
   for (const auto& kv : new_vars_) {
     if (!used.count(kv.first) || original_.FindVar(kv.first)) continue;

@@ -58,6 +58,13 @@ class SSAGraph {
   // `weights` decides which variables are weights (persistable ones present
   // there); may be null (then VarDesc.persistable decides).
   void Build(const cpp::ProgramDesc& program, const Scope* weights);
+  // Builds from block `block` > 0 (a control-flow block, for the passes
+  // that act inside loop bodies and branches): no feeds or fetches; every
+  // variable another block names, and every one the block reads before
+  // writing it (a value carried from the previous iteration), is
+  // used_by_sub_block (Observed), so only the block's own temporaries are
+  // free to change.
+  void Build(const cpp::ProgramDesc& program, const Scope* weights, int32_t block);
 
   // Statement nodes in a deterministic topological order (Kahn's algorithm,
   // smallest id first among ready nodes), honouring the order between

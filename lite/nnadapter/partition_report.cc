@@ -49,7 +49,7 @@ std::string PartitionReport::Json() const {
   os << "  \"min_subgraph_size\": " << min_subgraph_size << ",\n  \"ops\": [\n";
   for (size_t i = 0; i < ops.size(); ++i) {
     const auto& op = ops[i];
-    os << "    {\"index\": " << i << ", \"type\": " << Quote(op.type)
+    os << "    {\"index\": " << i << ", \"block\": " << op.block << ", \"type\": " << Quote(op.type)
        << ", \"config_line\": " << Quote(op.config_line) << ", \"placement\": "
        << (op.subgraph < 0 ? "\"cpu\"" : "\"nnadapter\"");
     if (op.subgraph >= 0) os << ", \"subgraph\": " << op.subgraph;
@@ -76,8 +76,12 @@ std::string PartitionReport::Summary() const {
   std::ostringstream os;
   std::string devs;
   for (const auto& d : devices) devs += (devs.empty() ? "" : ",") + d;
-  os << ops.size() << " ops: " << ops.size() - cpu_ops() << " in " << subgraphs.size()
-     << " subgraph(s) on " << devs << "; " << cpu_ops() << " on the CPU";
+  int in_blocks = 0;
+  for (const auto& op : ops) in_blocks += op.block > 0;
+  os << ops.size() << " ops";
+  if (in_blocks) os << " (" << in_blocks << " in control-flow blocks)";
+  os << ": " << ops.size() - cpu_ops() << " in " << subgraphs.size() << " subgraph(s) on " << devs
+     << "; " << cpu_ops() << " on the CPU";
   // One entry per (type, reason), counted.
   std::map<std::string, int> kinds;
   for (const auto& op : ops) {
@@ -98,7 +102,10 @@ std::string PartitionReport::Summary() const {
 std::string PartitionReport::CpuOpLines() const {
   std::string r;
   for (const auto& op : ops) {
-    if (op.subgraph < 0) r += "  " + op.config_line + " (" + op.reason + ")\n";
+    if (op.subgraph < 0) {
+      r += "  " + (op.block > 0 ? "[block " + std::to_string(op.block) + "] " : std::string()) +
+           op.config_line + " (" + op.reason + ")\n";
+    }
   }
   return r;
 }

@@ -30,6 +30,9 @@ struct OpPlacement {
   // supports it); "dev1+dev2" when its operations go to different devices;
   // empty when not recorded (a .nb optimized for several devices).
   std::string device;
+  // The program block holding the op: 0, or the block of a loop body or
+  // branch (each block is partitioned on its own).
+  int block{0};
 };
 
 struct SubgraphPlacement {
@@ -47,7 +50,8 @@ struct PartitionReport {
   std::string Json() const;
   // "N ops: M in K subgraph(s) on dev1,dev2; C on the CPU (type: reason; ...)".
   std::string Summary() const;
-  // The ops on the CPU, one "config_line (reason)" per line.
+  // The ops on the CPU, one "config_line (reason)" per line ("[block b]
+  // config_line (reason)" for an op of another block than 0).
   std::string CpuOpLines() const;
   // Reads Json()'s text back (partition_report_reader.cc); throws Error
   // naming what is missing or malformed.

@@ -149,6 +149,7 @@ PartitionReport PartitionReport::FromJson(const std::string& json) {
     op.type = o.at("type").text;
     op.config_line = o.at("config_line").text;
     op.subgraph = o.has("subgraph") ? static_cast<int>(o.at("subgraph").number) : -1;
+    op.block = o.has("block") ? static_cast<int>(o.at("block").number) : 0;
     if (o.has("reason")) op.reason = o.at("reason").text;
     if (o.has("device")) op.device = o.at("device").text;
     r.ops.push_back(op);

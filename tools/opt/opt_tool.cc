@@ -1,4 +1,5 @@
 #include "tools/opt/opt_tool.h"
+#include "tools/opt/nb_print.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -188,9 +189,18 @@ void PrintSupportedOps(const Targets& t, std::ostream& out) {
 
 // Op types (with counts) that ended up inside `subgraph` blocks; op types
 // left on the CPU are listed with count 0, fused-away types are absent.
+// Block 0 and the blocks control-flow ops run: where ops run on the CPU or
+// as subgraph ops.
+std::vector<const cpp::BlockDesc*> RunBlocks(const cpp::ProgramDesc& program) {
+  std::vector<const cpp::BlockDesc*> blocks{&program.blocks.at(0)};
+  for (int32_t b : cpp::ControlFlowBlocks(program)) blocks.push_back(&program.blocks.at(b));
+  return blocks;
+}
+
 std::map<std::string, int> OpsOnDevices(const cpp::ProgramDesc& optimized) {
   std::map<std::string, int> on;
-  for (const auto& op : optimized.blocks[0].ops) {
+  for (const cpp::BlockDesc* block : RunBlocks(optimized))
+  for (const auto& op : block->ops) {
     if (op.Type() != "subgraph") {
       on[op.Type()] += 0;
       continue;
@@ -242,6 +252,7 @@ bool PrintModelOps(const cpp::ProgramDesc& program, const std::map<std::string, 
     out << "\n";
     if (!any) all = false;
   }
+  out << DescribeBlocks(program);
   return all;
 }
 
@@ -264,7 +275,8 @@ void PrintPlacement(const cpp::ProgramDesc& program, const Targets& t, std::ostr
   int subgraphs = 0;
   size_t inside = 0;
   std::map<std::string, int> cpu;
-  for (const auto& op : program.blocks[0].ops) {
+  for (const cpp::BlockDesc* block : RunBlocks(program))
+  for (const auto& op : block->ops) {
     if (op.Type() == "feed" || op.Type() == "fetch") continue;
     if (op.Type() == "subgraph") {
       ++subgraphs;
@@ -308,8 +320,7 @@ void PrintInt8Kernels(const nb::NbModel& m, const OptFlags& f, std::ostream& out
 }
 
 // --optimized_nb_model_path + --visualization_file_output_path: the .nb's
-// block 0 as a Graphviz graph (ops as boxes labelled with their kernel,
-// variables as ellipses; weights grey).
+// graph, every block (nb_print.h).
 int Visualize(const OptFlags& f, std::ostream& out) {
   LITE_ENFORCE(!f.visualization_file_output_path.empty(),
                "--optimized_nb_model_path needs --visualization_file_output_path=<folder>");
@@ -318,35 +329,13 @@ int Visualize(const OptFlags& f, std::ostream& out) {
   std::filesystem::create_directories(f.visualization_file_output_path);
   std::string path = f.visualization_file_output_path + "/" +
                      std::filesystem::path(f.optimized_nb_model_path).stem().string() + ".dot";
-  std::ostringstream dot;
-  dot << "digraph G {\n";
-  std::set<std::string> vars;
-  const auto& ops = m.program.blocks.at(0).ops;
-  for (size_t i = 0; i < ops.size(); ++i) {
-    std::string kernel = ops[i].Type() == "feed" || ops[i].Type() == "fetch"
-                             ? ops[i].Type() : m.kernel_keys.at(i).ToString();
-    dot << "  op" << i << " [shape=box, label=\"" << ops[i].Type() << "\\n" << kernel << "\"];\n";
-    for (const auto& n : ops[i].InputArgumentNames()) {
-      vars.insert(n);
-      dot << "  \"" << n << "\" -> op" << i << ";\n";
-    }
-    for (const auto& n : ops[i].OutputArgumentNames()) {
-      vars.insert(n);
-      dot << "  op" << i << " -> \"" << n << "\";\n";
-    }
-  }
-  for (const auto& v : vars) {
-    bool weight = m.weights && m.weights->FindVar(v);
-    dot << "  \"" << v << "\" [shape=ellipse" << (weight ? ", style=filled, fillcolor=grey" : "")
-        << "];\n";
-  }
-  dot << "}\n";
-  const std::string text = dot.str();
+  const std::string text = NbModelDot(m);
   std::string error;
   LITE_ENFORCE(file_access::WriteFileAtomically(path, text.data(), text.size(),
                                                 "--visualization_file_output_path graph", &error),
                error);
-  out << "written: " << path << " (" << ops.size() << " ops, " << vars.size() << " variables)\n";
+  out << "written: " << path << " (" << CountOps(m.program) << " ops in "
+      << m.program.blocks.size() << " block(s))\n";
   return 0;
 }
 
@@ -565,15 +554,7 @@ int Run(const OptFlags& f, std::ostream& out) {
   }
   PrintPlacement(shared->program, targets, out);
   if (!picture.empty()) WritePicture(picture, out);
-  if (f.display_kernels) {
-    nb::NbModel m = predictor->OptimizedModel();
-    const auto& ops = m.program.blocks.at(0).ops;
-    out << "kernels:\n";
-    for (size_t i = 0; i < ops.size(); ++i) {
-      if (ops[i].Type() == "feed" || ops[i].Type() == "fetch") continue;
-      out << "  " << ops[i].Type() << " -> " << m.kernel_keys[i].ToString() << "\n";
-    }
-  }
+  if (f.display_kernels) PrintKernels(predictor->OptimizedModel(), out);
   if (f.optimize_out_type == "protobuf") {
     predictor->SaveOptimizedModel(f.optimize_out, lite_api::LiteModelType::kProtobuf,
                                   f.record_tailoring_info);

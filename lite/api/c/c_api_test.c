@@ -370,6 +370,44 @@ static void TestValidPlacesAndNNAdapterSetters(void) {
   PD_ConfigDestroy(c);
 }
 
+/* EfficientGCN-B0: 11 while loops of 3 iterations each. A loop limit of 2
+ * stops the first loop with an error naming the limit (that the loops run
+ * to the end without a limit is checked by the model's C++ tests); the
+ * limit reads back, 0 is the default and a negative one is refused. */
+static void TestLoopLimit(const char* models_dir) {
+  static const int64_t shape[6] = {16, 3, 6, 288, 25, 2};
+  const size_t numel = 16 * 3 * 6 * 288 * 25 * 2;
+  char model[1300], params[1300];
+  PD_Config* config = NULL;
+  PD_Predictor* predictor = NULL;
+  PD_Tensor* input = NULL;
+  int64_t limit = -1;
+  float* x = (float*)calloc(numel, sizeof(float));
+  snprintf(model, sizeof model, "%s/effgcn_b0_tipc/model.pdmodel", models_dir);
+  snprintf(params, sizeof params, "%s/effgcn_b0_tipc/model.pdiparams", models_dir);
+  CHECK_OK(PD_ConfigCreate(&config));
+  CHECK_OK(PD_ConfigGetMaxLoopIterations(config, &limit));
+  CHECK(limit == 0);
+  CHECK_FAILS(PD_ConfigSetMaxLoopIterations(config, -1), PD_INVALID_ARGUMENT,
+              "max_iterations is -1");
+  CHECK_FAILS(PD_ConfigSetMaxLoopIterations(NULL, 2), PD_INVALID_ARGUMENT, "'config' is NULL");
+  CHECK_FAILS(PD_ConfigGetMaxLoopIterations(config, NULL), PD_INVALID_ARGUMENT,
+              "'max_iterations' is NULL");
+  CHECK_OK(PD_ConfigSetModelFile(config, model, params));
+  CHECK_OK(PD_ConfigSetMaxLoopIterations(config, 2));
+  CHECK_OK(PD_ConfigGetMaxLoopIterations(config, &limit));
+  CHECK(limit == 2);
+  CHECK_OK(PD_PredictorCreate(config, &predictor));
+  CHECK_OK(PD_PredictorGetInput(predictor, 0, &input));
+  CHECK_OK(PD_TensorReshape(input, shape, 6));
+  CHECK_OK(PD_TensorCopyFromCpu(input, PD_DATA_FLOAT32, x, numel));
+  CHECK_FAILS(PD_PredictorRun(predictor), PD_RUNTIME_ERROR, "after 2 iterations");
+  PD_TensorDestroy(input);
+  PD_PredictorDestroy(predictor);
+  PD_ConfigDestroy(config);
+  free(x);
+}
+
 static void TestRunWithoutInput(void) {
   PD_Predictor* p = CreateShuffleNet();
   CHECK_FAILS(PD_PredictorRun(p), PD_RUNTIME_ERROR, "input 'image' has no data");
@@ -480,6 +518,7 @@ int main(int argc, char** argv) {
   TestValidPlacesAndNNAdapterSetters();
   TestPaddleLiteNb(argv[1]);
   TestPirModel(argv[1]);
+  TestLoopLimit(argv[1]);
   {
     PD_Predictor* p = CreateShuffleNet();
     TestPredictorBadArguments(p);

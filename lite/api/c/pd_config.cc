@@ -153,6 +153,25 @@ PD_Status PD_ConfigGetThreads(const PD_Config* config, int32_t* threads) {
   });
 }
 
+PD_Status PD_ConfigSetMaxLoopIterations(PD_Config* config, int64_t max_iterations) {
+  return Guard("PD_ConfigSetMaxLoopIterations", PD_INTERNAL_ERROR, [&] {
+    NotNull(config, "config");
+    if (max_iterations < 0) {
+      throw ArgError{"max_iterations is " + std::to_string(max_iterations) +
+                     " (expected 0 for no limit, or a positive limit)"};
+    }
+    Both(config, [&](api::ConfigBase& c) { c.set_max_loop_iterations(max_iterations); });
+  });
+}
+
+PD_Status PD_ConfigGetMaxLoopIterations(const PD_Config* config, int64_t* max_iterations) {
+  return Guard("PD_ConfigGetMaxLoopIterations", PD_INTERNAL_ERROR, [&] {
+    NotNull(config, "config");
+    NotNull(max_iterations, "max_iterations");
+    *max_iterations = config->cxx.max_loop_iterations();
+  });
+}
+
 PD_Status PD_ConfigAddValidPlace(PD_Config* config, PD_Target target, PD_Precision precision,
                                  PD_Layout layout) {
   return Guard("PD_ConfigAddValidPlace", PD_INTERNAL_ERROR, [&] {

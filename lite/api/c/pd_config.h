@@ -68,6 +68,16 @@ PD_C_API PD_Status PD_ConfigIsOptimizedModel(const PD_Config* config, int* is_op
 /* CPU threads per run (>= 1). */
 PD_C_API PD_Status PD_ConfigSetThreads(PD_Config* config, int32_t threads);
 PD_C_API PD_Status PD_ConfigGetThreads(const PD_Config* config, int32_t* threads);
+/* Loops (while ops of a program's blocks): the most iterations one loop may
+ * make in a run (CxxConfig/MobileConfig::set_max_loop_iterations). A loop
+ * whose condition still holds after `max_iterations` iterations makes
+ * PD_PredictorRun fail with PD_RUNTIME_ERROR and a message naming the op, its
+ * block and its condition variable. 0, the default, means no limit (as in
+ * Paddle); a negative value is PD_INVALID_ARGUMENT. Predictors created
+ * before the call keep their limit; clones keep their source's. */
+PD_C_API PD_Status PD_ConfigSetMaxLoopIterations(PD_Config* config, int64_t max_iterations);
+PD_C_API PD_Status PD_ConfigGetMaxLoopIterations(const PD_Config* config,
+                                                 int64_t* max_iterations);
 /* Appends a valid place (full predictor only; the default is x86 float).
  * Paddle Lite's convention: {PD_TARGET_X86, PD_PRECISION_INT8} runs QAT
  * models on int8 kernels; {PD_TARGET_NNADAPTER, PD_PRECISION_FLOAT}

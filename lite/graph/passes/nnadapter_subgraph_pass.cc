@@ -35,16 +35,16 @@ using nnadapter_bridge::kPlacedDeviceAttr;
 
 using ShapeHints = std::map<std::string, std::pair<DDim, DataType>>;
 
-// Concrete dims of every variable for known input shapes, learnt by running
-// the CPU program once on zeros: devices that compile static shapes (most
+// Concrete dims of every variable (those of control-flow blocks too: they
+// share the scope) for known input shapes, learnt by running the CPU
+// program once on zeros: devices that compile static shapes (most
 // NPUs) can only answer for concrete shapes. Input shapes come from
 // set_nnadapter_dynamic_shape_info (first shape), else from the feed's
 // VarDesc when at most the batch is unknown (taken as 1). Empty when the
 // shapes are unknown or the run fails (then VarDesc dims, with -1, are used).
 ShapeHints LearnShapes(SSAGraph* graph, const PassContext& ctx) {
   ShapeHints hints;
-  cpp::ProgramDesc program;
-  program.blocks.push_back(ctx.program->blocks[0]);
+  cpp::ProgramDesc program = *ctx.program;  // every block: loops run too
   graph->ToBlock(&program.blocks[0]);
   const auto& info = ctx.options->nnadapter.dynamic_shape_info;
   std::map<std::string, DDim> feeds;
@@ -219,37 +219,56 @@ void FinishReport(const nnadapter_bridge::PartitionReport& report, const NNAdapt
 
 }  // namespace
 
-int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
-  const NNAdapterOptions& opts = ctx.options->nnadapter;
-  if (!opts.enabled()) return 0;
-  cpp::ProgramDesc* program = ctx.program;
-  const cpp::BlockDesc block0 = program->blocks[0];
-  nnadapter_bridge::DeviceContext devices(opts);
-  DeviceContexts per_device;
-  if (opts.device_names.size() > 1) {
-    for (const auto& name : opts.device_names) {
-      NNAdapterOptions one = opts;
-      one.device_names = {name};
-      per_device.emplace_back(name, std::make_unique<nnadapter_bridge::DeviceContext>(one));
-    }
-  }
-  std::map<Node*, std::string> device_of;
+namespace {
 
-  auto rules = nnadapter_bridge::ParsePartitionConfig(opts.partition_config,
-                                                      opts.partition_config_source);
-  std::vector<int> rule_hits(rules.size(), 0);
-  const ShapeHints hints = LearnShapes(graph, ctx);
+// What partitioning every block shares: the devices, the partition
+// config's rules and their hit counts, the learnt shapes and the report.
+struct PartitionRun {
+  const PassContext* ctx;
+  nnadapter_bridge::DeviceContext* devices;
+  const DeviceContexts* per_device;  // one per device of a multi-device list
+  std::vector<nnadapter_bridge::PartitionRule> rules;
+  std::vector<int> rule_hits;
+  ShapeHints hints;
+  nnadapter_bridge::PartitionReport report;
+};
+
+// The variables block `b` can see: its own, then its parents'.
+cpp::BlockDesc VisibleVars(const cpp::ProgramDesc& program, int32_t b) {
+  cpp::BlockDesc visible;
+  std::set<std::string> seen;
+  for (int32_t at = b, depth = 0; at >= 0 && at < static_cast<int32_t>(program.blocks.size()) &&
+                                  depth < 64;
+       ++depth) {
+    for (const auto& v : program.blocks[at].vars) {
+      if (seen.insert(v.name).second) visible.vars.push_back(v);
+    }
+    if (at == 0) break;
+    at = program.blocks[at].parent_idx;
+  }
+  return visible;
+}
+
+// Partitions the graph of block `b`: each maximal, cycle-free cluster of
+// supported ops becomes a `subgraph` op of that block whose own block (a
+// child of `b`) holds the cluster's ops. Appends to run->report.
+int PartitionBlock(SSAGraph* graph, int32_t b, PartitionRun* run) {
+  const PassContext& ctx = *run->ctx;
+  const NNAdapterOptions& opts = ctx.options->nnadapter;
+  cpp::ProgramDesc* program = ctx.program;
+  const cpp::BlockDesc visible = VisibleVars(*program, b);
   std::vector<Node*> order = graph->StmtTopologicalOrder();
   Clusters cl;
   std::map<Node*, std::string> cpu_reason;
+  std::map<Node*, std::string> device_of;
   for (Node* s : order) {
     std::string forced;
-    for (size_t i = 0; i < rules.size(); ++i) {
-      if (nnadapter_bridge::RuleMatches(rules[i], s->op)) {
-        rule_hits[i]++;
+    for (size_t i = 0; i < run->rules.size(); ++i) {
+      if (nnadapter_bridge::RuleMatches(run->rules[i], s->op)) {
+        run->rule_hits[i]++;
         if (forced.empty()) {
           forced = "forced by " + opts.partition_config_source + ":" +
-                   std::to_string(rules[i].line);
+                   std::to_string(run->rules[i].line);
         }
       }
     }
@@ -260,23 +279,13 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     }
     std::string why;
     std::string device = opts.device_names.front();
-    if (OpSupported(s->op, block0, hints, ctx.weights, devices.context(), &why, per_device,
-                    &device)) {
+    if (OpSupported(s->op, visible, run->hints, ctx.weights, run->devices->context(), &why,
+                    *run->per_device, &device)) {
       cl.parent[s] = s;
       device_of[s] = device;
     } else {
       VLOG(4) << "nnadapter: " << nnadapter_bridge::OpConfigLine(s->op) << " stays on CPU: " << why;
       cpu_reason[s] = why;
-    }
-  }
-  for (size_t i = 0; i < rules.size(); ++i) {
-    if (!IsOpRegistered(rules[i].op_type)) {
-      LOG(WARNING) << opts.partition_config_source << ":" << rules[i].line
-                   << ": unknown op type '" << rules[i].op_type << "' in '" << rules[i].text
-                   << "' (no op of that type is registered; a typo?)";
-    } else if (!rule_hits[i]) {
-      LOG(WARNING) << opts.partition_config_source << ":" << rules[i].line << ": '"
-                   << rules[i].text << "' matched no op of the model";
     }
   }
   // Merge along edges between supported ops, in topological order, unless
@@ -287,10 +296,10 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       for (Node* next : arg->outlinks) {
         if (!cl.parent.count(next)) continue;
         Node* a = cl.Find(s);
-        Node* b = cl.Find(next);
-        if (a == b || PathOutside(cl, a, b, order)) continue;
+        Node* c = cl.Find(next);
+        if (a == c || PathOutside(cl, a, c, order)) continue;
         // Keep the earlier node as the root (determinism).
-        if (a->id < b->id) cl.parent[b] = a; else cl.parent[a] = b;
+        if (a->id < c->id) cl.parent[c] = a; else cl.parent[a] = c;
       }
     }
   }
@@ -312,17 +321,17 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       }
     }
   }
-  nnadapter_bridge::PartitionReport report;
-  report.devices = opts.device_names;
-  report.min_subgraph_size = opts.min_subgraph_size;
+  nnadapter_bridge::PartitionReport& report = run->report;
+  const int first_subgraph = static_cast<int>(report.subgraphs.size());
   std::map<Node*, int> op_index, subgraph_of;
   for (size_t i = 0; i < clusters.size(); ++i) {
-    for (Node* m : clusters[i]) subgraph_of[m] = static_cast<int>(i);
+    for (Node* m : clusters[i]) subgraph_of[m] = first_subgraph + static_cast<int>(i);
   }
   for (Node* s : order) {
     nnadapter_bridge::OpPlacement p;
     p.type = s->op.Type();
     p.config_line = nnadapter_bridge::OpConfigLine(s->op);
+    p.block = b;
     auto sg = subgraph_of.find(s);
     p.subgraph = sg == subgraph_of.end() ? -1 : sg->second;
     if (p.subgraph < 0) p.reason = cpu_reason.count(s) ? cpu_reason[s] : "not placed";
@@ -337,6 +346,7 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       for (Node* s : clusters[i]) color[s] = static_cast<int>(i);
     }
     std::ostringstream os;
+    if (b > 0) os << "block " << b << " (run by a control-flow op):\n";
     os << "subgraph clusters: " << clusters.size() << "\n" << graph->Dot(color)
        << "subgraph operators:\n";
     for (const auto& f : graph->feeds()) os << "feed:feed:" << f << "\n";
@@ -371,20 +381,20 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     }
     cpp::BlockDesc sub;
     sub.idx = static_cast<int32_t>(program->blocks.size());
-    sub.parent_idx = 0;
+    sub.parent_idx = b;
     std::set<std::string> names;
     for (Node* s : cluster) {
       sub.ops.push_back(s->op);
       // Which device of a multi-device list runs it, kept in the .nb for
       // MobileConfig's partition report (the runtime places by itself).
-      if (per_device.size() > 1 && !device_of[s].empty()) {
+      if (run->per_device->size() > 1 && !device_of[s].empty()) {
         sub.ops.back().SetAttr(kPlacedDeviceAttr, device_of[s]);
       }
       for (auto& n : s->op.InputArgumentNames()) names.insert(n);
       for (auto& n : s->op.OutputArgumentNames()) names.insert(n);
     }
     for (const auto& n : names) {
-      if (const cpp::VarDesc* v = block0.FindVar(n)) {
+      if (const cpp::VarDesc* v = visible.FindVar(n)) {
         sub.vars.push_back(*v);
       } else {
         cpp::VarDesc var;
@@ -419,8 +429,58 @@ int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
     dead.insert(internal.begin(), internal.end());
     graph->RemoveNodes(dead);
   }
-  FinishReport(report, opts);
   return static_cast<int>(clusters.size());
+}
+
+}  // namespace
+
+// Block 0 (the graph the pass manager gives), then every block a
+// control-flow op runs (loop bodies, branches), each partitioned on its own
+// (the control-flow ops stay on the CPU; ops inside their blocks may go to
+// a device) into one report naming the block of every op.
+int NNAdapterSubgraphPass::Apply(SSAGraph* graph, const PassContext& ctx) {
+  const NNAdapterOptions& opts = ctx.options->nnadapter;
+  if (!opts.enabled()) return 0;
+  cpp::ProgramDesc* program = ctx.program;
+  nnadapter_bridge::DeviceContext devices(opts);
+  DeviceContexts per_device;
+  if (opts.device_names.size() > 1) {
+    for (const auto& name : opts.device_names) {
+      NNAdapterOptions one = opts;
+      one.device_names = {name};
+      per_device.emplace_back(name, std::make_unique<nnadapter_bridge::DeviceContext>(one));
+    }
+  }
+  PartitionRun run;
+  run.ctx = &ctx;
+  run.devices = &devices;
+  run.per_device = &per_device;
+  run.rules = nnadapter_bridge::ParsePartitionConfig(opts.partition_config,
+                                                      opts.partition_config_source);
+  run.rule_hits.assign(run.rules.size(), 0);
+  run.hints = LearnShapes(graph, ctx);
+  run.report.devices = opts.device_names;
+  run.report.min_subgraph_size = opts.min_subgraph_size;
+  const std::vector<int32_t> control_flow_blocks = cpp::ControlFlowBlocks(*program);
+  int subgraphs = PartitionBlock(graph, 0, &run);
+  for (int32_t b : control_flow_blocks) {
+    SSAGraph body;
+    body.Build(*program, ctx.weights, b);
+    subgraphs += PartitionBlock(&body, b, &run);
+    body.ToBlock(&program->blocks[b]);
+  }
+  for (size_t i = 0; i < run.rules.size(); ++i) {
+    if (!IsOpRegistered(run.rules[i].op_type)) {
+      LOG(WARNING) << opts.partition_config_source << ":" << run.rules[i].line
+                   << ": unknown op type '" << run.rules[i].op_type << "' in '"
+                   << run.rules[i].text << "' (no op of that type is registered; a typo?)";
+    } else if (!run.rule_hits[i]) {
+      LOG(WARNING) << opts.partition_config_source << ":" << run.rules[i].line << ": '"
+                   << run.rules[i].text << "' matched no op of the model";
+    }
+  }
+  FinishReport(run.report, opts);
+  return subgraphs;
 }
 
 }  // namespace graph

@@ -350,8 +350,7 @@ void ParseNbModel(const char* data, size_t size, std::shared_ptr<const void> hol
   GetWeights(&r, data, data_offset, data_size, holder, &m);
   LITE_ENFORCE(r.remaining() == 0, source, ": ", r.remaining(),
                " unexpected bytes at the end of the program section (corrupt file?)");
-  bool subgraphs = false;
-  for (const auto& op : m.program.blocks[0].ops) subgraphs = subgraphs || op.Type() == "subgraph";
+  const bool subgraphs = cpp::OpCountOfType(m.program, "subgraph") > 0;
   LITE_ENFORCE(subgraphs == ((flags & kFlagNNAdapter) != 0), source,
                ": the header's NNAdapter flag does not match the program (corrupt file?)");
   *out = std::move(m);

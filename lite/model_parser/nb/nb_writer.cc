@@ -206,8 +206,7 @@ std::string SerializeNbModel(const NbModel& m) {
   std::string file(data_offset + data_size, '\0');
   std::memcpy(&file[kOffMagic], kMagic, sizeof(kMagic));
   PutAt<uint32_t>(&file, kOffVersion, kFormatVersion);
-  bool nnadapter = false;
-  for (const auto& op : m.program.blocks[0].ops) nnadapter = nnadapter || op.Type() == "subgraph";
+  const bool nnadapter = cpp::OpCountOfType(m.program, "subgraph") > 0;
   PutAt<uint32_t>(&file, kOffFlags,
                   (nnadapter ? kFlagNNAdapter : 0u) |
                       (m.nnadapter_model_cache_buffers.empty() ? 0u : kFlagNNAdapterCaches));

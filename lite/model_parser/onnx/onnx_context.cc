@@ -14,12 +14,33 @@ namespace paddle {
 namespace lite {
 namespace onnx_import {
 
-ConvertContext::ConvertContext(const onnx::NodeProto& node, int opset, const std::string& file,
-                               const std::string& base_dir, cpp::BlockDesc* block, Scope* weights,
-                               std::map<std::string, ValueInfo>* values, int* temp_counter,
-                               VarIndex* var_index)
-    : node_(node), opset_(opset), file_(file), base_dir_(base_dir), block_(block), weights_(weights),
-      values_(values), temp_counter_(temp_counter), var_index_(var_index) {}
+ConvertContext::ConvertContext(const onnx::NodeProto& node, ImportState* state, int32_t block)
+    : node_(node), state_(state), block_idx_(block), opset_(state->opset), file_(state->file),
+      base_dir_(state->base_dir), block_(&state->blocks.at(block)), weights_(state->weights),
+      values_(&state->values), temp_counter_(&state->temp_counter),
+      var_index_(&state->var_index.at(block)) {}
+
+int32_t ConvertContext::NewBlock() {
+  const auto idx = static_cast<int32_t>(state_->blocks.size());
+  Check(idx < 4096, "more than 4096 blocks (nested or repeated Loop/If subgraphs)");
+  state_->blocks.emplace_back();
+  state_->blocks.back().idx = idx;
+  state_->blocks.back().parent_idx = block_idx_;
+  state_->var_index.emplace_back();
+  return idx;
+}
+
+void ConvertContext::ConvertGraph(const onnx::GraphProto& graph, int32_t block) const {
+  Check(static_cast<bool>(state_->convert_graph), "subgraphs cannot be converted here");
+  state_->convert_graph(graph, block);
+}
+
+const onnx::GraphProto& ConvertContext::AttrGraph(const std::string& name) const {
+  const auto* a = FindAttr(name);
+  Check(a != nullptr && a->type() == onnx::AttributeProto::GRAPH && a->has_g(), "attribute '",
+        name, "' must be a GRAPH");
+  return a->g();
+}
 
 bool DeclareVarDesc(cpp::BlockDesc* block, VarIndex* index, const cpp::VarDesc& v, bool replace) {
   auto it = index->find(v.name);
@@ -200,7 +221,7 @@ void ConvertContext::SetConstant(const std::string& name, const Tensor& t) {
   v.dtype = t.dtype();
   v.dims = t.dims();
   v.persistable = true;
-  DeclareVarDesc(block_, var_index_, v, true);
+  DeclareVarDesc(&state_->blocks.front(), &state_->var_index.front(), v, true);
 }
 
 std::string ConvertContext::AddWeight(const std::string& suffix, const Tensor& t) {

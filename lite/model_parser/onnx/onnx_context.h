@@ -1,9 +1,13 @@
 // What an ONNX node converter sees: the node, the opset, typed attribute
 // readers, the values known so far (constants, inferred dtype/rank) and a
-// way to append Paddle ops and temporaries to block 0. Fail() throws an Error
+// way to append Paddle ops and temporaries to its block (block 0, or the
+// block of a Loop body or an If branch; weights are always declared in
+// block 0). Fail() throws an Error
 // naming the node, its operator, the opset and the model file.
 #pragma once
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -33,21 +37,46 @@ using VarIndex = std::unordered_map<std::string, size_t>;
 // `replace`; otherwise an existing one is kept). True when added.
 bool DeclareVarDesc(cpp::BlockDesc* block, VarIndex* index, const cpp::VarDesc& v, bool replace);
 
+// What every converter of one import shares: the program's blocks (a deque,
+// so that a Loop or If converter appending its body's block keeps the
+// block it writes to in place), one variable index per block, the weights,
+// what is known of every value (subgraphs' values included: ONNX names are
+// unique across a graph and its subgraphs), and the importer's hook that
+// converts the nodes of a subgraph into a block.
+struct ImportState {
+  int opset{0};
+  std::string file;      // the model's label in messages
+  std::string base_dir;  // the model's folder (external data is read beneath
+                         // it); empty for a buffer with no folder named
+  std::deque<cpp::BlockDesc> blocks;
+  std::deque<VarIndex> var_index;
+  Scope* weights{nullptr};
+  std::map<std::string, ValueInfo> values;
+  int temp_counter{0};
+  std::function<void(const onnx::GraphProto& graph, int32_t block)> convert_graph;
+};
+
 class ConvertContext {
  public:
-  // `base_dir` is the model's folder (external data is read beneath it);
-  // empty for a model from a buffer with no folder named.
-  ConvertContext(const onnx::NodeProto& node, int opset, const std::string& file,
-                 const std::string& base_dir, cpp::BlockDesc* block, Scope* weights,
-                 std::map<std::string, ValueInfo>* values, int* temp_counter,
-                 VarIndex* var_index);
+  // Converting `node` into block `block` of `state`.
+  ConvertContext(const onnx::NodeProto& node, ImportState* state, int32_t block);
 
   const onnx::NodeProto& node() const { return node_; }
   // The same context converting another node (a converter that rewrites its
   // node into a form another converter handles); `node` must outlive it.
   ConvertContext ForNode(const onnx::NodeProto& node) const {
-    return ConvertContext(node, opset_, file_, base_dir_, block_, weights_, values_, temp_counter_, var_index_);
+    return ConvertContext(node, state_, block_idx_);
   }
+  // Control flow (Loop, If): the block ops are appended to, a new block
+  // whose parent is it, the same node adding ops to another block, and the
+  // nodes of a subgraph converted into a block (the subgraph's inputs must
+  // have been written by ops of that block already).
+  int32_t block_idx() const { return block_idx_; }
+  int32_t NewBlock();
+  ConvertContext InBlock(int32_t block) const { return ConvertContext(node_, state_, block); }
+  void ConvertGraph(const onnx::GraphProto& graph, int32_t block) const;
+  // A graph attribute (Loop's body, If's branches); Fail()s when absent.
+  const onnx::GraphProto& AttrGraph(const std::string& name) const;
   int opset() const { return opset_; }
   const std::string& base_dir() const { return base_dir_; }
   const std::string& op_type() const { return node_.op_type(); }
@@ -98,6 +127,8 @@ class ConvertContext {
 
   // Appends a Paddle op (attributes set by the caller on the returned desc).
   cpp::OpDesc* AddOp(const std::string& type);
+  // Declares `v` in the block (replacing a variable of that name).
+  void DeclareVar(const cpp::VarDesc& v) { DeclareVarDesc(block_, var_index_, v, true); }
   // A fresh temporary variable name derived from the node's first output.
   std::string Temp(const std::string& suffix);
   // Adds a persistable weight holding `t` and returns its name.
@@ -123,6 +154,8 @@ class ConvertContext {
   const onnx::AttributeProto* FindAttr(const std::string& name) const;
 
   const onnx::NodeProto& node_;
+  ImportState* state_;
+  int32_t block_idx_;
   int opset_;
   const std::string& file_;
   const std::string& base_dir_;

@@ -96,9 +96,19 @@ class Importer {
       : label_(label), base_dir_(base_dir) {}
 
   void Run(onnx::ModelProto model, cpp::ProgramDesc* program, Scope* weights) {
+    state_.file = label_;
+    state_.base_dir = base_dir_;
+    state_.weights = &scope_;
+    state_.blocks.emplace_back();
+    state_.blocks.front().idx = 0;
+    state_.var_index.emplace_back();
+    state_.convert_graph = [this](const onnx::GraphProto& sub, int32_t block) {
+      ConvertSubgraph(sub, block);
+    };
     // Before libonnx's version converter, checker and shape inference.
     onnx_import::ValidateModelProto(model, label_);
     opset_ = DefaultOpset(model, label_);
+    state_.opset = opset_;
     LITE_ENFORCE(opset_ <= kOnnxMaxOpset, "ONNX model '", label_, "': opset ", opset_,
                  " is newer than the importer supports (", kOnnxMinOpset, "..", kOnnxMaxOpset,
                  "); re-export with opset <= ", kOnnxMaxOpset);
@@ -115,11 +125,9 @@ class Importer {
     // an Error instead of a dead process.
     model = IsolatedLibonnx(model);
     opset_ = DefaultOpset(model, label_);
+    state_.opset = opset_;
     const auto& g = model.graph();
-    block_.idx = 0;
-    for (const auto& vi : g.input()) values_[vi.name()] = InfoFromType(vi.type());
-    for (const auto& vi : g.value_info()) values_[vi.name()] = InfoFromType(vi.type());
-    for (const auto& vi : g.output()) values_[vi.name()] = InfoFromType(vi.type());
+    AddValueInfos(g);
     std::set<std::string> initialized;
     for (const auto& init : g.initializer()) {
       Tensor t;
@@ -143,12 +151,12 @@ class Importer {
       feed.SetInput("X", {"feed"});
       feed.SetOutput("Out", {in.name()});
       feed.SetAttr("col", static_cast<int32_t>(col++));
-      block_.ops.push_back(feed);
-      DeclareVar(in.name());
+      Root().ops.push_back(feed);
+      DeclareVar(in.name(), 0);
     }
     for (const auto& out : g.output()) outputs_.insert(out.name());
     int fused = 0;
-    for (const auto& node : onnx_import::FuseHardSwish(g, opset_, &fused)) ConvertNode(node);
+    for (const auto& node : onnx_import::FuseHardSwish(g, opset_, &fused)) ConvertNode(node, 0);
     for (const auto& out : g.output()) ExposeConstantOutput(out.name());
     col = 0;
     for (const auto& out : g.output()) {
@@ -156,17 +164,17 @@ class Importer {
       fetch.SetInput("X", {out.name()});
       fetch.SetOutput("Out", {"fetch"});
       fetch.SetAttr("col", static_cast<int32_t>(col++));
-      block_.ops.push_back(fetch);
+      Root().ops.push_back(fetch);
     }
     for (const char* name : {"feed", "fetch"}) {
       cpp::VarDesc v;
       v.name = name;
       v.type = name[0] == 'f' && name[1] == 'e' ? cpp::VarKind::FEED_MINIBATCH : cpp::VarKind::FETCH_LIST;
       v.persistable = true;
-      onnx_import::DeclareVarDesc(&block_, &var_index_, v, true);
+      onnx_import::DeclareVarDesc(&Root(), &state_.var_index.front(), v, true);
     }
     cpp::ProgramDesc prog;
-    prog.blocks.push_back(std::move(block_));
+    for (auto& block : state_.blocks) prog.blocks.push_back(std::move(block));
     for (const auto& name : scope_.LocalVarNames()) {
       Tensor* dst = weights->Var(name);
       dst->ShareDataWith(*scope_.FindVar(name));
@@ -291,12 +299,14 @@ class Importer {
     return result;
   }
 
-  void CheckExternalDataFiles(const onnx::GraphProto& g) {
+  void CheckExternalDataFiles(const onnx::GraphProto& g, int depth = 0) {
+    LITE_ENFORCE(depth < 64, "ONNX model '", label_, "': subgraphs nested more than 64 deep");
     for (const auto& init : g.initializer()) {
       onnx_import::CheckExternalData(init, base_dir_, init.name());
     }
     for (const auto& node : g.node()) {
       for (const auto& attr : node.attribute()) {
+        if (attr.has_g()) CheckExternalDataFiles(attr.g(), depth + 1);
         if (!attr.has_t()) continue;
         const std::string what =
             (node.output_size() ? node.output(0) : node.name()) + " " + attr.name();
@@ -314,19 +324,19 @@ class Importer {
     const std::string renamed = name + ".onnx_value";
     AddConstant(renamed, *t);
     scope_.EraseLocal(name);
-    for (auto& op : block_.ops) {
+    for (auto& op : Root().ops) {
       for (auto& slot : op.mutable_inputs()) {
         for (auto& arg : slot.second) {
           if (arg == name) arg = renamed;
         }
       }
     }
-    auto at = var_index_.find(name);
-    if (at != var_index_.end()) block_.vars[at->second].persistable = false;
+    auto at = state_.var_index.front().find(name);
+    if (at != state_.var_index.front().end()) Root().vars[at->second].persistable = false;
     cpp::OpDesc assign("assign");
     assign.SetInput("X", {renamed});
     assign.SetOutput("Out", {name});
-    block_.ops.push_back(assign);
+    Root().ops.push_back(assign);
   }
 
   // Graph inputs and outputs must be tensors of a type the runtime has.
@@ -352,43 +362,75 @@ class Importer {
     v.dtype = t.dtype();
     v.dims = t.dims();
     v.persistable = true;
-    onnx_import::DeclareVarDesc(&block_, &var_index_, v, true);
+    onnx_import::DeclareVarDesc(&Root(), &state_.var_index.front(), v, true);
   }
 
-  void DeclareVar(const std::string& name) {
-    if (name.empty() || var_index_.count(name)) return;
+  void AddValueInfos(const onnx::GraphProto& g) {
+    for (const auto& vi : g.input()) state_.values[vi.name()] = InfoFromType(vi.type());
+    for (const auto& vi : g.value_info()) state_.values[vi.name()] = InfoFromType(vi.type());
+    for (const auto& vi : g.output()) state_.values[vi.name()] = InfoFromType(vi.type());
+  }
+
+  // A Loop body or If branch into `block` (its inputs already written
+  // there by the converter): its initializers become weights, its nodes
+  // ops of the block.
+  void ConvertSubgraph(const onnx::GraphProto& g, int32_t block) {
+    AddValueInfos(g);
+    for (const auto& init : g.initializer()) {
+      Tensor t;
+      onnx_import::TensorFromProto(init, base_dir_, init.name(), &t);
+      AddConstant(init.name(), t);
+    }
+    for (const auto& node : g.node()) ConvertNode(node, block);
+  }
+
+  void DeclareVar(const std::string& name, int32_t block) {
+    auto& index = state_.var_index.at(block);
+    if (name.empty() || index.count(name)) return;
     cpp::VarDesc v;
     v.name = name;
-    auto it = values_.find(name);
-    if (it != values_.end()) {
+    auto it = state_.values.find(name);
+    if (it != state_.values.end()) {
       if (it->second.dtype != DataType::kUnknown) v.dtype = it->second.dtype;
       v.dims = it->second.dims;
     }
-    onnx_import::DeclareVarDesc(&block_, &var_index_, v, false);
+    onnx_import::DeclareVarDesc(&state_.blocks.at(block), &index, v, false);
   }
 
   // Before anything else: a model using operators the importer lacks is
   // refused naming the first such node and listing every such operator.
   void CheckOperatorsClaimed(const onnx::GraphProto& g) {
-    const auto& table = ConverterTable();
     const onnx::NodeProto* first = nullptr;
     std::set<std::string> missing;
-    for (const auto& node : g.node()) {
-      const bool default_domain = node.domain().empty() || node.domain() == "ai.onnx";
-      if (default_domain && table.count(node.op_type())) continue;
-      if (!first) first = &node;
-      missing.insert(default_domain ? node.op_type() : node.domain() + "." + node.op_type());
-    }
+    FindUnclaimed(g, 0, &first, &missing);
     if (!first) return;
     std::string list;
     for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-    ConvertContext c(*first, opset_, label_, base_dir_, &block_, &scope_, &values_, &temp_counter_, &var_index_);
+    ConvertContext c(*first, &state_, 0);
     c.Fail("operator is not supported by the ONNX importer (unsupported in this model: " + list +
-           "; docs/onnx-import.md lists the " + std::to_string(table.size()) + " supported operators)");
+           "; docs/onnx-import.md lists the " + std::to_string(ConverterTable().size()) + " supported operators)");
   }
 
-  void ConvertNode(const onnx::NodeProto& node) {
-    ConvertContext c(node, opset_, label_, base_dir_, &block_, &scope_, &values_, &temp_counter_, &var_index_);
+  // The nodes of `g` and of its subgraphs (Loop bodies, If branches) whose
+  // operator has no converter.
+  void FindUnclaimed(const onnx::GraphProto& g, int depth, const onnx::NodeProto** first,
+                     std::set<std::string>* missing) {
+    LITE_ENFORCE(depth < 64, "ONNX model '", label_, "': subgraphs nested more than 64 deep");
+    const auto& table = ConverterTable();
+    for (const auto& node : g.node()) {
+      for (const auto& attr : node.attribute()) {
+        if (attr.has_g()) FindUnclaimed(attr.g(), depth + 1, first, missing);
+        for (const auto& sub : attr.graphs()) FindUnclaimed(sub, depth + 1, first, missing);
+      }
+      const bool default_domain = node.domain().empty() || node.domain() == "ai.onnx";
+      if (default_domain && table.count(node.op_type())) continue;
+      if (!*first) *first = &node;
+      missing->insert(default_domain ? node.op_type() : node.domain() + "." + node.op_type());
+    }
+  }
+
+  void ConvertNode(const onnx::NodeProto& node, int32_t block) {
+    ConvertContext c(node, &state_, block);
     if (!node.domain().empty() && node.domain() != "ai.onnx") {
       c.Fail("operator domain '" + node.domain() + "' is not supported (only the default ONNX domain is)");
     }
@@ -396,7 +438,7 @@ class Importer {
     auto it = table.find(node.op_type());
     if (it == table.end()) {
       c.Fail("operator is not supported by the ONNX importer (docs/onnx-import.md lists the " +
-             std::to_string(table.size()) + " supported operators)");
+             std::to_string(ConverterTable().size()) + " supported operators)");
     }
     try {
       it->second(c);
@@ -407,19 +449,18 @@ class Importer {
     }
     for (const auto& out : node.output()) {
       if (scope_.FindVar(out)) continue;
-      DeclareVar(out);
+      DeclareVar(out, block);
     }
   }
+
+  cpp::BlockDesc& Root() { return state_.blocks.front(); }
 
   std::string label_;
   std::string base_dir_;
   int opset_{0};
-  cpp::BlockDesc block_;
   Scope scope_;
-  std::map<std::string, ValueInfo> values_;
+  onnx_import::ImportState state_;
   std::set<std::string> outputs_;
-  int temp_counter_{0};
-  onnx_import::VarIndex var_index_;
 };
 
 onnx::ModelProto ParseModel(const char* data, size_t size, const std::string& label) {

@@ -124,6 +124,30 @@ TEST(While, SecondRunOfTheSameProgramRestartsTheLoop) {
   }
 }
 
+// The loop body's own temporary `t` (no op of block 0 names it) gives its
+// buffer back once the while op has run, so loops one after another do not
+// add up their temporaries; what block 0 names (acc, z) stays readable, and
+// the next run allocates `t` again.
+TEST(While, LoopTemporariesAreReleasedAfterTheLoop) {
+  ProgramBuilder b = LoopProgram(3);
+  Scope scope(b.weights);
+  RuntimeProgram rp(b.program, &scope, {Place(TargetType::kX86), Place(TargetType::kHost)});
+  Tensor* in = scope.GetVar("x");
+  in->Resize({4});
+  std::fill_n(in->mutable_data<float>(), 4, 1.f);
+  for (int run = 0; run < 2; ++run) {
+    rp.Run(1);
+    const Tensor* t = scope.FindVar("t");
+    ASSERT_NE(t, nullptr);
+    EXPECT_FALSE(t->initialized()) << "run " << run << ": the body's temporary kept its buffer";
+    EXPECT_EQ(t->dims(), (DDim{4}));
+    EXPECT_TRUE(scope.GetVar("acc")->initialized());
+    EXPECT_TRUE(scope.GetVar("z")->initialized());
+    EXPECT_FLOAT_EQ(scope.GetVar(rp.fetch_names()[0])->data<float>()[0], 2 * (3 + 2 * 3 + 1) - 1)
+        << "run " << run;
+  }
+}
+
 TEST(While, IterationLimitStopsALoopThatWouldNotEnd) {
   ProgramBuilder b = LoopProgram(1000);
   Scope scope(b.weights);

@@ -3,6 +3,8 @@
 // the int64 positions along the axis. Ties keep the lower index first;
 // results are always sorted (also valid for sorted = false). NaN is treated
 // as larger than any number. Types: float32, float64, int32, int64.
+// top_k and top_k_v2 pass X's LoD to Out and Indices (a beam-search
+// decoder's candidates stay grouped by source).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -48,6 +50,10 @@ class TopKOp : public OperatorBase<TopKParam> {
     p.out->set_dtype(p.x->dtype());
     p.indices->Resize(out);
     p.indices->set_dtype(DataType::kInt64);
+    if (!p.full_sort) {  // Paddle's top_k / top_k_v2 share X's LoD with both outputs
+      p.out->set_lod(p.x->lod());
+      p.indices->set_lod(p.x->lod());
+    }
   }
 
  protected:
