@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -507,6 +508,9 @@ bool LooksLikePirJson(const char* data, size_t size) {
 }
 
 bool FileLooksLikePirJson(const std::string& path) {
+  // Never open what is not a regular file (a FIFO would block the open).
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
   std::ifstream in(path, std::ios::binary);
   char head[64];
   in.read(head, sizeof(head));
