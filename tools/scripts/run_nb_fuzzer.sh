@@ -78,7 +78,8 @@ case "$TARGET" in
              lite/model_parser/onnx/onnx_convert_conv.cc lite/model_parser/onnx/onnx_convert_nn.cc
              lite/model_parser/onnx/onnx_convert_resize.cc
              lite/model_parser/onnx/onnx_convert_math.cc
-             lite/model_parser/onnx/onnx_convert_tensor.cc lite/model_parser/file_util.cc
+             lite/model_parser/onnx/onnx_convert_tensor.cc lite/model_parser/onnx/onnx_convert_control_flow.cc
+             lite/model_parser/file_util.cc
              "${CORE[@]}")
     EXTRA_FLAGS=(-DONNX_NAMESPACE=onnx -DONNX_ML=1)
     LIBS+=(-lonnx -lonnx_proto $(pkg-config --libs protobuf)) ;;
