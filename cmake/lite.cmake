@@ -31,7 +31,9 @@ endfunction()
 #   A GoogleTest executable linked with the whole static framework.
 #   Tests that read ../shared/models get PADDLE_LITE_MODELS_DIR from CMake.
 function(lite_add_test name)
-  cmake_parse_arguments(ARG "" "LABEL" "SOURCES;LIBS" ${ARGN})
+  # PROPERTIES: extra CTest properties for every test of the executable
+  # (e.g. RUN_SERIAL TRUE for a test that needs most of the machine's memory).
+  cmake_parse_arguments(ARG "" "LABEL" "SOURCES;LIBS;PROPERTIES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE paddle_lite_static GTest::gtest GTest::gtest_main ${ARG_LIBS})
   target_compile_options(${name} PRIVATE ${PROJECT_WARNING_FLAGS})
@@ -41,5 +43,6 @@ function(lite_add_test name)
   gtest_discover_tests(${name}
     PROPERTIES LABELS ${ARG_LABEL}
                ENVIRONMENT "PADDLE_LITE_MODELS_DIR=${PADDLE_LITE_MODELS_DIR}"
+               ${ARG_PROPERTIES}
     DISCOVERY_TIMEOUT 60)
 endfunction()

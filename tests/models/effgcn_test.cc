@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "lite/nnadapter/partition_report.h"
 #include "tests/models/model_test_util.h"
 #include "tools/opt/opt_tool.h"
 
@@ -110,6 +111,45 @@ TEST(EfficientGcn, CxxConfigMatchesTheReference) {
   ExpectReference(RunModel(p.get(), x), "CxxConfig");
   // A second run restarts every loop from its counter's fill_constant.
   ExpectReference(RunModel(p.get(), x), "CxxConfig second run");
+}
+
+// builtin_device: the loop bodies' matmul_v2 (and the loop conditions) go to
+// the device inside their own blocks; the [32, C, 288, 25] activations above
+// the device's element limit are refused at partition time, so those convs
+// stay on the CPU instead of failing when the subgraph runs.
+TEST(EfficientGcn, BuiltinDeviceMatchesTheReference) {
+  setenv("NNADAPTER_DRIVER_PATH", NNADAPTER_TEST_DRIVER_DIR, 0);
+  const std::string report_path = (std::filesystem::temp_directory_path() /
+                                   ("effgcn_report_" + std::to_string(::getpid()) + ".json"))
+                                      .string();
+  lite_api::CxxConfig config = Config();
+  config.set_nnadapter_device_names({"builtin_device"});
+  config.set_nnadapter_partition_report_path(report_path);
+  auto p = lite_api::CreatePaddlePredictor(config);
+  const auto report = nnadapter_bridge::PartitionReport::FromJsonFile(report_path);
+  std::filesystem::remove(report_path);
+  int in_loop_bodies = 0, loop_matmuls_offloaded = 0, large_refusals = 0;
+  for (const auto& s : report.subgraphs) {
+    if (!s.ops.empty() && report.ops[s.ops[0]].block > 0) ++in_loop_bodies;
+  }
+  for (const auto& op : report.ops) {
+    if (op.type == "matmul_v2" && op.block > 0 && op.subgraph >= 0) ++loop_matmuls_offloaded;
+    // builtin_device declines the convs whose [32, C, 288, 25] tensors
+    // exceed its element limit (the others run on the device).
+    if (op.type == "conv2d" && op.subgraph < 0 &&
+        op.reason.find("device declined") != std::string::npos) {
+      ++large_refusals;
+    }
+  }
+  std::printf("builtin_device: %zu subgraphs (%d inside loop bodies), %d ops on the CPU, %d "
+              "refused for the element limit, %d of the loops' matmul_v2 offloaded\n",
+              report.subgraphs.size(), in_loop_bodies, report.cpu_ops(), large_refusals,
+              loop_matmuls_offloaded);
+  EXPECT_EQ(loop_matmuls_offloaded, 11);
+  EXPECT_GT(in_loop_bodies, 0);
+  EXPECT_GT(large_refusals, 0);
+  EXPECT_GT(report.subgraphs.size(), 20u);
+  ExpectReference(RunModel(p.get(), ReferenceInput()), "builtin_device");
 }
 
 TEST(EfficientGcn, OptimizedNbOnMobileConfigMatchesTheReference) {

@@ -14,6 +14,7 @@
 //   output dimensions from the actual input dimensions, so dynamic shapes
 //   work without shape inference. Final output dimensions are published
 //   through the Argument access callback.
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -39,7 +40,17 @@ struct Program {
   OwnedModel model;
   std::vector<core::Operation*> order;
   std::map<const core::Operand*, std::unique_ptr<Tensor>> tensors;
+  // release_after[i]: the non-constant tensors whose last reader is
+  // order[i] (and that are not model outputs); their buffers are freed as
+  // soon as that operation has run, so a program holds only its live
+  // tensors. Model outputs are freed once they are copied out.
+  std::vector<std::vector<Tensor*>> release_after;
 };
+
+void Release(Tensor* t) {
+  std::vector<uint8_t>().swap(t->data);
+  t->valid = false;
+}
 
 Tensor* TensorOf(Program* p, const core::Operand* operand) {
   if (!operand) return nullptr;
@@ -62,6 +73,32 @@ bool ReadablePrecision(NNAdapterOperandPrecision p) {
          p != NNADAPTER_QUANT_UINT8_ASYMM_PER_CHANNEL &&
          p != NNADAPTER_QUANT_UINT32_ASYMM_PER_LAYER &&
          GetOperandPrecisionDataLength(p) > 0;
+}
+
+// The element count of a fully known shape, -1 when a dimension is dynamic.
+int64_t StaticElementCount(const NNAdapterOperandDimensionType& d) {
+  int64_t n = 1;
+  for (uint32_t i = 0; i < d.count && i < NNADAPTER_MAX_SIZE_OF_DIMENSIONS;
+       i++) {
+    if (d.data[i] < 0) return -1;
+    if (d.data[i] > 0 && n > INT64_MAX / d.data[i]) return INT64_MAX;
+    n *= d.data[i];
+  }
+  return n;
+}
+
+// A tensor whose shape is known at compile time and holds more elements than
+// the kernels accept is refused here, so that the partitioner keeps the
+// operation elsewhere instead of failing at execution.
+bool WithinElementLimit(const std::string& name, const char* role, size_t i,
+                        const core::Operand& o, std::string* reason) {
+  int64_t n = StaticElementCount(o.type.dimensions);
+  if (n <= MaxElements()) return true;
+  *reason = name + ": " + role + " " + std::to_string(i) + " has " +
+            std::to_string(n) + " elements, above this device's limit of " +
+            std::to_string(MaxElements()) +
+            " (NNADAPTER_BUILTIN_DEVICE_MAX_ELEMENTS)";
+  return false;
 }
 
 }  // namespace
@@ -98,6 +135,7 @@ bool CheckOperation(const core::Operation& op, std::string* reason) {
       *reason = name + ": input " + std::to_string(i) + " has rank > 8";
       return false;
     }
+    if (!WithinElementLimit(name, "input", i, *o, reason)) return false;
   }
   for (size_t i = 0; i < op.output_operands.size(); i++) {
     const core::Operand* o = op.output_operands[i];
@@ -107,6 +145,10 @@ bool CheckOperation(const core::Operation& op, std::string* reason) {
       *reason = name + ": output " + std::to_string(i) +
                 " has unsupported precision " +
                 std::to_string(o->type.precision);
+      return false;
+    }
+    if (o->type.dimensions.count <= NNADAPTER_MAX_SIZE_OF_DIMENSIONS &&
+        !WithinElementLimit(name, "output", i, *o, reason)) {
       return false;
     }
   }
@@ -242,6 +284,27 @@ int CopyModel(const core::Model& model, core::Cache* cache, OwnedModel* copy) {
   return NNADAPTER_NO_ERROR;
 }
 
+// Fills Program::release_after from the last operation (in execution order)
+// that reads or writes each non-constant operand.
+void PlanReleases(Program* p) {
+  std::map<const core::Operand*, size_t> last;
+  for (size_t i = 0; i < p->order.size(); i++) {
+    for (auto* o : p->order[i]->input_operands) {
+      if (o) last[o] = i;
+    }
+    for (auto* o : p->order[i]->output_operands) {
+      if (o) last[o] = i;
+    }
+  }
+  for (auto* o : p->model.model.output_operands) last.erase(o);
+  p->release_after.assign(p->order.size(), {});
+  for (const auto& kv : last) {
+    if (!IsConstantOperand(kv.first)) {
+      p->release_after[kv.second].push_back(TensorOf(p, kv.first));
+    }
+  }
+}
+
 int CreateProgramImpl(core::Model* model, core::Cache* cache, void** program) {
   auto p = std::make_unique<Program>();
   int code;
@@ -263,6 +326,7 @@ int CreateProgramImpl(core::Model* model, core::Cache* cache, void** program) {
   if (p->order.size() != p->model.model.operations.size()) {
     return kit::Fail(NNADAPTER_INVALID_PARAMETER, "the model has a cycle");
   }
+  PlanReleases(p.get());
   for (auto& operand : p->model.model.operands) {
     Tensor* t = TensorOf(p.get(), &operand);
     if (IsConstantOperand(&operand)) {
@@ -322,7 +386,8 @@ int ReadInputs(Program* p, uint32_t count, core::Argument* arguments) {
 }
 
 int RunKernels(Program* p) {
-  for (core::Operation* op : p->order) {
+  for (size_t index = 0; index < p->order.size(); index++) {
+    core::Operation* op = p->order[index];
     const KernelInfo* info = FindKernel(op->type);
     KernelContext ctx;
     ctx.op = op;
@@ -347,6 +412,7 @@ int RunKernels(Program* p) {
                              std::to_string(i) + " was not produced");
       }
     }
+    for (Tensor* t : p->release_after[index]) Release(t);
   }
   return NNADAPTER_NO_ERROR;
 }
@@ -391,6 +457,10 @@ int ExecuteProgram(void* program, uint32_t input_count,
     if (code == NNADAPTER_NO_ERROR) code = RunKernels(p);
     if (code == NNADAPTER_NO_ERROR) {
       code = WriteOutputs(p, output_count, output_arguments);
+    }
+    // Nothing but the constants stays allocated between executions.
+    for (auto& kv : p->tensors) {
+      if (!IsConstantOperand(kv.first)) Release(kv.second.get());
     }
     return code;
   });
