@@ -72,6 +72,9 @@ void Importer::Run(const std::string& text) {
     doc = Json::parse(text);
   } catch (const Json::parse_error& e) {
     where_.Fail(StrCat("not valid JSON (byte ", e.byte, "): ", e.what()));
+  } catch (const Json::exception& e) {
+    // e.g. out_of_range 406: a number beyond double's range.
+    where_.Fail(StrCat("not valid JSON: ", e.what()));
   }
   CheckHeader(doc);
   const Json& program = Member(where_, doc, "program", "the document");

@@ -154,6 +154,19 @@ TEST(PirImporter, MalformedJsonNamesTheFileAndByte) {
   EXPECT_NE(e.find("broken.json: not valid JSON (byte"), std::string::npos) << e;
 }
 
+// Found by the fuzzer: nlohmann-json reports a number beyond double's range
+// as out_of_range (not parse_error); it escaped the reader and terminated.
+TEST(PirImporter, NumberOutOfRangeIsAnErrorNamingTheFile) {
+  const std::string e = ErrorOf([] {
+    cpp::ProgramDesc prog;
+    Scope w;
+    ImportPirProgram("{\"base_code\": {\"magic\": \"pir\", \"version\": 1e+1809}}", "huge.json",
+                     nullptr, 0, "none", &prog, &w);
+  });
+  EXPECT_NE(e.find("huge.json: not valid JSON"), std::string::npos) << e;
+  EXPECT_NE(e.find("number overflow"), std::string::npos) << e;
+}
+
 TEST(PirImporter, WrongMagicAndNewerVersionAreRefused) {
   Json doc = SmallProgram();
   doc["base_code"]["magic"] = "onnx";
