@@ -305,14 +305,17 @@ TEST(NbOpt, BadFlagsAreErrors) {
   f.optimize_out = "/tmp/never";
   EXPECT_EQ(Opt(f, &text), 1);
   EXPECT_HAS(text, "no model");
-  f.model_dir = "/nonexistent";
+  // A folder that surely does not exist (not "/nonexistent": as root, any
+  // program may have made that one).
+  f.model_dir = TempDir("missing_model") + "/not_here";
   EXPECT_EQ(Opt(f, &text), 1);
-  EXPECT_HAS(text, "/nonexistent");
+  EXPECT_HAS(text, f.model_dir);
   f = MnistFlags();
-  f.optimize_out = "/nonexistent/dir/m";
+  const std::string missing = TempDir("missing_out") + "/not_here";
+  f.optimize_out = missing + "/m";
   EXPECT_EQ(Opt(f, &text), 1);
-  EXPECT_HAS(text, "cannot write optimized model '/nonexistent/dir/m.nb': its folder "
-                   "'/nonexistent/dir' does not exist");
+  EXPECT_HAS(text, "cannot write optimized model '" + missing + "/m.nb': its folder '" + missing +
+                       "' does not exist");
 }
 
 // Issue 27 #3a/#18: opt wrote <out>.nb.tmp.<pid> without O_EXCL|O_NOFOLLOW

@@ -112,6 +112,33 @@ const char* Str(Reader* r, State* st, const std::string& good) {
   return st->strings.back().c_str();
 }
 
+// A path the call writes into (PD_PredictorSaveOptimizedModel, the NNAdapter
+// cache folder): always inside `dir`, the fuzzer's scratch folder, since such
+// a call writes where the path says and the fuzzer may run as root: `dir` +
+// `good`, a missing sub-folder, NULL, "", or input bytes with every '/' and
+// NUL replaced, as a name inside `dir`.
+const char* WritePath(Reader* r, State* st, const std::string& dir, const std::string& good) {
+  switch (r->U8() % 5) {
+    case 0: st->strings.push_back(dir + "/" + good); break;
+    case 1: st->strings.push_back(dir + "/missing/dir/" + good); break;
+    case 2: return nullptr;
+    case 3: st->strings.push_back(""); break;
+    default: {
+      std::string name = r->Bytes(r->U8());
+      for (char& c : name) {
+        if (c == '/' || c == '\0') c = '_';
+      }
+      if (name.empty() || name == "." || name == "..") name = "_";
+      st->strings.push_back(dir + "/" + name);
+    }
+  }
+  return st->strings.back().c_str();
+}
+
+std::string ScratchDir() {
+  return g_models->nb_file.substr(0, g_models->nb_file.rfind('/'));
+}
+
 // A buffer argument: `good`, a truncated or bit-flipped copy, or input bytes.
 std::string Buffer(Reader* r, const std::string& good) {
   std::string b = good;
@@ -223,7 +250,7 @@ void ConfigCall(uint8_t op, Reader* r, State* st) {
             "PD_ConfigSetNNAdapterContextProperties");
       break;
     case 10:
-      Check(PD_ConfigSetNNAdapterModelCacheDir(c, Str(r, st, "/nonexistent/cache")),
+      Check(PD_ConfigSetNNAdapterModelCacheDir(c, WritePath(r, st, ScratchDir(), "cache")),
             "PD_ConfigSetNNAdapterModelCacheDir");
       break;
     case 11: {
@@ -300,8 +327,7 @@ void PredictorCall(uint8_t op, Reader* r, State* st) {
     }
     case 5: Check(PD_PredictorRun(p), "PD_PredictorRun"); break;
     default: {
-      const std::string dir = g_models->nb_file.substr(0, g_models->nb_file.rfind('/'));
-      Check(PD_PredictorSaveOptimizedModel(p, Str(r, st, dir + "/saved")),
+      Check(PD_PredictorSaveOptimizedModel(p, WritePath(r, st, ScratchDir(), "saved")),
             "PD_PredictorSaveOptimizedModel");
     }
   }
