@@ -177,7 +177,9 @@ class ProgramBuilder {
   std::shared_ptr<Scope> weights = std::make_shared<Scope>();
 
   ProgramBuilder() { program.blocks.emplace_back(); }
-  cpp::BlockDesc& block() { return program.blocks[0]; }
+  // The block Op() adds to: block 0, or a loop body between
+  // BeginCounterLoop and EndCounterLoop.
+  cpp::BlockDesc& block() { return program.blocks[current_block_]; }
 
   cpp::OpDesc& Op(const std::string& type) {
     block().ops.emplace_back(type);
@@ -208,7 +210,39 @@ class ProgramBuilder {
     var.name = name;
     var.persistable = true;
     var.dims = dims;
-    block().vars.push_back(var);
+    program.blocks[0].vars.push_back(var);
+  }
+  // A counted loop. Adds to block 0: i = 0 and n = `iterations` (int64
+  // fill_constant), cond = i < n, and a `while` with X = `x` + {i, n} and
+  // Out = `out` + {i, cond} over a new block; Op() then adds the body's ops
+  // until EndCounterLoop() appends ++i and cond = i < n to it.
+  void BeginCounterLoop(int64_t iterations, std::vector<std::string> x,
+                        std::vector<std::string> out) {
+    for (auto [name, value] : {std::pair<const char*, float>{"i", 0.f},
+                               {"n", static_cast<float>(iterations)}}) {
+      cpp::OpDesc& f = Op("fill_constant", {}, {{"Out", name}});
+      f.SetAttr("dtype", static_cast<int32_t>(cpp::VarKind::INT64));
+      f.SetAttr("shape", std::vector<int64_t>{1});
+      f.SetAttr("value", value);
+    }
+    Op("less_than", {{"X", "i"}, {"Y", "n"}}, {{"Out", "cond"}});
+    x.insert(x.end(), {"i", "n"});
+    out.insert(out.end(), {"i", "cond"});
+    const auto body = static_cast<int32_t>(program.blocks.size());
+    cpp::OpDesc& loop = Op("while");
+    loop.SetInput("X", x);
+    loop.SetInput("Condition", {"cond"});
+    loop.SetOutput("Out", out);
+    loop.SetAttribute("sub_block", cpp::Attribute{cpp::AttrType::BLOCK, body});
+    program.blocks.emplace_back();
+    program.blocks.back().idx = body;
+    program.blocks.back().parent_idx = 0;
+    current_block_ = body;
+  }
+  void EndCounterLoop() {
+    Op("increment", {{"X", "i"}}, {{"Out", "i"}});
+    Op("less_than", {{"X", "i"}, {"Y", "n"}}, {{"Out", "cond"}});
+    current_block_ = 0;
   }
   // A weight of RandomFloats(numel, lo, hi, seed).
   void RandomWeight(const std::string& name, const DDim& dims, float lo = -1,
@@ -287,6 +321,9 @@ class ProgramBuilder {
     Tensor* out = scope.GetVar(rp.fetch_names()[0]);
     return std::vector<float>(out->data<float>(), out->data<float>() + out->numel());
   }
+
+ private:
+  int32_t current_block_{0};
 };
 
 // An op with one variable per slot: MakeOp("scale", {{"X", "x"}}, {{"Out", "y"}}).

@@ -43,6 +43,41 @@ TEST(Passes, ConvBnReluBecomesOneConvWithBiasAndActAndSameNumbers) {
   testing::ExpectAllClose(before, after, 1e-5f, 1e-5f, "conv+bn+relu fused");
 }
 
+// acc = 2x; 3 times: acc = acc + relu(bn(conv(acc, w))). The fusions run
+// inside the loop's block too: the body keeps one conv (with the bn folded
+// into its filter and bias, relu as its act), the carried `acc` keeps its
+// name, and the outputs equal the unfused program's.
+TEST(Passes, FusionsRunInsideALoopBody) {
+  Builder b;
+  b.RandomWeight("w", {3, 3, 3, 3}, -0.4f, 0.4f, 5);
+  b.Op("scale", {{"X", "x"}}, {{"Out", "acc"}}).SetAttr("scale", 2.0f);
+  b.BeginCounterLoop(3, {"acc", "w"}, {"acc"});
+  b.Conv("conv2d", "acc", "w", "c", {1, 1}, {1, 1}, 1);
+  b.BatchNorm("c", "y", 3, 7);
+  b.Op("relu", {{"X", "y"}}, {{"Out", "r"}});
+  b.Op("elementwise_add", {{"X", "acc"}, {"Y", "r"}}, {{"Out", "t"}});
+  b.Op("assign", {{"X", "t"}}, {{"Out", "acc"}});
+  b.EndCounterLoop();
+  b.Fetch("acc", 0);
+  const auto x = RandomFloats(2 * 3 * 6 * 5, -1, 1, 3);
+  const auto before = b.Run({2, 3, 6, 5}, x);
+  int fused = 0;
+  for (const auto& [name, n] : RunPasses(&b.program, b.weights.get(), PassOptions{})) {
+    if (name == "conv_bn_fuse_pass" || name == "conv_activation_fuse_pass") fused += n;
+  }
+  EXPECT_EQ(fused, 2);
+  std::vector<std::string> body;
+  for (const auto& op : b.program.blocks[1].ops) body.push_back(op.Type());
+  EXPECT_EQ(body, (std::vector<std::string>{"conv2d", "elementwise_add", "assign", "increment",
+                                            "less_than"}));
+  const cpp::OpDesc& conv = b.program.blocks[1].ops[0];
+  EXPECT_TRUE(conv.HasInput("Bias"));
+  EXPECT_EQ(conv.GetAttr<std::string>("act_type"), "relu");
+  EXPECT_EQ(conv.Input("Input")[0], "acc");
+  EXPECT_EQ(b.program.blocks[1].ops[2].Output("Out")[0], "acc");
+  testing::ExpectAllClose(before, b.Run({2, 3, 6, 5}, x), 1e-5f, 1e-5f, "loop body fused");
+}
+
 TEST(Passes, DisabledPassesAreSkippedAndUnknownNamesRejected) {
   Builder b;
   AddConvBnRelu(&b);

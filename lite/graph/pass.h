@@ -49,9 +49,11 @@ std::vector<std::string> DefaultPassNames();
 // Creates a pass by name; throws Error listing the known names.
 std::unique_ptr<Pass> CreatePass(const std::string& name);
 
-// Runs the default passes in order on block 0 of `program`, logging each
-// (GLOG_v=3: name and rewrite count; GLOG_v=6: the graph after each pass).
-// Returns the rewrite count of each pass, in order.
+// Runs the default passes in order on block 0 of `program`, and those the
+// table marks kEveryBlock inside every control-flow block too (before block
+// 0's), logging each (GLOG_v=3: name, block and rewrite count; GLOG_v=6: the
+// graph after each pass). Returns the rewrite count of each pass (all
+// blocks), in order.
 std::vector<std::pair<std::string, int>> RunPasses(cpp::ProgramDesc* program,
                                                    Scope* weights,
                                                    const PassOptions& options);

@@ -16,8 +16,31 @@ void SSAGraph::Build(const cpp::ProgramDesc& program, const Scope* weights) {
 }
 
 namespace {
+// The names an op of a loop body writes with a value that can differ from
+// what it read: all its outputs but batch_norm's MeanOut/VarianceOut written
+// in place over its Mean/Variance (Paddle's inference programs do; at
+// inference they leave the running statistics as they are).
+std::vector<std::string> ChangingWrites(const cpp::OpDesc& op) {
+  std::vector<std::string> out;
+  for (const auto& [slot, names] : op.outputs()) {
+    const char* in_place = op.Type() != "batch_norm" ? nullptr
+                           : slot == "MeanOut"       ? "Mean"
+                           : slot == "VarianceOut"   ? "Variance"
+                                                     : nullptr;
+    for (const auto& n : names) {
+      if (in_place && op.HasInput(in_place) && op.Input(in_place) == std::vector<std::string>{n}) {
+        continue;
+      }
+      out.push_back(n);
+    }
+  }
+  return out;
+}
+
 // The variables of block `b` > 0 that must keep their name and value: named
-// by any other block, or read before written in `b`.
+// by any other block, or carried from one run of the block to the next (read
+// before the block writes them, and written by it). A value the block only
+// reads (a weight) need not be: passes make new weights, never change one.
 std::set<std::string> ObservedInBlock(const cpp::ProgramDesc& program, int32_t b) {
   std::set<std::string> observed;
   for (size_t i = 0; i < program.blocks.size(); ++i) {
@@ -27,10 +50,14 @@ std::set<std::string> ObservedInBlock(const cpp::ProgramDesc& program, int32_t b
       for (const auto& n : op.OutputArgumentNames()) observed.insert(n);
     }
   }
+  std::set<std::string> changed;
+  for (const auto& op : program.blocks[b].ops) {
+    for (const auto& n : ChangingWrites(op)) changed.insert(n);
+  }
   std::set<std::string> written;
   for (const auto& op : program.blocks[b].ops) {
     for (const auto& n : op.InputArgumentNames()) {
-      if (!written.count(n)) observed.insert(n);
+      if (!written.count(n) && changed.count(n)) observed.insert(n);
     }
     for (const auto& n : op.OutputArgumentNames()) written.insert(n);
   }

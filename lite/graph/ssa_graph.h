@@ -61,7 +61,8 @@ class SSAGraph {
   // Builds from block `block` > 0 (a control-flow block, for the passes
   // that act inside loop bodies and branches): no feeds or fetches; every
   // variable another block names, and every one the block reads before
-  // writing it (a value carried from the previous iteration), is
+  // writing it (a value carried from the previous iteration; batch_norm's
+  // in-place MeanOut/VarianceOut do not count as writes), is
   // used_by_sub_block (Observed), so only the block's own temporaries are
   // free to change.
   void Build(const cpp::ProgramDesc& program, const Scope* weights, int32_t block);

@@ -25,28 +25,12 @@ void SaveLoopModel(const std::string& dir) {
   testing::ProgramBuilder b;
   b.Feed("x", 0);
   b.Weight("w", {3}, {1.f, 2.f, 3.f});
-  for (auto [name, value] : {std::pair<const char*, float>{"i", 0.f}, {"n", 3.f}}) {
-    cpp::OpDesc& f = b.Op("fill_constant", {}, {{"Out", name}});
-    f.SetAttr("dtype", static_cast<int32_t>(cpp::VarKind::INT64));
-    f.SetAttr("shape", std::vector<int64_t>{1});
-    f.SetAttr("value", value);
-  }
   b.Op("scale", {{"X", "x"}}, {{"Out", "acc"}}).SetAttr("scale", 1.0f);
-  b.Op("less_than", {{"X", "i"}, {"Y", "n"}}, {{"Out", "cond"}});
-  cpp::OpDesc& loop = b.Op("while");
-  loop.SetInput("X", {"acc", "i", "n", "w"});
-  loop.SetInput("Condition", {"cond"});
-  loop.SetOutput("Out", {"acc", "i", "cond"});
-  loop.SetAttribute("sub_block", cpp::Attribute{cpp::AttrType::BLOCK, int32_t{1}});
+  b.BeginCounterLoop(3, {"acc", "w"}, {"acc"});
+  b.Op("elementwise_add", {{"X", "acc"}, {"Y", "w"}}, {{"Out", "t"}});
+  b.Op("assign", {{"X", "t"}}, {{"Out", "acc"}});
+  b.EndCounterLoop();
   b.Fetch("acc", 0);
-  cpp::BlockDesc body;
-  body.idx = 1;
-  body.parent_idx = 0;
-  body.ops.push_back(testing::MakeOp("elementwise_add", {{"X", "acc"}, {"Y", "w"}}, {{"Out", "t"}}));
-  body.ops.push_back(testing::MakeOp("assign", {{"X", "t"}}, {{"Out", "acc"}}));
-  body.ops.push_back(testing::MakeOp("increment", {{"X", "i"}}, {{"Out", "i"}}));
-  body.ops.push_back(testing::MakeOp("less_than", {{"X", "i"}, {"Y", "n"}}, {{"Out", "cond"}}));
-  b.program.blocks.push_back(body);
   SaveModel(b.program, *b.weights, dir + "/loop.pdmodel", dir + "/loop.pdiparams");
 }
 
