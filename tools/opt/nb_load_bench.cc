@@ -21,11 +21,15 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "tools/opt/bench_child.h"
 #include "tools/opt/opt_tool.h"
 
 namespace {
 namespace fs = std::filesystem;
 using namespace paddle::lite_api;  // NOLINT
+using paddle::lite::bench::Arg;
+using paddle::lite::bench::StatusKb;
+namespace bench = paddle::lite::bench;
 
 struct Case {
   std::string label;
@@ -34,14 +38,6 @@ struct Case {
   std::vector<int64_t> shape;
 };
 
-long StatusKb(const char* key) {
-  std::ifstream in("/proc/self/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(key, 0) == 0) return std::atol(line.c_str() + std::strlen(key));
-  }
-  return -1;
-}
 
 // Child: loads (and runs once), prints "ms hwm_kb anon_kb file_kb hwm_run_kb".
 int Child(const std::string& mode, const Case& c, const std::string& nb) {
@@ -78,23 +74,9 @@ std::vector<double> RunChild(const std::string& self, const std::string& mode, s
                              const std::string& models_dir, const std::string& nb) {
   std::string cmd = self + " --child=" + mode + " --case=" + std::to_string(index) +
                     " --models_dir=" + models_dir + " --nb=" + nb;
-  FILE* f = ::popen(cmd.c_str(), "r");
-  std::vector<double> v(5, 0);
-  if (!f || std::fscanf(f, "%lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3], &v[4]) != 5) {
-    std::cerr << "child failed: " << cmd << "\n";
-    std::exit(1);
-  }
-  ::pclose(f);
-  return v;
+  return bench::ChildNumbers(cmd, 5);
 }
 
-std::string Arg(int argc, char** argv, const std::string& name, const std::string& fallback) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a.rfind("--" + name + "=", 0) == 0) return a.substr(name.size() + 3);
-  }
-  return fallback;
-}
 }  // namespace
 
 int main(int argc, char** argv) {

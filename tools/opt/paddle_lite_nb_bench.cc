@@ -21,11 +21,15 @@
 #include <vector>
 
 #include "lite/api/paddle_api.h"
+#include "tools/opt/bench_child.h"
 #include "tools/opt/opt_tool.h"
 
 namespace {
 namespace fs = std::filesystem;
 using namespace paddle::lite_api;  // NOLINT
+using paddle::lite::bench::Arg;
+using paddle::lite::bench::StatusKb;
+namespace bench = paddle::lite::bench;
 
 struct Case {
   std::string label;
@@ -47,14 +51,6 @@ const std::vector<Case> kCases = {
     {"LAC meta 0", "lac_meta0/model.nb", {20, 1}, true},
 };
 
-long StatusKb(const char* key) {
-  std::ifstream in("/proc/self/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(key, 0) == 0) return std::atol(line.c_str() + std::strlen(key));
-  }
-  return -1;
-}
 
 double Ms(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
@@ -101,23 +97,9 @@ int Child(const Case& c, const std::string& nb, int runs) {
 std::vector<double> RunChild(const std::string& self, size_t index, const std::string& nb, int runs) {
   std::string cmd = self + " --child=1 --case=" + std::to_string(index) + " --nb=" + nb +
                     " --runs=" + std::to_string(runs);
-  FILE* f = ::popen(cmd.c_str(), "r");
-  std::vector<double> v(3, 0);
-  if (!f || std::fscanf(f, "%lf %lf %lf", &v[0], &v[1], &v[2]) != 3) {
-    std::cerr << "child failed: " << cmd << "\n";
-    std::exit(1);
-  }
-  ::pclose(f);
-  return v;
+  return bench::ChildNumbers(cmd, 3);
 }
 
-std::string Arg(int argc, char** argv, const std::string& name, const std::string& fallback) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a.rfind("--" + name + "=", 0) == 0) return a.substr(name.size() + 3);
-  }
-  return fallback;
-}
 
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
