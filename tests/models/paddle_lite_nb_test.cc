@@ -347,22 +347,9 @@ TEST(PaddleLiteNb, SlimInt8OcrTrioReadsTheFirstLinesOfTheDocument) {
   const float mean[3] = {0.485f, 0.456f, 0.406f}, stddev[3] = {0.229f, 0.224f, 0.225f};
   Output map = RunOne(det.get(), {1, 3, 640, 640}, vision::NormalizeToCHW(resized, mean, stddev, true));
   ASSERT_EQ(map.shape, (std::vector<int64_t>{1, 1, 640, 640}));
-  auto regions = vision::ConnectedRegions(map.f.data(), 640, 640, 0.3f, 50);
-  std::printf("det slim int8: %zu text regions\n", regions.size());
-  ASSERT_GE(regions.size(), 2u);
-  const float sx = img.width / 640.f, sy = img.height / 640.f;
-  std::vector<vision::Box> boxes;
-  for (const auto& r : regions) {
-    vision::Box b = vision::UnclipBox(r, 1.5f, 640, 640);
-    b.x0 = static_cast<int>(b.x0 * sx);
-    b.x1 = static_cast<int>((b.x1 + 1) * sx) - 1;
-    b.y0 = static_cast<int>(b.y0 * sy);
-    b.y1 = static_cast<int>((b.y1 + 1) * sy) - 1;
-    boxes.push_back(b);
-  }
-  std::stable_sort(boxes.begin(), boxes.end(), [](const vision::Box& a, const vision::Box& b) {
-    return std::abs(a.y0 - b.y0) < 10 ? a.x0 < b.x0 : a.y0 < b.y0;
-  });
+  const auto boxes = vision::TextLineBoxes(map.f.data(), 640, 640, img.width, img.height);
+  std::printf("det slim int8: %zu text regions\n", boxes.size());
+  ASSERT_GE(boxes.size(), 2u);
   auto rec = Mobile(dir + "ch_ppocr_mobile_v2.0_rec_slim_opt.nb");
   auto classes = vision::LoadCtcClasses(dir + "ppocr_keys_v1.txt");
   std::vector<std::string> lines;

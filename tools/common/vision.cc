@@ -192,6 +192,25 @@ Box UnclipBox(const Box& box, float ratio, int width, int height) {
   return out;
 }
 
+std::vector<Box> TextLineBoxes(const float* map, int map_height, int map_width, int image_width,
+                               int image_height) {
+  const float sx = static_cast<float>(image_width) / map_width;
+  const float sy = static_cast<float>(image_height) / map_height;
+  std::vector<Box> boxes;
+  for (const auto& r : ConnectedRegions(map, map_height, map_width, 0.3f, 50)) {
+    Box b = UnclipBox(r, 1.5f, map_width, map_height);
+    b.x0 = static_cast<int>(b.x0 * sx);
+    b.x1 = static_cast<int>((b.x1 + 1) * sx) - 1;
+    b.y0 = static_cast<int>(b.y0 * sy);
+    b.y1 = static_cast<int>((b.y1 + 1) * sy) - 1;
+    boxes.push_back(b);
+  }
+  std::stable_sort(boxes.begin(), boxes.end(), [](const Box& a, const Box& b) {
+    return std::abs(a.y0 - b.y0) < 10 ? a.x0 < b.x0 : a.y0 < b.y0;
+  });
+  return boxes;
+}
+
 void DrawRect(Image* image, const Box& box, uint8_t r, uint8_t g, uint8_t b) {
   auto put = [&](int x, int y) {
     if (x < 0 || y < 0 || x >= image->width || y >= image->height) return;

@@ -58,6 +58,12 @@ std::vector<Box> ConnectedRegions(const float* map, int height, int width,
 // each text line; grow the box on every side by area * ratio / perimeter
 // (PaddleOCR's det_db_unclip_ratio, 1.5 by default), clamped to the map.
 Box UnclipBox(const Box& box, float ratio, int width, int height);
+// The text lines of a DB detector's probability map (map_height x
+// map_width) in image coordinates, as the OCR demo finds them: regions of
+// map > 0.3 with >= 50 pixels, unclipped by 1.5, scaled to the image and
+// sorted in reading order (rows within 10 px, then left to right).
+std::vector<Box> TextLineBoxes(const float* map, int map_height, int map_width, int image_width,
+                               int image_height);
 // Draws a rectangle outline (thickness 2) in the given RGB color.
 void DrawRect(Image* image, const Box& box, uint8_t r, uint8_t g, uint8_t b);
 

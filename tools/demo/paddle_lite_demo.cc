@@ -142,21 +142,7 @@ std::vector<vision::Box> DetectBoxes(const std::string& dir, const vision::Image
   auto output = predictor->GetOutput(0);
   auto shape = output->shape();
   int h = static_cast<int>(shape[2]), w = static_cast<int>(shape[3]);
-  auto regions = vision::ConnectedRegions(output->data<float>(), h, w, 0.3f, 50);
-  const float sx = static_cast<float>(img.width) / w, sy = static_cast<float>(img.height) / h;
-  std::vector<vision::Box> boxes;
-  for (const auto& r : regions) {
-    vision::Box b = vision::UnclipBox(r, 1.5f, w, h);
-    b.x0 = static_cast<int>(b.x0 * sx);
-    b.x1 = static_cast<int>((b.x1 + 1) * sx) - 1;
-    b.y0 = static_cast<int>(b.y0 * sy);
-    b.y1 = static_cast<int>((b.y1 + 1) * sy) - 1;
-    boxes.push_back(b);
-  }
-  std::stable_sort(boxes.begin(), boxes.end(), [](const vision::Box& a, const vision::Box& b) {
-    return std::abs(a.y0 - b.y0) < 10 ? a.x0 < b.x0 : a.y0 < b.y0;
-  });
-  return boxes;
+  return vision::TextLineBoxes(output->data<float>(), h, w, img.width, img.height);
 }
 
 // The PP-OCR pipeline: detection (PP-OCRv3, Paddle format), direction
@@ -327,19 +313,7 @@ void ReadTextWithPaddleLiteNb(const std::string& nb_dir, const std::string& imag
   auto map = RunOne(det.get(), {1, 3, 640, 640},
                     vision::NormalizeToCHW(vision::ResizeBilinear(img, 640, 640), mean, stddev, true),
                     &shape);
-  std::vector<vision::Box> boxes;
-  const float sx = img.width / 640.f, sy = img.height / 640.f;
-  for (const auto& r : vision::ConnectedRegions(map.data(), 640, 640, 0.3f, 50)) {
-    vision::Box b = vision::UnclipBox(r, 1.5f, 640, 640);
-    b.x0 = static_cast<int>(b.x0 * sx);
-    b.x1 = static_cast<int>((b.x1 + 1) * sx) - 1;
-    b.y0 = static_cast<int>(b.y0 * sy);
-    b.y1 = static_cast<int>((b.y1 + 1) * sy) - 1;
-    boxes.push_back(b);
-  }
-  std::stable_sort(boxes.begin(), boxes.end(), [](const vision::Box& a, const vision::Box& b) {
-    return std::abs(a.y0 - b.y0) < 10 ? a.x0 < b.x0 : a.y0 < b.y0;
-  });
+  const auto boxes = vision::TextLineBoxes(map.data(), 640, 640, img.width, img.height);
   std::printf("== PP-OCR v2.0 slim int8 (Paddle Lite .nb) on %s: %zu text lines\n",
               image.c_str(), boxes.size());
   const float half[3] = {0.5f, 0.5f, 0.5f};
