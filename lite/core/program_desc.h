@@ -120,6 +120,8 @@ class OpDesc {
   void SetAttribute(const std::string& name, const Attribute& a) {
     attrs_[name] = a;
   }
+  // Removes an attribute; false when there was none.
+  bool EraseAttr(const std::string& name) { return attrs_.erase(name) > 0; }
   // Typed setters.
   void SetAttr(const std::string& name, int32_t v);
   void SetAttr(const std::string& name, float v);

@@ -129,17 +129,6 @@ void Rename(std::map<std::string, std::vector<std::string>>* slots,
   }
 }
 
-cpp::OpDesc WithoutAttr(const cpp::OpDesc& op, const std::string& name) {
-  cpp::OpDesc out(op.Type());
-  out.mutable_inputs() = op.inputs();
-  out.mutable_outputs() = op.outputs();
-  out.set_is_target(op.is_target());
-  for (const auto& kv : op.attrs()) {
-    if (kv.first != name) out.SetAttribute(kv.first, kv.second);
-  }
-  return out;
-}
-
 // IEEE half -> float, exact (every half is a float).
 float HalfToFloat(uint16_t h) {
   uint32_t sign = static_cast<uint32_t>(h & 0x8000) << 16;
@@ -209,7 +198,7 @@ void MapInt8(cpp::OpDesc* op, Scope* weights, const std::string& source,
       ZeroScaleChannels(op, weights, &v);
       op->SetAttr(a.to, v);
     }
-    rep->rules[StrCat(op->Type(), " int8: ", a.from, " -> ", a.to)]++;
+    rep->rules[op->Type() + " int8: " + a.from + " -> " + a.to]++;
   }
   for (const Int8Dequant& d : kInt8Dequants) {
     if (op->Type() != d.type) continue;
@@ -260,7 +249,7 @@ int UniqueNames(cpp::BlockDesc* block, const Scope& weights) {
         if (weights.FindLocalVar(name)) continue;
         int k = writes[name]++;
         if (k == 0) continue;
-        std::string fresh = StrCat(name, "@plnb", k);
+        std::string fresh = name + "@plnb" + std::to_string(k);
         current[name] = fresh;
         cpp::VarDesc v;
         auto d = decls.find(name);
@@ -301,9 +290,9 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
     for (auto& op : block.ops) {
       const std::string place = RecordedPlace(op);
       if (op.Type() != "feed" && op.Type() != "fetch") {
-        rep->recorded[StrCat(op.Type(), " recorded on ", place)]++;
+        rep->recorded[op.Type() + " recorded on " + place]++;
       }
-      op = WithoutAttr(op, kKernelTypeAttr);
+      op.EraseAttr(kKernelTypeAttr);
       const OpRule* rule = FindRule(op.Type());
       if (rule && rule->rule == Rule::kRefuse) {
         ThrowError(source, ": op '", op.Type(), "' (recorded target ", place, ", ", op.Repr(8),
@@ -343,7 +332,7 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
       const OpRule* rule = FindRule(op.Type());
       if (rule) {
         renamed[OneName(op, false, source)] = OneName(op, true, source);
-        rep->rules[StrCat(op.Type(), " -> ", RuleText(rule->rule))]++;
+        rep->rules[op.Type() + " -> " + RuleText(rule->rule)]++;
         continue;
       }
       for (const auto& name : op.OutputArgumentNames()) renamed.erase(name);

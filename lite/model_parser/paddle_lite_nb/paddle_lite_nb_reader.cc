@@ -5,6 +5,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -234,14 +237,23 @@ void FbsParam(const Param& p, Scope* weights, const std::string& source, const c
 // memory before it is verified and read.
 class AlignedBuffer {
  public:
-  AlignedBuffer(const char* data, size_t size) : words_((size + 7) / 8), size_(size) {
-    if (size) std::memcpy(words_.data(), data, size);
+  // Uses `data` in place when it is already 8-byte aligned, else copies it
+  // into uninitialized aligned words.
+  AlignedBuffer(const char* data, size_t size) : size_(size) {
+    if (reinterpret_cast<uintptr_t>(data) % alignof(uint64_t) == 0) {
+      data_ = reinterpret_cast<const uint8_t*>(data);
+      return;
+    }
+    copy_.reset(new uint64_t[(size + 7) / 8]);
+    if (size) std::memcpy(copy_.get(), data, size);
+    data_ = reinterpret_cast<const uint8_t*>(copy_.get());
   }
-  const uint8_t* data() const { return reinterpret_cast<const uint8_t*>(words_.data()); }
+  const uint8_t* data() const { return data_; }
   size_t size() const { return size_; }
 
  private:
-  std::vector<uint64_t> words_;
+  std::unique_ptr<uint64_t[]> copy_;
+  const uint8_t* data_{nullptr};
   size_t size_;
 };
 
@@ -249,14 +261,14 @@ class AlignedBuffer {
 // with the FlatBuffers Verifier and returns its root.
 template <typename Root>
 const Root* VerifiedRoot(const AlignedBuffer& buf, size_t begin, const std::string& source,
-                         const char* section, const std::string& what) {
+                         const char* section, const char* what, int64_t index = -1) {
   flatbuffers::Verifier::Options opts;
   opts.max_depth = 64;
   opts.max_tables = 10000000;
   flatbuffers::Verifier v(buf.data(), buf.size(), opts);
   if (buf.size() < sizeof(flatbuffers::uoffset_t) || !v.VerifyBuffer<Root>(nullptr)) {
     ThrowError(source, ": Paddle Lite .nb section '", section, "' (bytes ", begin, "..",
-               begin + buf.size(), "): ", what,
+               begin + buf.size(), "): ", what, index >= 0 ? StrCat(" #", index) : std::string(),
                " is not a valid FlatBuffers buffer (the FlatBuffers verifier rejected it: "
                "truncated or corrupt file?)");
   }
@@ -292,8 +304,8 @@ void Meta2Params(const char* data, size_t begin, size_t size, const std::string&
     size_t buf = r.pos();
     r.Take(total - offset, "parameter buffer");
     const AlignedBuffer aligned(data + buf, total - offset);
-    const Param* p = VerifiedRoot<Param>(aligned, buf, source, "params",
-                                         StrCat("parameter record #", i));
+    const Param* p = VerifiedRoot<Param>(aligned, buf, source, "params", "parameter record",
+                                         static_cast<int64_t>(i));
     FbsParam(*p, weights, source, "params", rec);
     const Tensor* t = weights->FindLocalVar(Str(p->name()));
     if (t->memory_size() > max_bytes) {
