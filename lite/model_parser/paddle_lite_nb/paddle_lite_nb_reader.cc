@@ -329,19 +329,28 @@ void Meta1Params(const char* data, size_t begin, size_t size, const std::string&
   for (const Param* p : *list->params()) FbsParam(*p, weights, source, "params", begin);
 }
 
-std::shared_ptr<std::string> ReadWholeFile(const std::string& path, const char* what) {
+// A whole file's bytes, not zero-filled first (new char[] is aligned for
+// any scalar, so the FlatBuffers sections are verified in place).
+struct FileBytes {
+  std::unique_ptr<char[]> data;
+  size_t size{0};
+};
+
+FileBytes ReadWholeFile(const std::string& path, const char* what) {
   uint64_t file_size = 0;
   std::string open_error;
   int fd = file_access::OpenForRead(path, what, {}, &file_size, &open_error);
   LITE_ENFORCE(fd >= 0, open_error);
-  auto bytes = std::make_shared<std::string>(static_cast<size_t>(file_size), '\0');
+  FileBytes bytes;
+  bytes.size = static_cast<size_t>(file_size);
+  bytes.data.reset(new char[bytes.size ? bytes.size : 1]);
   size_t done = 0;
-  while (done < bytes->size()) {
-    ssize_t n = ::read(fd, &(*bytes)[done], bytes->size() - done);
+  while (done < bytes.size) {
+    ssize_t n = ::read(fd, bytes.data.get() + done, bytes.size - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       ::close(fd);
-      ThrowError("cannot read ", what, " '", path, "' (", done, " of ", bytes->size(),
+      ThrowError("cannot read ", what, " '", path, "' (", done, " of ", bytes.size,
                  " bytes read)");
     }
     done += static_cast<size_t>(n);
@@ -496,19 +505,20 @@ void ParsePaddleLiteNb(const char* data, size_t size, const std::string& source,
 }
 
 void LoadPaddleLiteNbFile(const std::string& path, PaddleLiteModel* out) {
-  auto bytes = ReadWholeFile(path, "Paddle Lite .nb model");
-  ParsePaddleLiteNb(bytes->data(), bytes->size(), path, out);
+  const FileBytes bytes = ReadWholeFile(path, "Paddle Lite .nb model");
+  ParsePaddleLiteNb(bytes.data.get(), bytes.size, path, out);
 }
 
 namespace {
-void ParsePair(const std::string& model, const std::string& model_name, const std::string& params,
-               const std::string& params_name, PaddleLiteModel* out) {
+void ParsePair(const char* model, size_t model_size, const std::string& model_name,
+               const char* params, size_t params_size, const std::string& params_name,
+               PaddleLiteModel* out) {
   PaddleLiteModel m;
   m.layout = Layout::kNaiveBufferFolder;
   m.weights = std::make_shared<Scope>();
-  SectionReader prog(model.data(), 0, model.size(), model_name, "program");
+  SectionReader prog(model, 0, model_size, model_name, "program");
   ReadNaiveProgram(&prog, &m.program);
-  SectionReader par(params.data(), 0, params.size(), params_name, "params");
+  SectionReader par(params, 0, params_size, params_name, "params");
   ReadNaiveParams(&par, m.weights.get());
   CheckProgram(&m.program, model_name, "program");
   CheckWeightsPresent(m.program, *m.weights, params_name);
@@ -519,14 +529,16 @@ void ParsePair(const std::string& model, const std::string& model_name, const st
 void LoadPaddleLiteNbFolder(const std::string& dir, PaddleLiteModel* out) {
   const std::string model_path = dir + "/__model__.nb";
   const std::string param_path = dir + "/param.nb";
-  auto model = ReadWholeFile(model_path, "Paddle Lite program");
-  auto params = ReadWholeFile(param_path, "Paddle Lite params");
-  ParsePair(*model, model_path, *params, param_path, out);
+  const FileBytes model = ReadWholeFile(model_path, "Paddle Lite program");
+  const FileBytes params = ReadWholeFile(param_path, "Paddle Lite params");
+  ParsePair(model.data.get(), model.size, model_path, params.data.get(), params.size, param_path,
+            out);
 }
 
 void ParsePaddleLiteNbPair(const std::string& model, const std::string& params,
                            const std::string& source, PaddleLiteModel* out) {
-  ParsePair(model, source + " (program buffer)", params, source + " (params buffer)", out);
+  ParsePair(model.data(), model.size(), source + " (program buffer)", params.data(), params.size(),
+            source + " (params buffer)", out);
 }
 
 }  // namespace plnb
