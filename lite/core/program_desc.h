@@ -120,6 +120,9 @@ class OpDesc {
   void SetAttribute(const std::string& name, const Attribute& a) {
     attrs_[name] = a;
   }
+  void SetAttribute(const std::string& name, Attribute&& a) {
+    attrs_[name] = std::move(a);
+  }
   // Removes an attribute; false when there was none.
   bool EraseAttr(const std::string& name) { return attrs_.erase(name) > 0; }
   // Typed setters.

@@ -184,9 +184,11 @@ void FbsProgram(const Program& p, const FbsContext& ctx, cpp::ProgramDesc* out) 
     b.parent_idx = blk->parent_idx();
     b.forward_block_idx = blk->forward_block_idx();
     if (blk->vars()) {
+      b.vars.reserve(blk->vars()->size());
       for (const Var* v : *blk->vars()) b.vars.push_back(FbsVar(*v, b.idx, ctx));
     }
     if (blk->ops()) {
+      b.ops.reserve(blk->ops()->size());
       for (const Op* o : *blk->ops()) {
         cpp::OpDesc op(Str(o->type()));
         if (op.Type().empty()) {
