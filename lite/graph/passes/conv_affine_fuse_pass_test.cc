@@ -3,7 +3,9 @@
 // per channel; Paddle's scale op) folds into the conv's Filter and Bias, and
 // the activation behind it then fuses into the conv: one op, the unfused
 // program's numbers within float rounding. A full-tensor constant or a
-// product read elsewhere stays.
+// product read elsewhere stays. The same affine before a conv (after an
+// activation) folds into the conv it feeds: all of it into an unpadded
+// conv, a pure scale into a padded one.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -111,6 +113,47 @@ TEST(ConvAffineFuse, FullTensorConstantOrSharedProductStays) {
   RunPasses(&shared.program, shared.weights.get(), PassOptions{});
   types = shared.OpTypes();
   EXPECT_EQ(std::count(types.begin(), types.end(), "elementwise_mul"), 1);
+}
+
+// x -> hard_swish -> s * h (s as X, per input channel) [-> + t] -> conv -> fetch
+struct InputAffineNet : testing::ProgramBuilder {
+  InputAffineNet(int groups, bool padded, bool shift) {
+    Feed("x", 0);
+    Op("hard_swish", {{"X", "x"}}, {{"Out", "h"}});
+    RandomWeight("s", {1, kC * 2, 1, 1}, 0.5, 1.5, 3);
+    Op("elementwise_mul", {{"X", "s"}, {"Y", "h"}}, {{"Out", shift ? "m" : "a"}});
+    if (shift) {
+      Weight("t", {1}, {0.25f});
+      Op("elementwise_add", {{"X", "m"}, {"Y", "t"}}, {{"Out", "a"}});
+    }
+    const int k = padded ? 3 : 1;
+    RandomWeight("w", {kM * groups, kC * 2 / groups, k, k}, -1, 1, 1);
+    Conv("conv2d", "a", "w", "y", {1, 1}, {k / 2, k / 2}, groups);
+    Fetch("y", 0);
+  }
+};
+
+void CheckInputAffine(int groups, bool padded, bool shift, const std::vector<std::string>& ops) {
+  InputAffineNet net(groups, padded, shift);
+  const DDim dims{2, kC * 2, 7, 6};
+  auto x = RandomFloats(Numel(dims), -4, 4, 9);
+  auto before = net.Run(dims, x);
+  RunPasses(&net.program, net.weights.get(), PassOptions{});
+  EXPECT_EQ(net.OpTypes(), ops);
+  auto after = net.Run(dims, x);
+  testing::ExpectAllClose(before, after, 1e-5f, 1e-5f,
+                          "groups " + std::to_string(groups) + (padded ? " padded" : ""));
+}
+
+TEST(ConvInputAffineFuse, ScaleAndShiftFoldIntoUnpaddedGroupedConv) {
+  CheckInputAffine(1, false, true, {"feed", "hard_swish", "conv2d", "fetch"});
+  CheckInputAffine(2, false, true, {"feed", "hard_swish", "conv2d", "fetch"});
+}
+
+TEST(ConvInputAffineFuse, PaddedConvTakesTheScaleButNotTheShift) {
+  CheckInputAffine(2, true, false, {"feed", "hard_swish", "conv2d", "fetch"});
+  CheckInputAffine(2, true, true,
+                   {"feed", "hard_swish", "elementwise_mul", "elementwise_add", "conv2d", "fetch"});
 }
 
 }  // namespace
