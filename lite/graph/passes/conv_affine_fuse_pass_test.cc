@@ -5,7 +5,7 @@
 // program's numbers within float rounding. A full-tensor constant or a
 // product read elsewhere stays. The same affine before a conv (after an
 // activation) folds into the conv it feeds: all of it into an unpadded
-// conv, a pure scale into a padded one.
+// conv, the scale alone into a padded one (the shift stays as an add).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -152,8 +152,8 @@ TEST(ConvInputAffineFuse, ScaleAndShiftFoldIntoUnpaddedGroupedConv) {
 
 TEST(ConvInputAffineFuse, PaddedConvTakesTheScaleButNotTheShift) {
   CheckInputAffine(2, true, false, {"feed", "hard_swish", "conv2d", "fetch"});
-  CheckInputAffine(2, true, true,
-                   {"feed", "hard_swish", "elementwise_mul", "elementwise_add", "conv2d", "fetch"});
+  // s * h + t = s * (h + t / s): the add stays, reading h.
+  CheckInputAffine(2, true, true, {"feed", "hard_swish", "elementwise_add", "conv2d", "fetch"});
 }
 
 }  // namespace

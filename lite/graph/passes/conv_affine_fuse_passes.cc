@@ -16,8 +16,9 @@
 // sole reader is a conv2d/depthwise_conv2d's Input ⇒ Filter'[o, c, ..] =
 // Filter[o, c, ..]·s[c] and Bias'[o] = Bias[o] + Σ Filter[o, c, ..]·b[c]. A
 // shift folds only into an unpadded conv (the zero padding of s·x + b is not
-// b); a pure scale folds into any. PP-OCRv4's affine after each activation
-// (hard_swish → Mul → Add → next conv) goes this way.
+// b); a pure scale folds into any, also from behind a shift (s·x + b =
+// s·(x + b/s): the add stays, with b/s). PP-OCRv4's affine after each
+// activation (hard_swish → Mul → Add → next conv) goes this way.
 #include <algorithm>
 #include <vector>
 
@@ -106,35 +107,35 @@ bool Unpadded(const Node* conv) {
   return alg != "SAME" && std::all_of(pads.begin(), pads.end(), [](int p) { return p == 0; });
 }
 
-// Folds the producer of the conv's Input into it when it is a constant
-// affine op read by the conv alone.
-bool FoldAffineProducer(SSAGraph* graph, Scope* weights, Node* conv) {
-  Node* in = InputArg(conv, "Input");
-  Node* op = in ? in->Producer() : nullptr;
+// The non-constant operand of an affine op and its map per input channel.
+struct InputAffine {
+  Node* op{nullptr};
+  Node* x{nullptr};
+  ChannelAffine a;
+};
+
+// The affine op producing `v` when `reader` alone reads v; false otherwise.
+bool AffineProducer(const Node* v, const Node* reader, const Scope* weights, int64_t channels,
+                    InputAffine* r) {
+  r->op = v ? v->Producer() : nullptr;
+  if (!r->op || SoleConsumer(v) != reader || OutputArg(r->op, "Out") != v) return false;
+  r->x = nullptr;
+  for (const char* slot : {"X", "Y"}) {
+    Node* in = InputArg(r->op, slot);
+    if (in && !in->is_weight) r->x = in;
+  }
+  return r->x && AffineOf(r->op, r->x, weights, channels, &r->a);
+}
+
+// conv(s·x + b) ⇒ conv with Filter·s per input channel and Bias + Σ Filter·b.
+void FoldIntoFilter(SSAGraph* graph, Scope* weights, Node* conv, const ChannelAffine& a) {
   Node* filter_arg = InputArg(conv, "Filter");
   const Tensor* filter = FloatWeight(filter_arg, weights);
-  if (!op || SoleConsumer(in) != conv || !filter || filter->dims().size() != 4) return false;
-  const DDim& fd = filter->dims();
-  const int64_t groups = conv->op.GetAttr<int32_t>("groups", 1);
-  const int64_t cin = fd[1] * groups, cout = fd[0];
-  if (groups < 1 || cout % groups != 0) return false;
   Node* old_bias_arg = InputArg(conv, "Bias");
   const Tensor* old_bias = FloatWeight(old_bias_arg, weights);
-  if (old_bias_arg && (!old_bias || old_bias->numel() != cout)) return false;
-  ChannelAffine a;
-  Node* op_x = nullptr;
-  for (const char* slot : {"X", "Y"}) {
-    Node* v = InputArg(op, slot);
-    if (v && !v->is_weight) op_x = v;
-  }
-  if (OutputArg(op, "Out") != in || !op_x || !AffineOf(op, op_x, weights, cin, &a)) return false;
-  const bool shifts = std::any_of(a.shift.begin(), a.shift.end(), [](float b) { return b != 0.f; });
-  if (shifts && !Unpadded(conv)) return false;
-  // Element i of [M, C/g, KH, KW] reads input channel group(o) * C/g + (i / k) % (C/g).
-  const int64_t k = fd[2] * fd[3], per_group = cout / groups;
-  auto in_channel = [&](int64_t i) {
-    return (i / (fd[1] * k)) / per_group * fd[1] + (i / k) % fd[1];
-  };
+  const DDim& fd = filter->dims();
+  const int64_t groups = conv->op.GetAttr<int32_t>("groups", 1);
+  const int64_t cout = fd[0], k = fd[2] * fd[3], per_group = cout / groups;
   std::string fname, bname;
   Tensor* f = NewWeight(weights, filter_arg->var_name + "@in_affine", fd, &fname);
   Tensor* bias = NewWeight(weights, filter_arg->var_name + "@in_affine_bias", {cout}, &bname);
@@ -143,14 +144,62 @@ bool FoldAffineProducer(SSAGraph* graph, Scope* weights, Node* conv) {
   float* b = bias->mutable_data<float>();
   for (int64_t o = 0; o < cout; ++o) b[o] = old_bias ? old_bias->data<float>()[o] : 0.f;
   for (int64_t i = 0; i < filter->numel(); ++i) {
-    const int64_t c = in_channel(i);
+    // Element i of [M, C/g, KH, KW] reads input channel group(o) * C/g + (i / k) % (C/g).
+    const int64_t o = i / (fd[1] * k);
+    const int64_t c = o / per_group * fd[1] + (i / k) % fd[1];
     fw[i] = w[i] * a.scale[c];
-    b[i / (fd[1] * k)] += w[i] * a.shift[c];
+    b[o] += w[i] * a.shift[c];
   }
   SSAGraph::ReplaceInput(conv, filter_arg, graph->NewArg(fname, true));
   SetConvBias(graph, conv, old_bias_arg, bname);
-  SSAGraph::ReplaceInput(conv, in, op_x);
-  graph->RemoveNodes({op, in});
+}
+
+// A padded conv reading add(mul(x, s), b): s·x + b = s·(x + b/s), so the
+// scale folds into the conv and the add reads x with b/s (s != 0).
+bool FoldScaleBehindShift(SSAGraph* graph, Scope* weights, Node* conv, const InputAffine& add,
+                          int64_t cin) {
+  InputAffine mul;
+  const bool pure_shift = std::all_of(add.a.scale.begin(), add.a.scale.end(),
+                                      [](float s) { return s == 1.f; });
+  if (!pure_shift || add.op->op.Type() != "elementwise_add" ||
+      !AffineProducer(add.x, add.op, weights, cin, &mul) ||
+      std::any_of(mul.a.shift.begin(), mul.a.shift.end(), [](float b) { return b != 0.f; }) ||
+      std::any_of(mul.a.scale.begin(), mul.a.scale.end(), [](float s) { return s == 0.f; })) {
+    return false;
+  }
+  Node* const_arg = InputArg(add.op, "X") == add.x ? InputArg(add.op, "Y") : InputArg(add.op, "X");
+  std::string name;
+  Tensor* t = NewWeight(weights, const_arg->var_name + "@unscaled", {1, cin, 1, 1}, &name);
+  for (int64_t c = 0; c < cin; ++c) t->mutable_data<float>()[c] = add.a.shift[c] / mul.a.scale[c];
+  add.op->op.SetAttr("axis", -1);
+  SSAGraph::ReplaceInput(add.op, const_arg, graph->NewArg(name, true));
+  SSAGraph::ReplaceInput(add.op, add.x, mul.x);
+  graph->RemoveNodes({mul.op, add.x});
+  ChannelAffine scale{mul.a.scale, std::vector<float>(cin, 0.f)};
+  FoldIntoFilter(graph, weights, conv, scale);
+  return true;
+}
+
+// Folds the producer of the conv's Input into it when it is a constant
+// affine op read by the conv alone.
+bool FoldAffineProducer(SSAGraph* graph, Scope* weights, Node* conv) {
+  Node* in = InputArg(conv, "Input");
+  const Tensor* filter = FloatWeight(InputArg(conv, "Filter"), weights);
+  if (!in || !filter || filter->dims().size() != 4) return false;
+  const DDim& fd = filter->dims();
+  const int64_t groups = conv->op.GetAttr<int32_t>("groups", 1);
+  const int64_t cin = fd[1] * groups, cout = fd[0];
+  if (groups < 1 || cout % groups != 0) return false;
+  Node* old_bias_arg = InputArg(conv, "Bias");
+  const Tensor* old_bias = FloatWeight(old_bias_arg, weights);
+  if (old_bias_arg && (!old_bias || old_bias->numel() != cout)) return false;
+  InputAffine r;
+  if (!AffineProducer(in, conv, weights, cin, &r)) return false;
+  const bool shifts = std::any_of(r.a.shift.begin(), r.a.shift.end(), [](float b) { return b != 0.f; });
+  if (shifts && !Unpadded(conv)) return FoldScaleBehindShift(graph, weights, conv, r, cin);
+  FoldIntoFilter(graph, weights, conv, r.a);
+  SSAGraph::ReplaceInput(conv, in, r.x);
+  graph->RemoveNodes({r.op, in});
   return true;
 }
 
