@@ -107,7 +107,13 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
       }
       return;
     }
-    if (p.adaptive && !p.global_pooling) {
+    // Non-overlapping unpadded average windows (the SVTR neck's 3x2 pooling
+    // of 1x480x3x80): every input is read once, and the plain loop took
+    // 0.19 ms where oneDNN's NCHW pooling took 0.46.
+    const bool tiling_avg = !p.is_max && !p.global_pooling &&
+                            p.strides == p.eff_ksize &&
+                            p.eff_paddings == std::vector<int>{0, 0, 0, 0};
+    if ((p.adaptive && !p.global_pooling) || tiling_avg) {
       RunPlain(ctx);
       return;
     }
