@@ -100,6 +100,10 @@ bool FoldAffineReader(SSAGraph* graph, Scope* weights, Node* conv) {
   return true;
 }
 
+// A conv with int8 weight scales (quant_dequant_fold_pass): its Filter
+// must stay as quantized.
+bool Int8(const Node* conv) { return conv->op.GetAttr<bool>("enable_int8", false); }
+
 bool Unpadded(const Node* conv) {
   const std::string alg = conv->op.GetAttr<std::string>("padding_algorithm", "EXPLICIT");
   if (alg == "VALID") return true;
@@ -208,7 +212,7 @@ bool FoldAffineProducer(SSAGraph* graph, Scope* weights, Node* conv) {
 int ConvInputAffineFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
-    if (conv->removed || !IsConv(conv)) continue;
+    if (conv->removed || !IsConv(conv) || Int8(conv)) continue;
     while (FoldAffineProducer(graph, ctx.weights, conv)) ++n;
   }
   RemoveOrphanWeights(graph);
@@ -218,7 +222,9 @@ int ConvInputAffineFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
 int ConvAffineFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   int n = 0;
   for (Node* conv : graph->StmtTopologicalOrder()) {
-    if (conv->removed || !IsConvOrTranspose(conv) || conv->op.HasAttr("act_type")) continue;
+    if (conv->removed || !IsConvOrTranspose(conv) || conv->op.HasAttr("act_type") || Int8(conv)) {
+      continue;
+    }
     while (FoldAffineReader(graph, ctx.weights, conv)) ++n;
   }
   RemoveOrphanWeights(graph);
