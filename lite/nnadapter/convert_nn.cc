@@ -178,9 +178,11 @@ void ConvertMatmul(Converter& c, const cpp::OpDesc& op) {
 void ConvertLayerNorm(Converter& c, const cpp::OpDesc& op) {
   const std::string& x = One(op, "X");
   const DDim xd = c.Dims(x);
-  const int axis = op.GetAttr<int32_t>("begin_norm_axis", 1);
-  LITE_ENFORCE(axis > 0 && axis < static_cast<int>(xd.size()), "op 'layer_norm': begin_norm_axis ",
-               axis, " out of range for X ", DimsToString(xd));
+  const int rank = static_cast<int>(xd.size());
+  const int attr = op.GetAttr<int32_t>("begin_norm_axis", 1);
+  const int axis = attr < 0 ? attr + rank : attr;  // negative: from the end (layer_norm_fuse_pass)
+  LITE_ENFORCE(axis > 0 && axis < rank, "op 'layer_norm': begin_norm_axis ",
+               attr, " out of range for X ", DimsToString(xd));
   DDim norm(xd.begin() + axis, xd.end());
   int64_t n = 1;
   for (int64_t d : norm) {

@@ -226,7 +226,8 @@ void AddNnCases(std::vector<HarnessCase>* cases) {
                    r.Attr("axis", axis);
                  }});
   }
-  for (int begin : {1, 2}) {
+  // -1: from the end, as layer_norm_fuse_pass writes it.
+  for (int begin : {1, 2, -1}) {
     c.push_back({"layer_norm", "begin_norm_axis " + std::to_string(begin),
                  [begin](OpRunner& r, int64_t n) {
                    F(r, "X", "x", {n, 3, 5});

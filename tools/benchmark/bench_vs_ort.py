@@ -16,8 +16,9 @@ the other, so every ratio compares measurements of the same round:
              NNAdapter google_xnnpack, NNAdapter builtin_device
 Each measurement is one process: --warmup runs, then --repeats timed runs
 (median, max), peak RSS from /usr/bin/time. Then the per-op-type profiles
-of the fp32 and int8 detectors (1 thread, quiet) with the share of time
-outside convs.
+(1 thread, quiet) of the models of PROFILED that --only names (fp32 and int8
+detectors, PP-OCRv4 recognizer and detector) with the share of time outside
+convs.
 
 Called by tools/bench_vs_ort.sh, which sets NODE_PATH; see --help.
 """
@@ -61,6 +62,11 @@ MODELS = {
         dir="shufflenet_v2_imagenet", files=None, shape="1,3,224,224",
         input="reference_input_egypt_cat_224.bin", onnx=None),
 }
+# The per-op-type profiles printed after the tables (when the model is in --only).
+PROFILED = (("fp32 detector (ppocr_det, cpu)", "ppocr_det", False),
+            ("int8 detector (ppocr_det_qat, --int8)", "ppocr_det_qat", True),
+            ("PP-OCRv4 recognizer (ppocrv4_rec, cpu)", "ppocrv4_rec", False),
+            ("PP-OCRv4 detector, ONNX (ppocrv4_det, cpu)", "ppocrv4_det", False))
 OUR_ENGINES = {"cpu": None, "int8": None, "cpu_fixed": None, "cpu_passive": None,
                "xnnpack": "google_xnnpack", "builtin": "builtin_device"}
 
@@ -193,10 +199,11 @@ def measure_one(args, env, results, conv_gflop, mode, r, threads, name, m, eng):
 
 
 def profiles(args, env):
-    """Per-op-type profiles at 1 thread (quiet) of the fp32 and int8 detectors."""
+    """Per-op-type profiles at 1 thread (quiet) of the models of PROFILED in --only."""
     out = []
-    for title, name, int8 in (("fp32 detector (ppocr_det, cpu)", "ppocr_det", False),
-                              ("int8 detector (ppocr_det_qat, --int8)", "ppocr_det_qat", True)):
+    for title, name, int8 in PROFILED:
+        if name not in args.only.split(","):
+            continue
         cmd = ours_cmd(args, MODELS[name], 1, args.warmup, args.repeats, int8=int8)
         try:
             res, _, text = run_timed(cmd + ["--enable_profile"], env)
@@ -277,7 +284,7 @@ def main():
         "PADDLE_LITE_MODELS_DIR", os.path.join(root, "..", "shared", "models")),
         help="models folder (default $PADDLE_LITE_MODELS_DIR, else ../shared/models)")
     ap.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(root, "build")))
-    ap.add_argument("--only", default="ppocr_det,ppocr_det_qat,ppocr_cls,shufflenet",
+    ap.add_argument("--only", default="ppocr_det,ppocr_det_qat,ppocr_cls,ppocrv4_rec,ppocrv4_det,shufflenet",
                     help="models (also: %s)" % ",".join(MODELS))
     ap.add_argument("--engines", default="ort,cpu,int8,cpu_fixed",
                     help="also: cpu_passive, xnnpack, builtin")

@@ -38,33 +38,18 @@ int ConvBnFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     if (!y || !OtherOutputsUnused(bn, y)) continue;
 
     const float eps = bn->op.GetAttr<float>("epsilon", 1e-5f);
-    // Output channel of filter element i: conv2d [M, C/g, KH, KW] -> i / (numel/M);
-    // conv2d_transpose [C, M/g, KH, KW] -> group of row i/(rows*k) times M/g
-    // plus the column (i / k) % (M/g).
-    const bool transpose = conv->op.Type() == "conv2d_transpose";
-    const DDim& fd = filter->dims();
-    const int64_t k = fd[2] * fd[3];
-    const int64_t groups = transpose ? cout / fd[1] : 1;
-    const int64_t rows_per_group = transpose ? fd[0] / groups : 0;
-    auto out_channel = [&](int64_t i) {
-      if (!transpose) return i / (fd[1] * k);
-      const int64_t row = i / (fd[1] * k);
-      return (row / rows_per_group) * fd[1] + (i / k) % fd[1];
-    };
     std::string fname, bname;
     Tensor* new_filter = NewWeight(weights, InputArg(conv, "Filter")->var_name + "@bn_fold",
                                    filter->dims(), &fname);
     Tensor* new_bias = NewWeight(weights, fname + "_bias", {cout}, &bname);
-    float* fw = new_filter->mutable_data<float>();
     float* fb = new_bias->mutable_data<float>();
-    const float* w = filter->data<float>();
     std::vector<float> alpha(cout);
     for (int64_t c = 0; c < cout; ++c) {
       alpha[c] = scale->data<float>()[c] / std::sqrt(var->data<float>()[c] + eps);
       const float b = old_bias ? old_bias->data<float>()[c] : 0.f;
       fb[c] = (b - mean->data<float>()[c]) * alpha[c] + shift->data<float>()[c];
     }
-    for (int64_t i = 0; i < filter->numel(); ++i) fw[i] = w[i] * alpha[out_channel(i)];
+    ScaleFilterPerOutputChannel(conv, *filter, alpha, new_filter->mutable_data<float>());
     SSAGraph::ReplaceInput(conv, InputArg(conv, "Filter"), graph->NewArg(fname, true));
     SetConvBias(graph, conv, old_bias_arg, bname);
     // conv now writes Y; the BN, its parameters' links and outputs go.

@@ -147,6 +147,42 @@ int FoldAddsIntoOperand(SSAGraph* graph,
   return n;
 }
 
+bool PerChannelConstant(const Tensor& c, int axis, int64_t cout, std::vector<float>* values) {
+  const DDim& d = c.dims();
+  const float* v = c.data<float>();
+  if (c.numel() == 1 && d.size() <= 4) {
+    values->assign(cout, v[0]);
+    return true;
+  }
+  const bool per_channel =
+      c.numel() == cout &&
+      ((axis == 1 && d.size() == 1) ||
+       (axis == -1 && d.size() == 3 && d[1] == 1 && d[2] == 1) ||
+       (axis == -1 && d.size() == 4 && d[0] == 1 && d[2] == 1 && d[3] == 1));
+  if (!per_channel) return false;
+  values->assign(v, v + cout);
+  return true;
+}
+
+void ScaleFilterPerOutputChannel(const Node* conv, const Tensor& filter,
+                                 const std::vector<float>& alpha, float* out) {
+  // Output channel of element i: conv2d [M, C/g, KH, KW] -> i / (numel/M);
+  // conv2d_transpose [C, M/g, KH, KW] -> group of row i/(rows*k) times M/g
+  // plus the column (i / k) % (M/g).
+  const bool transpose = conv->op.Type() == "conv2d_transpose";
+  const DDim& fd = filter.dims();
+  const int64_t k = fd[2] * fd[3];
+  const int64_t cout = static_cast<int64_t>(alpha.size());
+  const int64_t groups = transpose ? cout / fd[1] : 1;
+  const int64_t rows_per_group = transpose ? fd[0] / groups : 0;
+  const float* w = filter.data<float>();
+  for (int64_t i = 0; i < filter.numel(); ++i) {
+    int64_t c = i / (fd[1] * k);
+    if (transpose) c = (c / rows_per_group) * fd[1] + (i / k) % fd[1];
+    out[i] = w[i] * alpha[c];
+  }
+}
+
 bool IsAdd(const Node* s) {
   return s && (s->op.Type() == "elementwise_add" ||
                 s->op.Type() == "fusion_elementwise_add_activation");

@@ -5,6 +5,7 @@
 #pragma once
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "lite/graph/passes/passes.h"
 
@@ -33,6 +34,19 @@ Node* ConvFeeding(Node* conv, const std::string& type, Node** out);
 // Makes the weight `name` the conv's Bias, replacing `old_bias_arg` (its
 // current Bias argument) or adding the slot when it had none.
 void SetConvBias(SSAGraph* graph, Node* conv, Node* old_bias_arg, const std::string& name);
+
+// The values, one per output channel, of a constant operand `c` of an
+// elementwise op applied to a conv's [N, cout, H, W] output (`axis` is the
+// op's attribute; `c` may be either operand): a single element (of rank
+// <= 4) repeated, or [cout] with axis 1, or [cout, 1, 1] /
+// [1, cout, 1, 1] with axis -1. False when `c` broadcasts otherwise.
+bool PerChannelConstant(const Tensor& c, int axis, int64_t cout, std::vector<float>* values);
+
+// out[i] = filter[i] * alpha[output channel of element i] for a conv2d /
+// depthwise_conv2d ([M, C/g, KH, KW]) or conv2d_transpose ([C, M/g, KH, KW])
+// Filter; alpha has ConvOutputChannels values.
+void ScaleFilterPerOutputChannel(const Node* conv, const Tensor& filter,
+                                 const std::vector<float>& alpha, float* out);
 
 // Folds elementwise_adds into the producer of one operand: for each plain
 // add (no fused activation) of two distinct inputs, `fold(add, operand,

@@ -63,6 +63,23 @@ TEST(Softmax, DefaultAxisAndDynamicShape) {
   ExpectAllClose(RefSoftmax({4, 7}, x2, -1, false), r.Values<float>("out"));
 }
 
+// The vectorized last-axis path: a CTC head's 40 steps x 6625 classes, and
+// a NaN in one row makes that row NaN (as std::exp would) and no other.
+TEST(Softmax, VocabularyRowsAndNaNStaysInItsRow) {
+  const DDim d{40, 6625};
+  auto x = RandomFloats(Numel(d), -30, 30, 7);
+  x[3 * 6625 + 17] = std::nanf("");
+  OpRunner r("softmax");
+  r.Input<float>("X", "x", d, x);
+  r.Output("Out", "out");
+  r.Run();
+  auto y = r.Values<float>("out");
+  auto ref = RefSoftmax(d, x, -1, false);
+  for (int64_t i = 0; i < 6625; ++i) EXPECT_TRUE(std::isnan(y[3 * 6625 + i])) << i;
+  for (int64_t i = 3 * 6625; i < 4 * 6625; ++i) ref[i] = y[i] = 0.f;
+  ExpectAllClose(ref, y, 1e-6f, 2e-6f, "softmax 40x6625");
+}
+
 TEST(Softmax, BadAxisNamesOp) {
   OpRunner r("log_softmax");
   r.Input<float>("X", "x", {2, 3}, std::vector<float>(6, 0.f));

@@ -116,6 +116,8 @@ void PlanMatmul(MatmulParam* p, DDim* out_dims) {
     spec.dst_dims.push_back(N);
   }
   spec.alpha = p->alpha;
+  // A weight operand (persistable) is packed into oneDNN's layout once.
+  spec.pack_weights = p->y->persistable();
   // Output dims.
   DDim out = batch;
   if (p->v2) {

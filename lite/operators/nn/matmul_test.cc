@@ -64,14 +64,15 @@ std::vector<float> NaiveMatmul(const DDim& xd, const DDim& yd, bool tx, bool ty,
 }
 
 void RunCase(const std::string& op, const DDim& xd, const DDim& yd, bool tx, bool ty,
-             const DDim& expected_dims, float alpha = 1.f, int threads = 1) {
+             const DDim& expected_dims, float alpha = 1.f, int threads = 1,
+             bool weight_y = false) {
   SCOPED_TRACE(op + " X " + DimsToString(xd) + (tx ? "^T" : "") + " Y " + DimsToString(yd) +
-               (ty ? "^T" : ""));
+               (ty ? "^T" : "") + (weight_y ? " (weight, packed)" : ""));
   OpRunner r(op);
   auto x = RandomFloats(Numel(xd), -1, 1, 11);
   auto y = RandomFloats(Numel(yd), -1, 1, 12);
   r.Input<float>("X", "x", xd, x);
-  r.Input<float>("Y", "y", yd, y);
+  r.Input<float>("Y", "y", yd, y)->set_persistable(weight_y);
   r.Output("Out", "out");
   if (op == "matmul_v2") {
     r.Attr("trans_x", tx);
@@ -115,6 +116,14 @@ TEST(MatmulV2, TransposesBroadcastAndVectors) {
       RunCase("matmul_v2", {13}, {13}, tx, ty, {1});
     }
   RunCase("matmul_v2", {4, 64, 96}, {4, 96, 80}, false, false, {4, 64, 80}, 1.f, 2);
+}
+
+// A persistable Y is packed into oneDNN's layout once: a CTC head's
+// 40 x 120 . 120 x 6625, transposed and batch-broadcast weights.
+TEST(MatmulV2, WeightOperandIsPackedWithTheSameResults) {
+  RunCase("matmul_v2", {1, 40, 120}, {120, 6625}, false, false, {1, 40, 6625}, 1.f, 1, true);
+  RunCase("matmul_v2", {2, 3, 13, 7}, {3, 5, 7}, false, true, {2, 3, 13, 5}, 1.f, 2, true);
+  RunCase("matmul", {2, 7, 13}, {7, 5}, true, false, {2, 13, 5}, 0.5f, 1, true);
 }
 
 TEST(MatmulV1, AlphaTransposesAndBatchRules) {

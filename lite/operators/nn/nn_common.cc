@@ -1,5 +1,6 @@
 #include "lite/operators/nn/nn_common.h"
 #include "lite/operators/nn/cpu_clones.h"
+#include "lite/operators/math/fast_exp.h"
 
 #include <algorithm>
 #include <cstring>
@@ -107,28 +108,6 @@ void HardSwishLoop(float* d, int64_t n, float offset, float threshold, float sca
 LITE_CPU_CLONES
 void HardSigmoidLoop(float* d, int64_t n, float slope, float offset) {
   for (int64_t i = 0; i < n; ++i) d[i] = ClampNum(d[i] * slope + offset, 0.f, 1.f);
-}
-
-// exp(x) for x <= 0 (enough for the logistic function): 2^n * p(r) with
-// r = x - n ln2 in [-ln2/2, ln2/2], degree-6 polynomial, < 2 ulp; written
-// branch-free so the loop vectorizes. Inputs below -87 give 0-ish values.
-inline float ExpNonPositive(float x) {
-  x = x > -87.f ? x : -87.f;
-  // round to nearest by the 1.5 * 2^23 trick (vectorizes without SSE4.1)
-  const float n = (x * 1.44269504088896341f + 12582912.f) - 12582912.f;
-  float r = x - n * 0.693359375f;
-  r -= n * -2.12194440e-4f;
-  float p = 1.9875691500e-4f;
-  p = p * r + 1.3981999507e-3f;
-  p = p * r + 8.3334519073e-3f;
-  p = p * r + 4.1665795894e-2f;
-  p = p * r + 1.6666665459e-1f;
-  p = p * r + 5.0000001201e-1f;
-  p = p * r * r + r + 1.f;
-  const int32_t bits = (static_cast<int32_t>(n) + 127) << 23;
-  float scale;
-  std::memcpy(&scale, &bits, sizeof(scale));
-  return p * scale;
 }
 
 // y = 1 / (1 + e^-beta x) * (swish ? x : 1), computed as e = exp(-|beta x|),

@@ -204,11 +204,14 @@ class LayerNormOp : public OperatorBase<LayerNormParam> {
     auto& p = param_;
     const DDim& xd = p.x->dims();
     const int rank = static_cast<int>(xd.size());
-    LITE_ENFORCE(p.begin_norm_axis >= 1 && p.begin_norm_axis < rank,
+    // A negative axis counts from the end (layer_norm_fuse_pass writes -1:
+    // the rank is not known when the graph is optimized).
+    const int axis = p.begin_norm_axis < 0 ? p.begin_norm_axis + rank : p.begin_norm_axis;
+    LITE_ENFORCE(axis >= 1 && axis < rank,
                  "op 'layer_norm': attribute 'begin_norm_axis' = ", p.begin_norm_axis,
-                 " must be in [1, rank of 'X' ", DimsToString(xd), ")");
-    p.left = DimsProduct(xd, 0, p.begin_norm_axis);
-    p.right = DimsProduct(xd, p.begin_norm_axis, xd.size());
+                 " must be in [1, rank of 'X' ", DimsToString(xd), ") or [1 - rank, -1]");
+    p.left = DimsProduct(xd, 0, axis);
+    p.right = DimsProduct(xd, axis, xd.size());
     CheckNumel("layer_norm", "Scale", p.scale, p.right, "normalized size");
     CheckNumel("layer_norm", "Bias", p.bias, p.right, "normalized size");
     ShapeLikeX(p.y, p.x);
