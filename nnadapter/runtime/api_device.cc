@@ -146,6 +146,31 @@ NNADAPTER_API_EXPORT int NNAdapterDevice_getVersion(
   });
 }
 
+NNADAPTER_API_EXPORT int NNAdapterDevice_getCapabilities(
+    const NNAdapterDevice* device, NNAdapterCapabilities* capabilities) {
+  return Guard(__func__, [&]() -> int {
+    NNADAPTER_REQUIRE_DEVICE(device);
+    NNADAPTER_REQUIRE_NOT_NULL(capabilities);
+    const auto* driver = device->driver;
+    int code = nnadapter::runtime::GetCapabilities(driver, device->handle,
+                                                   capabilities);
+    if (code != NNADAPTER_NO_ERROR) {
+      NNADAPTER_FAIL(code, "device '" + driver->name +
+                               "' failed to report its capabilities" +
+                               nnadapter::runtime::DriverReason(driver));
+    }
+    if (capabilities->operation_count > NNADAPTER_MAX_OPERATION_PERFORMANCES) {
+      NNADAPTER_FAIL(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                     "device '" + driver->name + "' reported " +
+                         std::to_string(capabilities->operation_count) +
+                         " operation figures (at most " +
+                         std::to_string(NNADAPTER_MAX_OPERATION_PERFORMANCES) +
+                         ")");
+    }
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
 NNADAPTER_API_EXPORT int NNAdapterContext_create(
     NNAdapterDevice** devices, uint32_t num_devices, const char* properties,
     int (*callback)(int event_id, void* user_data), NNAdapterContext** context) {

@@ -476,6 +476,7 @@ NNADAPTER_API_EXPORT int NNAdapterModel_getSupportedOperations(
     const size_t n = m.operations.size();
     for (size_t i = 0; i < n; i++) supported_operations[i] = false;
     std::unique_ptr<bool[]> flags(new bool[n + 1]);
+    std::vector<std::string> reasons(n);
     for (size_t d = 0; d < context->devices.size(); d++) {
       for (size_t i = 0; i < n; i++) flags[i] = false;
       const auto* driver = context->drivers[d];
@@ -490,8 +491,35 @@ NNADAPTER_API_EXPORT int NNAdapterModel_getSupportedOperations(
       }
       for (size_t i = 0; i < n; i++) {
         supported_operations[i] = supported_operations[i] || flags[i];
+        if (flags[i]) continue;
+        std::string why = nnadapter::runtime::UnsupportedReason(
+            driver, static_cast<uint32_t>(i));
+        if (why.empty()) continue;
+        if (!reasons[i].empty()) reasons[i] += "; ";
+        reasons[i] += driver->name + ": " + why;
       }
     }
+    for (size_t i = 0; i < n; i++) {
+      if (supported_operations[i]) reasons[i].clear();
+    }
+    model->unsupported_reasons = std::move(reasons);
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
+NNADAPTER_API_EXPORT int NNAdapterModel_getUnsupportedReason(
+    const NNAdapterModel* model, uint32_t index, const char** reason) {
+  return Guard(__func__, [&]() -> int {
+    NNADAPTER_REQUIRE_MODEL(model);
+    NNADAPTER_REQUIRE_NOT_NULL(reason);
+    const size_t n = model->owned.model.operations.size();
+    if (index >= n) {
+      NNADAPTER_FAIL(NNADAPTER_INVALID_PARAMETER,
+                     "index " + std::to_string(index) + " is out of range (" +
+                         std::to_string(n) + " operations)");
+    }
+    const auto& reasons = model->unsupported_reasons;
+    *reason = index < reasons.size() ? reasons[index].c_str() : "";
     return NNADAPTER_NO_ERROR;
   });
 }

@@ -157,6 +157,13 @@ bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const Shape
       *why = std::string("device declined: operation ") + std::to_string(i) + " of " +
              std::to_string(n) + " (" + (name ? name : "?") +
              ") is supported by no selected device";
+      // The drivers' reasons (an operator-info rule with its file:line).
+      const char* reason = "";
+      if (NNAdapterModel_getUnsupportedReason(model, static_cast<uint32_t>(i), &reason) ==
+              NNADAPTER_NO_ERROR &&
+          reason && *reason) {
+        *why += std::string(": ") + reason;
+      }
       return false;
     }
   }
