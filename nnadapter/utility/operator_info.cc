@@ -157,8 +157,11 @@ static bool ParseField(const std::string& key, const std::string& field,
     if (!ParseBool(value, &b)) return fail("expected true or false");
     rule->constant = b ? 1 : 0;
   } else if (field == "axis") {
-    if (value != "last") return fail("expected 'last'");
+    if (value != "last" && value != "last_nhwc") {
+      return fail("expected 'last' or 'last_nhwc'");
+    }
     rule->axis_last = true;
+    rule->axis_nhwc = value == "last_nhwc";
   } else if (field == "known_dims") {
     bool b;
     if (!ParseBool(value, &b)) return fail("expected true or false");
@@ -335,9 +338,11 @@ static std::string Violation(const OperandRule& rule, const std::string& field,
     }
     int64_t axis = ElementAt(static_cast<const uint8_t*>(operand->buffer), 0, size);
     if (axis < 0) axis += axis_rank;
-    if (axis != axis_rank - 1) {
+    const int64_t last = rule.axis_nhwc && axis_rank == 4 ? 1 : axis_rank - 1;
+    if (axis != last) {
       return "axis " + std::to_string(axis) + " of rank " +
-             std::to_string(axis_rank) + " (not the last)";
+             std::to_string(axis_rank) + " (not the last" +
+             (rule.axis_nhwc ? " in NHWC order)" : ")");
     }
   }
   if (field == "value" && !rule.values.empty()) {

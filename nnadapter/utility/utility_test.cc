@@ -293,7 +293,8 @@ TEST(OperatorInfo, MalformedNewRulesNameFileLineAndKey) {
     const char* expected;
   } cases[] = {
       {"[SUM]\ninputs.count=3-2\n", "e.ini:2: inputs.count: '3-2'"},
-      {"[SOFTMAX]\ninput1.axis=first\n", "e.ini:2: input1.axis: expected 'last'"},
+      {"[SOFTMAX]\ninput1.axis=first\n",
+       "e.ini:2: input1.axis: expected 'last' or 'last_nhwc'"},
       {"[RELU]\ninput0.constant=maybe\n",
        "e.ini:2: input0.constant: expected true or false"},
       {"[RELU]\ninput0.rank=4\ninput0.rank=3\n",

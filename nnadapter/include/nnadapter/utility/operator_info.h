@@ -15,7 +15,9 @@
 //                                     # not be one)
 //   input0.known_dims=true            # every dimension known (> 0)
 //   input1.axis=last                  # a constant axis (negative counts
-//                                     # from the end) = input0's last axis
+//                                     # from the end) = input0's last axis;
+//                                     # last_nhwc: the last in NHWC order
+//                                     # (C, axis 1, for a rank-4 input0)
 //   input.dtype=float32               # rule for every input (CONCAT); an
 //                                     # inputN rule must hold as well
 //   output0.dtype=float32
@@ -54,6 +56,7 @@ struct OperandRule {
   int constant = -1;     // -1 any, 0 must not be, 1 must be a constant
   bool known_dims = false;  // every dimension must be known
   bool axis_last = false;   // a constant axis naming input0's last axis
+  bool axis_nhwc = false;   // ... in NHWC order (C = axis 1 for rank 4)
   // "<source>:<line>" of each field given ("dtype" -> "a.ini:12"), so a
   // refusal names the rule that failed.
   std::map<std::string, std::string> where;
@@ -104,9 +107,9 @@ extern const char kOperatorInfoText[];
 const OperatorInfo* SharedOperatorInfo(const char* text, const char* name,
                                        std::string* error);
 // A validate_program body over the embedded file: each operation must pass
-// `extra` (may be empty: e.g. fake_device's enabled set) and the file's
-// rules; a refusal's reason (kit::UnsupportedReason) names the rule that
-// failed. A file that does not parse fails the call with its message.
+// the file's rules, then `extra` (may be empty: fake_device's enabled set,
+// google_xnnpack's converter for relations the file cannot state); a
+// refusal's reason (kit::UnsupportedReason) names the rule that failed. A file that does not parse fails the call with its message.
 // Inline: it names the embedded symbols, which only drivers define.
 inline int ValidateProgramWithEmbeddedOperatorInfo(
     const char* driver, const void* context, const core::Model* model,
@@ -124,8 +127,8 @@ inline int ValidateProgramWithEmbeddedOperatorInfo(
   return kit::ValidateProgram(
       driver, context, model, supported_operations,
       [&](const core::Operation& op, std::string* reason) {
-        return (!extra || extra(op, reason)) &&
-               IsOperationSupported(*info, op, reason);
+        return IsOperationSupported(*info, op, reason) &&
+               (!extra || extra(op, reason));
       });
 }
 
