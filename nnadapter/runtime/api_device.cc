@@ -7,6 +7,7 @@
 
 #include "nnadapter/nnadapter.h"
 #include "nnadapter/utility/properties.h"
+#include "runtime/cost.h"
 #include "runtime/device_manager.h"
 #include "runtime/api_common.h"
 #include "runtime/error.h"
@@ -240,3 +241,27 @@ NNADAPTER_API_EXPORT void NNAdapterContext_destroy(NNAdapterContext* context) {
 }
 
 }  // extern "C"
+
+namespace nnadapter {
+namespace runtime {
+
+int ContextCapabilities(const NNAdapterContext* context,
+                        std::vector<NNAdapterCapabilities>* capabilities,
+                        std::string* message) {
+  capabilities->clear();
+  for (size_t d = 0; d < context->devices.size(); d++) {
+    const Driver* driver = context->drivers[d];
+    NNAdapterCapabilities c;
+    int code = GetCapabilities(driver, context->devices[d]->handle, &c);
+    if (code != NNADAPTER_NO_ERROR) {
+      *message = "device '" + driver->name +
+                 "' failed to report its capabilities" + DriverReason(driver);
+      return code;
+    }
+    capabilities->push_back(c);
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
+}  // namespace runtime
+}  // namespace nnadapter

@@ -9,6 +9,8 @@
 #include <glog/logging.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -113,9 +115,35 @@ std::string PlacedDevice(NNAdapterModel* model, size_t n, const DeviceContexts& 
   return devices;
 }
 
+// NNADAPTER_PARTITION=cost among the context properties: an op the devices
+// support stays on the CPU when its estimated time there is lower
+// (NNAdapterModel_estimateTime; docs/offload-debugging.md).
+bool CostAware(const NNAdapterOptions& opts) {
+  std::stringstream ss(opts.context_properties);
+  for (std::string item; std::getline(ss, item, ';');) {
+    item.erase(std::remove_if(item.begin(), item.end(), ::isspace), item.end());
+    if (item == "NNADAPTER_PARTITION=cost") return true;
+  }
+  return false;
+}
+
+// "kept on CPU: estimated X ms offloaded vs Y ms here" when the devices are
+// estimated slower than the CPU for `model`, else "".
+std::string CostVerdict(NNAdapterModel* model, NNAdapterContext* context) {
+  double device_ms = 0, host_ms = 0;
+  if (NNAdapterModel_estimateTime(model, context, &device_ms, &host_ms) != NNADAPTER_NO_ERROR ||
+      device_ms <= host_ms) {
+    return "";
+  }
+  char text[128];
+  std::snprintf(text, sizeof(text), "kept on CPU: estimated %.4g ms offloaded vs %.4g ms here",
+                device_ms, host_ms);
+  return text;
+}
+
 bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const ShapeHints& hints,
                  const Scope* weights, NNAdapterContext* context, std::string* why,
-                 const DeviceContexts& per_device, std::string* device) {
+                 const DeviceContexts& per_device, std::string* device, bool cost_aware) {
   if (!nnadapter_bridge::FindConverter(op.Type())) {
     *why = "no converter";
     return false;
@@ -166,6 +194,10 @@ bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const Shape
       }
       return false;
     }
+  }
+  if (n > 0 && cost_aware) {
+    *why = CostVerdict(model, context);
+    if (!why->empty()) return false;
   }
   if (n > 0 && !per_device.empty()) *device = PlacedDevice(model, n, per_device);
   return n > 0;
@@ -287,7 +319,7 @@ int PartitionBlock(SSAGraph* graph, int32_t b, PartitionRun* run) {
     std::string why;
     std::string device = opts.device_names.front();
     if (OpSupported(s->op, visible, run->hints, ctx.weights, run->devices->context(), &why,
-                    *run->per_device, &device)) {
+                    *run->per_device, &device, CostAware(opts))) {
       cl.parent[s] = s;
       device_of[s] = device;
     } else {

@@ -623,6 +623,26 @@ NNADAPTER_API_EXPORT int NNAdapterModel_getSupportedOperations(
  */
 NNADAPTER_API_EXPORT int NNAdapterModel_getUnsupportedReason(
     const NNAdapterModel* model, uint32_t index, const char** reason);
+/**
+ * Estimated time of a model on the devices of a context under the
+ * cost-aware placement (each operation on the device of lowest estimated
+ * time given the devices' capabilities, NNAdapterDevice_getCapabilities,
+ * plus the transfers of tensors between places), next to the estimate for
+ * the host CPU path. Estimates, not measurements: work = multiply-
+ * accumulates (convolutions, matrix products) or elements (the rest), at the
+ * host speed a device reports as cpu_ns_per_mac or else 0.1 ns.
+ * @param model a live model (need not be finished).
+ * @param context a live context.
+ * @param device_ms receives the estimate on the devices; must not be NULL.
+ * @param host_ms receives the estimate on the host; must not be NULL.
+ * @return NNADAPTER_NO_ERROR; NNADAPTER_INVALID_PARAMETER if an argument is
+ *     NULL or not live; NNADAPTER_FEATURE_NOT_SUPPORTED if an operation is
+ *     supported by no device; a driver's failure as for
+ *     NNAdapterModel_getSupportedOperations.
+ */
+NNADAPTER_API_EXPORT int NNAdapterModel_estimateTime(
+    const NNAdapterModel* model, const NNAdapterContext* context,
+    double* device_ms, double* host_ms);
 
 /* ------------------------------------------------------------------------ */
 /* Compilations                                                              */
