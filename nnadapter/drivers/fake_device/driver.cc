@@ -150,24 +150,16 @@ static int ValidateProgram(void* context, const core::Model* model,
 // <NAME>_PERFORMANCE from the environment ("float32.exec_time=0.5,..."),
 // so tests can declare a fast or slow synthetic device.
 static int GetCapabilities(void*, NNAdapterCapabilities* capabilities) {
-  return kit::Guard(kName, "get_capabilities", [&]() -> int {
-    if (int code = kit::RequireNotNull({{"capabilities", capabilities}})) {
-      return code;
-    }
-    std::string error;
-    const OperatorInfo* info = SharedOperatorInfo(
-        embedded::kOperatorInfoText, embedded::kOperatorInfoName, &error);
-    if (!info) return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
-    *capabilities = info->has_performance ? info->performance
-                                          : CpuEquivalentCapabilities();
-    capabilities->source = NNADAPTER_CAPABILITIES_DECLARED;
-    const std::string key = UpperName() + "_PERFORMANCE";
-    const char* env = std::getenv(key.c_str());
-    if (env && !ParsePerformanceFigures(env, key, capabilities, &error)) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
-    }
-    return NNADAPTER_NO_ERROR;
-  });
+  return CapabilitiesFromEmbeddedOperatorInfo(
+      kName, capabilities, [](NNAdapterCapabilities* c) -> int {
+        const std::string key = UpperName() + "_PERFORMANCE";
+        const char* env = std::getenv(key.c_str());
+        std::string error;
+        if (env && !ParsePerformanceFigures(env, key, c, &error)) {
+          return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
+        }
+        return NNADAPTER_NO_ERROR;
+      });
 }
 
 static int BuildGraph(Context* ctx, core::Model* model, fake_ddk::Graph* graph) {

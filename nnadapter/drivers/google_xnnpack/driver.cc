@@ -295,17 +295,7 @@ static int ValidateProgram(void* context, const core::Model* model,
 
 // Declared figures from the [PERFORMANCE] section of google_xnnpack.ini.
 static int GetCapabilities(void*, NNAdapterCapabilities* capabilities) {
-  return kit::Guard(kName, "get_capabilities", [&]() -> int {
-    if (int code = kit::RequireNotNull({{"capabilities", capabilities}})) {
-      return code;
-    }
-    std::string error;
-    const OperatorInfo* info = SharedOperatorInfo(
-        embedded::kOperatorInfoText, embedded::kOperatorInfoName, &error);
-    if (!info) return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
-    *capabilities = info->performance;
-    return NNADAPTER_NO_ERROR;
-  });
+  return CapabilitiesFromEmbeddedOperatorInfo(kName, capabilities, nullptr);
 }
 
 static bool MakeExternal(const core::Operand* o, External* e, std::string* error) {

@@ -44,6 +44,7 @@
 
 #include "nnadapter/hal/types.h"
 #include "nnadapter/utility/driver_kit.h"
+#include "nnadapter/utility/performance_info.h"
 
 namespace nnadapter {
 
@@ -130,6 +131,28 @@ inline int ValidateProgramWithEmbeddedOperatorInfo(
         return IsOperationSupported(*info, op, reason) &&
                (!extra || extra(op, reason));
       });
+}
+
+// A get_capabilities body over the embedded file: its [PERFORMANCE]
+// section (every figure 1 without one), source DECLARED, then `adjust`
+// (may be empty: fake_device's environment override) may change them and
+// fail with kit::Fail. Inline for the same reason.
+inline int CapabilitiesFromEmbeddedOperatorInfo(
+    const char* driver, NNAdapterCapabilities* capabilities,
+    const std::function<int(NNAdapterCapabilities*)>& adjust) {
+  return kit::Guard(driver, "get_capabilities", [&]() -> int {
+    if (int code = kit::RequireNotNull({{"capabilities", capabilities}})) {
+      return code;
+    }
+    std::string error;
+    const OperatorInfo* info = SharedOperatorInfo(
+        embedded::kOperatorInfoText, embedded::kOperatorInfoName, &error);
+    if (!info) return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
+    *capabilities = info->has_performance ? info->performance
+                                          : CpuEquivalentCapabilities();
+    capabilities->source = NNADAPTER_CAPABILITIES_DECLARED;
+    return adjust ? adjust(capabilities) : NNADAPTER_NO_ERROR;
+  });
 }
 
 }  // namespace nnadapter
