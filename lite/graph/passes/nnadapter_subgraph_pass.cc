@@ -93,9 +93,33 @@ ShapeHints LearnShapes(SSAGraph* graph, const PassContext& ctx) {
 using DeviceContexts =
     std::vector<std::pair<std::string, std::unique_ptr<nnadapter_bridge::DeviceContext>>>;
 
+// The device of lowest estimated time among those running every operation
+// of `model` alone (the cost-aware placement of the runtime); "" if none.
+std::string CheapestDevice(NNAdapterModel* model, const DeviceContexts& per_device) {
+  std::string best;
+  double best_ms = 0;
+  for (const auto& [name, ctx] : per_device) {
+    double device_ms = 0, host_ms = 0;
+    if (NNAdapterModel_estimateTime(model, ctx->context(), &device_ms, &host_ms) ==
+            NNADAPTER_NO_ERROR &&
+        (best.empty() || device_ms < best_ms)) {
+      best = name;
+      best_ms = device_ms;
+    }
+  }
+  return best;
+}
+
 // The devices running the operations of `model` (n of them), as the runtime
-// places them: "dev" when one device runs them all, "dev1+dev2" when split.
-std::string PlacedDevice(NNAdapterModel* model, size_t n, const DeviceContexts& per_device) {
+// places them: "dev" when one device runs them all, "dev1+dev2" when split
+// (greedy: the first device supporting each; cost-aware: the cheapest
+// device running them all, else as greedy).
+std::string PlacedDevice(NNAdapterModel* model, size_t n, const DeviceContexts& per_device,
+                         bool cost_aware) {
+  if (cost_aware) {
+    std::string cheapest = CheapestDevice(model, per_device);
+    if (!cheapest.empty()) return cheapest;
+  }
   std::vector<std::string> of_op(n);
   std::unique_ptr<bool[]> flags(new bool[n > 0 ? n : 1]());
   for (const auto& [name, ctx] : per_device) {
@@ -199,7 +223,7 @@ bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const Shape
     *why = CostVerdict(model, context);
     if (!why->empty()) return false;
   }
-  if (n > 0 && !per_device.empty()) *device = PlacedDevice(model, n, per_device);
+  if (n > 0 && !per_device.empty()) *device = PlacedDevice(model, n, per_device, cost_aware);
   return n > 0;
 }
 
