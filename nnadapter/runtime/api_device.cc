@@ -6,6 +6,8 @@
 #include <mutex>
 
 #include "nnadapter/nnadapter.h"
+#include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/performance_info.h"
 #include "nnadapter/utility/properties.h"
 #include "runtime/cost.h"
 #include "runtime/device_manager.h"
@@ -258,6 +260,8 @@ int ContextCapabilities(const NNAdapterContext* context,
                  "' failed to report its capabilities" + DriverReason(driver);
       return code;
     }
+    NNADAPTER_VLOG(2) << "capabilities of " << driver->name << ":\n"
+                      << FormatCapabilities(c);
     capabilities->push_back(c);
   }
   return NNADAPTER_NO_ERROR;
