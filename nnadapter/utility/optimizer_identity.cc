@@ -21,7 +21,11 @@ core::Operand* IdentityInput(const core::Operation& op) {
   if (op.input_operands.empty() || op.output_operands.size() != 1) return nullptr;
   core::Operand* in = op.input_operands[0];
   const core::Operand* out = op.output_operands[0];
-  if (!in || !out || IsModelOutputOperand(out)) return nullptr;
+  // A constant input would turn a consumer's tensor operand into a
+  // constant, which a driver may treat differently: kept.
+  if (!in || !out || IsModelOutputOperand(out) || IsConstantOperand(in)) {
+    return nullptr;
+  }
   switch (op.type) {
     case NNADAPTER_ASSIGN:
     case NNADAPTER_RESHAPE:

@@ -50,15 +50,21 @@ TEST(RemoveIdentityOperations, RewiresConsumersAndKeepsRealReshapesAndOutputs) {
   EXPECT_EQ(nnadapter::RemoveIdentityOperations(&m.model()), 0u);
 }
 
-TEST(RemoveIdentityOperations, KeepsACopyThatChangesThePrecisionOrHasUnknownDims) {
+TEST(RemoveIdentityOperations, KeepsCopiesWithUnknownDimsOrOfConstants) {
   CoreModel m;
   Operand* x = m.Add(NNADAPTER_FLOAT32, {-1, 4}, NNADAPTER_MODEL_INPUT);
   Operand* a = m.Add(NNADAPTER_FLOAT32, {-1, 4}, NNADAPTER_TEMPORARY_VARIABLE);
   Operand* y = m.Add(NNADAPTER_FLOAT32, {-1, 4}, NNADAPTER_MODEL_OUTPUT);
   m.Op(NNADAPTER_ASSIGN, {x}, {a});
   m.Op(NNADAPTER_RELU, {a}, {y});
+  // A copy of a constant: its consumer keeps a tensor operand.
+  Operand* k = m.Const<float>(NNADAPTER_FLOAT32, {4}, {1, 2, 3, 4});
+  Operand* kc = m.Add(NNADAPTER_FLOAT32, {4}, NNADAPTER_TEMPORARY_VARIABLE);
+  Operand* z = m.Add(NNADAPTER_FLOAT32, {4}, NNADAPTER_MODEL_OUTPUT);
+  m.Op(NNADAPTER_ASSIGN, {k}, {kc});
+  m.Op(NNADAPTER_RELU, {kc}, {z});
   EXPECT_EQ(nnadapter::RemoveIdentityOperations(&m.model()), 0u);
-  EXPECT_EQ(m.model().operations.size(), 2u);
+  EXPECT_EQ(m.model().operations.size(), 4u);
 }
 
 }  // namespace

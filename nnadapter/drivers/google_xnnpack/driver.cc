@@ -27,6 +27,8 @@
 #include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/operator_info.h"
+#include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/optimizer.h"
 #include "nnadapter/utility/precision.h"
 #include "nnadapter/utility/serialization.h"
 
@@ -470,6 +472,9 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
       code = CopyModel(*model, p, &blob);
     }
     if (code == NNADAPTER_NO_ERROR) {
+      // Toolkit pass: copies (ASSIGN, same-shape reshapes) need no node.
+      const size_t removed = RemoveIdentityOperations(&p->model.model);
+      if (removed) NNADAPTER_VLOG(2) << kName << ": removed " << removed << " identities";
       code = Prepare(static_cast<Context*>(context), p);
     }
     if (code != NNADAPTER_NO_ERROR) return code;

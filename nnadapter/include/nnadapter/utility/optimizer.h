@@ -3,7 +3,8 @@
 // NNAdapter has. Each pass keeps the model's meaning and its inputs and
 // outputs; each is tested in utility/optimizer_test.cc.
 //
-// Available: RemoveIdentityOperations.
+// Available: RemoveIdentityOperations (google_xnnpack runs it on its copy
+// of each sub-model).
 // Not yet (docs/porting-a-driver.md): NCHW->NHWC layout conversion,
 // symmetric->asymmetric quantization, constant folding, conv + batch-norm /
 // add / activation fusion.
@@ -19,9 +20,10 @@ namespace nnadapter {
 // Removes operations that copy their input unchanged: ASSIGN, and RESHAPE /
 // FLATTEN / SQUEEZE / UNSQUEEZE whose output has the input's precision and
 // (known) dimensions. Consumers read the input instead; the output operand
-// is erased. An identity whose output is a model output is kept (the
-// model's outputs stay the operands it was given). Returns how many
-// operations were removed.
+// is erased. An identity whose output is a model output (the model's
+// outputs stay the operands it was given) or whose input is a constant (its
+// consumers keep a tensor operand) is kept. Returns how many operations
+// were removed.
 size_t RemoveIdentityOperations(core::Model* model);
 
 }  // namespace nnadapter
