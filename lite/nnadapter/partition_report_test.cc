@@ -82,6 +82,43 @@ TEST(PartitionReport, BuiltinDeviceTakesTheWholeClassifierAndTheReportSaysSo) {
             1e-4);
 }
 
+// NNADAPTER_PARTITION=cost: builtin_device declares 4x the CPU path's time
+// for every operation (its capabilities), so no offload pays and every op
+// stays on the CPU with the estimate as its reason; a fake_device declared
+// 10x faster than the CPU takes the ops it supports, as the greedy
+// partition does.
+TEST(PartitionReport, CostAwarePartitionKeepsOpsWhoseOffloadDoesNotPay) {
+  auto config = ClsConfig({"builtin_device"}, "NNADAPTER_PARTITION=cost");
+  const std::string path = ReportPath("cost");
+  config.set_nnadapter_partition_report_path(path);
+  auto p = lite_api::CreatePaddlePredictor(config);
+  const std::string json = ReadText(path);
+  std::remove(path.c_str());
+  const int ops = Total(json, "ops");
+  EXPECT_GT(ops, 20);
+  EXPECT_EQ(Total(json, "cpu_ops"), ops) << json.substr(0, 2000);
+  EXPECT_EQ(Count(json, "\"reason\": \"kept on CPU: estimated "), ops) << json.substr(0, 2000);
+  EXPECT_EQ(Total(json, "subgraphs"), 0);
+
+  setenv("FAKE_DEVICE_PERFORMANCE", "float32.exec_time=0.1,transfer_ns_per_byte=0", 1);
+  const std::string props = "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU,ADD";
+  auto greedy = ClsConfig({"fake_device"}, props);
+  auto cost = ClsConfig({"fake_device"}, props + ";NNADAPTER_PARTITION=cost");
+  const std::string greedy_path = ReportPath("greedy"), cost_path = ReportPath("cost_fake");
+  greedy.set_nnadapter_partition_report_path(greedy_path);
+  cost.set_nnadapter_partition_report_path(cost_path);
+  lite_api::CreatePaddlePredictor(greedy);
+  lite_api::CreatePaddlePredictor(cost);
+  unsetenv("FAKE_DEVICE_PERFORMANCE");
+  const std::string greedy_json = ReadText(greedy_path), cost_json = ReadText(cost_path);
+  std::remove(greedy_path.c_str());
+  std::remove(cost_path.c_str());
+  EXPECT_GT(Total(greedy_json, "cpu_ops"), 0);
+  EXPECT_LT(Total(greedy_json, "cpu_ops"), ops);
+  EXPECT_EQ(Total(cost_json, "cpu_ops"), Total(greedy_json, "cpu_ops"));
+  EXPECT_EQ(Count(cost_json, "kept on CPU: estimated"), 0);
+}
+
 TEST(PartitionReport, NamesTheOperationADeviceDeclinesAndStrictModeListsTheCpuOps) {
   const std::string props = "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU,ADD";
   auto config = ClsConfig({"fake_device"}, props);
@@ -96,8 +133,10 @@ TEST(PartitionReport, NamesTheOperationADeviceDeclinesAndStrictModeListsTheCpuOp
   EXPECT_EQ(Count(json, "\"placement\": \"cpu\""), cpu);
   // conv2d with its fused hard_swish became CONV_2D + HARD_SWISH; the
   // device takes only the first.
+  // The driver's own reason follows (here the context property).
   EXPECT_NE(json.find("\"reason\": \"device declined: operation 1 of 2 (HARD_SWISH) is "
-                      "supported by no selected device\""),
+                      "supported by no selected device: fake_device: HARD_SWISH: not "
+                      "enabled by FAKE_DEVICE_SUPPORTED_OPERATIONS\""),
             std::string::npos)
       << json.substr(0, 3000);
   EXPECT_NE(json.find("device declined: operation 0 of 1 (ADAPTIVE_AVERAGE_POOL_2D)"),

@@ -6,7 +6,10 @@
 #include <mutex>
 
 #include "nnadapter/nnadapter.h"
+#include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/performance_info.h"
 #include "nnadapter/utility/properties.h"
+#include "runtime/cost.h"
 #include "runtime/device_manager.h"
 #include "runtime/api_common.h"
 #include "runtime/error.h"
@@ -146,6 +149,31 @@ NNADAPTER_API_EXPORT int NNAdapterDevice_getVersion(
   });
 }
 
+NNADAPTER_API_EXPORT int NNAdapterDevice_getCapabilities(
+    const NNAdapterDevice* device, NNAdapterCapabilities* capabilities) {
+  return Guard(__func__, [&]() -> int {
+    NNADAPTER_REQUIRE_DEVICE(device);
+    NNADAPTER_REQUIRE_NOT_NULL(capabilities);
+    const auto* driver = device->driver;
+    int code = nnadapter::runtime::GetCapabilities(driver, device->handle,
+                                                   capabilities);
+    if (code != NNADAPTER_NO_ERROR) {
+      NNADAPTER_FAIL(code, "device '" + driver->name +
+                               "' failed to report its capabilities" +
+                               nnadapter::runtime::DriverReason(driver));
+    }
+    if (capabilities->operation_count > NNADAPTER_MAX_OPERATION_PERFORMANCES) {
+      NNADAPTER_FAIL(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                     "device '" + driver->name + "' reported " +
+                         std::to_string(capabilities->operation_count) +
+                         " operation figures (at most " +
+                         std::to_string(NNADAPTER_MAX_OPERATION_PERFORMANCES) +
+                         ")");
+    }
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
 NNADAPTER_API_EXPORT int NNAdapterContext_create(
     NNAdapterDevice** devices, uint32_t num_devices, const char* properties,
     int (*callback)(int event_id, void* user_data), NNAdapterContext** context) {
@@ -215,3 +243,29 @@ NNADAPTER_API_EXPORT void NNAdapterContext_destroy(NNAdapterContext* context) {
 }
 
 }  // extern "C"
+
+namespace nnadapter {
+namespace runtime {
+
+int ContextCapabilities(const NNAdapterContext* context,
+                        std::vector<NNAdapterCapabilities>* capabilities,
+                        std::string* message) {
+  capabilities->clear();
+  for (size_t d = 0; d < context->devices.size(); d++) {
+    const Driver* driver = context->drivers[d];
+    NNAdapterCapabilities c;
+    int code = GetCapabilities(driver, context->devices[d]->handle, &c);
+    if (code != NNADAPTER_NO_ERROR) {
+      *message = "device '" + driver->name +
+                 "' failed to report its capabilities" + DriverReason(driver);
+      return code;
+    }
+    NNADAPTER_VLOG(2) << "capabilities of " << driver->name << ":\n"
+                      << FormatCapabilities(c);
+    capabilities->push_back(c);
+  }
+  return NNADAPTER_NO_ERROR;
+}
+
+}  // namespace runtime
+}  // namespace nnadapter

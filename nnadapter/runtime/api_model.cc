@@ -9,6 +9,7 @@
 #include "nnadapter/utility/modeling.h"
 #include "operation/operation.h"
 #include "runtime/api_common.h"
+#include "runtime/cost.h"
 #include "runtime/objects.h"
 
 using nnadapter::DimensionsToString;
@@ -133,6 +134,48 @@ std::string CheckOperandType(const NNAdapterOperandType& type) {
 
 bool Owns(NNAdapterModel* model, const core::Operand* operand) {
   return operand && OperandOwner(operand) == model;
+}
+
+}  // namespace
+
+namespace {
+
+// Every device's validate_program answers (per_device[d][i]) and, in
+// model->unsupported_reasons, why each operation was refused.
+int QuerySupport(const NNAdapterModel* model, const NNAdapterContext* context,
+                 std::vector<std::vector<bool>>* per_device) {
+  if (!nnadapter::runtime::Contexts().Contains(context)) {
+    NNADAPTER_FAIL(NNADAPTER_INVALID_PARAMETER,
+                   "'context' is not a live context");
+  }
+  const auto& m = model->owned.model;
+  const size_t n = m.operations.size();
+  std::unique_ptr<bool[]> flags(new bool[n + 1]);
+  std::vector<std::string> reasons(n);
+  for (size_t d = 0; d < context->devices.size(); d++) {
+    for (size_t i = 0; i < n; i++) flags[i] = false;
+    const auto* driver = context->drivers[d];
+    int code = driver->hal->validate_program(context->contexts[d], &m,
+                                             flags.get());
+    if (code != NNADAPTER_NO_ERROR) {
+      NNADAPTER_FAIL(NNADAPTER_DEVICE_INTERNAL_ERROR,
+                     "device '" + driver->name +
+                         "' failed to validate the model (code " +
+                         std::to_string(code) + ")" +
+                         nnadapter::runtime::DriverReason(driver));
+    }
+    per_device->emplace_back(flags.get(), flags.get() + n);
+    for (size_t i = 0; i < n; i++) {
+      if (flags[i]) continue;
+      std::string why = nnadapter::runtime::UnsupportedReason(
+          driver, static_cast<uint32_t>(i));
+      if (why.empty()) continue;
+      if (!reasons[i].empty()) reasons[i] += "; ";
+      reasons[i] += driver->name + ": " + why;
+    }
+  }
+  model->unsupported_reasons = std::move(reasons);
+  return NNADAPTER_NO_ERROR;
 }
 
 }  // namespace
@@ -468,30 +511,63 @@ NNADAPTER_API_EXPORT int NNAdapterModel_getSupportedOperations(
     NNADAPTER_REQUIRE_MODEL(model);
     NNADAPTER_REQUIRE_NOT_NULL(context);
     NNADAPTER_REQUIRE_NOT_NULL(supported_operations);
-    if (!nnadapter::runtime::Contexts().Contains(context)) {
-      NNADAPTER_FAIL(NNADAPTER_INVALID_PARAMETER,
-                     "'context' is not a live context");
-    }
-    const auto& m = model->owned.model;
-    const size_t n = m.operations.size();
-    for (size_t i = 0; i < n; i++) supported_operations[i] = false;
-    std::unique_ptr<bool[]> flags(new bool[n + 1]);
-    for (size_t d = 0; d < context->devices.size(); d++) {
-      for (size_t i = 0; i < n; i++) flags[i] = false;
-      const auto* driver = context->drivers[d];
-      int code = driver->hal->validate_program(context->contexts[d], &m,
-                                               flags.get());
-      if (code != NNADAPTER_NO_ERROR) {
-        NNADAPTER_FAIL(NNADAPTER_DEVICE_INTERNAL_ERROR,
-                       "device '" + driver->name +
-                           "' failed to validate the model (code " +
-                           std::to_string(code) + ")" +
-                           nnadapter::runtime::DriverReason(driver));
-      }
-      for (size_t i = 0; i < n; i++) {
+    std::vector<std::vector<bool>> per_device;
+    if (int code = QuerySupport(model, context, &per_device)) return code;
+    const size_t n = model->owned.model.operations.size();
+    for (size_t i = 0; i < n; i++) {
+      supported_operations[i] = false;
+      for (const auto& flags : per_device) {
         supported_operations[i] = supported_operations[i] || flags[i];
       }
+      if (supported_operations[i]) model->unsupported_reasons[i].clear();
     }
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
+NNADAPTER_API_EXPORT int NNAdapterModel_estimateTime(
+    const NNAdapterModel* model, const NNAdapterContext* context,
+    double* device_ms, double* host_ms) {
+  return Guard(__func__, [&]() -> int {
+    NNADAPTER_REQUIRE_MODEL(model);
+    NNADAPTER_REQUIRE_NOT_NULL(context);
+    NNADAPTER_REQUIRE_NOT_NULL(device_ms);
+    NNADAPTER_REQUIRE_NOT_NULL(host_ms);
+    std::vector<std::vector<bool>> per_device;
+    if (int code = QuerySupport(model, context, &per_device)) return code;
+    std::vector<NNAdapterCapabilities> capabilities;
+    std::string message;
+    int code = nnadapter::runtime::ContextCapabilities(context, &capabilities,
+                                                       &message);
+    if (code != NNADAPTER_NO_ERROR) NNADAPTER_FAIL(code, message);
+    std::vector<std::string> names;
+    for (const auto* driver : context->drivers) names.push_back(driver->name);
+    std::vector<size_t> device_of;
+    nnadapter::runtime::CostEstimate estimate;
+    if (!nnadapter::runtime::AssignDevicesByCost(
+            model->owned.model, per_device, capabilities, names, &device_of,
+            &estimate, &message)) {
+      NNADAPTER_FAIL(NNADAPTER_FEATURE_NOT_SUPPORTED, message);
+    }
+    *device_ms = estimate.device_ns / 1e6;
+    *host_ms = estimate.host_ns / 1e6;
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
+NNADAPTER_API_EXPORT int NNAdapterModel_getUnsupportedReason(
+    const NNAdapterModel* model, uint32_t index, const char** reason) {
+  return Guard(__func__, [&]() -> int {
+    NNADAPTER_REQUIRE_MODEL(model);
+    NNADAPTER_REQUIRE_NOT_NULL(reason);
+    const size_t n = model->owned.model.operations.size();
+    if (index >= n) {
+      NNADAPTER_FAIL(NNADAPTER_INVALID_PARAMETER,
+                     "index " + std::to_string(index) + " is out of range (" +
+                         std::to_string(n) + " operations)");
+    }
+    const auto& reasons = model->unsupported_reasons;
+    *reason = index < reasons.size() ? reasons[index].c_str() : "";
     return NNADAPTER_NO_ERROR;
   });
 }

@@ -8,6 +8,7 @@
 #include "nnadapter/utility/logging.h"
 #include "nnadapter/utility/modeling.h"
 #include "runtime/cache_dir.h"
+#include "runtime/cost.h"
 #include "runtime/partition.h"
 
 namespace nnadapter {
@@ -158,7 +159,23 @@ int Compilation::Compile(std::string* message, CacheImage* image) {
     supported.emplace_back(flags.get(), flags.get() + num_ops);
   }
   std::vector<size_t> device_of;
-  if (!AssignDevices(model, supported, names, &device_of, message)) {
+  bool cost_aware = false;
+  if (!CostAwarePartition(context_->properties, &cost_aware, message)) {
+    return NNADAPTER_INVALID_PARAMETER;
+  }
+  if (cost_aware) {
+    std::vector<NNAdapterCapabilities> capabilities;
+    int code = ContextCapabilities(context_, &capabilities, message);
+    if (code != NNADAPTER_NO_ERROR) return code;
+    CostEstimate estimate;
+    if (!AssignDevicesByCost(model, supported, capabilities, names, &device_of,
+                             &estimate, message)) {
+      return NNADAPTER_FEATURE_NOT_SUPPORTED;
+    }
+    NNADAPTER_VLOG(1) << "cost-aware placement: estimated "
+                      << estimate.device_ns / 1e6 << " ms on the devices, "
+                      << estimate.host_ns / 1e6 << " ms on the host";
+  } else if (!AssignDevices(model, supported, names, &device_of, message)) {
     return NNADAPTER_FEATURE_NOT_SUPPORTED;
   }
   PartitionPlan plan;

@@ -12,9 +12,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <cstddef>
 #include <set>
 
 #include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/performance_info.h"
 #include "nnadapter/utility/properties.h"
 
 #ifndef NNADAPTER_INSTALL_LIBDIR
@@ -22,6 +24,8 @@
 #endif
 
 extern "C" nnadapter::hal::Device __nnadapter_device__builtin_device;
+extern "C" nnadapter::hal::DeviceExtension
+    __nnadapter_device_extension__builtin_device;
 
 namespace nnadapter {
 namespace runtime {
@@ -129,8 +133,33 @@ static bool TryLibrary(const std::string& name, const std::string& path,
   out->name = name;
   out->path = path;
   out->hal = device;
+  out->extension = static_cast<const hal::DeviceExtension*>(dlsym(
+      library, (NNADAPTER_DEVICE_EXTENSION_SYMBOL_PREFIX + name).c_str()));
   out->library = library;
   return true;
+}
+
+std::string UnsupportedReason(const Driver* driver, uint32_t index) {
+  const auto* e = driver->extension;
+  if (!hal::ExtensionHas(e, offsetof(hal::DeviceExtension, unsupported_reason),
+                         sizeof(e->unsupported_reason)) ||
+      !e->unsupported_reason) {
+    return "";
+  }
+  const char* reason = e->unsupported_reason(index);
+  return reason ? reason : "";
+}
+
+int GetCapabilities(const Driver* driver, void* device,
+                    NNAdapterCapabilities* capabilities) {
+  *capabilities = CpuEquivalentCapabilities();
+  const auto* e = driver->extension;
+  if (!hal::ExtensionHas(e, offsetof(hal::DeviceExtension, get_capabilities),
+                         sizeof(e->get_capabilities)) ||
+      !e->get_capabilities) {
+    return NNADAPTER_NO_ERROR;
+  }
+  return e->get_capabilities(device, capabilities);
 }
 
 static bool ValidDeviceName(const std::string& name) {
@@ -161,6 +190,7 @@ int FindDriver(const std::string& name, Driver** driver, std::string* message) {
     d->name = name;
     d->path = "(builtin)";
     d->hal = &__nnadapter_device__builtin_device;
+    d->extension = &__nnadapter_device_extension__builtin_device;
     *driver = d.get();
     drivers[name] = std::move(d);
     return NNADAPTER_NO_ERROR;

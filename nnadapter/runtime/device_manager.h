@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "nnadapter/hal/device.h"
+#include "nnadapter/hal/extension.h"
 
 namespace nnadapter {
 namespace runtime {
@@ -14,8 +15,18 @@ struct Driver {
   std::string name;
   std::string path;  // "(builtin)" for builtin_device
   hal::Device* hal = nullptr;
+  // The optional entries (hal/extension.h); null if the driver has none.
+  const hal::DeviceExtension* extension = nullptr;
   void* library = nullptr;
 };
+
+// The reason the driver recorded for refusing operation `index` in its
+// last validate_program on this thread ("" if none or no extension).
+std::string UnsupportedReason(const Driver* driver, uint32_t index);
+// The driver's capabilities; NNADAPTER_CAPABILITIES_NOT_REPORTED with every
+// figure 1 when it has no entry.
+int GetCapabilities(const Driver* driver, void* device,
+                    NNAdapterCapabilities* capabilities);
 
 // The directories searched for lib<name>.so, in order:
 // NNADAPTER_DRIVER_PATH entries, the install library dir, the directory of

@@ -32,6 +32,10 @@ struct NNAdapterContext {
 struct NNAdapterModel {
   nnadapter::OwnedModel owned;
   bool finished = false;
+  // Per operation, why the last getSupportedOperations found it
+  // unsupported ("" = supported); see NNAdapterModel_getUnsupportedReason.
+  // Mutable: recorded by a query on a const model.
+  mutable std::vector<std::string> unsupported_reasons;
   // operand -> the operation producing it
   std::unordered_map<const nnadapter::core::Operand*,
                      const nnadapter::core::Operation*>

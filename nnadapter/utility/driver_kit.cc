@@ -15,6 +15,8 @@ struct ThreadState {
   std::string message;
   // Set instead of `message` when recording the reason ran out of memory.
   const char* fixed = nullptr;
+  // Refusal reasons of the last validate_program ("" = supported).
+  std::vector<std::string> refusals;
 };
 
 ThreadState& State() {
@@ -57,6 +59,11 @@ int Fail(int code, const std::string& message) noexcept {
 const char* LastErrorMessage() noexcept {
   const ThreadState& s = State();
   return s.fixed ? s.fixed : s.message.c_str();
+}
+
+const char* UnsupportedReason(uint32_t index) noexcept {
+  const ThreadState& s = State();
+  return index < s.refusals.size() ? s.refusals[index].c_str() : "";
 }
 
 int WithReason(int code) noexcept {
@@ -111,10 +118,13 @@ int CheckOperations(const char* driver, const core::Model* model,
                 "'model' and 'supported_operations' must not be null");
   }
   size_t i = 0;
+  auto& refusals = State().refusals;
+  refusals.assign(model->operations.size(), std::string());
   for (const auto& op : model->operations) {
     std::string reason;
     supported_operations[i] = check(op, &reason);
     if (!supported_operations[i]) {
+      refusals[i] = reason.empty() ? "refused (no reason given)" : reason;
       NNADAPTER_VLOG(3) << driver << ": operation #" << i << " "
                         << OperationTypeName(op.type)
                         << " unsupported: " << reason;

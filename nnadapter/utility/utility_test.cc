@@ -233,6 +233,85 @@ TEST(OperatorInfo, ParsesAndValidatesOperations) {
   EXPECT_FALSE(supported[3]);  // ABS
 }
 
+TEST(OperatorInfo, ConstantAxisCountAndPerformanceRulesNameTheRuleThatFailed) {
+  const char* text =
+      "[PERFORMANCE]\n"
+      "float32.exec_time=0.25\n"
+      "SOFTMAX.power_usage=0.5\n"
+      "[SOFTMAX]\n"
+      "input1.axis=last\n"
+      "input1.constant=true\n"
+      "[SUM]\n"
+      "inputs.count=2-3\n";
+  OperatorInfo info;
+  std::string error;
+  ASSERT_TRUE(ParseOperatorInfo(text, "r.ini", &info, &error)) << error;
+  ASSERT_TRUE(info.has_performance);
+  EXPECT_FLOAT_EQ(info.performance.float32_performance.exec_time, 0.25f);
+  ASSERT_EQ(info.performance.operation_count, 1u);
+  EXPECT_EQ(info.performance.operations[0].type, NNADAPTER_SOFTMAX);
+  EXPECT_FLOAT_EQ(info.performance.operations[0].performance.power_usage, 0.5f);
+
+  Diamond g;  // operands are FLOAT32 [4]
+  int32_t axis_value = -1;
+  core::Operand axis{};
+  axis.type.precision = NNADAPTER_INT32;
+  axis.type.lifetime = NNADAPTER_CONSTANT_COPY;
+  axis.buffer = &axis_value;
+  axis.length = 4;
+  core::Operation softmax{NNADAPTER_SOFTMAX, {g.x, &axis}, {g.a}};
+  std::string reason;
+  EXPECT_TRUE(IsOperationSupported(info, softmax, &reason)) << reason;
+  axis_value = 0;  // rank 1: axis 0 is the last one too
+  EXPECT_TRUE(IsOperationSupported(info, softmax, &reason)) << reason;
+  g.x->type.dimensions.count = 2;
+  g.x->type.dimensions.data[1] = 2;
+  EXPECT_FALSE(IsOperationSupported(info, softmax, &reason));
+  EXPECT_EQ(reason,
+            "SOFTMAX: input1.axis (r.ini:5) refuses axis 0 of rank 2 (not the "
+            "last) of input1");
+  axis.type.lifetime = NNADAPTER_TEMPORARY_VARIABLE;
+  EXPECT_FALSE(IsOperationSupported(info, softmax, &reason));
+  // Rules are checked in field-name order: "axis" before "constant".
+  EXPECT_EQ(reason,
+            "SOFTMAX: input1.axis (r.ini:5) refuses a non-constant or "
+            "non-scalar axis of input1");
+
+  core::Operation sum{NNADAPTER_SUM, {g.x}, {g.a}};
+  EXPECT_FALSE(IsOperationSupported(info, sum, &reason));
+  EXPECT_EQ(reason, "SUM: inputs.count (r.ini:7) refuses 1");
+  sum.input_operands = {g.x, g.x, g.x};
+  EXPECT_TRUE(IsOperationSupported(info, sum, &reason)) << reason;
+  core::Operation relu{NNADAPTER_RELU, {g.x}, {g.a}};
+  EXPECT_FALSE(IsOperationSupported(info, relu, &reason));
+  EXPECT_EQ(reason, "RELU: not listed in r.ini");
+}
+
+TEST(OperatorInfo, MalformedNewRulesNameFileLineAndKey) {
+  const struct {
+    const char* text;
+    const char* expected;
+  } cases[] = {
+      {"[SUM]\ninputs.count=3-2\n", "e.ini:2: inputs.count: '3-2'"},
+      {"[SOFTMAX]\ninput1.axis=first\n",
+       "e.ini:2: input1.axis: expected 'last' or 'last_nhwc'"},
+      {"[RELU]\ninput0.constant=maybe\n",
+       "e.ini:2: input0.constant: expected true or false"},
+      {"[RELU]\ninput0.rank=4\ninput0.rank=3\n",
+       "e.ini:3: input0.rank: given twice (first at e.ini:2)"},
+      {"[PERFORMANCE]\nfloat32.speed=1\n", "e.ini:2: unknown key 'float32.speed'"},
+      {"[PERFORMANCE]\nfloat32.exec_time=-1\n",
+       "e.ini:2: float32.exec_time: '-1' is not a non-negative number"},
+      {"[PERFORMANCE]\n[PERFORMANCE]\n", "e.ini:2: duplicate section [PERFORMANCE]"},
+  };
+  for (const auto& c : cases) {
+    OperatorInfo info;
+    std::string error;
+    EXPECT_FALSE(ParseOperatorInfo(c.text, "e.ini", &info, &error)) << c.text;
+    EXPECT_EQ(error.rfind(c.expected, 0), 0u) << error;
+  }
+}
+
 TEST(OperatorInfo, ReportsFileAndLineOfErrors) {
   OperatorInfo info;
   std::string error;

@@ -23,27 +23,12 @@
 #include <string>
 #include <vector>
 
+#include "case_list.h"
 #include "hand_cases.h"
 #include "onnx_mapping.h"
 #include "runner.h"
 
 namespace {
-
-struct CaseEntry {
-  const char* op;
-  const char* subdir;
-  const char* test;
-  char category;
-  bool from_guide;  // listed by nnadapter_to_onnx_node_tests (D or I)
-};
-
-const CaseEntry kOnnxCases[] = {
-#define CONFORMANCE_CASE(op, subdir, test, cat) {op, subdir, test, cat, true},
-#define CONFORMANCE_DERIVED_CASE(op, subdir, test, cat) {op, subdir, test, cat, false},
-#include "onnx_cases.inc"
-#undef CONFORMANCE_DERIVED_CASE
-#undef CONFORMANCE_CASE
-};
 
 // Every standard operation (the public X-macro list): each must have at
 // least one case.
@@ -173,7 +158,7 @@ int RunDevice(const Options& opt, const std::string& device_name) {
   };
 
   // ONNX backend tests.
-  for (const auto& e : kOnnxCases) {
+  for (const auto& e : conformance::OnnxCaseEntries()) {
     const std::string name = std::string(e.subdir) + "/" + e.test;
     if (!Matches(opt, e.op, name)) continue;
     if (e.from_guide) ++guide_listed;
@@ -285,7 +270,7 @@ int main(int argc, char** argv) {
   if (!ParseArgs(argc, argv, &opt)) return 2;
 
   if (opt.list) {
-    for (const auto& e : kOnnxCases) {
+    for (const auto& e : conformance::OnnxCaseEntries()) {
       if (Matches(opt, e.op, e.test)) {
         std::printf("%-26s %s/%s [%c]\n", e.op, e.subdir, e.test, e.category);
       }

@@ -120,60 +120,74 @@ std::string CompareTensors(const Tensor& e, const Tensor& a, double extra_atol) 
   return os.str();
 }
 
-CaseResult RunCase(const CaseSpec& spec, NNAdapterContext* context) {
-  NNAdapterModel* raw_model = nullptr;
+std::string BuildCaseModel(const CaseSpec &spec, NNAdapterModel **out) {
+  *out = nullptr;
+  NNAdapterModel *raw_model = nullptr;
   if (NNAdapterModel_create(&raw_model) != NNADAPTER_NO_ERROR) {
-    return Fail("NNAdapterModel_create: " + LastError());
+    return "NNAdapterModel_create: " + LastError();
   }
   std::unique_ptr<NNAdapterModel, ModelDeleter> model(raw_model);
-  std::vector<NNAdapterOperand*> operands(spec.operands.size(), nullptr);
+  std::vector<NNAdapterOperand *> operands(spec.operands.size(), nullptr);
   for (size_t i = 0; i < spec.operands.size(); ++i) {
-    const OperandSpec& o = spec.operands[i];
+    const OperandSpec &o = spec.operands[i];
     NNAdapterOperandType type = o.tensor.type();
     // Temporaries are declared without dims: shape inference decides.
-    if (o.kind == OperandSpec::kTemporary) type.dimensions.count = 0;
+    if (o.kind == OperandSpec::kTemporary)
+      type.dimensions.count = 0;
     if (NNAdapterModel_addOperand(model.get(), &type, &operands[i]) !=
         NNADAPTER_NO_ERROR) {
-      return Fail("addOperand " + std::to_string(i) + " (" +
-                  nnadapter::OperandPrecisionName(o.tensor.precision) +
-                  DimsToString(o.tensor.dims) + "): " + LastError());
+      return "addOperand " + std::to_string(i) + " (" +
+             nnadapter::OperandPrecisionName(o.tensor.precision) +
+             DimsToString(o.tensor.dims) + "): " + LastError();
     }
     if (o.kind == OperandSpec::kConstant) {
       static uint8_t empty_buffer[8] = {0};
-      void* buffer = o.tensor.bytes.empty()
-                         ? static_cast<void*>(empty_buffer)
-                         : const_cast<uint8_t*>(o.tensor.bytes.data());
+      void *buffer = o.tensor.bytes.empty()
+                         ? static_cast<void *>(empty_buffer)
+                         : const_cast<uint8_t *>(o.tensor.bytes.data());
       if (NNAdapterModel_setOperandValue(
               operands[i], buffer, static_cast<uint32_t>(o.tensor.bytes.size()),
               true) != NNADAPTER_NO_ERROR) {
-        return Fail("setOperandValue " + std::to_string(i) + ": " +
-                    LastError());
+        return "setOperandValue " + std::to_string(i) + ": " + LastError();
       }
     }
   }
   for (size_t k = 0; k < spec.operations.size(); ++k) {
-    const OperationSpec& op = spec.operations[k];
-    std::vector<NNAdapterOperand*> ins, outs;
-    for (int i : op.inputs) ins.push_back(i < 0 ? nullptr : operands[i]);
-    for (int i : op.outputs) outs.push_back(operands[i]);
+    const OperationSpec &op = spec.operations[k];
+    std::vector<NNAdapterOperand *> ins, outs;
+    for (int i : op.inputs)
+      ins.push_back(i < 0 ? nullptr : operands[i]);
+    for (int i : op.outputs)
+      outs.push_back(operands[i]);
     if (NNAdapterModel_addOperation(
-            model.get(), op.type, static_cast<uint32_t>(ins.size()),
-            ins.data(), static_cast<uint32_t>(outs.size()), outs.data(),
+            model.get(), op.type, static_cast<uint32_t>(ins.size()), ins.data(),
+            static_cast<uint32_t>(outs.size()), outs.data(),
             nullptr) != NNADAPTER_NO_ERROR) {
-      const char* name = NNAdapterOperationTypeName(op.type);
-      return Fail(std::string("addOperation ") + (name ? name : "?") + ": " +
-                  LastError());
+      const char *name = NNAdapterOperationTypeName(op.type);
+      return std::string("addOperation ") + (name ? name : "?") + ": " +
+             LastError();
     }
   }
-  std::vector<NNAdapterOperand*> ins, outs;
-  for (int i : spec.inputs) ins.push_back(operands[i]);
-  for (int i : spec.outputs) outs.push_back(operands[i]);
+  std::vector<NNAdapterOperand *> ins, outs;
+  for (int i : spec.inputs)
+    ins.push_back(operands[i]);
+  for (int i : spec.outputs)
+    outs.push_back(operands[i]);
   if (NNAdapterModel_identifyInputsAndOutputs(
           model.get(), static_cast<uint32_t>(ins.size()), ins.data(),
-          static_cast<uint32_t>(outs.size()), outs.data()) !=
-      NNADAPTER_NO_ERROR) {
-    return Fail("identifyInputsAndOutputs: " + LastError());
+          static_cast<uint32_t>(outs.size()),
+          outs.data()) != NNADAPTER_NO_ERROR) {
+    return "identifyInputsAndOutputs: " + LastError();
   }
+  *out = model.release();
+  return "";
+}
+
+CaseResult RunCase(const CaseSpec& spec, NNAdapterContext* context) {
+  NNAdapterModel* raw_model = nullptr;
+  const std::string build_error = BuildCaseModel(spec, &raw_model);
+  if (!build_error.empty()) return Fail(build_error);
+  std::unique_ptr<NNAdapterModel, ModelDeleter> model(raw_model);
   {
     std::unique_ptr<bool[]> supported(new bool[spec.operations.size() + 1]);
     if (NNAdapterModel_getSupportedOperations(model.get(), context,

@@ -16,6 +16,11 @@ struct CaseResult {
   std::string message;  // why it failed / which operation was declined
 };
 
+// Builds the model of `spec` through the public C API (identified, not
+// finished); "" on success with `*model` owned by the caller
+// (NNAdapterModel_destroy), else what failed.
+std::string BuildCaseModel(const CaseSpec& spec, NNAdapterModel** model);
+
 // `context` must be a context over exactly one device.
 CaseResult RunCase(const CaseSpec& spec, NNAdapterContext* context);
 

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/operator_info.h"
 
@@ -20,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (error.find("fuzz.ini") == std::string::npos) std::abort();
     return 0;
   }
-  // A two-input float operation of each type the table names.
+  // An operation of each type the table names: a float tensor, a constant
+  // int32 scalar (value / axis / constant rules), a null optional operand.
   for (const auto& kv : info.operators) {
     nnadapter::core::Operand a, b, out;
     for (auto* o : {&a, &b, &out}) {
@@ -29,12 +31,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       o->type.dimensions.data[0] = 1;
       o->type.dimensions.data[1] = 4;
     }
+    int32_t scalar = size > 0 ? static_cast<int8_t>(data[0]) : -1;
+    b.type.precision = NNADAPTER_INT32;
+    b.type.dimensions.count = 0;
+    b.type.lifetime = NNADAPTER_CONSTANT_COPY;
+    b.buffer = &scalar;
+    b.length = sizeof(scalar);
     nnadapter::core::Operation op;
     op.type = kv.first;
-    op.input_operands = {&a, &b};
+    op.input_operands = {&a, &b, nullptr};
     op.output_operands = {&out};
     std::string reason;
-    nnadapter::IsOperationSupported(info, op, &reason);
+    if (!nnadapter::IsOperationSupported(info, op, &reason) &&
+        reason.find(nnadapter::OperationTypeName(kv.first)) != 0) {
+      std::abort();  // a refusal always names the operation first
+    }
   }
   return 0;
 }

@@ -3,6 +3,7 @@
 // in a classifier, and the partition config it writes makes the outputs
 // match.
 #include "tools/nnadapter_check/check.h"
+#include "tools/nnadapter_check/capabilities.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -221,6 +222,32 @@ TEST(NNAdapterCheck, HostileOptionsAreNamedErrorsWithExitCode2) {
   std::ostringstream log;
   testing::ExpectErrorMentioning([&] { RunCheck(o, log, nullptr); },
                                  "--tensor_rtol=-0.5: expected a finite number >= 0");
+}
+
+}  // namespace
+}  // namespace nnadapter_check
+}  // namespace lite
+}  // namespace paddle
+
+namespace paddle {
+namespace lite {
+namespace nnadapter_check {
+namespace {
+
+// --print_capabilities: the figures each device reports, and a device that
+// cannot be acquired named with exit status 2.
+TEST(NNAdapterCheck, PrintsTheCapabilitiesOfEachDevice) {
+  std::ostringstream out;
+  EXPECT_EQ(PrintCapabilities({"builtin_device", "no_such_device"}, out), 2);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("builtin_device (declared; times and power relative to the CPU path"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  float32                exec_time 4        power_usage 4\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  transfer_ns_per_byte   0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("no_such_device: "), std::string::npos) << text;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "lite/api/paddle_error.h"
+#include "tools/nnadapter_check/capabilities.h"
 #include "tools/nnadapter_check/check.h"
 
 DEFINE_string(model_dir, "", "folder of the Paddle model");
@@ -22,12 +23,15 @@ DEFINE_double(atol, 1e-4, "absolute tolerance: |device - cpu| <= atol + rtol * |
 DEFINE_double(rtol, 1e-4, "relative tolerance of the model outputs");
 DEFINE_double(tensor_rtol, 1e-3,
               "subgraph outputs differ when max |device - cpu| > atol + tensor_rtol * max |cpu|");
+DEFINE_bool(print_capabilities, false,
+            "print each device's capabilities and performance figures and exit");
 DEFINE_string(partition_config_out, "",
               "write the partition config (culprit ops kept on the CPU) to this file");
 
 int main(int argc, char** argv) {
   gflags::SetUsageMessage(
       "nnadapter_check --model_dir=DIR --nnadapter_device_names=DEV --input_shape=x:1,3,224,224\n"
+      "nnadapter_check --print_capabilities --nnadapter_device_names=DEV1,DEV2\n"
       "Compares the NNAdapter devices with the CPU path and bisects to the culprit ops.");
   gflags::ParseCommandLineFlags(&argc, &argv, true);
   namespace nc = paddle::lite::nnadapter_check;
@@ -40,6 +44,7 @@ int main(int argc, char** argv) {
     for (std::string d; std::getline(ds, d, ',');) {
       if (!d.empty()) o.devices.push_back(d);
     }
+    if (FLAGS_print_capabilities) return nc::PrintCapabilities(o.devices, std::cout);
     o.context_properties = FLAGS_nnadapter_context_properties;
     o.inputs = nc::ParseInputShapes(FLAGS_input_shape);
     std::stringstream fs(FLAGS_input_files);

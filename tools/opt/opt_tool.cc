@@ -291,7 +291,7 @@ void PrintPlacement(const cpp::ProgramDesc& program, const Targets& t, std::ostr
   if (!t.devices.empty()) {
     out << "subgraphs: " << subgraphs << " for NNAdapter devices [" << Join(t.devices)
         << "] holding " << inside << " ops (the runtime places each operation on the first "
-        << "device that supports it)\n";
+        << "device that supports it; with NNADAPTER_PARTITION=cost on the cheapest)\n";
   }
   int left = 0;
   std::string list;

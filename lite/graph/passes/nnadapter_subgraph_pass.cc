@@ -9,6 +9,8 @@
 #include <glog/logging.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -91,9 +93,33 @@ ShapeHints LearnShapes(SSAGraph* graph, const PassContext& ctx) {
 using DeviceContexts =
     std::vector<std::pair<std::string, std::unique_ptr<nnadapter_bridge::DeviceContext>>>;
 
+// The device of lowest estimated time among those running every operation
+// of `model` alone (the cost-aware placement of the runtime); "" if none.
+std::string CheapestDevice(NNAdapterModel* model, const DeviceContexts& per_device) {
+  std::string best;
+  double best_ms = 0;
+  for (const auto& [name, ctx] : per_device) {
+    double device_ms = 0, host_ms = 0;
+    if (NNAdapterModel_estimateTime(model, ctx->context(), &device_ms, &host_ms) ==
+            NNADAPTER_NO_ERROR &&
+        (best.empty() || device_ms < best_ms)) {
+      best = name;
+      best_ms = device_ms;
+    }
+  }
+  return best;
+}
+
 // The devices running the operations of `model` (n of them), as the runtime
-// places them: "dev" when one device runs them all, "dev1+dev2" when split.
-std::string PlacedDevice(NNAdapterModel* model, size_t n, const DeviceContexts& per_device) {
+// places them: "dev" when one device runs them all, "dev1+dev2" when split
+// (greedy: the first device supporting each; cost-aware: the cheapest
+// device running them all, else as greedy).
+std::string PlacedDevice(NNAdapterModel* model, size_t n, const DeviceContexts& per_device,
+                         bool cost_aware) {
+  if (cost_aware) {
+    std::string cheapest = CheapestDevice(model, per_device);
+    if (!cheapest.empty()) return cheapest;
+  }
   std::vector<std::string> of_op(n);
   std::unique_ptr<bool[]> flags(new bool[n > 0 ? n : 1]());
   for (const auto& [name, ctx] : per_device) {
@@ -113,9 +139,35 @@ std::string PlacedDevice(NNAdapterModel* model, size_t n, const DeviceContexts& 
   return devices;
 }
 
+// NNADAPTER_PARTITION=cost among the context properties: an op the devices
+// support stays on the CPU when its estimated time there is lower
+// (NNAdapterModel_estimateTime; docs/offload-debugging.md).
+bool CostAware(const NNAdapterOptions& opts) {
+  std::stringstream ss(opts.context_properties);
+  for (std::string item; std::getline(ss, item, ';');) {
+    item.erase(std::remove_if(item.begin(), item.end(), ::isspace), item.end());
+    if (item == "NNADAPTER_PARTITION=cost") return true;
+  }
+  return false;
+}
+
+// "kept on CPU: estimated X ms offloaded vs Y ms here" when the devices are
+// estimated slower than the CPU for `model`, else "".
+std::string CostVerdict(NNAdapterModel* model, NNAdapterContext* context) {
+  double device_ms = 0, host_ms = 0;
+  if (NNAdapterModel_estimateTime(model, context, &device_ms, &host_ms) != NNADAPTER_NO_ERROR ||
+      device_ms <= host_ms) {
+    return "";
+  }
+  char text[128];
+  std::snprintf(text, sizeof(text), "kept on CPU: estimated %.4g ms offloaded vs %.4g ms here",
+                device_ms, host_ms);
+  return text;
+}
+
 bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const ShapeHints& hints,
                  const Scope* weights, NNAdapterContext* context, std::string* why,
-                 const DeviceContexts& per_device, std::string* device) {
+                 const DeviceContexts& per_device, std::string* device, bool cost_aware) {
   if (!nnadapter_bridge::FindConverter(op.Type())) {
     *why = "no converter";
     return false;
@@ -157,10 +209,21 @@ bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const Shape
       *why = std::string("device declined: operation ") + std::to_string(i) + " of " +
              std::to_string(n) + " (" + (name ? name : "?") +
              ") is supported by no selected device";
+      // The drivers' reasons (an operator-info rule with its file:line).
+      const char* reason = "";
+      if (NNAdapterModel_getUnsupportedReason(model, static_cast<uint32_t>(i), &reason) ==
+              NNADAPTER_NO_ERROR &&
+          reason && *reason) {
+        *why += std::string(": ") + reason;
+      }
       return false;
     }
   }
-  if (n > 0 && !per_device.empty()) *device = PlacedDevice(model, n, per_device);
+  if (n > 0 && cost_aware) {
+    *why = CostVerdict(model, context);
+    if (!why->empty()) return false;
+  }
+  if (n > 0 && !per_device.empty()) *device = PlacedDevice(model, n, per_device, cost_aware);
   return n > 0;
 }
 
@@ -280,7 +343,7 @@ int PartitionBlock(SSAGraph* graph, int32_t b, PartitionRun* run) {
     std::string why;
     std::string device = opts.device_names.front();
     if (OpSupported(s->op, visible, run->hints, ctx.weights, run->devices->context(), &why,
-                    *run->per_device, &device)) {
+                    *run->per_device, &device, CostAware(opts))) {
       cl.parent[s] = s;
       device_of[s] = device;
     } else {

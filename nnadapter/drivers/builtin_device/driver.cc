@@ -245,6 +245,27 @@ int ValidateProgram(void*, const core::Model* model, bool* supported) {
   return kit::ValidateProgram(kName, model, supported, CheckOperation);
 }
 
+// Declared figures (NNAdapterCapabilities): the reference kernels are
+// plain loops on host memory, several times slower than the CPU path's
+// oneDNN/XNNPACK kernels, with no transfer cost. See
+// docs/porting-a-driver.md, "Capabilities", for how they were chosen.
+constexpr NNAdapterPerformanceInfo kReferenceLoops{4.0f, 4.0f};
+
+int GetCapabilities(void*, NNAdapterCapabilities* capabilities) {
+  return kit::Guard(kName, "get_capabilities", [&]() -> int {
+    if (int code = kit::RequireNotNull({{"capabilities", capabilities}})) {
+      return code;
+    }
+    *capabilities = NNAdapterCapabilities();
+    capabilities->source = NNADAPTER_CAPABILITIES_DECLARED;
+    capabilities->float32_performance = kReferenceLoops;
+    capabilities->quant8_symm_performance = kReferenceLoops;
+    capabilities->quant8_asymm_performance = kReferenceLoops;
+    capabilities->transfer_ns_per_byte = 0.0f;
+    return NNADAPTER_NO_ERROR;
+  });
+}
+
 int LoadCachedModel(const std::vector<uint8_t>& b, OwnedModel* model) {
   uint32_t version = 0;
   if (b.size() < 8 || std::memcmp(b.data(), kCacheMagic, 4) != 0) {
@@ -474,3 +495,5 @@ NNADAPTER_KIT_EXPORT_DEVICE(builtin_device,
                             nnadapter::builtin_device::kName,
                             "PaddleLite-NNA", NNADAPTER_CPU, 1,
                             nnadapter::builtin_device);
+NNADAPTER_KIT_EXPORT_DEVICE_EXTENSION(
+    builtin_device, nnadapter::builtin_device::GetCapabilities);

@@ -17,6 +17,7 @@
 // for.
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <set>
@@ -30,6 +31,8 @@
 #include "nnadapter/utility/logging.h"
 #include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
+#include "nnadapter/utility/operator_info.h"
+#include "nnadapter/utility/performance_info.h"
 #include "nnadapter/utility/properties.h"
 
 #ifndef FAKE_DEVICE_NAME
@@ -127,44 +130,35 @@ static void DestroyContext(void* context) {
   delete static_cast<Context*>(context);
 }
 
-// An operation is supported if it is enabled and converts, on its own, into
-// a fake_ddk node that fake_ddk accepts.
-static bool Supports(const Context* ctx, const core::Operation& op,
-                     std::string* reason) {
-  if (!ctx->supported.count(op.type)) {
-    *reason = "not enabled";
-    return false;
-  }
-  for (const auto* o : op.output_operands) {
-    if (!o) {
-      *reason = "null output";
-      return false;
-    }
-  }
-  fake_ddk::Graph graph;
-  Converter converter(&graph);
-  converter.set_create_missing(true);
-  if (!converter.Convert(op, reason)) return false;
-  std::vector<int32_t> inputs;
-  for (const auto& node : graph.nodes()) {
-    for (int32_t t : node.inputs) {
-      if (!graph.tensors()[t].constant &&
-          std::find(inputs.begin(), inputs.end(), t) == inputs.end()) {
-        inputs.push_back(t);
-      }
-    }
-  }
-  graph.SetInputsAndOutputs(inputs, {converter.TensorOf(op.output_operands[0])});
-  return graph.Validate(reason) == fake_ddk::Status::kSuccess;
-}
-
+// validate_program: the context must enable the operation
+// (<NAME>_SUPPORTED_OPERATIONS) and fake_device.ini must accept it; a
+// refusal names the property or the .ini rule that failed.
 static int ValidateProgram(void* context, const core::Model* model,
                            bool* supported_operations) {
   const auto* ctx = static_cast<const Context*>(context);
-  return kit::ValidateProgram(
+  return ValidateProgramWithEmbeddedOperatorInfo(
       kName, ctx, model, supported_operations,
       [ctx](const core::Operation& op, std::string* reason) {
-        return Supports(ctx, op, reason);
+        if (ctx->supported.count(op.type)) return true;
+        *reason = OperationTypeName(op.type) + ": not enabled by " +
+                  PropertyKey();
+        return false;
+      });
+}
+
+// get_capabilities: the [PERFORMANCE] section of fake_device.ini, then
+// <NAME>_PERFORMANCE from the environment ("float32.exec_time=0.5,..."),
+// so tests can declare a fast or slow synthetic device.
+static int GetCapabilities(void*, NNAdapterCapabilities* capabilities) {
+  return CapabilitiesFromEmbeddedOperatorInfo(
+      kName, capabilities, [](NNAdapterCapabilities* c) -> int {
+        const std::string key = UpperName() + "_PERFORMANCE";
+        const char* env = std::getenv(key.c_str());
+        std::string error;
+        if (env && !ParsePerformanceFigures(env, key, c, &error)) {
+          return kit::Fail(NNADAPTER_INVALID_PARAMETER, error);
+        }
+        return NNADAPTER_NO_ERROR;
       });
 }
 
@@ -309,3 +303,5 @@ NNADAPTER_KIT_EXPORT_DEVICE(FAKE_DEVICE_NAME, nnadapter::fake_device::kName,
                             NNADAPTER_ACCELERATOR,
                             nnadapter::fake_device::kVersion,
                             nnadapter::fake_device);
+NNADAPTER_KIT_EXPORT_DEVICE_EXTENSION(FAKE_DEVICE_NAME,
+                                      nnadapter::fake_device::GetCapabilities);

@@ -4,9 +4,8 @@
 #include <set>
 #include <string>
 
-#include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/operation_list.h"
-#include "nnadapter/utility/operator_info.h"
+#include "testing/operator_info_sections.h"
 
 namespace {
 
@@ -16,15 +15,7 @@ TEST(FakeDeviceOperations, OperatorInfoFileHasOneSectionPerOperation) {
 #include "operations.inc"
 #undef FAKE_DEVICE_OPERATION
   };
-  nnadapter::OperatorInfo info;
-  std::string error;
-  ASSERT_TRUE(nnadapter::LoadOperatorInfoFile(FAKE_DEVICE_INI, &info, &error))
-      << error;
-  std::set<std::string> described;
-  for (const auto& entry : info.operators) {
-    described.insert(nnadapter::OperationTypeName(entry.first));
-  }
-  EXPECT_EQ(described, listed);
+  EXPECT_EQ(nnadapter_test::OperatorInfoSections(FAKE_DEVICE_INI), listed);
   EXPECT_EQ(listed.size(), 21u);
   EXPECT_TRUE(listed.count("CONV_2D_TRANSPOSE"));
 }

@@ -3,6 +3,7 @@
 // matrix products and resizing are in converter_spatial.cc.
 #include "converter.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,20 +12,31 @@
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/operation_list.h"
+#include "nnadapter/utility/operator_info.h"
 #include "nnadapter/utility/precision.h"
 
 namespace nnadapter {
 namespace google_xnnpack {
 
-const std::set<NNAdapterOperationType>& ConvertibleOperations() {
-  static constexpr NNAdapterOperationType kOperations[] = {
-#define GOOGLE_XNNPACK_OPERATION NNADAPTER_KIT_OPERATION_CODE
-#include "operations.inc"
-#undef GOOGLE_XNNPACK_OPERATION
-  };
-  static const std::set<NNAdapterOperationType> ops =
-      kit::OperationSet(kOperations);
-  return ops;
+// The fact is google_xnnpack.ini's: input0.dtype or output0.dtype of the
+// operation's section lists QUANT_INT8_SYMM_PER_LAYER (QUANTIZE: output).
+bool AcceptsInt8Activations(NNAdapterOperationType type) {
+  std::string error;
+  const OperatorInfo* info = SharedOperatorInfo(
+      embedded::kOperatorInfoText, embedded::kOperatorInfoName, &error);
+  if (!info) return false;  // validate_program reports the file's error
+  auto op = info->operators.find(type);
+  if (op == info->operators.end()) return false;
+  for (const auto* rules : {&op->second.inputs, &op->second.outputs}) {
+    auto rule = rules->find(0);
+    if (rule == rules->end()) continue;
+    const auto& dtypes = rule->second.dtypes;
+    if (std::find(dtypes.begin(), dtypes.end(),
+                  NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) != dtypes.end()) {
+      return true;
+    }
+  }
+  return false;
 }
 
 namespace {
@@ -344,10 +356,10 @@ bool Converter::Convert(const core::Operation& op, std::string* error) {
       return false;
     }
   }
+  int8_ok_ = AcceptsInt8Activations(op.type);
   switch (op.type) {
-#define GOOGLE_XNNPACK_OPERATION(name, convert, int8) \
-  case NNADAPTER_##name:                              \
-    int8_ok_ = int8;                                  \
+#define GOOGLE_XNNPACK_OPERATION(name, convert) \
+  case NNADAPTER_##name:                        \
     return convert(op, error);
 #include "operations.inc"
 #undef GOOGLE_XNNPACK_OPERATION

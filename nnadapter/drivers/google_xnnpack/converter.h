@@ -23,9 +23,9 @@
 namespace nnadapter {
 namespace google_xnnpack {
 
-// The NNAdapter operations the converter knows (operations.inc; each may
-// still be rejected for its operand types or attribute values).
-const std::set<NNAdapterOperationType>& ConvertibleOperations();
+// Whether the operation takes or makes QUANT_INT8_SYMM_PER_LAYER
+// activations (its google_xnnpack.ini section; else FLOAT32 only).
+bool AcceptsInt8Activations(NNAdapterOperationType type);
 
 // XNNPACK dims of an operand (NHWC for rank 4); false if a dim is unknown.
 bool XnnDims(const core::Operand* operand, std::vector<size_t>* dims);
@@ -193,8 +193,8 @@ class Converter {
 
   xnn_subgraph_t subgraph_;
   std::list<std::vector<uint8_t>>* storage_;
-  // Set by Convert from the INT8 column of operations.inc: QUANT_INT8
-  // per-layer activations are accepted (else FLOAT32 only).
+  // Set by Convert from google_xnnpack.ini (AcceptsInt8Activations):
+  // QUANT_INT8 per-layer activations are accepted (else FLOAT32 only).
   bool int8_ok_ = false;
   std::map<const core::Operand*, uint32_t> values_;
   std::map<const core::Operand*, uint32_t> external_inputs_, external_outputs_;

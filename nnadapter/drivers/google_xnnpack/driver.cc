@@ -26,6 +26,9 @@
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/driver_kit.h"
 #include "nnadapter/utility/modeling.h"
+#include "nnadapter/utility/operator_info.h"
+#include "nnadapter/utility/logging.h"
+#include "nnadapter/utility/optimizer.h"
 #include "nnadapter/utility/precision.h"
 #include "nnadapter/utility/serialization.h"
 
@@ -232,10 +235,6 @@ static bool SupportsKnown(const core::Operation& op, std::string* reason) {
 // depend on the actual sizes (e.g. a rank-4 reshape that needs C == 1) are
 // thereby refused unless they hold for any size.
 static bool Supports(const core::Operation& op, std::string* reason) {
-  if (!ConvertibleOperations().count(op.type)) {
-    *reason = "no XNNPACK equivalent in this XNNPACK version";
-    return false;
-  }
   if (OperationHasKnownDimensions(op)) return SupportsKnown(op, reason);
   for (int probe = 0; probe < 2; probe++) {
     std::map<const core::Operand*, std::vector<int32_t>> known, dims;
@@ -280,10 +279,25 @@ static bool Supports(const core::Operation& op, std::string* reason) {
   return true;
 }
 
+// google_xnnpack.ini decides what it can state (operations, operand
+// types, ranks, constants, attribute values; its refusals name the rule);
+// then the converter decides the relations between operands the file
+// cannot state (window and output sizes, resize factors, int8 parameters
+// XNNPACK accepts).
 static int ValidateProgram(void* context, const core::Model* model,
                            bool* supported_operations) {
-  return kit::ValidateProgram(kName, context, model, supported_operations,
-                              Supports);
+  return ValidateProgramWithEmbeddedOperatorInfo(
+      kName, context, model, supported_operations,
+      [](const core::Operation& op, std::string* reason) {
+        if (Supports(op, reason)) return true;
+        *reason = OperationTypeName(op.type) + ": converter: " + *reason;
+        return false;
+      });
+}
+
+// Declared figures from the [PERFORMANCE] section of google_xnnpack.ini.
+static int GetCapabilities(void*, NNAdapterCapabilities* capabilities) {
+  return CapabilitiesFromEmbeddedOperatorInfo(kName, capabilities, nullptr);
 }
 
 static bool MakeExternal(const core::Operand* o, External* e, std::string* error) {
@@ -458,6 +472,9 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
       code = CopyModel(*model, p, &blob);
     }
     if (code == NNADAPTER_NO_ERROR) {
+      // Toolkit pass: copies (ASSIGN, same-shape reshapes) need no node.
+      const size_t removed = RemoveIdentityOperations(&p->model.model);
+      if (removed) NNADAPTER_VLOG(2) << kName << ": removed " << removed << " identities";
       code = Prepare(static_cast<Context*>(context), p);
     }
     if (code != NNADAPTER_NO_ERROR) return code;
@@ -570,3 +587,5 @@ NNADAPTER_KIT_EXPORT_DEVICE(google_xnnpack, nnadapter::google_xnnpack::kName,
                             "Google (XNNPACK, Debian libxnnpack)",
                             NNADAPTER_CPU, nnadapter::google_xnnpack::kVersion,
                             nnadapter::google_xnnpack);
+NNADAPTER_KIT_EXPORT_DEVICE_EXTENSION(
+    google_xnnpack, nnadapter::google_xnnpack::GetCapabilities);

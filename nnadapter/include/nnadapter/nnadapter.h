@@ -227,6 +227,50 @@ typedef struct NNAdapterOperandType {
   };
 } NNAdapterOperandType;
 
+/**
+ * Capabilities and performance of a device (after Android NNAPI's
+ * getCapabilities): how a device compares with running the same work on the
+ * host CPU. Figures are ratios to the CPU path: exec_time 0.5 means "half
+ * the time the CPU takes", power_usage likewise for energy. 0 means
+ * "unknown" (the runtime then assumes 1, the CPU's own figure).
+ */
+typedef struct NNAdapterPerformanceInfo {
+  float exec_time;
+  float power_usage;
+} NNAdapterPerformanceInfo;
+
+/** A per-operation figure; it replaces the operand-type figure of that
+ * operation for every operand type. */
+typedef struct NNAdapterOperationPerformance {
+  NNAdapterOperationType type;
+  NNAdapterPerformanceInfo performance;
+} NNAdapterOperationPerformance;
+
+#define NNADAPTER_MAX_OPERATION_PERFORMANCES 64
+
+/** Where the figures of NNAdapterCapabilities come from. */
+typedef enum {
+  NNADAPTER_CAPABILITIES_NOT_REPORTED = 0, /* driver has no entry: all 1 */
+  NNADAPTER_CAPABILITIES_DECLARED = 1,     /* written by the driver author */
+  NNADAPTER_CAPABILITIES_MEASURED = 2,     /* calibrated on this machine */
+} NNAdapterCapabilitiesSource;
+
+typedef struct NNAdapterCapabilities {
+  int32_t source; /* NNAdapterCapabilitiesSource */
+  /* Per operand type of the operation's activations. */
+  NNAdapterPerformanceInfo float32_performance;
+  NNAdapterPerformanceInfo quant8_symm_performance;  /* QUANT_INT8_SYMM_* */
+  NNAdapterPerformanceInfo quant8_asymm_performance; /* QUANT_UINT8_ASYMM_* */
+  /* Cost of moving one byte between host memory and the device, in
+   * nanoseconds (0: the device works on host memory). */
+  float transfer_ns_per_byte;
+  /* Time the host CPU path takes per multiply-accumulate, in nanoseconds:
+   * the scale that turns ratios into estimated times (0 = unknown). */
+  float cpu_ns_per_mac;
+  uint32_t operation_count; /* valid entries of operations[] */
+  NNAdapterOperationPerformance operations[NNADAPTER_MAX_OPERATION_PERFORMANCES];
+} NNAdapterCapabilities;
+
 /** Opaque handles. */
 typedef struct NNAdapterDevice NNAdapterDevice;
 typedef struct NNAdapterContext NNAdapterContext;
@@ -371,6 +415,19 @@ NNADAPTER_API_EXPORT int NNAdapterDevice_getType(const NNAdapterDevice* device,
  */
 NNADAPTER_API_EXPORT int NNAdapterDevice_getVersion(
     const NNAdapterDevice* device, int32_t* version);
+/**
+ * The capabilities and performance figures a device reports (see
+ * NNAdapterCapabilities). A driver without the optional capabilities entry
+ * (hal/extension.h) is reported with source
+ * NNADAPTER_CAPABILITIES_NOT_REPORTED and every figure 1.
+ * @param device a live device; must not be NULL.
+ * @param capabilities receives the figures; must not be NULL.
+ * @return NNADAPTER_NO_ERROR; NNADAPTER_INVALID_PARAMETER if an argument is
+ *     NULL or device is not a live device; the driver's code if its entry
+ *     fails (the message names the device).
+ */
+NNADAPTER_API_EXPORT int NNAdapterDevice_getCapabilities(
+    const NNAdapterDevice* device, NNAdapterCapabilities* capabilities);
 
 /* ------------------------------------------------------------------------ */
 /* Contexts                                                                  */
@@ -551,6 +608,41 @@ NNADAPTER_API_EXPORT int NNAdapterModel_identifyInputsAndOutputs(
 NNADAPTER_API_EXPORT int NNAdapterModel_getSupportedOperations(
     const NNAdapterModel* model, const NNAdapterContext* context,
     bool* supported_operations);
+/**
+ * Why operation `index` was found unsupported by the last
+ * NNAdapterModel_getSupportedOperations call on `model`: one
+ * "<device>: <reason>" per device of the context, joined by "; " (a driver
+ * with an operator-info file names the rule and its file:line). "" if the
+ * operation was supported or the drivers gave no reason.
+ * @param model a live model.
+ * @param index an operation index (order of addition).
+ * @param reason receives a string owned by the model, valid until the next
+ *     call on it; must not be NULL.
+ * @return NNADAPTER_NO_ERROR; NNADAPTER_INVALID_PARAMETER if an argument is
+ *     NULL or not live, or index is out of range.
+ */
+NNADAPTER_API_EXPORT int NNAdapterModel_getUnsupportedReason(
+    const NNAdapterModel* model, uint32_t index, const char** reason);
+/**
+ * Estimated time of a model on the devices of a context under the
+ * cost-aware placement (each operation on the device of lowest estimated
+ * time given the devices' capabilities, NNAdapterDevice_getCapabilities,
+ * plus the transfers of tensors between places), next to the estimate for
+ * the host CPU path. Estimates, not measurements: work = multiply-
+ * accumulates (convolutions, matrix products) or elements (the rest), at the
+ * host speed a device reports as cpu_ns_per_mac or else 0.1 ns.
+ * @param model a live model (need not be finished).
+ * @param context a live context.
+ * @param device_ms receives the estimate on the devices; must not be NULL.
+ * @param host_ms receives the estimate on the host; must not be NULL.
+ * @return NNADAPTER_NO_ERROR; NNADAPTER_INVALID_PARAMETER if an argument is
+ *     NULL or not live; NNADAPTER_FEATURE_NOT_SUPPORTED if an operation is
+ *     supported by no device; a driver's failure as for
+ *     NNAdapterModel_getSupportedOperations.
+ */
+NNADAPTER_API_EXPORT int NNAdapterModel_estimateTime(
+    const NNAdapterModel* model, const NNAdapterContext* context,
+    double* device_ms, double* host_ms);
 
 /* ------------------------------------------------------------------------ */
 /* Compilations                                                              */

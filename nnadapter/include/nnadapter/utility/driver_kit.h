@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "nnadapter/hal/device.h"
+#include "nnadapter/hal/extension.h"
 #include "nnadapter/hal/types.h"
 
 namespace nnadapter {
@@ -159,6 +160,11 @@ int ValidateProgram(const char* driver, const void* context,
                     const core::Model* model, bool* supported_operations,
                     const OperationCheck& check);
 
+// The reason kit::ValidateProgram recorded, on this thread, for refusing
+// operation `index` of its last call ("" if supported); the
+// unsupported_reason entry of hal::DeviceExtension.
+const char* UnsupportedReason(uint32_t index) noexcept;
+
 // One execute_program argument bound to its buffer. `type` is the type the
 // access callback saw and possibly changed (inputs: the actual dimensions).
 struct BoundArgument {
@@ -235,5 +241,17 @@ void SetDimensions(const std::vector<T>& dims, NNAdapterOperandType* type) {
       ns::DestroyContext,    ns::ValidateProgram, ns::CreateProgram,         \
       ns::DestroyProgram,    ns::ExecuteProgram,                             \
       ::nnadapter::kit::LastErrorMessage}
+
+// The optional table (hal/extension.h): refusal reasons from
+// kit::UnsupportedReason, capabilities from `get_capabilities` (a function
+// int(void* device, NNAdapterCapabilities*), or nullptr).
+#define NNADAPTER_KIT_EXPORT_DEVICE_EXTENSION(symbol, get_capabilities) \
+  NNADAPTER_KIT_EXPORT_DEVICE_EXTENSION_(symbol, get_capabilities)
+#define NNADAPTER_KIT_EXPORT_DEVICE_EXTENSION_(symbol, get_capabilities)     \
+  extern "C" __attribute__((visibility("default")))                         \
+  nnadapter::hal::DeviceExtension __nnadapter_device_extension__##symbol;   \
+  nnadapter::hal::DeviceExtension __nnadapter_device_extension__##symbol = { \
+      sizeof(nnadapter::hal::DeviceExtension),                              \
+      ::nnadapter::kit::UnsupportedReason, get_capabilities}
 
 #endif  // NNADAPTER_UTILITY_DRIVER_KIT_H_
