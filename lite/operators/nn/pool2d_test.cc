@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <tuple>
 #include <limits>
 
 #include "lite/core/op_test_util.h"
@@ -198,6 +199,35 @@ TEST(Pool2d, WindowLargerThanPaddedInputFollowsPaddlesFormula) {
 TEST(Pool2d, GlobalPoolingAcceptsAZeroKsize) {
   for (std::string type : {"max", "avg"}) {
     RunCase({{2, 3, 5, 7}, type, {0, 0}, {1, 1}, {0, 0}, "EXPLICIT", true, false, false, true});
+  }
+}
+
+// A NaN in a max window: oneDNN's max pooling returns the largest of the
+// other values, and the plain loop (tiling and adaptive windows) must do the
+// same wherever the NaN sits, so that the result never depends on which
+// kernel the shape picked. (Paddle's CPU loop, y = y > x ? y : x, keeps a
+// NaN only when it is the last value of the window.)
+TEST(Pool2d, NanInAMaxWindowIsSkippedTheSameWayOnEveryPath) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (auto [ksize, strides, adaptive] :
+       {std::tuple<std::vector<int>, std::vector<int>, bool>{{2, 2}, {2, 2}, false},
+        {{3, 3}, {1, 1}, false},
+        {{2, 2}, {1, 1}, true}}) {
+    for (int at : {0, 1, 5}) {  // first, second and last of the first 2x2 window
+      OpRunner r("pool2d");
+      std::vector<float> x(16);
+      for (int i = 0; i < 16; ++i) x[i] = static_cast<float>(i % 5) - 2.f;
+      x[at] = nan;
+      r.Input<float>("X", "x", {1, 1, 4, 4}, x);
+      r.Output("Out", "y");
+      SetAttrs(&r, {{1, 1, 4, 4}, "max", ksize, strides, {0, 0}, "EXPLICIT", false, adaptive,
+                    false, true});
+      r.Run();
+      const auto y = r.Values<float>("y");
+      // The window's other values: -2, -1, 2, -2 (2x2) or up to 2 (3x3).
+      EXPECT_EQ(y[0], 2.f) << "ksize " << ksize[0] << " adaptive " << adaptive << " NaN at "
+                           << at;
+    }
   }
 }
 
