@@ -6,8 +6,11 @@ object of the pool (or the module), one of its public methods and arguments
 drawn from ODD_VALUES, the pool and the good values (model paths, arrays of the
 input's shape). The contract checked: every call returns or raises an
 Exception whose message is not empty; a crash or sanitizer report ends the
-process. Not called: save_optimized_model (it writes where its argument says)
-and Opt / paddle_lite_opt (they start the opt program).
+process. Not called: every save_* method (they write where their argument
+says, and the good value of a `model_dir` argument is the real model's
+folder: save_optimized_pb_model overwrote the shared mnist model's __model__
+and made /nonexistent before it was skipped) and Opt / paddle_lite_opt (they
+start the opt program).
 """
 import collections
 import math
@@ -20,7 +23,7 @@ import paddlelite.lite as lite
 
 DTYPES = [np.float32, np.float64, np.int8, np.uint8, np.int16, np.int32, np.int64, np.bool_,
           np.float16, np.complex64, np.uint64, object]
-SKIPPED = {"save_optimized_model", "Opt", "paddle_lite_opt"}
+SKIPPED = {"Opt", "paddle_lite_opt"}  # and every name starting with "save"
 MODELS = {}
 # FUZZ_DRIVER_STATS=FILE: after each input, FILE gets how often each call
 # returned and raised so far (to see that a corpus reaches loading and running).
@@ -123,7 +126,7 @@ def argument(r, pool, name):
 def public_methods(obj):
     names = []
     for n in dir(obj):
-        if n.startswith("_") or n in SKIPPED:
+        if n.startswith("_") or n.startswith("save") or n in SKIPPED:
             continue
         try:
             attr = getattr(obj, n)
