@@ -75,9 +75,11 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
   bool place = std::any_of(requested.begin(), requested.end(), [](const Place& p) {
     return p.target == TargetType::kNNAdapter;
   });
-  LITE_ENFORCE(!place || !o.device_names.empty(),
-               "a kNNAdapter valid place was given but no device: call "
-               "set_nnadapter_device_names({\"builtin_device\"}) (or another device)");
+  if (place && o.device_names.empty()) {
+    ThrowError("a kNNAdapter valid place was given but no device: call "
+               "set_nnadapter_device_names with one or more of the devices NNAdapter finds (",
+               nnadapter_bridge::EnumeratedDeviceNames(), ")");
+  }
   o.context_properties = config.nnadapter_context_properties();
   o.model_cache_dir = config.nnadapter_model_cache_dir();
   o.model_cache_buffers = config.nnadapter_model_cache_buffers();

@@ -284,8 +284,8 @@ class ConfigBase {
   // A function a device driver calls to obtain runtime parameters from the
   // application (in Paddle Lite, e.g. event 0x0100 asks for a CUDA stream):
   // given to NNAdapterContext_create, hence to every device's
-  // create_context (fake_device calls it, see its driver.cc; the other
-  // drivers of this build ask for nothing).
+  // create_context (a driver that needs nothing from the application never
+  // calls it).
   void set_nnadapter_context_callback(int (*nnadapter_context_callback)(int event_id,
                                                                         void* user_data)) {
     nnadapter_context_callback_ = nnadapter_context_callback;

@@ -138,9 +138,10 @@ void ConvertTopK(Converter& c, const cpp::OpDesc& op) {
 }
 
 // arg_sort as TOP_K over the whole axis (k = its static extent), largest =
-// `descending`. builtin_device's TOP_K is stable, so equal elements keep the
-// lower index first as in the CPU kernel; NaN ordering differs (the CPU puts
-// NaN above every number).
+// `descending`. NNAdapter's TOP_K does not define the order of equal
+// elements, so ties come in the device's order where the CPU kernel keeps the
+// lower index first; NaN ordering may differ too (the CPU puts NaN above
+// every number).
 void ConvertArgSort(Converter& c, const cpp::OpDesc& op) {
   const std::string& x = One(op, "X");
   const DDim xd = c.Dims(x);

@@ -1,6 +1,7 @@
 // The converter differential harness (test-only): one Paddle op built with
 // OpRunner runs through its CPU kernel, then through its converter
-// (converters.inc) on builtin_device, and every converted output is compared.
+// (converters.inc) on NNAdapter's reference device (its device 0), and
+// every converted output is compared.
 // Cases live in converter_harness_test.cc, one table walked against the
 // converter table.
 #pragma once
@@ -65,17 +66,17 @@ inline std::vector<double> AsDoubles(const void* data, size_t n, DataType type) 
   return r;
 }
 
-// What converting and running one op on builtin_device gave.
+// What converting and running one op on the reference device gave.
 struct DeviceRun {
   bool declined{false};        // the converter threw (the op stays on CPU)
   std::string decline_reason;  // its message
-  bool unsupported{false};     // builtin_device declined an operation
+  bool unsupported{false};     // the reference device declined an operation
   std::map<std::string, HostBuffer> outputs;  // by Paddle variable
   std::vector<std::string> unmapped_outputs;  // op outputs with no operand
 };
 
 // Converts `op` (inputs and weights in `scope`, shapes of every variable
-// from `scope` after the CPU run) and runs it on builtin_device.
+// from `scope` after the CPU run) and runs it on the reference device.
 inline DeviceRun RunOnBuiltinDevice(const cpp::OpDesc& op, Scope& scope) {
   DeviceRun run;
   NNAdapterModel* model = nullptr;
@@ -120,7 +121,10 @@ inline DeviceRun RunOnBuiltinDevice(const cpp::OpDesc& op, Scope& scope) {
   NNAdapterContext* context = nullptr;
   NNAdapterCompilation* compilation = nullptr;
   NNAdapterExecution* execution = nullptr;
-  bool ok = NNAdapterDevice_acquire("builtin_device", &device) == NNADAPTER_NO_ERROR &&
+  // NNAdapter's device 0 is its compiled-in reference device.
+  const char* reference = nullptr;
+  bool ok = NNAdapter_getDeviceName(0, &reference) == NNADAPTER_NO_ERROR &&
+            NNAdapterDevice_acquire(reference, &device) == NNADAPTER_NO_ERROR &&
             NNAdapterContext_create(&device, 1, "", nullptr, &context) == NNADAPTER_NO_ERROR;
   if (ok) {
     std::unique_ptr<bool[]> flags(new bool[c.operation_count() + 1]());

@@ -49,6 +49,19 @@ bool DeviceAvailable(const std::string& name) {
   return true;
 }
 
+std::string EnumeratedDeviceNames() {
+  uint32_t count = 0;
+  std::string names;
+  if (NNAdapter_getDeviceCount(&count) != NNADAPTER_NO_ERROR) return names;
+  for (uint32_t i = 0; i < count; ++i) {
+    const char* name = nullptr;
+    if (NNAdapter_getDeviceName(i, &name) == NNADAPTER_NO_ERROR && name) {
+      names += (names.empty() ? "" : ", ") + std::string(name);
+    }
+  }
+  return names;
+}
+
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle

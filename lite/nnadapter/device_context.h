@@ -34,6 +34,10 @@ class DeviceContext {
 // True when `name` can be acquired (its driver library loads).
 bool DeviceAvailable(const std::string& name);
 
+// The device names NNAdapter enumerates (NNAdapter_getDeviceName), comma
+// separated, for messages that tell the user what to choose from.
+std::string EnumeratedDeviceNames();
+
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle
