@@ -30,6 +30,18 @@ std::string ParseError(const std::string& bytes, const std::string& source) {
   }
 }
 
+// The same through the file reader (parameters read forward from the file).
+std::string LoadError(const std::string& path) {
+  try {
+    plnb::PaddleLiteModel m;
+    plnb::LoadPaddleLiteNbFile(path, &m);
+    plnb::MapToOurProgram(&m, path, nullptr, true, nullptr);
+    return "";
+  } catch (const lite_api::Error& e) {
+    return e.what();
+  }
+}
+
 void ExpectMentions(const std::string& msg, const std::vector<std::string>& needles) {
   for (const auto& n : needles) EXPECT_NE(msg.find(n), std::string::npos) << msg;
 }
@@ -52,6 +64,40 @@ TEST(PaddleLiteNbHostile, EveryTruncationIsAnErrorNamingSectionAndOffset) {
     }
     EXPECT_EQ(errors, 10);
   }
+}
+
+// The file reader reads the parameters through a window and each payload
+// straight into its storage; the buffer reader has the whole image. Both
+// must load the same weights and fail with the same message on every cut.
+TEST(PaddleLiteNbHostile, FileAndBufferReadersAgreeOnWeightsAndOnEveryCut) {
+  const std::string path =
+      ::testing::TempDir() + "/plnb_cut_" + std::to_string(getpid()) + ".nb";
+  for (const char* rel : {kMeta2, kMeta0}) {
+    const std::string bytes = ReadFile(NbDir() + rel);
+    plnb::PaddleLiteModel from_file, from_buffer;
+    plnb::LoadPaddleLiteNbFile(NbDir() + rel, &from_file);
+    plnb::ParsePaddleLiteNb(bytes.data(), bytes.size(), "buffer", &from_buffer);
+    const auto names = from_file.weights->LocalVarNames();
+    ASSERT_EQ(names, from_buffer.weights->LocalVarNames()) << rel;
+    ASSERT_GT(names.size(), 10u) << rel;
+    for (const auto& n : names) {
+      const Tensor* a = from_file.weights->FindLocalVar(n);
+      const Tensor* b = from_buffer.weights->FindLocalVar(n);
+      ASSERT_EQ(a->dims(), b->dims()) << rel << " " << n;
+      ASSERT_EQ(a->dtype(), b->dtype()) << rel << " " << n;
+      ASSERT_EQ(a->memory_size(), b->memory_size()) << rel << " " << n;
+      EXPECT_EQ(std::memcmp(a->raw_data(), b->raw_data(), a->memory_size()), 0) << rel << " " << n;
+      EXPECT_TRUE(a->persistable()) << rel << " " << n;
+    }
+    for (size_t cut : {size_t{25}, size_t{27}, size_t{5000}, bytes.size() / 3, bytes.size() / 2,
+                       bytes.size() - 70000, bytes.size() - 3, bytes.size() - 1}) {
+      std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, cut);
+      const std::string from_memory = ParseError(bytes.substr(0, cut), path);
+      ASSERT_FALSE(from_memory.empty()) << rel << " cut at " << cut;
+      EXPECT_EQ(LoadError(path), from_memory) << rel << " cut at " << cut;
+    }
+  }
+  std::remove(path.c_str());
 }
 
 TEST(PaddleLiteNbHostile, CorruptedBytesNeverCrashAndErrorsNameTheSection) {

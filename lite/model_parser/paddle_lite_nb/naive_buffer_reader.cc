@@ -214,9 +214,9 @@ void ReadNaiveParams(SectionReader* r, Scope* weights) {
     DataType type = ElementType(r, "parameter '" + name + "'");
     DDim dims = PrimaryList<int64_t>(r, "parameter dims");
     uint64_t nbytes = r->GetCount("parameter data", 1);
-    const char* bytes = r->Take(static_cast<size_t>(nbytes), "parameter data");
-    AddWeight(weights, name, type, dims, bytes, static_cast<size_t>(nbytes), r->source(),
-              r->section(), at);
+    const AlignedBuffer bytes = r->TakeAligned(static_cast<size_t>(nbytes), "parameter data");
+    AddWeight(weights, name, type, dims, reinterpret_cast<const char*>(bytes.data()),
+              static_cast<size_t>(nbytes), r->source(), r->section(), at, bytes.holder());
     if (!lod.empty()) weights->FindLocalVar(name)->set_lod(lod);
   }
   if (r->remaining() != 0) {

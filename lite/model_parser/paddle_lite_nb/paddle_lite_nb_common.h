@@ -1,6 +1,7 @@
 // Helpers shared by the FlatBuffers (meta 1/2) and naive-buffer (meta 0,
 // pre-v2.3 folder) readers of Paddle Lite .nb files.
 #pragma once
+#include <memory>
 #include <string>
 
 #include "lite/core/program_desc.h"
@@ -21,12 +22,15 @@ constexpr size_t kHeaderSize = 26;
 // Ranks above this are refused (a hostile dims list).
 constexpr size_t kMaxRank = 64;
 
-// Stores one parameter (copied) into `weights`: checks that `bytes` is the
-// size its element type and dims say. `at` is the absolute offset of the
-// record (for messages).
+// Stores one parameter into `weights`: checks that `bytes` is the size its
+// element type and dims say. `at` is the absolute offset of the record (for
+// messages). The bytes are copied, unless `holder` is given: it owns a
+// writable copy the bytes lie in, and the tensor then uses them in place
+// when they are aligned for the element type.
 void AddWeight(Scope* weights, const std::string& name, DataType type, const DDim& dims,
                const char* bytes, size_t nbytes, const std::string& source,
-               const char* section, size_t at);
+               const char* section, size_t at,
+               const std::shared_ptr<const void>& holder = nullptr);
 
 // Checks a block list read from any layout: indices and parents (every
 // defect names the block); drops repeated declarations of a variable.

@@ -4,6 +4,7 @@
 // LoadModelFbsFromFile) and flatbuffers/io.cc (ParamDeserializer).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -213,7 +214,7 @@ void FbsProgram(const Program& p, const FbsContext& ctx, cpp::ProgramDesc* out) 
 // ---- parameters ----
 
 void FbsParam(const Param& p, Scope* weights, const std::string& source, const char* section,
-              size_t at) {
+              size_t at, const std::shared_ptr<const void>& holder) {
   std::string name = Str(p.name());
   if (name.empty()) {
     ThrowError(source, ": Paddle Lite .nb section '", section, "' at byte ", at,
@@ -228,36 +229,8 @@ void FbsParam(const Param& p, Scope* weights, const std::string& source, const c
   DataType type = ElementType(t->element_type(), source, section, "parameter '" + name + "'");
   const auto* bytes = t->bytes();
   AddWeight(weights, name, type, dims, bytes ? reinterpret_cast<const char*>(bytes->data()) : nullptr,
-            bytes ? bytes->size() : 0, source, section, at);
+            bytes ? bytes->size() : 0, source, section, at, holder);
 }
-
-// An aligned copy of a FlatBuffers buffer. Paddle Lite's files put the
-// program at byte 26 and every parameter record at whatever offset the
-// previous one ended: FlatBuffers reads its scalars and vectors in place,
-// which on unaligned memory is undefined behaviour (UBSan, found by the
-// fuzzer on the first seed), so each buffer is copied to 8-byte-aligned
-// memory before it is verified and read.
-class AlignedBuffer {
- public:
-  // Uses `data` in place when it is already 8-byte aligned, else copies it
-  // into uninitialized aligned words.
-  AlignedBuffer(const char* data, size_t size) : size_(size) {
-    if (reinterpret_cast<uintptr_t>(data) % alignof(uint64_t) == 0) {
-      data_ = reinterpret_cast<const uint8_t*>(data);
-      return;
-    }
-    copy_.reset(new uint64_t[(size + 7) / 8]);
-    if (size) std::memcpy(copy_.get(), data, size);
-    data_ = reinterpret_cast<const uint8_t*>(copy_.get());
-  }
-  const uint8_t* data() const { return data_; }
-  size_t size() const { return size_; }
-
- private:
-  std::unique_ptr<uint64_t[]> copy_;
-  const uint8_t* data_{nullptr};
-  size_t size_;
-};
 
 // Verifies `buf` (bytes [begin, begin + size) of the file, for messages)
 // with the FlatBuffers Verifier and returns its root.
@@ -277,9 +250,8 @@ const Root* VerifiedRoot(const AlignedBuffer& buf, size_t begin, const std::stri
   return flatbuffers::GetRoot<Root>(buf.data());
 }
 
-void Meta2Params(const char* data, size_t begin, size_t size, const std::string& source,
-                 Scope* weights) {
-  SectionReader r(data, begin, size, source, "params");
+void Meta2Params(SectionReader& r, Scope* weights) {
+  const std::string& source = r.source();
   size_t at = r.pos();
   uint16_t version = r.Get<uint16_t>("params format version");
   if (version != 0) r.Fail(at, "params format version", StrCat(" is ", version, " (expected 0)"));
@@ -304,11 +276,10 @@ void Meta2Params(const char* data, size_t begin, size_t size, const std::string&
     }
     r.Take(offset - 4, "parameter record padding");
     size_t buf = r.pos();
-    r.Take(total - offset, "parameter buffer");
-    const AlignedBuffer aligned(data + buf, total - offset);
+    const AlignedBuffer aligned = r.TakeAligned(total - offset, "parameter buffer");
     const Param* p = VerifiedRoot<Param>(aligned, buf, source, "params", "parameter record",
                                          static_cast<int64_t>(i));
-    FbsParam(*p, weights, source, "params", rec);
+    FbsParam(*p, weights, source, "params", rec, aligned.holder());
     const Tensor* t = weights->FindLocalVar(Str(p->name()));
     if (t->memory_size() > max_bytes) {
       r.Fail(rec, StrCat("parameter '", Str(p->name()), "'"),
@@ -322,50 +293,53 @@ void Meta2Params(const char* data, size_t begin, size_t size, const std::string&
   }
 }
 
-void Meta1Params(const char* data, size_t begin, size_t size, const std::string& source,
-                 Scope* weights) {
-  const AlignedBuffer aligned(data + begin, size - begin);
-  const ParamList* list = VerifiedRoot<ParamList>(aligned, begin, source, "params",
+void Meta1Params(SectionReader& r, Scope* weights) {
+  size_t begin = r.pos();
+  const AlignedBuffer aligned = r.TakeAligned(r.remaining(), "the parameter list");
+  const ParamList* list = VerifiedRoot<ParamList>(aligned, begin, r.source(), "params",
                                                   "the parameter list");
   if (!list->params()) return;
-  for (const Param* p : *list->params()) FbsParam(*p, weights, source, "params", begin);
-}
-
-// A whole file's bytes, not zero-filled first (new char[] is aligned for
-// any scalar, so the FlatBuffers sections are verified in place).
-struct FileBytes {
-  std::unique_ptr<char[]> data;
-  size_t size{0};
-};
-
-FileBytes ReadWholeFile(const std::string& path, const char* what) {
-  uint64_t file_size = 0;
-  std::string open_error;
-  int fd = file_access::OpenForRead(path, what, {}, &file_size, &open_error);
-  LITE_ENFORCE(fd >= 0, open_error);
-  FileBytes bytes;
-  bytes.size = static_cast<size_t>(file_size);
-  bytes.data.reset(new char[bytes.size ? bytes.size : 1]);
-  size_t done = 0;
-  while (done < bytes.size) {
-    ssize_t n = ::read(fd, bytes.data.get() + done, bytes.size - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      ThrowError("cannot read ", what, " '", path, "' (", done, " of ", bytes.size,
-                 " bytes read)");
-    }
-    done += static_cast<size_t>(n);
+  for (const Param* p : *list->params()) {
+    FbsParam(*p, weights, r.source(), "params", begin, aligned.holder());
   }
-  ::close(fd);
-  return bytes;
 }
+
+// An open file (closed on every path out): its descriptor and size.
+class OpenFile {
+ public:
+  OpenFile(const std::string& path, const char* what) : path_(path) {
+    uint64_t size = 0;
+    std::string open_error;
+    fd_ = file_access::OpenForRead(path, what, {}, &size, &open_error);
+    LITE_ENFORCE(fd_ >= 0, open_error);
+    size_ = static_cast<size_t>(size);
+  }
+  ~OpenFile() { ::close(fd_); }
+  OpenFile(const OpenFile&) = delete;
+  OpenFile& operator=(const OpenFile&) = delete;
+  int fd() const { return fd_; }
+  size_t size() const { return size_; }
+  // Bytes [0, n), read straight into 8-byte-aligned storage.
+  AlignedBuffer Head(size_t n, const char* section) const {
+    SectionReader r(fd_, 0, n, path_, section);
+    return r.TakeAligned(n, "the bytes");
+  }
+  // A reader of bytes [begin, size()).
+  SectionReader From(size_t begin, const char* section) const {
+    return SectionReader(fd_, begin, size_, path_, section);
+  }
+
+ private:
+  std::string path_;
+  int fd_{-1};
+  size_t size_{0};
+};
 
 }  // namespace
 
 void AddWeight(Scope* weights, const std::string& name, DataType type, const DDim& dims,
                const char* bytes, size_t nbytes, const std::string& source, const char* section,
-               size_t at) {
+               size_t at, const std::shared_ptr<const void>& holder) {
   auto fail = [&](const std::string& msg) {
     ThrowError(source, ": Paddle Lite .nb section '", section, "' at byte ", at, ": parameter '",
                name, "' ", msg);
@@ -384,9 +358,14 @@ void AddWeight(Scope* weights, const std::string& name, DataType type, const DDi
   }
   if (weights->FindLocalVar(name)) fail("is stored twice");
   Tensor* t = weights->Var(name);
-  t->Resize(dims);
-  void* dst = t->mutable_data(type);
-  if (nbytes) std::memcpy(dst, bytes, nbytes);
+  if (holder && nbytes && reinterpret_cast<uintptr_t>(bytes) % SizeOf(type) == 0) {
+    // `holder` is the reader's own writable copy of these bytes.
+    t->ResetExternal(const_cast<char*>(bytes), type, dims, holder);
+  } else {
+    t->Resize(dims);
+    void* dst = t->mutable_data(type);
+    if (nbytes) std::memcpy(dst, bytes, nbytes);
+  }
   t->set_persistable(true);
 }
 
@@ -466,8 +445,10 @@ bool IsPaddleLiteNbFolder(const std::string& dir) {
          std::filesystem::is_regular_file(dir + "/param.nb", ec);
 }
 
-void ParsePaddleLiteNb(const char* data, size_t size, const std::string& source,
-                       PaddleLiteModel* out) {
+namespace {
+// Checks the header of an image of `size` bytes whose first
+// min(size, kHeaderSize) bytes are `data`; returns where the params begin.
+size_t CheckHeader(const char* data, size_t size, const std::string& source) {
   LITE_ENFORCE(size >= kHeaderSize, source, ": Paddle Lite .nb section 'header' at byte 0: ",
                size, " bytes, the header alone is ", kHeaderSize, " (truncated file?)");
   uint16_t meta = LoadLE<uint16_t>(data + kOffMetaVersion);
@@ -478,24 +459,29 @@ void ParsePaddleLiteNb(const char* data, size_t size, const std::string& source,
                ": Paddle Lite .nb section 'header' at byte ", kOffProgramSize,
                ": the program size ", program_size, " does not fit in the ", size - kHeaderSize,
                " bytes after the header (truncated or corrupt file?)");
+  return kHeaderSize + static_cast<size_t>(program_size);
+}
+
+// `head` is bytes [0, params_begin) of the image (header and program);
+// `params` reads the rest.
+void ParseImage(const char* head, size_t params_begin, SectionReader& params,
+                const std::string& source, PaddleLiteModel* out) {
   PaddleLiteModel m;
-  m.layout = static_cast<Layout>(meta);
-  m.producer = ProducerOf(data);
+  m.layout = static_cast<Layout>(LoadLE<uint16_t>(head + kOffMetaVersion));
+  m.producer = ProducerOf(head);
   m.weights = std::make_shared<Scope>();
-  const size_t params_begin = kHeaderSize + program_size;
   if (m.layout == Layout::kMeta0NaiveBuffer) {
-    SectionReader prog(data, kHeaderSize, params_begin, source, "program");
+    SectionReader prog(head, kHeaderSize, params_begin, source, "program");
     ReadNaiveProgram(&prog, &m.program);
-    SectionReader params(data, params_begin, size, source, "params");
     ReadNaiveParams(&params, m.weights.get());
   } else {
-    const AlignedBuffer aligned(data + kHeaderSize, program_size);
+    const AlignedBuffer aligned(head + kHeaderSize, params_begin - kHeaderSize);
     const Program* p = VerifiedRoot<Program>(aligned, kHeaderSize, source, "program", "the program");
     FbsProgram(*p, FbsContext{source, "program"}, &m.program);
     if (m.layout == Layout::kMeta1FlatBuffers) {
-      Meta1Params(data, params_begin, size, source, m.weights.get());
+      Meta1Params(params, m.weights.get());
     } else {
-      Meta2Params(data, params_begin, size, source, m.weights.get());
+      Meta2Params(params, m.weights.get());
     }
   }
   CheckProgram(&m.program, source, "program");
@@ -505,25 +491,39 @@ void ParsePaddleLiteNb(const char* data, size_t size, const std::string& source,
           << m.weights->LocalVarNames().size() << " parameters";
   *out = std::move(m);
 }
+}  // namespace
 
+void ParsePaddleLiteNb(const char* data, size_t size, const std::string& source,
+                       PaddleLiteModel* out) {
+  const size_t params_begin = CheckHeader(data, size, source);
+  SectionReader params(data, params_begin, size, source, "params");
+  ParseImage(data, params_begin, params, source, out);
+}
+
+// The header and program are read whole; the parameters are read forward
+// from the file, each payload straight into its own storage (no whole-file
+// image: one copy of each weight, and a peak of about the weights' size).
 void LoadPaddleLiteNbFile(const std::string& path, PaddleLiteModel* out) {
-  const FileBytes bytes = ReadWholeFile(path, "Paddle Lite .nb model");
-  ParsePaddleLiteNb(bytes.data.get(), bytes.size, path, out);
+  const OpenFile file(path, "Paddle Lite .nb model");
+  const AlignedBuffer header = file.Head(std::min(file.size(), kHeaderSize), "header");
+  const size_t params_begin =
+      CheckHeader(reinterpret_cast<const char*>(header.data()), file.size(), path);
+  const AlignedBuffer head = file.Head(params_begin, "program");
+  SectionReader params = file.From(params_begin, "params");
+  ParseImage(reinterpret_cast<const char*>(head.data()), params_begin, params, path, out);
 }
 
 namespace {
 void ParsePair(const char* model, size_t model_size, const std::string& model_name,
-               const char* params, size_t params_size, const std::string& params_name,
-               PaddleLiteModel* out) {
+               SectionReader& par, PaddleLiteModel* out) {
   PaddleLiteModel m;
   m.layout = Layout::kNaiveBufferFolder;
   m.weights = std::make_shared<Scope>();
   SectionReader prog(model, 0, model_size, model_name, "program");
   ReadNaiveProgram(&prog, &m.program);
-  SectionReader par(params, 0, params_size, params_name, "params");
   ReadNaiveParams(&par, m.weights.get());
   CheckProgram(&m.program, model_name, "program");
-  CheckWeightsPresent(m.program, *m.weights, params_name);
+  CheckWeightsPresent(m.program, *m.weights, par.source());
   *out = std::move(m);
 }
 }  // namespace
@@ -531,16 +531,17 @@ void ParsePair(const char* model, size_t model_size, const std::string& model_na
 void LoadPaddleLiteNbFolder(const std::string& dir, PaddleLiteModel* out) {
   const std::string model_path = dir + "/__model__.nb";
   const std::string param_path = dir + "/param.nb";
-  const FileBytes model = ReadWholeFile(model_path, "Paddle Lite program");
-  const FileBytes params = ReadWholeFile(param_path, "Paddle Lite params");
-  ParsePair(model.data.get(), model.size, model_path, params.data.get(), params.size, param_path,
-            out);
+  const OpenFile model(model_path, "Paddle Lite program");
+  const OpenFile params(param_path, "Paddle Lite params");
+  const AlignedBuffer program = model.Head(model.size(), "program");
+  SectionReader par = params.From(0, "params");
+  ParsePair(reinterpret_cast<const char*>(program.data()), program.size(), model_path, par, out);
 }
 
 void ParsePaddleLiteNbPair(const std::string& model, const std::string& params,
                            const std::string& source, PaddleLiteModel* out) {
-  ParsePair(model.data(), model.size(), source + " (program buffer)", params.data(), params.size(),
-            source + " (params buffer)", out);
+  SectionReader par(params.data(), 0, params.size(), source + " (params buffer)", "params");
+  ParsePair(model.data(), model.size(), source + " (program buffer)", par, out);
 }
 
 }  // namespace plnb
