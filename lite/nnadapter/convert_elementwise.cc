@@ -319,7 +319,10 @@ void ConvertElementwise(Converter& c, const cpp::OpDesc& op) {
     const Tensor* w = c.Weight(y);
     LITE_ENFORCE(w != nullptr, "op '", op.Type(), "': axis ", axis,
                  " broadcasting of a non-constant Y is not converted");
+    // Paddle trims Y's trailing 1s first (Y [6625, 1] at axis 2 of a rank-3
+    // X: PP-OCR v2.0's CTC bias in Paddle Lite's files).
     DDim dims = yd;
+    while (!dims.empty() && dims.back() == 1) dims.pop_back();
     while (static_cast<int>(dims.size()) < xr - axis) dims.push_back(1);
     LITE_ENFORCE(axis >= 0 && static_cast<int>(dims.size()) == xr - axis, "op '", op.Type(),
                  "': axis ", axis, " does not fit X dims ", DimsToString(xd), " and Y dims ",

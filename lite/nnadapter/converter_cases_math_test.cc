@@ -70,6 +70,12 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                    r.Output("Out", "y");
                    r.Attr("axis", 1);
                  }});
+    c.push_back({op, "axis 2 weight Y [3, 1] (trailing 1 trimmed)", [=](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2, n, 3}, lo, 2.f);
+                   W(r, "Y", "b", {3, 1}, 0.5f, 2.f);
+                   r.Output("Out", "y");
+                   r.Attr("axis", 2);
+                 }});
     c.push_back(Declines({op, "axis 1 run-time Y", [=](OpRunner& r, int64_t n) {
                             F(r, "X", "x", {2, n, 3}, lo, 2.f);
                             F(r, "Y", "b", {n}, 0.5f, 2.f);
