@@ -181,6 +181,14 @@ const Tensor* Converter::Weight(const std::string& var) const {
 
 DDim Converter::Dims(const std::string& var) const {
   if (const Tensor* w = Weight(var)) return w->dims();
+  // An operand of this model: the dims NNAdapter inferred from the model's
+  // input shapes (a VarDesc's may be stale or less precise).
+  auto mapped = operands_.find(var);
+  NNAdapterOperandType* t = nullptr;
+  if (mapped != operands_.end() &&
+      NNAdapterModel_getOperandType(mapped->second, &t) == NNADAPTER_NO_ERROR && t) {
+    return DDim(t->dimensions.data, t->dimensions.data + t->dimensions.count);
+  }
   DDim dims;
   DataType type = DataType::kUnknown;
   LITE_ENFORCE(var_info_ && var_info_(var, &dims, &type), Who(*this), "the shape of '", var,

@@ -37,34 +37,11 @@ using nnadapter_bridge::kPlacedDeviceAttr;
 
 using ShapeHints = std::map<std::string, std::pair<DDim, DataType>>;
 
-// Concrete dims of every variable (those of control-flow blocks too: they
-// share the scope) for known input shapes, learnt by running the CPU
-// program once on zeros: devices that compile static shapes (most
-// NPUs) can only answer for concrete shapes. Input shapes come from
-// set_nnadapter_dynamic_shape_info (first shape), else from the feed's
-// VarDesc when at most the batch is unknown (taken as 1). Empty when the
-// shapes are unknown or the run fails (then VarDesc dims, with -1, are used).
-ShapeHints LearnShapes(SSAGraph* graph, const PassContext& ctx) {
+// The dims and element type of every variable of one CPU run of `program`
+// on zeros of the `feeds` dims; empty when the run fails.
+ShapeHints RunForShapes(const cpp::ProgramDesc& program, const PassContext& ctx,
+                        const std::map<std::string, DDim>& feeds) {
   ShapeHints hints;
-  cpp::ProgramDesc program = *ctx.program;  // every block: loops run too
-  graph->ToBlock(&program.blocks[0]);
-  const auto& info = ctx.options->nnadapter.dynamic_shape_info;
-  std::map<std::string, DDim> feeds;
-  for (const auto& name : graph->feeds()) {
-    auto it = info.find(name);
-    if (it != info.end() && !it->second.empty()) {
-      feeds[name] = it->second[0];
-      continue;
-    }
-    const cpp::VarDesc* v = program.blocks[0].FindVar(name);
-    if (!v) return hints;
-    DDim d = v->dims;
-    for (size_t i = 0; i < d.size(); ++i) {
-      if (d[i] < 0 && i == 0) d[i] = 1;
-      if (d[i] < 0) return hints;
-    }
-    feeds[name] = d;
-  }
   try {
     auto parent = std::shared_ptr<const Scope>(ctx.weights, [](const Scope*) {});
     Scope scope(parent);
@@ -85,6 +62,59 @@ ShapeHints LearnShapes(SSAGraph* graph, const PassContext& ctx) {
     hints.clear();
   }
   return hints;
+}
+
+// Extents chosen for an input's unknown non-batch extents when no shape is
+// given: two runs, and an extent that differs between them is unknown (-1).
+constexpr int64_t kProbeExtents[2] = {64, 96};
+
+// Dims of every variable (those of control-flow blocks too: they share the
+// scope), learnt by running the CPU program on zeros: devices that compile
+// static shapes (most NPUs) can only answer for concrete shapes, and a
+// VarDesc's dims may be stale (Paddle Lite's opt saved shared activations'
+// dims once for all their uses). Input shapes come from
+// set_nnadapter_dynamic_shape_info (first shape), else from the feed's
+// VarDesc with an unknown batch taken as 1; other unknown extents are
+// probed with kProbeExtents, and the dims that follow them are -1. Empty
+// when a run fails (then VarDesc dims, with -1, are used).
+ShapeHints LearnShapes(SSAGraph* graph, const PassContext& ctx) {
+  cpp::ProgramDesc program = *ctx.program;  // every block: loops run too
+  graph->ToBlock(&program.blocks[0]);
+  const auto& info = ctx.options->nnadapter.dynamic_shape_info;
+  std::map<std::string, DDim> feeds[2];
+  bool probed = false;
+  for (const auto& name : graph->feeds()) {
+    auto it = info.find(name);
+    if (it != info.end() && !it->second.empty()) {
+      feeds[0][name] = feeds[1][name] = it->second[0];
+      continue;
+    }
+    const cpp::VarDesc* v = program.blocks[0].FindVar(name);
+    if (!v) return {};
+    for (int k = 0; k < 2; ++k) {
+      DDim d = v->dims;
+      for (size_t i = 0; i < d.size(); ++i) {
+        if (d[i] >= 0) continue;
+        if (i > 0) probed = true;
+        d[i] = i == 0 ? 1 : kProbeExtents[k];
+      }
+      feeds[k][name] = d;
+    }
+  }
+  ShapeHints hints = RunForShapes(program, ctx, feeds[0]);
+  if (!probed || hints.empty()) return hints;
+  const ShapeHints other = RunForShapes(program, ctx, feeds[1]);
+  ShapeHints merged;
+  for (const auto& [name, h] : hints) {
+    auto o = other.find(name);
+    if (o == other.end() || o->second.first.size() != h.first.size()) continue;
+    DDim d = h.first;
+    for (size_t i = 0; i < d.size(); ++i) {
+      if (d[i] != o->second.first[i]) d[i] = -1;
+    }
+    merged[name] = {d, h.second};
+  }
+  return merged;
 }
 
 // One context per device of a multi-device list, to tell which device the
@@ -459,6 +489,13 @@ int PartitionBlock(SSAGraph* graph, int32_t b, PartitionRun* run) {
     for (const auto& n : names) {
       if (const cpp::VarDesc* v = visible.FindVar(n)) {
         sub.vars.push_back(*v);
+        // The element type the CPU run learnt: the device's converters read
+        // it from here at run time, and a recorded one may be stale (Paddle
+        // Lite's opt gave activations sharing a name one VarDesc).
+        auto h = run->hints.find(n);
+        if (!v->persistable && h != run->hints.end() && h->second.second != DataType::kUnknown) {
+          sub.vars.back().dtype = h->second.second;
+        }
       } else {
         cpp::VarDesc var;
         var.name = n;

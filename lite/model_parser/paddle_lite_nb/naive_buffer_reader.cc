@@ -97,8 +97,12 @@ cpp::VarDesc ReadVar(SectionReader* r) {
     // Paddle Lite v2.3 - v2.6 left the element type of activations
     // uninitialized too (values like 32 or 21704824 in real files): an
     // unknown code means "unknown" (the parameters carry their own type).
+    // Code 0 (BOOL) with no dims is a TensorDesc never filled in: every
+    // variable of the shared meta-0 files reads so, float weights and LAC's
+    // int64 `words` alike.
     int32_t et = array ? arr_type : lod_type;
-    v.dtype = et >= 0 && et < kNaiveTypes
+    const bool unrecorded = et == 0 && (array ? arr_dims : lod_dims).empty();
+    v.dtype = !unrecorded && et >= 0 && et < kNaiveTypes
                   ? cpp::DataTypeFromVarKind(static_cast<cpp::VarKind>(kNaiveToProtoType[et]))
                   : DataType::kUnknown;
     v.dims = array ? arr_dims : lod_dims;
