@@ -229,6 +229,9 @@ std::shared_ptr<PredictorShared> LoadAndOptimize(const lite_api::CxxConfig& conf
     src.param_file = config.param_file();
   }
   src.op_registered = &IsOpRegistered;
+  shared->source_dir = src.model_dir;
+  shared->source_model_file = src.model_file;
+  shared->source_param_file = src.param_file;
   auto weights = std::make_shared<Scope>();
   LoadModel(src, &shared->program, weights.get());
   DequantizeWeightsInPlace(shared->program, weights.get());
@@ -375,9 +378,43 @@ void RecordInfo(const nb::NbModel& m, const std::string& folder) {
 }
 }  // namespace
 
+namespace {
+// Refuses a save that would write over a file or into the folder the model
+// was loaded from: the user's original model would be replaced by the
+// optimized one (Paddle Lite overwrites it silently).
+void CheckNotOverSource(const PredictorShared& shared, const std::string& model_dir,
+                        const std::vector<std::string>& targets) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto same = [&](const std::string& a, const std::string& b) {
+    return !a.empty() && !b.empty() && fs::equivalent(a, b, ec);
+  };
+  LITE_ENFORCE(!same(model_dir, shared.source_dir) || !fs::is_directory(model_dir, ec),
+               "SaveOptimizedModel: '", model_dir, "' is the folder the model was loaded from; "
+               "saving there would replace the original model: choose another folder");
+  for (const auto& t : targets) {
+    LITE_ENFORCE(!same(fs::path(t).parent_path().string(), shared.source_dir) ||
+                     !fs::exists(t, ec),
+                 "SaveOptimizedModel: '", t, "' is a file of the folder the model was loaded "
+                 "from; saving there would replace it: choose another path");
+    for (const std::string* src : {&shared.source_model_file, &shared.source_param_file}) {
+      LITE_ENFORCE(!same(t, *src), "SaveOptimizedModel: '", t, "' is the file the model was "
+                   "loaded from ('", *src, "'); saving there would replace the original model: "
+                   "choose another path");
+    }
+  }
+}
+}  // namespace
+
 void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
                                       lite_api::LiteModelType model_type, bool record_info) {
   LITE_ENFORCE(!model_dir.empty(), "SaveOptimizedModel: empty model_dir");
+  if (model_type == lite_api::LiteModelType::kProtobuf) {
+    CheckNotOverSource(*shared_, model_dir,
+                       {model_dir + "/__model__", model_dir + "/__params__"});
+  } else {
+    CheckNotOverSource(*shared_, model_dir + ".nb", {model_dir + ".nb"});
+  }
   if (record_info) {
     std::string folder = model_type == lite_api::LiteModelType::kProtobuf
                              ? model_dir

@@ -27,6 +27,9 @@ struct PredictorShared {
   WeightQuantStats weight_quant;  // what set_quant_model quantized
   std::vector<Place> places;
   NNAdapterOptions nnadapter;
+  // Where the model was read from (empty for a buffer): SaveOptimizedModel
+  // refuses to write over these.
+  std::string source_dir, source_model_file, source_param_file;
 };
 
 class CxxPredictor : public ProgramPredictor {

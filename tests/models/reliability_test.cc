@@ -1,6 +1,7 @@
 // Hostile use of the C++ API: tensors grown without new storage, absurd
 // shapes, two threads on one predictor, absurd thread counts.
 #include <atomic>
+#include <filesystem>
 #include <map>
 #include <dirent.h>
 #include <sys/stat.h>
@@ -8,6 +9,7 @@
 #include <thread>
 
 #include "lite/nnadapter/subgraph_stats.h"
+
 #include "tests/models/model_test_util.h"
 
 namespace paddle {
@@ -204,6 +206,58 @@ TEST(Reliability, NbRewrittenOnDiskUnderALivePredictorKeepsItsModel) {
   EXPECT_EQ(RunFloat(clone.get(), kClsShape, x), expected);
   // A fresh load of the now-corrupt file is an Error naming it.
   ExpectErrorMentioning([&] { lite_api::CreatePaddlePredictor(mc); }, stem + ".nb");
+}
+
+// SaveOptimizedModel never writes over the model it was loaded from (a
+// Python fuzzer's save_optimized_pb_model(model_dir) replaced a shared model
+// with its optimized form): the folder, its files and a named file are
+// refused, naming the path, and the original bytes are untouched.
+TEST(Reliability, SavingOverTheLoadedModelIsRefusedAndTheModelIsKept) {
+  namespace fs = std::filesystem;
+  const std::string dir = TempPath("own_model");
+  fs::create_directories(dir);
+  const std::string mnist = ModelsDir() + "/mnist_mlp_handwriting";
+  for (const char* f : {"__model__", "fc_0.w_0", "fc_0.b_0", "fc_1.w_0", "fc_1.b_0", "fc_2.w_0",
+                        "fc_2.b_0"}) {
+    fs::copy_file(mnist + "/" + f, dir + "/" + f, fs::copy_options::overwrite_existing);
+  }
+  const std::string model = ReadFile(dir + "/__model__");
+  lite_api::CxxConfig folder;
+  folder.set_model_dir(dir);
+  auto p = lite_api::CreatePaddlePredictor(folder);
+  ExpectErrorMentioning(
+      [&] { p->SaveOptimizedModel(dir, lite_api::LiteModelType::kProtobuf); },
+      "'" + dir + "' is the folder the model was loaded from");
+  ExpectErrorMentioning(
+      [&] { p->SaveOptimizedModel(dir + "/", lite_api::LiteModelType::kProtobuf); },
+      "is the folder the model was loaded from");
+  EXPECT_EQ(ReadFile(dir + "/__model__"), model);
+  EXPECT_FALSE(fs::exists(dir + "/__params__"));
+  // A combined model named by its files.
+  const std::string two = TempPath("own_files");
+  fs::create_directories(two);
+  const std::string cls = ModelsDir() + "/ppocr_mobile_v2_cls_dyn/inference";
+  fs::copy_file(cls + ".pdmodel", two + "/__model__", fs::copy_options::overwrite_existing);
+  fs::copy_file(cls + ".pdiparams", two + "/__params__", fs::copy_options::overwrite_existing);
+  const std::string cls_model = ReadFile(two + "/__model__"), cls_params = ReadFile(two + "/__params__");
+  lite_api::CxxConfig files;
+  files.set_model_file(two + "/__model__");
+  files.set_param_file(two + "/__params__");
+  auto q = lite_api::CreatePaddlePredictor(files);
+  ExpectErrorMentioning(
+      [&] { q->SaveOptimizedModel(two, lite_api::LiteModelType::kProtobuf); },
+      "is the file the model was loaded from");
+  EXPECT_EQ(ReadFile(two + "/__model__"), cls_model);
+  EXPECT_EQ(ReadFile(two + "/__params__"), cls_params);
+  fs::remove_all(two);
+  // Elsewhere it saves, and a .nb beside the folder is fine.
+  p->SaveOptimizedModel(dir + "_opt", lite_api::LiteModelType::kProtobuf);
+  EXPECT_TRUE(fs::exists(dir + "_opt/__model__"));
+  p->SaveOptimizedModel(dir, lite_api::LiteModelType::kNaiveBuffer);
+  EXPECT_TRUE(fs::exists(dir + ".nb"));
+  fs::remove_all(dir + "_opt");
+  fs::remove(dir + ".nb");
+  fs::remove_all(dir);
 }
 
 // Defect 8: devices, FIFOs and directories as model, params or partition
