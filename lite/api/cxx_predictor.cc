@@ -378,10 +378,6 @@ void RecordInfo(const nb::NbModel& m, const std::string& folder) {
 }
 }  // namespace
 
-namespace {
-// Refuses a save that would write over a file or into the folder the model
-// was loaded from: the user's original model would be replaced by the
-// optimized one (Paddle Lite overwrites it silently).
 void CheckNotOverSource(const PredictorShared& shared, const std::string& model_dir,
                         const std::vector<std::string>& targets) {
   namespace fs = std::filesystem;
@@ -404,7 +400,6 @@ void CheckNotOverSource(const PredictorShared& shared, const std::string& model_
     }
   }
 }
-}  // namespace
 
 void CxxPredictor::SaveOptimizedModel(const std::string& model_dir,
                                       lite_api::LiteModelType model_type, bool record_info) {

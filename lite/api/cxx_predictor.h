@@ -32,6 +32,13 @@ struct PredictorShared {
   std::string source_dir, source_model_file, source_param_file;
 };
 
+// Refuses a save to `model_dir` writing `targets` when that would write over
+// a file or into the folder the model of `shared` was loaded from: the
+// user's original model would be replaced by the optimized one (Paddle Lite
+// overwrites it silently). The Error names the path.
+void CheckNotOverSource(const PredictorShared& shared, const std::string& model_dir,
+                        const std::vector<std::string>& targets);
+
 class CxxPredictor : public ProgramPredictor {
  public:
   // own_weights: weights this predictor copies instead of sharing

@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <sstream>
 
 #include "lite/model_parser/paddle_lite_nb/paddle_lite_nb.h"
 #include "tests/models/model_test_util.h"
+#include "tools/opt/opt_tool.h"
 
 namespace paddle {
 namespace lite {
@@ -195,6 +197,23 @@ TEST(PaddleLiteNbHostile, MobileConfigAndCxxConfigReportTheFile) {
       },
       path + ": Paddle Lite .nb section 'params' at byte");
   std::remove(path.c_str());
+}
+
+// Converting a Paddle Lite .nb with --optimize_out naming the file itself
+// (`opt --model_file=model.nb --optimize_out=model`) is refused: it would
+// replace the user's only copy of the model.
+TEST(PaddleLiteNbHostile, OptNeverWritesOverThePaddleLiteFile) {
+  const std::string path = ::testing::TempDir() + "/plnb_own_" + std::to_string(getpid());
+  const std::string bytes = ReadFile(NbDir() + kMeta2);
+  std::ofstream(path + ".nb", std::ios::binary) << bytes;
+  opt::OptFlags f;
+  f.model_file = path + ".nb";
+  f.optimize_out = path;
+  std::ostringstream out, err;
+  EXPECT_NE(opt::RunOpt(f, out, err), 0);
+  ExpectMentions(err.str(), {path + ".nb", "is the file the model was loaded from"});
+  EXPECT_EQ(ReadFile(path + ".nb"), bytes);
+  std::remove((path + ".nb").c_str());
 }
 
 TEST(PaddleLiteNbHostile, VendorOpsAreRefusedByNameWithTheirTargetAndFile) {

@@ -565,6 +565,7 @@ int Run(const OptFlags& f, std::ostream& out) {
     return 0;
   }
   std::string path = f.optimize_out + ".nb";
+  CheckNotOverSource(*shared, path, {path});
   if (f.record_tailoring_info) {
     predictor->SaveOptimizedModel(f.optimize_out, lite_api::LiteModelType::kNaiveBuffer, true);
     std::string folder = std::filesystem::path(path).parent_path().string();
