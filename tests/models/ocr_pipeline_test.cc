@@ -100,6 +100,32 @@ TEST(OcrPipeline, BatchesOfSixReadTheSameTextAsOneByOne) {
   EXPECT_GT(nonzero_head, 48);
 }
 
+// Upside-down lines among upright ones, in batches of 3 sorted by aspect
+// ratio: the classifier's decisions go back to the right crops, which are
+// turned upright again (pixel for pixel).
+TEST(OcrPipeline, ClassifierTurnsTheUpsideDownLinesOfABatchBack) {
+  OcrModels m;
+  vision::OcrOptions options;
+  options.batch_size = 3;
+  const auto boxes = vision::DetectTextLines(m.det.get(), m.page, options);
+  ASSERT_EQ(boxes.size(), 16u);
+  const std::vector<size_t> lines = {0, 1, 2, 5, 9, 13, 14};
+  const std::vector<bool> turned = {false, true, false, true, true, false, true};
+  std::vector<vision::Image> upright, crops;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    bool vertical = false;
+    upright.push_back(vision::TextLineCrop(m.page, boxes[lines[i]], &vertical));
+    crops.push_back(turned[i] ? vision::Rotate180(upright.back()) : upright.back());
+  }
+  vision::OcrTrace trace;
+  const auto rotated = vision::ClassifyTextLines(m.cls.get(), &crops, options, &trace);
+  EXPECT_EQ(rotated, turned);
+  EXPECT_EQ(trace.runs.size(), 3u);  // 7 lines: 3 + 3 + 1
+  for (size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(crops[i].pixels, upright[i].pixels) << "line " << lines[i];
+  }
+}
+
 TEST(OcrPipeline, ZeroBatchSizeIsRefused) {
   vision::OcrOptions options;
   options.batch_size = 0;
