@@ -1,7 +1,8 @@
 // Decomposed GELU (erf and tanh forms, the spellings exporters use) and
 // Mish become one gelu / mish op whose outputs match the decomposed
-// program's within float rounding; a pattern whose intermediate value is
-// read elsewhere, or with a wrong constant, stays as it is.
+// program's within float rounding, and after a conv its oneDNN post-op
+// (gelu_erf / gelu_tanh / mish); a pattern whose intermediate value is read
+// elsewhere, or with a wrong constant, stays as it is.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -50,54 +51,60 @@ struct Net : testing::ProgramBuilder {
   // 0.5 * x * a in the form's order, writing y.
   void HalfXTimes(Form f, const std::string& a) {
     if (f == Form::kErfDivMulHalfLast || f == Form::kTanhPow || f == Form::kTanhCubeByProducts) {
-      Binary("elementwise_mul", "x", a, "xa");
+      Binary("elementwise_mul", in_, a, "xa");
       Binary("elementwise_mul", "xa", Const(0.5f), "y");
     } else if (f == Form::kErfMulHalfOfSum) {
       Binary("elementwise_mul", Const(0.5f), a, "ah");
-      Binary("elementwise_mul", "ah", "x", "y");
+      Binary("elementwise_mul", "ah", in_, "y");
     } else {
-      Binary("elementwise_mul", "x", Const(0.5f), "xh");
+      Binary("elementwise_mul", in_, Const(0.5f), "xh");
       Binary("elementwise_mul", "xh", a, "y");
     }
   }
-  explicit Net(Form f) {
+  // conv: the activation's input is c = conv2d(x) (3x3, 4 -> 4 channels)
+  // instead of the fed x.
+  explicit Net(Form f, bool conv = false) : in_(conv ? "c" : "x") {
     Feed("x", 0);
+    if (conv) {
+      RandomWeight("filter", {4, 4, 3, 3}, -0.5f, 0.5f, 11);
+      Conv("conv2d", "x", "filter", "c", {1, 1}, {1, 1}, 1);
+    }
     switch (f) {
       case Form::kErfDivMulHalfLast:
-        Binary("elementwise_div", "x", Const(1.41421356f), "u");
+        Binary("elementwise_div", in_, Const(1.41421356f), "u");
         Unary("erf", "u", "e");
         Binary("elementwise_add", "e", Const(1.f), "a");
         break;
       case Form::kErfMulHalfOfSum:
-        Binary("elementwise_mul", "x", Const(0.70710678f), "u");
+        Binary("elementwise_mul", in_, Const(0.70710678f), "u");
         Unary("erf", "u", "e");
         Binary("elementwise_add", Const(1.f), "e", "a");
         break;
       case Form::kErfScaleHalfOfX:
-        Scale("x", 0.70710678f, 0.f, "u");
+        Scale(in_, 0.70710678f, 0.f, "u");
         Unary("erf", "u", "e");
         Scale("e", 1.f, 1.f, "a");
         break;
       case Form::kTanhPow:
       case Form::kTanhCubeByProducts:
         if (f == Form::kTanhPow) {
-          Binary("elementwise_pow", "x", Const(3.f), "p");
+          Binary("elementwise_pow", in_, Const(3.f), "p");
         } else {
-          Binary("elementwise_mul", "x", "x", "sq");
-          Binary("elementwise_mul", "x", "sq", "p");
+          Binary("elementwise_mul", in_, in_, "sq");
+          Binary("elementwise_mul", in_, "sq", "p");
         }
         Binary("elementwise_mul", "p", Const(0.044715f), "q");
-        Binary("elementwise_add", "x", "q", "w");
+        Binary("elementwise_add", in_, "q", "w");
         Binary("elementwise_mul", Const(0.7978845608f), "w", "v");
         Unary("tanh", "v", "e");
         Binary("elementwise_add", "e", Const(1.f), "a");
         break;
       case Form::kMish: {
-        cpp::OpDesc& sp = Op("softplus", {{"X", "x"}}, {{"Out", "s"}});
+        cpp::OpDesc& sp = Op("softplus", {{"X", in_}}, {{"Out", "s"}});
         sp.SetAttr("beta", 1.f);
         sp.SetAttr("threshold", 20.f);
         Unary("tanh", "s", "t");
-        Binary("elementwise_mul", "x", "t", "y");
+        Binary("elementwise_mul", in_, "t", "y");
         break;
       }
     }
@@ -106,29 +113,33 @@ struct Net : testing::ProgramBuilder {
   }
 
  private:
+  std::string in_;  // the activation's input
   int consts_ = 0;
 };
 
-const DDim kDims{2, 3, 5, 7};
+const DDim kDims{2, 4, 5, 7};
 
-// Fuses into `op_type`; the outputs stay within `tol` (absolute and
-// relative) of the decomposed program's on x in [-6, 6] and at the mish
-// threshold's far side.
-void CheckFuses(Form f, const std::string& op_type, float tol) {
-  Net net(f);
+// Fuses into `op_type` (with a conv: into the conv as its act_type); the
+// outputs stay within `tol` (absolute and relative) of the decomposed
+// program's on x in [-6, 6] and at the mish threshold's far side.
+void CheckFuses(Form f, const std::string& op_type, float tol, bool conv = false) {
+  Net net(f, conv);
   auto x = RandomFloats(Numel(kDims), -6, 6, 3);
   x[0] = -25.f;  // below -threshold: mish's exp(x) branch
   x[1] = 25.f;
   auto before = net.Run(kDims, x);
   RunPasses(&net.program, net.weights.get(), PassOptions{});
-  EXPECT_EQ(net.OpTypes(), (std::vector<std::string>{"feed", op_type, "fetch"}));
+  EXPECT_EQ(net.OpTypes(), (std::vector<std::string>{"feed", conv ? "conv2d" : op_type, "fetch"}));
   const cpp::OpDesc* op = net.OpWithOutput("y");
   ASSERT_NE(op, nullptr);
+  if (conv) {
+    EXPECT_EQ(op->GetAttr<std::string>("act_type"), op_type);
+  }
   if (op_type == "gelu") {
     const bool tanh_form = f == Form::kTanhPow || f == Form::kTanhCubeByProducts;
     EXPECT_EQ(op->GetAttr<bool>("approximate"), tanh_form);
   } else {
-    EXPECT_FLOAT_EQ(op->GetAttr<float>("threshold"), 20.f);
+    EXPECT_FLOAT_EQ(op->GetAttr<float>(conv ? "mish_threshold" : "threshold"), 20.f);
   }
   auto after = net.Run(kDims, x);
   testing::ExpectAllClose(before, after, tol, tol, op_type);
@@ -148,6 +159,14 @@ TEST(GeluFuse, TanhFormWithProductsBecomesApproximateGelu) {
   CheckFuses(Form::kTanhCubeByProducts, "gelu", 1e-6f);
 }
 TEST(MishFuse, SoftplusTanhProductBecomesMish) { CheckFuses(Form::kMish, "mish", 1e-6f); }
+
+// oneDNN's gelu_erf / gelu_tanh / mish post-ops compute the same functions
+// with their own approximations: within a few ulp of the plain ops.
+TEST(GeluFuse, ErfGeluAfterAConvBecomesItsPostOp) {
+  CheckFuses(Form::kErfDivMulHalfLast, "gelu", 1e-5f, true);
+}
+TEST(GeluFuse, TanhGeluAfterAConvBecomesItsPostOp) { CheckFuses(Form::kTanhPow, "gelu", 1e-5f, true); }
+TEST(MishFuse, MishAfterAConvBecomesItsPostOp) { CheckFuses(Form::kMish, "mish", 1e-5f, true); }
 
 TEST(GeluFuse, IntermediateReadElsewhereOrWrongConstantStays) {
   Net observed(Form::kErfDivMulHalfLast);
