@@ -9,7 +9,7 @@
 # int8 detectors and the PP-OCRv4 recognizer and detector.
 #   tools/bench_vs_ort.sh --write_doc docs/performance.md   # regenerate the doc (~6-10 min)
 # Options (tools/benchmark/bench_vs_ort.py --help): [--rounds N] [--repeats N]
-#   [--threads 1,2] [--modes quiet,busy] [--only ppocr_det,ppocr_det_qat,ppocr_cls,ppocrv4_rec,ppocrv4_det,shufflenet]
+#   [--threads 1,2] [--modes quiet,busy] [--only ppocr_det,ppocr_det_qat,ppocr_cls,ppocrv4_rec,ppocrv4_det,ocr_page,shufflenet]
 #   [--engines ort,cpu,int8,cpu_fixed(,cpu_passive,xnnpack,builtin)] [--no_profile]
 #   [--compile_times] [--json out.json]
 # Needs the models folder ($PADDLE_LITE_MODELS_DIR or ../shared/models), node

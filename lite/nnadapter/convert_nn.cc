@@ -129,10 +129,22 @@ void ConvertFc(Converter& c, const cpp::OpDesc& op) {
   const Tensor* w = c.Weight(One(op, "W"));
   LITE_ENFORCE(w && w->dims().size() == 2, "op 'fc': W must be a 2-D weight");
   const int in_num_col_dims = op.GetAttr<int32_t>("in_num_col_dims", 1);
-  LITE_ENFORCE(in_num_col_dims == 1, "op 'fc': in_num_col_dims ", in_num_col_dims,
-               " is not converted (FULLY_CONNECTED flattens to [batch, K])");
+  const bool padded = op.GetAttr<bool>("padding_weights", false);
+  LITE_ENFORCE(in_num_col_dims == 1 || (in_num_col_dims == -1 && !padded), "op 'fc': in_num_col_dims ",
+               in_num_col_dims, " is not converted (FULLY_CONNECTED flattens to [batch, K])");
   auto* b = op.HasInput("Bias") ? c.Input(One(op, "Bias")) : Zeros(c, w->dims()[1]);
   FusedAct act = ReadFusedAct(op, "activation_type");
+  if (in_num_col_dims == -1) {
+    // fc_fuse_pass's matmul + bias over the last dim of an X of any rank:
+    // MAT_MUL and ADD, as the unfused ops converted.
+    NNAdapterOperand* product = c.Temporary();
+    c.AddOperation(NNADAPTER_MAT_MUL,
+                   {c.Input(One(op, "Input")), c.Input(One(op, "W")), c.Bool(false), c.Bool(false)},
+                   {product});
+    AddWithActivation(c, op, NNADAPTER_ADD, {product, b, c.Int32(act.fuse_code)},
+                      One(op, "Out", false), act);
+    return;
+  }
   AddWithActivation(c, op, NNADAPTER_FULLY_CONNECTED,
                     {c.Input(One(op, "Input")), Transposed2D(c, *w), b, c.Int32(act.fuse_code)},
                     One(op, "Out", false), act);

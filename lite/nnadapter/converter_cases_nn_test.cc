@@ -190,6 +190,15 @@ void AddNnCases(std::vector<HarnessCase>* cases) {
   fc3d.expect = kDeclines;
   fc3d.decline_mentions = "in_num_col_dims";
   c.push_back(fc3d);
+  // fc_fuse_pass's matmul + bias: MAT_MUL then ADD (with the relu fused).
+  c.push_back({"fc", "in_num_col_dims -1, 3-D", [](OpRunner& r, int64_t n) {
+                 F(r, "Input", "x", {2, n, 7});
+                 W(r, "W", "w", {7, 5});
+                 W(r, "Bias", "b", {5});
+                 r.Output("Out", "y");
+                 r.Attr("in_num_col_dims", -1);
+                 r.Attr("activation_type", std::string("relu"));
+               }});
   c.push_back({"mul", "2-D", [](OpRunner& r, int64_t n) {
                  F(r, "X", "x", {n, 6});
                  W(r, "Y", "w", {6, 4});

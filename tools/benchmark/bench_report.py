@@ -65,6 +65,32 @@ def latency_table(results, models, conv_gflop):
     return "\n".join(out)
 
 
+def page_table(results):
+    """The OCR page split by stage: medians over rounds, ours vs ORT."""
+    page = [r for r in results if r.get("stages")]
+    if not page:
+        return ""
+    out = ["OCR page by stage (ms of predictor time per page, median over rounds; ratio of "
+           "the medians):", "",
+           "| machine | threads | stage | ort | cpu | cpu / ort |", "|---|---|---|---|---|---|"]
+    keys = []
+    for r in page:
+        if (r["mode"], r["threads"]) not in keys:
+            keys.append((r["mode"], r["threads"]))
+    for mode, threads in keys:
+        for stage in ("det", "cls", "rec"):
+            med = {}
+            for eng in ("ort", "cpu"):
+                vals = [r["stages"][stage] for r in page if r["engine"] == eng and
+                        r["mode"] == mode and r["threads"] == threads]
+                med[eng] = statistics.median(vals) if vals else None
+            ratio = med["cpu"] / med["ort"] if med["cpu"] and med["ort"] else None
+            out.append("| %s | %d | %s | %s | %s | %s |" % (
+                mode, threads, stage, _fmt(med["ort"], "%.3f"), _fmt(med["cpu"], "%.3f"),
+                _fmt(ratio)))
+    return "\n".join(out)
+
+
 def thread_table(results):
     """Per model and engine: the issue's thread goals, same-round ratios."""
     out = ["| model | engine | quiet: 1-thread / 2-thread median (goal >= 1.6) | "

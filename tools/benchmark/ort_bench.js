@@ -10,24 +10,13 @@
 // pattern as the benchmark tool's generated input.
 'use strict';
 const fs = require('fs');
-const ort = require('onnxruntime-node');
-
-function option(name, fallback) {
-  const prefix = `--${name}=`;
-  const found = process.argv.find((a) => a.startsWith(prefix));
-  return found === undefined ? fallback : found.slice(prefix.length);
-}
+const { ort, option, readFloats, cpuSession, msSince, summary, engine } = require('./ort_util');
 
 function readInput(shape) {
   const count = shape.reduce((a, b) => a * b, 1);
   const path = option('input');
   if (!path) return Float32Array.from({ length: count }, (_, i) => ((i * 7919) % 2000) / 1000 - 1);
-  const bytes = fs.readFileSync(path);
-  if (bytes.length !== count * 4) {
-    throw new Error(`${path}: ${bytes.length} bytes, shape [${shape}] needs ${count * 4}`);
-  }
-  // Copy so the float view is aligned whatever the Buffer's offset.
-  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  return readFloats(path, shape);
 }
 
 async function main() {
@@ -37,9 +26,7 @@ async function main() {
   const threads = Number(option('threads', '1'));
   const warmup = Number(option('warmup', '3'));
   const runs = Number(option('runs', '20'));
-  const session = await ort.InferenceSession.create(model, {
-    executionProviders: ['cpu'], intraOpNumThreads: threads, interOpNumThreads: 1,
-    executionMode: 'sequential' });
+  const session = await cpuSession(model, threads);
   const feed = { [session.inputNames[0]]: new ort.Tensor('float32', readInput(shape), shape) };
   for (let i = 0; i < warmup; i++) await session.run(feed);
   const times = [];
@@ -47,17 +34,14 @@ async function main() {
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
     output = (await session.run(feed))[session.outputNames[0]];
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    times.push(msSince(start));
   }
-  times.sort((a, b) => a - b);
   const out = option('out');
   if (out) fs.writeFileSync(out, Buffer.from(output.data.buffer, output.data.byteOffset, output.data.byteLength));
   let sum = 0;
   for (const v of output.data) sum += v;
   console.log(JSON.stringify({
-    engine: `onnxruntime-node ${require('onnxruntime-node/package.json').version}`,
-    model, shape, threads, median_ms: +times[times.length >> 1].toFixed(3), min_ms: +times[0].toFixed(3),
-    max_ms: +times[times.length - 1].toFixed(3),
+    engine: engine(), model, shape, threads, ...summary(times),
     output: session.outputNames[0], output_dims: output.dims, output_sum: sum }));
 }
 

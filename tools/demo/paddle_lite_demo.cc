@@ -2,7 +2,8 @@
 //  1. ShuffleNetV2 classifies egypt_cat.jpg and prints the top-5 with labels.
 //  2. PP-OCR reads ppocr_doc_11.jpg: the PP-OCRv3 detector finds the text
 //     lines, the direction classifier and the PP-OCRv4 recognizer (ONNX
-//     models, imported) read each one; prints boxes, text and confidence and
+//     models, imported) read them in batches sorted by aspect ratio
+//     (tools/common/ocr_pipeline.h); prints boxes, text and confidence and
 //     writes a PNG with the text drawn beside its box.
 //  3. Baidu LAC segments Chinese sentences into words (the sentences are
 //     given as one batch: one int64 tensor whose LoD says where each starts).
@@ -25,6 +26,7 @@
 #include "lite/api/paddle_api.h"
 #include "tools/common/lac.h"
 #include "tools/common/mtcnn.h"
+#include "tools/common/ocr_pipeline.h"
 #include "tools/common/ocr_text.h"
 #include "tools/common/text_render.h"
 #include "tools/common/vision.h"
@@ -32,6 +34,9 @@
 DEFINE_string(samples_dir, "samples", "folder with the bundled sample models and images");
 DEFINE_string(out_dir, "out", "folder for the annotated PNG");
 DEFINE_int32(threads, 1, "CPU threads");
+DEFINE_int32(ocr_batch, 6,
+             "text lines per classifier / recognizer run (PaddleOCR's rec_batch_num); 1 reads "
+             "them one by one");
 DEFINE_string(paddle_lite_nb_dir, "",
               "folder of Paddle Lite's own .nb files (ocr_v20_slim_v210rc_arm/, "
               "face_v210rc_arm/); empty: tasks 5 and 6 are skipped");
@@ -75,29 +80,6 @@ void Classify(const std::string& dir) {
   }
 }
 
-// A float input [1, 3, 48, width] for the PP-OCR recognizer / classifier:
-// the crop resized to height 48 keeping its aspect ratio (at most
-// max_width wide), BGR, (x/255-0.5)/0.5, zero-padded on the right.
-std::vector<float> OcrInput(const vision::Image& crop, int max_width, int padded_width,
-                            int* used_width) {
-  const int h = 48;
-  int w = static_cast<int>(std::ceil(h * static_cast<double>(crop.width) / crop.height));
-  w = std::max(1, std::min(w, max_width));
-  vision::Image resized = vision::ResizeBilinear(crop, w, h);
-  const float half[3] = {0.5f, 0.5f, 0.5f};
-  std::vector<float> chw = vision::NormalizeToCHW(resized, half, half, /*bgr=*/true);
-  const int width = std::max(w, padded_width);
-  std::vector<float> out(static_cast<size_t>(3) * h * width, 0.f);
-  for (int c = 0; c < 3; ++c) {
-    for (int y = 0; y < h; ++y) {
-      std::copy(&chw[(static_cast<size_t>(c) * h + y) * w], &chw[(static_cast<size_t>(c) * h + y) * w] + w,
-                &out[(static_cast<size_t>(c) * h + y) * width]);
-    }
-  }
-  *used_width = width;
-  return out;
-}
-
 std::shared_ptr<lite_api::PaddlePredictor> LoadOnnx(const std::string& file) {
   lite_api::CxxConfig config;
   config.set_model_file(file);  // .onnx: imported into the same pipeline
@@ -105,86 +87,36 @@ std::shared_ptr<lite_api::PaddlePredictor> LoadOnnx(const std::string& file) {
   return lite_api::CreatePaddlePredictor(config);
 }
 
-std::vector<float> RunOcrModel(lite_api::PaddlePredictor* p, const std::vector<float>& x, int width,
-                               std::vector<int64_t>* out_shape) {
-  auto input = p->GetInput(0);
-  input->Resize({1, 3, 48, width});
-  input->CopyFromCpu(x.data());
-  p->Run();
-  auto output = p->GetOutput(0);
-  *out_shape = output->shape();
-  int64_t n = 1;
-  for (auto d : *out_shape) n *= d;
-  std::vector<float> v(static_cast<size_t>(n));
-  output->CopyToCpu(v.data());
-  return v;
-}
-
-// Text boxes of the PP-OCRv3 detector in image coordinates, top to bottom
-// then left to right (as PaddleOCR's sorted_boxes).
-std::vector<vision::Box> DetectBoxes(const std::string& dir, const vision::Image& img, double* ms) {
-  lite_api::CxxConfig config;
-  config.set_model_file(dir + "/inference.pdmodel");
-  config.set_param_file(dir + "/inference.pdiparams");
-  config.set_threads(FLAGS_threads);
-  auto predictor = lite_api::CreatePaddlePredictor(config);
-  const int side = 640;  // both sides multiples of 32, as the reference input
-  vision::Image resized = vision::ResizeBilinear(img, side, side);
-  const float mean[3] = {0.485f, 0.456f, 0.406f};
-  const float stddev[3] = {0.229f, 0.224f, 0.225f};
-  std::vector<float> chw = vision::NormalizeToCHW(resized, mean, stddev, /*bgr=*/true);
-  auto input = predictor->GetInput(0);
-  input->Resize({1, 3, side, side});
-  input->CopyFromCpu(chw.data());
-  auto t0 = std::chrono::steady_clock::now();
-  predictor->Run();
-  *ms = Ms(t0, std::chrono::steady_clock::now());
-  auto output = predictor->GetOutput(0);
-  auto shape = output->shape();
-  int h = static_cast<int>(shape[2]), w = static_cast<int>(shape[3]);
-  return vision::TextLineBoxes(output->data<float>(), h, w, img.width, img.height);
-}
-
-// The PP-OCR pipeline: detection (PP-OCRv3, Paddle format), direction
-// classification of each crop and recognition (PP-OCRv4) with CTC greedy
-// decoding (both ONNX, imported); prints each line and writes the picture
-// with the boxes on the left and the text read at the same place on the right.
+// The PP-OCR pipeline (tools/common/ocr_pipeline.h): detection (PP-OCRv3,
+// Paddle format), direction classification and recognition (PP-OCRv4) with
+// CTC greedy decoding (both ONNX, imported), the lines in batches of
+// --ocr_batch sorted by aspect ratio; prints each line and writes the
+// picture with the boxes on the left and the text read at the same place on
+// the right.
 void ReadText(const std::string& det_dir, const std::string& onnx_dir, const std::string& out_dir) {
   vision::Image img = vision::LoadImageRGB(det_dir + "/ppocr_doc_11.jpg");
-  double det_ms = 0;
-  auto boxes = DetectBoxes(det_dir, img, &det_ms);
+  lite_api::CxxConfig det_config;
+  det_config.set_model_file(det_dir + "/inference.pdmodel");
+  det_config.set_param_file(det_dir + "/inference.pdiparams");
+  det_config.set_threads(FLAGS_threads);
+  auto det = lite_api::CreatePaddlePredictor(det_config);
   auto cls = LoadOnnx(onnx_dir + "/ch_ppocr_mobile_v2.0_cls_infer.onnx");
   auto rec = LoadOnnx(onnx_dir + "/ch_PP-OCRv4_rec_infer.onnx");
   auto classes = vision::LoadCtcClasses(onnx_dir + "/ppocr_keys_v1.txt");
+  vision::OcrOptions options;
+  options.batch_size = FLAGS_ocr_batch;
+  vision::OcrTrace trace;
+  const auto lines = vision::ReadPage(det.get(), cls.get(), rec.get(), img, classes, options, &trace);
   std::printf("== PP-OCR on ppocr_doc_11.jpg (%dx%d): detector %.1f ms, %zu text lines\n",
-              img.width, img.height, det_ms, boxes.size());
+              img.width, img.height, trace.Ms("det"), lines.size());
   vision::TextRenderer font(vision::FindCjkFont());
   vision::Image canvas = vision::Filled(img.width * 2, img.height, 255, 255, 255);
   vision::Image left = img;
-  double cls_ms = 0, rec_ms = 0;
-  for (size_t i = 0; i < boxes.size(); ++i) {
-    const vision::Box& b = boxes[i];
-    vision::Image crop = vision::Crop(img, b.x0, b.y0, b.x1, b.y1);
-    // Vertical lines are read turned upright, as PaddleOCR's crops are.
-    const bool vertical = crop.height >= 1.5 * crop.width;
-    if (vertical) crop = vision::Rotate90CCW(crop);
-    int width = 0;
-    std::vector<int64_t> shape;
-    auto t0 = std::chrono::steady_clock::now();
-    auto cls_in = OcrInput(crop, 192, 192, &width);
-    auto angle = RunOcrModel(cls.get(), cls_in, width, &shape);
-    auto t1 = std::chrono::steady_clock::now();
-    const bool rotated = angle[1] > angle[0] && angle[1] > 0.9f;
-    if (rotated) crop = vision::Rotate180(crop);
-    auto rec_in = OcrInput(crop, 1280, 320, &width);
-    auto probs = RunOcrModel(rec.get(), rec_in, width, &shape);
-    auto t2 = std::chrono::steady_clock::now();
-    cls_ms += Ms(t0, t1);
-    rec_ms += Ms(t1, t2);
-    auto text = vision::CtcGreedyDecode(probs.data(), static_cast<int>(shape[1]),
-                                        static_cast<int>(shape[2]), classes);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const vision::Box& b = lines[i].box;
+    const auto& text = lines[i].text;
     std::printf("  line %2zu  x=[%4d, %4d]  y=[%4d, %4d]  %s%-s  (confidence %.3f)\n", i, b.x0,
-                b.x1, b.y0, b.y1, rotated ? "[rotated 180] " : "", text.text.c_str(),
+                b.x1, b.y0, b.y1, lines[i].rotated ? "[rotated 180] " : "", text.text.c_str(),
                 text.confidence);
     vision::DrawRect(&left, b, 255, 0, 0);
     vision::Box right = b;
@@ -192,8 +124,8 @@ void ReadText(const std::string& det_dir, const std::string& onnx_dir, const std
     right.x1 += img.width;
     vision::DrawRect(&canvas, right, 0, 120, 255);
     // The largest size that fits the box height and width.
-    float size = 0.9f * static_cast<float>(vertical ? b.x1 - b.x0 + 1 : b.y1 - b.y0 + 1);
-    if (vertical) {
+    float size = 0.9f * static_cast<float>(lines[i].vertical ? b.x1 - b.x0 + 1 : b.y1 - b.y0 + 1);
+    if (lines[i].vertical) {
       const size_t chars = vision::DecodeUtf8(text.text).size();
       if (chars > 0) size = std::min(size, static_cast<float>(b.y1 - b.y0 - 4) / chars);
       font.DrawVertical(&canvas, right.x0 + 2, b.y0 + 2, text.text, size, 0, 0, 0);
@@ -205,7 +137,14 @@ void ReadText(const std::string& det_dir, const std::string& onnx_dir, const std
               size, 0, 0, 0);
   }
   vision::Paste(left, 0, 0, &canvas);
-  std::printf("  classifier %.1f ms, recognizer %.1f ms over %zu lines\n", cls_ms, rec_ms, boxes.size());
+  size_t cls_runs = 0, rec_runs = 0;
+  for (const auto& r : trace.runs) {
+    cls_runs += r.stage == "cls";
+    rec_runs += r.stage == "rec";
+  }
+  std::printf("  classifier %.1f ms (%zu runs), recognizer %.1f ms (%zu runs) over %zu lines, "
+              "batches of %d\n", trace.Ms("cls"), cls_runs, trace.Ms("rec"), rec_runs, lines.size(),
+              options.batch_size);
   std::string out = out_dir + "/ppocr_doc_11_ocr.png";
   vision::SavePng(canvas, out);
   std::printf("  annotated image written to %s\n", out.c_str());

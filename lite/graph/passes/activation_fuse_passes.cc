@@ -13,7 +13,11 @@ namespace lite {
 namespace graph {
 
 namespace {
-using AttrMap = std::vector<std::pair<std::string, std::string>>;  // act attr -> fused attr
+struct FusedAttr {
+  std::string from, to;  // the activation's attribute -> the fused op's
+  bool is_bool;
+};
+using AttrMap = std::vector<FusedAttr>;
 // Activation ops that can be fused, with their attributes' fused names.
 bool FusibleActivation(const cpp::OpDesc& act, AttrMap* attrs) {
   using operators::ActFusion;
@@ -25,9 +29,9 @@ bool FusibleActivation(const cpp::OpDesc& act, AttrMap* attrs) {
   }
   attrs->clear();
   for (const auto& a : operators::ActivationAttrs(type)) {
-    // Fusible activations' attributes are floats with a fused name (checked
-    // by activation_table_test).
-    attrs->emplace_back(a.plain, a.fused);
+    // Fusible activations' float attributes have a fused name; booleans keep
+    // the plain one (checked by activation_table_test).
+    attrs->push_back({a.plain, a.b ? a.plain : a.fused, a.b != nullptr});
   }
   return true;
 }
@@ -41,8 +45,13 @@ bool FuseActivationInto(SSAGraph* graph, Node* stmt, const std::string& out_slot
   Node* act_out = OutputArg(act, "Out");
   if (!act_out) return false;  // a malformed activation: op validation names it
   stmt->op.SetAttr("act_type", act->op.Type());
-  for (const auto& [from, to] : attrs) {
-    if (act->op.HasAttr(from)) stmt->op.SetAttr(to, act->op.GetAttr<float>(from));
+  for (const FusedAttr& a : attrs) {
+    if (!act->op.HasAttr(a.from)) continue;
+    if (a.is_bool) {
+      stmt->op.SetAttr(a.to, act->op.GetAttr<bool>(a.from));
+    } else {
+      stmt->op.SetAttr(a.to, act->op.GetAttr<float>(a.from));
+    }
   }
   SSAGraph::ReplaceOutput(stmt, out, act_out);
   SSAGraph::Unlink(act, act_out);

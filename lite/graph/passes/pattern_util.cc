@@ -183,6 +183,13 @@ void ScaleFilterPerOutputChannel(const Node* conv, const Tensor& filter,
   }
 }
 
+Node* OtherOperand(const Node* s, const Node* v) {
+  Node* x = InputArg(s, "X");
+  Node* y = InputArg(s, "Y");
+  if (x == v) return y;
+  return y == v ? x : nullptr;
+}
+
 bool IsAdd(const Node* s) {
   return s && (s->op.Type() == "elementwise_add" ||
                 s->op.Type() == "fusion_elementwise_add_activation");

@@ -57,6 +57,10 @@ void ScaleFilterPerOutputChannel(const Node* conv, const Tensor& filter,
 int FoldAddsIntoOperand(SSAGraph* graph,
                         const std::function<bool(Node* add, Node* operand, Node* other)>& fold);
 
+// The operand (X or Y) of the binary `s` other than `v`; nullptr when `v`
+// is neither.
+Node* OtherOperand(const Node* s, const Node* v);
+
 // elementwise_add / elementwise_mul, plain or with a fused activation.
 bool IsAdd(const Node* s);
 bool IsMul(const Node* s);

@@ -11,14 +11,6 @@ namespace graph {
 
 namespace {
 
-// The operand of the plain binary `s` other than `v`.
-Node* OtherOperand(const Node* s, const Node* v) {
-  Node* x = InputArg(s, "X");
-  Node* y = InputArg(s, "Y");
-  if (x == v) return y;
-  return y == v ? x : nullptr;
-}
-
 bool FuseAt(SSAGraph* graph, const Scope* weights, Node* sigmoid) {
   Node* in = InputArg(sigmoid, "X");
   Node* sig = OutputArg(sigmoid, "Out");

@@ -92,7 +92,7 @@ void ConvertUnary(ConvertContext& c) {
   static const std::map<std::string, std::string> kPlain = {
       {"Relu", "relu"},   {"Sigmoid", "sigmoid"}, {"Tanh", "tanh"},   {"Exp", "exp"},
       {"Log", "log"},     {"Sqrt", "sqrt"},       {"Abs", "abs"},     {"Floor", "floor"},
-      {"Ceil", "ceil"},   {"Sign", "sign"},       {"Softsign", "softsign"},
+      {"Ceil", "ceil"},   {"Sign", "sign"},       {"Softsign", "softsign"}, {"Erf", "erf"},
       {"Not", "logical_not"}, {"Identity", "assign"}, {"Dropout", "assign"}};
   if (t == "Dropout") {
     bool training = false;

@@ -52,8 +52,10 @@ std::string FusionDocSection() {
     if (a.fusion == ActFusion::kNo) continue;
     for (const auto& attr : operators::ActivationAttrs(a.type)) {
       ActParam defaults;
-      s += std::string("| `") + attr.fused + "` | " + a.op_type + "'s `" + attr.plain +
-           "` (default " + Num(defaults.*attr.f) + ") |\n";
+      const std::string value =
+          attr.b ? (defaults.*attr.b ? "true" : "false") : Num(defaults.*attr.f);
+      s += std::string("| `") + (attr.b ? attr.plain : attr.fused) + "` | " + a.op_type + "'s `" +
+           attr.plain + "` (default " + value + ") |\n";
     }
   }
   return s;
@@ -77,20 +79,25 @@ TEST(ActivationTable, FusionDocMatchesTable) {
       << FusionDocSection();
 }
 
-TEST(ActivationTable, FusibleAttributesAreFloatsWithFusedNames) {
+TEST(ActivationTable, FusibleFloatAttributesHaveFusedNames) {
   // The fusion pass copies float attributes under their fused names, and
-  // the kernels read the fused names only: every attribute of a fusible
-  // activation needs one, and no two share it.
+  // the kernels read the fused names only: every float attribute of a
+  // fusible activation needs one, and no two share it. Booleans (gelu's
+  // approximate) keep their plain name.
   std::set<std::string> fused_names;
   for (const ActInfo& a : operators::Activations()) {
     if (a.fusion == ActFusion::kNo) continue;
     for (const auto& attr : operators::ActivationAttrs(a.type)) {
+      if (attr.b) {
+        EXPECT_STREQ(attr.fused, "") << a.op_type << "." << attr.plain;
+        continue;
+      }
       EXPECT_NE(attr.f, nullptr) << a.op_type << "." << attr.plain;
       EXPECT_STRNE(attr.fused, "") << a.op_type << "." << attr.plain;
       EXPECT_TRUE(fused_names.insert(attr.fused).second) << attr.fused;
     }
   }
-  EXPECT_EQ(fused_names.size(), 8u);
+  EXPECT_EQ(fused_names.size(), 9u);
 }
 
 TEST(ActivationTable, EveryRowIsRegisteredWithItsPrecisionAndNamesRoundTrip) {

@@ -3,7 +3,8 @@
 // mul: X flattened to [prod(X.dims[:x_num_col_dims]), rest], Y to
 //   [prod(Y.dims[:y_num_col_dims]), rest]; Out dims = X.dims[:x_num_col_dims]
 //   + Y.dims[y_num_col_dims:].
-// fc: Input flattened at in_num_col_dims, W [K, N] (or [K+4, N+4] with
+// fc: Input flattened at in_num_col_dims (-1: at the last dim, whatever
+//   the rank; a 1-D Input is one row), W [K, N] (or [K+4, N+4] with
 //   padding_weights, of which the top-left [K, N] is used), optional Bias
 //   with N elements, activation_type "" or any fused activation of
 //   nn_common.h (Paddle uses "relu"); Out dims = Input.dims[:in_num_col_dims]
@@ -31,13 +32,17 @@ class FcOp : public OperatorBase<FcParam> {
     const char* w_slot = is_fc ? "W" : "Y";
     const DDim& xd = p.x->dims();
     const DDim& wd = p.w->dims();
-    LITE_ENFORCE(p.x_num_col_dims >= 1 && p.x_num_col_dims < static_cast<int>(xd.size()),
+    const int rank = static_cast<int>(xd.size());
+    // fc's in_num_col_dims -1 (fc_fuse_pass's matmul + bias, whose X rank
+    // is unknown when the pass runs): all dims but the last are rows.
+    const int cols_at = is_fc && p.x_num_col_dims == -1 ? rank - 1 : p.x_num_col_dims;
+    LITE_ENFORCE((cols_at >= 1 || (p.x_num_col_dims == -1 && rank == 1)) && cols_at < rank,
                  "op '", op, "': attribute '", is_fc ? "in_num_col_dims" : "x_num_col_dims",
                  "' = ", p.x_num_col_dims, " must be in [1, rank of '", x_slot, "' ",
-                 DimsToString(xd), ")");
-    p.M = DimsProduct(xd, 0, p.x_num_col_dims);
-    p.K = DimsProduct(xd, p.x_num_col_dims, xd.size());
-    DDim out(xd.begin(), xd.begin() + p.x_num_col_dims);
+                 DimsToString(xd), ")", is_fc ? " or -1" : "");
+    p.M = DimsProduct(xd, 0, cols_at);
+    p.K = DimsProduct(xd, cols_at, xd.size());
+    DDim out(xd.begin(), xd.begin() + cols_at);
     int64_t wk;
     if (is_fc) {
       LITE_ENFORCE(wd.size() == 2, "op 'fc': input 'W' must be 2-D, got ", DimsToString(wd));

@@ -103,7 +103,15 @@ void PlanMatmul(MatmulParam* p, DDim* out_dims) {
   };
   MatmulSpec& spec = p->spec;
   spec = MatmulSpec();
-  if (bxp.empty()) {
+  if (by.empty() && !tx && !bx.empty()) {
+    // One Y for every matrix of a dense X: one GEMM with the batch dims
+    // folded into the rows ([B * M, K] x [K, N]), which oneDNN runs faster
+    // than B small ones (the recognizer's [1, 40, 120] x [120, 6625]).
+    const int64_t rows = Numel(bx) * M;
+    operand({}, rows, Kx, false, &spec.src_dims, &spec.src_strides);
+    operand({}, Kx, N, ty, &spec.w_dims, &spec.w_strides);
+    spec.dst_dims = {rows, N};
+  } else if (bxp.empty()) {
     operand({}, M, Kx, tx, &spec.src_dims, &spec.src_strides);
     operand({}, Kx, N, ty, &spec.w_dims, &spec.w_strides);
     spec.dst_dims = {M, N};

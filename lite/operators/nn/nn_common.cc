@@ -77,6 +77,17 @@ bool FusedActivation::AppendPostOps(dnnl::post_ops* ops) const {
     case kSigmoid: ops->append_eltwise(1.f, A::eltwise_logistic, 0.f, 0.f); return true;
     case kTanh: ops->append_eltwise(1.f, A::eltwise_tanh, 0.f, 0.f); return true;
     case kSwish: ops->append_eltwise(1.f, A::eltwise_swish, p.swish_beta, 0.f); return true;
+    case kGelu:
+      ops->append_eltwise(1.f, p.gelu_approximate ? A::eltwise_gelu_tanh : A::eltwise_gelu_erf,
+                          0.f, 0.f);
+      return true;
+    case kMish:
+      // oneDNN's mish is x * tanh(log1p(exp(x))) for every x; Paddle's
+      // threshold 20 changes nothing a float can show (tanh rounds to 1
+      // above 9; below -20 log1p(exp(x)) and exp(x) are the same float).
+      if (p.mish_threshold != 20.f) return false;
+      ops->append_eltwise(1.f, A::eltwise_mish, 0.f, 0.f);
+      return true;
     default: return false;
   }
 }
