@@ -42,19 +42,9 @@ void ConvertCompare(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
-void ConvertLogicalNot(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_NOT, {c.Input(One(op, "X"))}, {c.Output(One(op, "Out", false))});
-}
-
 void ConvertLogicalXor(Converter& c, const cpp::OpDesc& op) {
   NumpyBroadcastOnly(c, op);
   c.AddOperation(NNADAPTER_XOR, {c.Input(One(op, "X")), c.Input(One(op, "Y"))},
-                 {c.Output(One(op, "Out", false))});
-}
-
-void ConvertWhere(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_WHERE,
-                 {c.Input(One(op, "Condition")), c.Input(One(op, "X")), c.Input(One(op, "Y"))},
                  {c.Output(One(op, "Out", false))});
 }
 
@@ -192,10 +182,6 @@ void ConvertSum(Converter& c, const cpp::OpDesc& op) {
   } else {
     c.AddOperation(NNADAPTER_SUM, in, {c.Output(out)});
   }
-}
-
-void ConvertAssign(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_ASSIGN, {c.Input(One(op, "X"))}, {c.Output(One(op, "Out", false))});
 }
 
 void ConvertFillLike(Converter& c, const cpp::OpDesc& op) {

@@ -412,13 +412,6 @@ void ConvertRoll(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
-// shuffle_channel as CHANNEL_SHUFFLE (same channel order).
-void ConvertShuffleChannel(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_CHANNEL_SHUFFLE,
-                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("group", 1))},
-                 {c.Output(One(op, "Out", false))});
-}
-
 // meshgrid as MESHGRID ("ij" indexing, one output per input).
 void ConvertMeshgrid(Converter& c, const cpp::OpDesc& op) {
   std::vector<NNAdapterOperand*> in, out;

@@ -1,7 +1,7 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
 // flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
 // assign_value, one_hot_v2, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
-// lookup_table, range, tile, expand, pad.
+// lookup_table, range, tile, expand (v1 and v2), pad.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -471,6 +471,22 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    r.Attr("repeat_times", repeats);
                  }});
   }
+  // expand (v1, expand_times one per dim) as TILE, a direct row of
+  // converters.inc; its run-time ExpandTimes form is declined by name.
+  for (V32 times : {V32{2, 1, 3}, V32{1, 1, 1}}) {
+    c.push_back({"expand", "times " + std::to_string(times[0]) + std::to_string(times[2]),
+                 [times](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {n, 2, 3});
+                   r.Output("Out", "y");
+                   r.Attr("expand_times", times);
+                 }});
+  }
+  c.push_back(Declines({"expand", "run-time ExpandTimes", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {n, 2});
+                          Ints<int32_t>(r, "ExpandTimes", "times", {2}, 1, 3);
+                          r.Output("Out", "y");
+                        }},
+                       "ExpandTimes"));
   for (int group : {2, 3}) {
     c.push_back({"shuffle_channel", "group " + std::to_string(group),
                  [group](OpRunner& r, int64_t n) {
