@@ -10,7 +10,8 @@
 
 The places of an op type are the ones a build, a test or a reviewer
 requires, found through the tables that hold them (not by a search for the
-name): its LITE_OP line and its LITE_OP_AUDIT row (the family's ops.inc),
+name): its LITE_OP line (or its row of the activation or element-wise
+table, with the formula and an NNA_FN composition) and its LITE_OP_AUDIT row,
 the .cc providing its class (LITE_OP_CLASS), its converter row in
 lite/nnadapter/converters.inc, the convert_*.cc defining the function that
 row names (none for a LITE_NNADAPTER_DIRECT row), the op tests of its
@@ -36,6 +37,36 @@ def rel(path):
     return os.path.relpath(path, ROOT)
 
 
+def table_row_places(op):
+    """The places of an op declared by a row of the activation or
+    element-wise table (lite/operators/math/*.inc) instead of a LITE_OP line:
+    the row, the formula (the ApplyAct case / the BinaryFn specialization),
+    the composition of an NNA_FN converter."""
+    found = {}
+    math = os.path.join(ROOT, "lite", "operators", "math")
+    acts = os.path.join(math, "activations.inc")
+    m = re.search(r"^LITE_ACT\(%s, (\w+), \w+, \w+, \w+, (NNA_\w+)(?:\((\w+)\))?" % re.escape(op),
+                  read(acts), re.M)
+    if m:
+        found[rel(acts)] = "LITE_ACT row"
+        for cc in glob.glob(os.path.join(math, "*.cc")):
+            if "case ActType::%s:" % m.group(1) in read(cc):
+                found[rel(cc)] = "formula (ApplyAct case)"
+        if m.group(2) == "NNA_FN":
+            for cc in glob.glob(os.path.join(ROOT, "lite", "nnadapter", "convert_*.cc")):
+                if re.search(r"^void %s\(" % m.group(3), read(cc), re.M):
+                    found[rel(cc)] = "defines %s (NNA_FN composition)" % m.group(3)
+    ew = os.path.join(math, "elementwise_ops.inc")
+    m = re.search(r"^LITE_ELEMENTWISE\(%s, (\w+)," % re.escape(op[len("elementwise_"):]),
+                  read(ew), re.M) if op.startswith("elementwise_") else None
+    if m:
+        found[rel(ew)] = "LITE_ELEMENTWISE row"
+        for cc in glob.glob(os.path.join(math, "*.cc")):
+            if "BinaryKind::%s>" % m.group(1) in read(cc):
+                found[rel(cc)] = "formula (BinaryFn specialization)"
+    return found
+
+
 def places(op):
     found = {}
     tables = glob.glob(os.path.join(ROOT, "lite", "operators", "*", "ops.inc"))
@@ -54,6 +85,7 @@ def places(op):
         for c in classes:
             if "LITE_OP_CLASS(%s)" % c in text:
                 found[rel(cc)] = "provides class %s" % c
+    found.update(table_row_places(op))
     conv = os.path.join(ROOT, "lite", "nnadapter", "converters.inc")
     text = read(conv)
     if re.search(r"^LITE_NNADAPTER_DIRECT\(%s," % re.escape(op), text, re.M):
