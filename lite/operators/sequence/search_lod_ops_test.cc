@@ -2,6 +2,7 @@
 // sequence_topk_avg_pooling, var_conv_2d) against naive references
 // written here, on ragged batches of odd sizes and every attribute form.
 #include <algorithm>
+#include <functional>
 #include <numeric>
 
 #include "lite/core/op_test_util.h"
@@ -131,6 +132,21 @@ TEST(SequenceTopkAvgPooling, MatchesTheReferenceWithTiesAndShortRows) {
       ExpectAllClose(want, r.Values<float>("out"), 1e-6f, 1e-6f);
       EXPECT_EQ(r.Values<int32_t>("pos"), want_pos);
       EXPECT_EQ(r.Get("out")->lod(), r.Get("row")->lod());
+      // Dynamic shape: the same op on one sequence of 1 row x 127 columns.
+      const auto x2 = RandomFloats(channels * 127, -1, 1, 5);
+      r.Refill<float>("x", {channels * 127, 1}, x2);
+      r.Get("x")->set_lod({{0, static_cast<uint64_t>(channels * 127)}});
+      r.Refill<float>("row", {1, 1}, {0.f});
+      r.Get("row")->set_lod({{0, 1}});
+      r.Refill<float>("col", {127, 1}, std::vector<float>(127, 0.f));
+      r.Get("col")->set_lod({{0, 127}});
+      r.Run();
+      ASSERT_EQ(r.Get("out")->dims(), (DDim{1, channels * static_cast<int64_t>(topks.size())}));
+      std::vector<float> first(x2.begin(), x2.begin() + 127);
+      std::sort(first.begin(), first.end(), std::greater<float>());
+      float s = 0;
+      for (int k = 0; k < topks.back(); ++k) s += first[k];
+      EXPECT_NEAR(r.Values<float>("out")[topks.size() - 1], s / topks.back(), 1e-6);
     }
   }
   // X of `n` values as one sequence of 2 rows x 3 columns.

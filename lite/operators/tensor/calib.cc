@@ -19,8 +19,9 @@
 //      the type Input does not hold among its two rows, fp32 <-> fp16).
 // A pair that is not a row is an error naming the op, both variables and
 // types, and the supported pairs. calib_once (a weight converted once) runs
-// on every run here, with the same result; constant folding turns it into a
-// weight when its input is one. calib_inplace converts Input in place
+// on every run here, with the same result (constant folding, which does not
+// see the program's VarDescs, folds it on a weight only when the recorded
+// kernel alias gives the direction). calib_inplace converts Input in place
 // (Paddle Lite ignores Out; here Out must name Input, and Input may not be
 // a weight, which cloned predictors share).
 #include <algorithm>
