@@ -166,12 +166,6 @@ void ConvertClip(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
-void ConvertLogSoftmax(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_LOG_SOFTMAX,
-                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1))},
-                 {c.Output(One(op, "Out", false))});
-}
-
 void ConvertSum(Converter& c, const cpp::OpDesc& op) {
   std::vector<NNAdapterOperand*> in;
   for (const auto& x : op.Input("X")) in.push_back(c.Input(x));

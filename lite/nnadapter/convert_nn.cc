@@ -304,12 +304,6 @@ void ConvertDeformableConv(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Output", false))});
 }
 
-void ConvertSoftmax(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_SOFTMAX,
-                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1))},
-                 {c.Output(One(op, "Out", false))});
-}
-
 }  // namespace nnadapter_bridge
 }  // namespace lite
 }  // namespace paddle

@@ -69,14 +69,6 @@ void ConvertTranspose(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
-void ConvertFlatten(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_FLATTEN,
-                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("start_axis", 1)),
-                  // Paddle's default stop_axis is 1, as in the CPU op.
-                  c.Int32(op.GetAttr<int32_t>("stop_axis", 1))},
-                 {c.Output(One(op, "Out", false))});
-}
-
 namespace {
 // The `scale` attribute: a float in v1, a list [h, w] (or [s]) in v2; either
 // form is accepted, as by the CPU kernel.
