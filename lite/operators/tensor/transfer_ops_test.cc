@@ -7,6 +7,7 @@
 
 #include "lite/core/op_inputs.h"
 #include "lite/core/op_test_util.h"
+#include "lite/graph/pass.h"
 #include "lite/operators/tensor/half_float.h"
 
 namespace paddle {
@@ -405,6 +406,27 @@ TEST(TransferOps, RunInAProgram) {
     want[i] = std::min(127.f, std::max(-127.f, std::round(x[i] * (1.f / 0.05f)))) * 0.05f;
   }
   EXPECT_EQ(b.Run(d, x), NaiveToNhwc(want, d));
+}
+
+// calib_once on a weight with its recorded kernel: constant folding turns
+// the weight's quantize / dequantize into a weight; same output.
+TEST(TransferOps, CalibOnceOnAWeightFoldsWhenItsKernelIsRecorded) {
+  ProgramBuilder b;
+  b.Feed("x", 0);
+  b.Weight("w", {3}, {0.26f, -9.f, 1.f});
+  cpp::OpDesc& q = b.Op("calib_once", {{"Input", "w"}}, {{"Out", "q"}});
+  q.SetAttr("scale", 0.1f);
+  q.SetAttr("__@kernel_type_attr@__", std::string("calib_once/fp32_to_int8/2/2/1"));
+  cpp::OpDesc& dq = b.Op("calib", {{"Input", "q"}}, {{"Out", "wf"}});
+  dq.SetAttr("scale", 0.1f);
+  dq.SetAttr("__@kernel_type_attr@__", std::string("calib/int8_to_fp32/2/2/1"));
+  b.Op("elementwise_add", {{"X", "x"}, {"Y", "wf"}}, {{"Out", "y"}});
+  b.Fetch("y");
+  const std::vector<float> want = {1.f + 3 * 0.1f, 1.f - 90 * 0.1f, 1.f + 10 * 0.1f};
+  EXPECT_EQ(b.Run({3}, {1.f, 1.f, 1.f}), want);
+  graph::RunPasses(&b.program, b.weights.get(), graph::PassOptions{});
+  EXPECT_EQ(b.OpTypes(), (std::vector<std::string>{"feed", "elementwise_add", "fetch"}));
+  EXPECT_EQ(b.Run({3}, {1.f, 1.f, 1.f}), want);
 }
 
 }  // namespace
