@@ -31,6 +31,15 @@ std::vector<int32_t> AllAxes(size_t rank) {
 }
 }  // namespace
 
+// mean (the average of every element, a 0-D Out) as REDUCE_MEAN over every
+// axis without keepdim (NNAdapter's rank-0 result is the same 0-D tensor).
+void ConvertMean(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  c.AddOperation(NNADAPTER_REDUCE_MEAN,
+                 {c.Input(x), c.Int32s(AllAxes(c.Dims(x).size())), c.Bool(false)},
+                 {c.Output(One(op, "Out", false))});
+}
+
 void ConvertCompare(Converter& c, const cpp::OpDesc& op) {
   static const std::map<std::string, NNAdapterOperationType> kTypes = {
       {"equal", NNADAPTER_EQUAL},          {"not_equal", NNADAPTER_NOT_EQUAL},

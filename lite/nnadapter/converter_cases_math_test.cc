@@ -1,6 +1,6 @@
 // Harness cases of the math converters: elementwise ops (and their fused
 // forms), the activations of activations.inc, scale, comparisons, logical
-// ops, where, reductions, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
+// ops, where, reductions, mean, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
 // dropout, sum, reciprocal.
 #include "lite/nnadapter/converter_harness_cases.h"
 
@@ -234,6 +234,13 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                  F(r, "Y", "b", {2, n, 3});
                  r.Output("Out", "y");
                }});
+  // mean: every element, a 0-D Out.
+  for (bool flat : {false, true}) {
+    c.push_back({"mean", flat ? "1-D X" : "3-D X", [flat](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", flat ? DDim{n} : DDim{n, 3, 2});
+                   r.Output("Out", "y");
+                 }});
+  }
   // Reductions (reduce_any / reduce_all of bools).
   for (const char* op : {"reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_any",
                          "reduce_all"}) {
