@@ -63,6 +63,29 @@ void ConvertSplit(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_SPLIT, {c.Input(x), c.Int32(axis), c.Int32s(sections)}, outputs);
 }
 
+// tril_triu as WHERE(mask, X, 0): the mask is a constant bool [H, W] (kept
+// where column - row <= diagonal for the lower triangle, >= for the upper),
+// broadcast over X's leading dims; a NaN outside the triangle gives 0, as
+// on the CPU. float32 X with known H and W only.
+void ConvertTrilTriu(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim d = c.Dims(x);
+  LITE_ENFORCE(d.size() >= 2 && d[d.size() - 2] > 0 && d.back() > 0, "op 'tril_triu': X ",
+               DimsToString(d), " needs a rank >= 2 and known last two extents to be converted");
+  LITE_ENFORCE(c.DType(x) == DataType::kFloat32, "op 'tril_triu': only float32 X is converted");
+  const int64_t h = d[d.size() - 2], w = d.back();
+  const int64_t diagonal = op.GetAttr<int32_t>("diagonal", 0);
+  const bool lower = op.GetAttr<bool>("lower", true);
+  Tensor mask;
+  mask.Resize({h, w});
+  bool* m = mask.mutable_data<bool>();
+  for (int64_t i = 0; i < h; ++i) {
+    for (int64_t j = 0; j < w; ++j) m[i * w + j] = lower ? j - i <= diagonal : j - i >= diagonal;
+  }
+  c.AddOperation(NNADAPTER_WHERE, {c.ConstantTensor(mask, {h, w}), c.Input(x), c.Float32(0.f)},
+                 {c.Output(One(op, "Out", false))});
+}
+
 void ConvertTranspose(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_TRANSPOSE,
                  {c.Input(One(op, "X")), c.Int32s(op.GetAttr<std::vector<int32_t>>("axis"))},

@@ -1,7 +1,7 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
 // flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
 // assign_value, one_hot_v2, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
-// lookup_table, range, tile, expand (v1 and v2), pad.
+// lookup_table, range, tile, expand (v1 and v2), pad, tril_triu.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -487,6 +487,20 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                           r.Output("Out", "y");
                         }},
                        "ExpandTimes"));
+  // tril_triu: both triangles, diagonals below, on and above the main one,
+  // on [n, n + 2] and batched [2, n, 3] X.
+  for (bool lower : {true, false}) {
+    for (int diagonal : {-1, 0, 2}) {
+      c.push_back({"tril_triu", std::string(lower ? "tril" : "triu") + " diagonal " +
+                                    std::to_string(diagonal),
+                   [lower, diagonal](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", diagonal == 0 ? DDim{2, n, 3} : DDim{n, n + 2});
+                     r.Output("Out", "y");
+                     r.Attr("lower", lower);
+                     r.Attr("diagonal", diagonal);
+                   }});
+    }
+  }
   for (int group : {2, 3}) {
     c.push_back({"shuffle_channel", "group " + std::to_string(group),
                  [group](OpRunner& r, int64_t n) {
