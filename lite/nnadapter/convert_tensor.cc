@@ -184,6 +184,36 @@ void ConvertSlice(Converter& c, const cpp::OpDesc& op) {
   }
 }
 
+// crop / crop_tensor with attribute offsets and shape (crop: or Y's dims;
+// crop_tensor: -1 extends to the end of X) as SLICE over every axis; their
+// run-time Offsets / Shape / ...Tensor inputs are declined by name.
+void ConvertCrop(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"Offsets", "Shape", "ShapeTensor", "OffsetsTensor"});
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  auto shape = op.HasInput("Y") ? c.Dims(One(op, "Y")) : op.GetAttr<std::vector<int64_t>>("shape", {});
+  auto offsets = op.GetAttr<std::vector<int64_t>>("offsets", {});
+  if (offsets.empty()) offsets.assign(xd.size(), 0);
+  LITE_ENFORCE(shape.size() == xd.size() && offsets.size() == xd.size(), "op '", op.Type(),
+               "': shape ", DimsToString(shape), " and offsets ", DimsToString(offsets),
+               " need one value per dim of X ", DimsToString(xd));
+  std::vector<int32_t> axes, starts, ends;
+  for (size_t i = 0; i < xd.size(); ++i) {
+    int64_t size = shape[i];
+    if (size == -1 && op.Type() == "crop_tensor") size = xd[i] - offsets[i];
+    LITE_ENFORCE(xd[i] > 0 && offsets[i] >= 0 && size >= 0 && offsets[i] + size <= xd[i], "op '",
+                 op.Type(), "': the window offset ", offsets[i], " size ", size, " of dim ", i,
+                 " is not converted for X ", DimsToString(xd));
+    axes.push_back(static_cast<int32_t>(i));
+    starts.push_back(Clamp32(offsets[i]));
+    ends.push_back(Clamp32(offsets[i] + size));
+  }
+  c.AddOperation(NNADAPTER_SLICE,
+                 {c.Input(x), c.Int32s(axes), c.Int32s(starts), c.Int32s(ends),
+                  c.Int32s(std::vector<int32_t>(axes.size(), 1))},
+                 {c.Output(One(op, "Out", false))});
+}
+
 // strided_slice with positive strides (negative ones walk backwards with
 // Paddle's end == -1 rule, which SLICE does not share).
 void ConvertStridedSlice(Converter& c, const cpp::OpDesc& op) {

@@ -1,7 +1,7 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
 // flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
 // assign_value, one_hot_v2, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
-// lookup_table, range, tile, expand (v1 and v2), pad, tril_triu.
+// lookup_table, range, tile, expand (v1 and v2), pad, tril_triu, crop, crop_tensor.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -487,6 +487,29 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                           r.Output("Out", "y");
                         }},
                        "ExpandTimes"));
+  // crop / crop_tensor: attribute windows (crop_tensor's -1 runs to the end),
+  // crop's window from Y's dims; a run-time Offsets tensor is declined.
+  for (const char* op : {"crop", "crop_tensor"}) {
+    c.push_back({op, "offsets and shape", [op](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {n + 2, 5, 3});
+                   r.Output("Out", "y");
+                   r.Attr("offsets", V64{1, 2, 0});
+                   r.Attr("shape", V64{n, std::string(op) == "crop" ? 2 : -1, 3});
+                 }});
+  }
+  c.push_back({"crop", "shape of Y", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n + 1, 4});
+                 F(r, "Y", "shape_of", {n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("offsets", V64{1, 1});
+               }});
+  c.push_back(Declines({"crop_tensor", "run-time Offsets", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {n + 1, 4});
+                          Ints<int32_t>(r, "Offsets", "off", {2}, 0, 1);
+                          r.Output("Out", "y");
+                          r.Attr("shape", V64{n, 2});
+                        }},
+                       "Offsets"));
   // tril_triu: both triangles, diagonals below, on and above the main one,
   // on [n, n + 2] and batched [2, n, 3] X.
   for (bool lower : {true, false}) {
