@@ -290,31 +290,40 @@ void ConvertAssignValue(Converter& c, const cpp::OpDesc& op) {
 }
 
 // one_hot_v2: CAST(EQUAL(UNSQUEEZE(X, [-1]), [0, 1, .., depth - 1])) for a
-// constant depth. An index outside [0, depth) gives a zero row, which is the
+// constant depth (one_hot v1: X's trailing 1 is the column). An index
+// outside [0, depth) gives a zero row, which is the
 // CPU result with allow_out_of_range; without it the CPU kernel raises an
 // error that the device cannot, so only valid indices give equal results.
 void ConvertOneHot(Converter& c, const cpp::OpDesc& op) {
   NoTensorInputs(op, {"depth_tensor"});
   const int64_t depth = op.GetAttr<int64_t>("depth", -1);
-  LITE_ENFORCE(depth > 0, "op 'one_hot_v2': attribute 'depth' = ", depth, " must be positive");
+  LITE_ENFORCE(depth > 0, "op '", op.Type(), "': attribute 'depth' = ", depth, " must be positive");
   const DataType out_type =
       operators::DataTypeFromAttr(op.GetAttr<int32_t>("dtype", 5), op.Type());
   LITE_ENFORCE(out_type == DataType::kFloat32 || out_type == DataType::kInt32 ||
                    out_type == DataType::kInt64,
-               "op 'one_hot_v2': attribute 'dtype' (", DataTypeName(out_type),
+               "op '", op.Type(), "': attribute 'dtype' (", DataTypeName(out_type),
                ") is not converted (float32, int32 or int64)");
   const std::string& x = One(op, "X");
   const DataType index_type = c.DType(x);
   LITE_ENFORCE(index_type == DataType::kInt32 || index_type == DataType::kInt64,
-               "op 'one_hot_v2': X must be int32 or int64, got ", DataTypeName(index_type));
+               "op '", op.Type(), "': X must be int32 or int64, got ", DataTypeName(index_type));
   std::vector<int64_t> classes(static_cast<size_t>(depth));
   for (int64_t i = 0; i < depth; ++i) classes[i] = i;
   NNAdapterOperand* range =
       index_type == DataType::kInt64 ? c.Int64s(classes)
                                      : c.Int32s(std::vector<int32_t>(classes.begin(), classes.end()));
-  NNAdapterOperand* column = c.Temporary(PrecisionOf(index_type));
+  // v1: X's last dim is 1 and broadcasts against the classes as it is.
+  NNAdapterOperand* column = c.Input(x);
+  if (op.Type() == "one_hot") {
+    const DDim d = c.Dims(x);
+    LITE_ENFORCE(!d.empty() && d.back() == 1, "op 'one_hot': X ", DimsToString(d),
+                 " must end in a dim of 1");
+  } else {
+    column = c.Temporary(PrecisionOf(index_type));
+    c.AddOperation(NNADAPTER_UNSQUEEZE, {c.Input(x), c.Int32s({-1})}, {column});
+  }
   NNAdapterOperand* hits = c.Temporary(NNADAPTER_BOOL8);
-  c.AddOperation(NNADAPTER_UNSQUEEZE, {c.Input(x), c.Int32s({-1})}, {column});
   c.AddOperation(NNADAPTER_EQUAL, {column, range}, {hits});
   c.AddOperation(NNADAPTER_CAST, {hits, c.Int32(PrecisionOf(out_type))},
                  {c.Output(One(op, "Out", false))});

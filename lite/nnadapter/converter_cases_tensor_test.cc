@@ -1,6 +1,6 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
 // flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
-// assign_value, one_hot_v2, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
+// assign_value, one_hot_v2, one_hot, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
 // lookup_table, range, tile, expand (v1 and v2), pad, tril_triu, crop, crop_tensor.
 #include "lite/nnadapter/converter_harness_cases.h"
 
@@ -308,6 +308,13 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    }});
     }
   }
+  // one_hot (v1): X [..., 1], the trailing 1 replaced by depth (an INT
+  // attribute, as Paddle writes it).
+  c.push_back({"one_hot", "X [n, 1]", [](OpRunner& r, int64_t n) {
+                 harness::Ints<int64_t>(r, "X", "x", {n, 1}, 0, 4);
+                 r.Output("Out", "y");
+                 r.Attr("depth", int32_t{4});
+               }});
   c.push_back(Declines({"one_hot_v2", "depth_tensor", [](OpRunner& r, int64_t n) {
                           harness::Ints<int64_t>(r, "X", "x", {n}, 0, 4);
                           r.Input<int32_t>("depth_tensor", "d", {1}, {4});
