@@ -1,7 +1,7 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
 // flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
 // assign_value, one_hot_v2, one_hot, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
-// lookup_table, range, tile, expand (v1 and v2), pad, tril_triu, crop, crop_tensor.
+// lookup_table, range, tile, expand (v1 and v2), expand_as (v1), pad, tril_triu, crop, crop_tensor.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -488,6 +488,12 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    r.Attr("expand_times", times);
                  }});
   }
+  // expand_as (v1): tiled to target_tensor's dims (multiples of X's).
+  c.push_back({"expand_as", "target 2x, 1x, 3x", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n, 2, 1});
+                 F(r, "target_tensor", "t", {2 * n, 2, 3});
+                 r.Output("Out", "y");
+               }});
   c.push_back(Declines({"expand", "run-time ExpandTimes", [](OpRunner& r, int64_t n) {
                           F(r, "X", "x", {n, 2});
                           Ints<int32_t>(r, "ExpandTimes", "times", {2}, 1, 3);
