@@ -31,6 +31,28 @@ std::vector<int32_t> AllAxes(size_t rank) {
 }
 }  // namespace
 
+// axpy (Paddle Lite's Out = Scale[n, c] * X + Bias) as MUL by Scale
+// unsqueezed to [N, C, 1, ...] and ADD of Bias.
+void ConvertAxpy(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const std::string& scale = One(op, "Scale");
+  const size_t rank = c.Dims(x).size();
+  LITE_ENFORCE(rank >= 2 && c.Dims(scale).size() == 2, "op 'axpy': X ", DimsToString(c.Dims(x)),
+               " and a 2-D Scale [N, C] are converted, got Scale ", DimsToString(c.Dims(scale)));
+  NNAdapterOperand* s = c.Input(scale);
+  if (rank > 2) {
+    std::vector<int32_t> axes;
+    for (size_t i = 2; i < rank; ++i) axes.push_back(static_cast<int32_t>(i));
+    NNAdapterOperand* column = c.Temporary();
+    c.AddOperation(NNADAPTER_UNSQUEEZE, {s, c.Int32s(axes)}, {column});
+    s = column;
+  }
+  NNAdapterOperand* product = c.Temporary();
+  c.AddOperation(NNADAPTER_MUL, {c.Input(x), s, c.Int32(kNone)}, {product});
+  c.AddOperation(NNADAPTER_ADD, {product, c.Input(One(op, "Bias")), c.Int32(kNone)},
+                 {c.Output(One(op, "Out", false))});
+}
+
 // mean (the average of every element, a 0-D Out) as REDUCE_MEAN over every
 // axis without keepdim (NNAdapter's rank-0 result is the same 0-D tensor).
 void ConvertMean(Converter& c, const cpp::OpDesc& op) {

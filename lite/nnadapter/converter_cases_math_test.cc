@@ -1,6 +1,6 @@
 // Harness cases of the math converters: elementwise ops (and their fused
 // forms), the activations of activations.inc, scale, comparisons, logical
-// ops, where, reductions, mean, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
+// ops, where, reductions, mean, axpy, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
 // dropout, sum, reciprocal.
 #include "lite/nnadapter/converter_harness_cases.h"
 
@@ -234,6 +234,21 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                  F(r, "Y", "b", {2, n, 3});
                  r.Output("Out", "y");
                }});
+  // axpy: a per-(n, c) scale on 2-D and 4-D X, Scale a weight or not.
+  for (bool weight : {false, true}) {
+    c.push_back({"axpy", weight ? "4-D X, Scale a weight" : "2-D X",
+                 [weight](OpRunner& r, int64_t n) {
+                   const DDim xd = weight ? DDim{2, 3, n, 2} : DDim{n, 3};
+                   if (weight) {
+                     W(r, "Scale", "s", {2, 3});
+                   } else {
+                     F(r, "Scale", "s", {n, 3});
+                   }
+                   F(r, "X", "x", xd);
+                   F(r, "Bias", "b", xd);
+                   r.Output("Out", "y");
+                 }});
+  }
   // mean: every element, a 0-D Out.
   for (bool flat : {false, true}) {
     c.push_back({"mean", flat ? "1-D X" : "3-D X", [flat](OpRunner& r, int64_t n) {
