@@ -2,6 +2,7 @@
 // reductions, arg_max/arg_min, top_k, arg_sort, clip, log_softmax, sum, reciprocal,
 // assign, fill_*_like, dropout, prelu.
 #include <limits>
+#include <cmath>
 #include <map>
 
 #include "lite/nnadapter/converters.h"
@@ -51,6 +52,46 @@ void ConvertAxpy(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_MUL, {c.Input(x), s, c.Int32(kNone)}, {product});
   c.AddOperation(NNADAPTER_ADD, {product, c.Input(One(op, "Bias")), c.Int32(kNone)},
                  {c.Output(One(op, "Out", false))});
+}
+
+// p_norm over `axis` (every axis with asvector): porder p > 0 as
+// POW(REDUCE_SUM(POW(ABS(x), p)), 1 / p); inf as REDUCE_MAX(ABS(x)); -inf as
+// -REDUCE_MAX(-ABS(x)); 0 as the count REDUCE_SUM(CAST(NOT_EQUAL(x, 0))).
+// Other negative orders are declined.
+void ConvertPNorm(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const size_t rank = c.Dims(x).size();
+  const float p = op.GetAttr<float>("porder", 2.f);
+  const bool keep = op.GetAttr<bool>("keepdim", false);
+  std::vector<int32_t> axes = AllAxes(rank);
+  if (!op.GetAttr<bool>("asvector", false)) axes = {op.GetAttr<int32_t>("axis", -1)};
+  LITE_ENFORCE(p >= 0.f || std::isinf(p), "op 'p_norm': porder ", p, " is not converted");
+  NNAdapterOperand* out = c.Output(One(op, "Out", false));
+  auto reduce = [&](NNAdapterOperationType type, NNAdapterOperand* in, NNAdapterOperand* to) {
+    c.AddOperation(type, {in, c.Int32s(axes), c.Bool(keep)}, {to});
+  };
+  auto temp = [&](NNAdapterOperationType type, std::vector<NNAdapterOperand*> in) {
+    NNAdapterOperand* t = c.Temporary(type == NNADAPTER_NOT_EQUAL ? NNADAPTER_BOOL8 : NNADAPTER_FLOAT32);
+    c.AddOperation(type, std::move(in), {t});
+    return t;
+  };
+  if (p == 0.f) {
+    NNAdapterOperand* nonzero = temp(NNADAPTER_NOT_EQUAL, {c.Input(x), c.Float32(0.f)});
+    reduce(NNADAPTER_REDUCE_SUM, temp(NNADAPTER_CAST, {nonzero, c.Int32(NNADAPTER_FLOAT32)}), out);
+    return;
+  }
+  NNAdapterOperand* a = temp(NNADAPTER_ABS, {c.Input(x)});
+  if (std::isinf(p) && p > 0) {
+    reduce(NNADAPTER_REDUCE_MAX, a, out);
+  } else if (std::isinf(p)) {
+    NNAdapterOperand* m = c.Temporary();
+    reduce(NNADAPTER_REDUCE_MAX, temp(NNADAPTER_MUL, {a, c.Float32(-1.f), c.Int32(kNone)}), m);
+    c.AddOperation(NNADAPTER_MUL, {m, c.Float32(-1.f), c.Int32(kNone)}, {out});
+  } else {
+    NNAdapterOperand* sum = c.Temporary();
+    reduce(NNADAPTER_REDUCE_SUM, temp(NNADAPTER_POW, {a, c.Float32(p), c.Int32(kNone)}), sum);
+    c.AddOperation(NNADAPTER_POW, {sum, c.Float32(1.f / p), c.Int32(kNone)}, {out});
+  }
 }
 
 // mean (the average of every element, a 0-D Out) as REDUCE_MEAN over every

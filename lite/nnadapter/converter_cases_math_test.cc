@@ -1,6 +1,6 @@
 // Harness cases of the math converters: elementwise ops (and their fused
 // forms), the activations of activations.inc, scale, comparisons, logical
-// ops, where, reductions, mean, axpy, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
+// ops, where, reductions, mean, axpy, p_norm, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
 // dropout, sum, reciprocal.
 #include "lite/nnadapter/converter_harness_cases.h"
 
@@ -248,6 +248,21 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                    F(r, "Bias", "b", xd);
                    r.Output("Out", "y");
                  }});
+  }
+  // p_norm: orders 2, 3, 1, 0, inf, -inf along an axis (keepdim or not),
+  // and over every element.
+  for (float porder : {2.f, 3.f, 1.f, 0.f, INFINITY, -INFINITY}) {
+    for (int form : {0, 1, 2}) {
+      c.push_back({"p_norm", "porder " + std::to_string(porder) + " form " + std::to_string(form),
+                   [porder, form](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {n, 3, 2});
+                     r.Output("Out", "y");
+                     r.Attr("porder", porder);
+                     r.Attr("axis", form == 0 ? 1 : -1);
+                     r.Attr("keepdim", form == 1);
+                     r.Attr("asvector", form == 2);
+                   }});
+    }
   }
   // mean: every element, a 0-D Out.
   for (bool flat : {false, true}) {
