@@ -94,6 +94,39 @@ void ConvertPNorm(Converter& c, const cpp::OpDesc& op) {
   }
 }
 
+// cos_sim over the rows of X and Y (flattened after dim 0; Y [1, ...]
+// broadcasts): Out = REDUCE_SUM(x * y) / (|x| |y|) with the norms
+// POW(REDUCE_SUM(x * x), 0.5), which are also XNorm / YNorm when the op has
+// them. Sums in float (the CPU sums in double).
+void ConvertCosSim(Converter& c, const cpp::OpDesc& op) {
+  auto rows = [&](const std::string& slot) {
+    const std::string& v = One(op, slot);
+    NNAdapterOperand* in = c.Input(v);
+    if (c.Dims(v).size() == 2) return in;
+    NNAdapterOperand* flat = c.Temporary();
+    c.AddOperation(NNADAPTER_FLATTEN, {in, c.Int32(1), c.Int32(-1)}, {flat});
+    return flat;
+  };
+  auto dot = [&](NNAdapterOperand* a, NNAdapterOperand* b) {
+    NNAdapterOperand* prod = c.Temporary();
+    NNAdapterOperand* sum = c.Temporary();
+    c.AddOperation(NNADAPTER_MUL, {a, b, c.Int32(kNone)}, {prod});
+    c.AddOperation(NNADAPTER_REDUCE_SUM, {prod, c.Int32s({1}), c.Bool(true)}, {sum});
+    return sum;
+  };
+  auto norm = [&](NNAdapterOperand* v, const char* slot) {
+    NNAdapterOperand* n = op.HasOutput(slot) ? c.Output(One(op, slot, false)) : c.Temporary();
+    c.AddOperation(NNADAPTER_POW, {dot(v, v), c.Float32(0.5f), c.Int32(kNone)}, {n});
+    return n;
+  };
+  NNAdapterOperand* x = rows("X");
+  NNAdapterOperand* y = rows("Y");
+  NNAdapterOperand* norms = c.Temporary();
+  c.AddOperation(NNADAPTER_MUL, {norm(x, "XNorm"), norm(y, "YNorm"), c.Int32(kNone)}, {norms});
+  c.AddOperation(NNADAPTER_DIV, {dot(x, y), norms, c.Int32(kNone)},
+                 {c.Output(One(op, "Out", false))});
+}
+
 // mean (the average of every element, a 0-D Out) as REDUCE_MEAN over every
 // axis without keepdim (NNAdapter's rank-0 result is the same 0-D tensor).
 void ConvertMean(Converter& c, const cpp::OpDesc& op) {

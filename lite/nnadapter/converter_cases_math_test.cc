@@ -1,6 +1,6 @@
 // Harness cases of the math converters: elementwise ops (and their fused
 // forms), the activations of activations.inc, scale, comparisons, logical
-// ops, where, reductions, mean, axpy, p_norm, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
+// ops, where, reductions, mean, axpy, p_norm, cos_sim, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
 // dropout, sum, reciprocal.
 #include "lite/nnadapter/converter_harness_cases.h"
 
@@ -263,6 +263,28 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                      r.Attr("asvector", form == 2);
                    }});
     }
+  }
+  c.push_back(Declines({"p_norm", "porder -2", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {n, 3});
+                          r.Output("Out", "y");
+                          r.Attr("porder", -2.f);
+                        }},
+                       "porder"));
+  // cos_sim: 2-D rows, 3-D X flattened, Y broadcast from one row; with and
+  // without the norm outputs.
+  for (int form : {0, 1, 2}) {
+    c.push_back({"cos_sim", "form " + std::to_string(form), [form](OpRunner& r, int64_t n) {
+                   const DDim xd = form == 1 ? DDim{n, 2, 3} : DDim{n, 5};
+                   F(r, "X", "x", xd);
+                   DDim yd = xd;
+                   if (form == 2) yd[0] = 1;
+                   F(r, "Y", "yy", yd);
+                   r.Output("Out", "o");
+                   if (form != 1) {
+                     r.Output("XNorm", "xn");
+                     r.Output("YNorm", "yn");
+                   }
+                 }});
   }
   // mean: every element, a 0-D Out.
   for (bool flat : {false, true}) {
