@@ -2,6 +2,7 @@
 // reductions, arg_max/arg_min, top_k, arg_sort, clip, log_softmax, sum, reciprocal,
 // assign, fill_*_like, dropout, prelu.
 #include <limits>
+#include <cmath>
 #include <map>
 
 #include "lite/nnadapter/converters.h"
@@ -31,6 +32,110 @@ std::vector<int32_t> AllAxes(size_t rank) {
 }
 }  // namespace
 
+// axpy (Paddle Lite's Out = Scale[n, c] * X + Bias) as MUL by Scale
+// unsqueezed to [N, C, 1, ...] and ADD of Bias.
+void ConvertAxpy(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const std::string& scale = One(op, "Scale");
+  const size_t rank = c.Dims(x).size();
+  LITE_ENFORCE(rank >= 2 && c.Dims(scale).size() == 2, "op 'axpy': X ", DimsToString(c.Dims(x)),
+               " and a 2-D Scale [N, C] are converted, got Scale ", DimsToString(c.Dims(scale)));
+  NNAdapterOperand* s = c.Input(scale);
+  if (rank > 2) {
+    std::vector<int32_t> axes;
+    for (size_t i = 2; i < rank; ++i) axes.push_back(static_cast<int32_t>(i));
+    NNAdapterOperand* column = c.Temporary();
+    c.AddOperation(NNADAPTER_UNSQUEEZE, {s, c.Int32s(axes)}, {column});
+    s = column;
+  }
+  NNAdapterOperand* product = c.Temporary();
+  c.AddOperation(NNADAPTER_MUL, {c.Input(x), s, c.Int32(kNone)}, {product});
+  c.AddOperation(NNADAPTER_ADD, {product, c.Input(One(op, "Bias")), c.Int32(kNone)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// p_norm over `axis` (every axis with asvector): porder p > 0 as
+// POW(REDUCE_SUM(POW(ABS(x), p)), 1 / p); inf as REDUCE_MAX(ABS(x)); -inf as
+// -REDUCE_MAX(-ABS(x)); 0 as the count REDUCE_SUM(CAST(NOT_EQUAL(x, 0))).
+// Other negative orders are declined.
+void ConvertPNorm(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const size_t rank = c.Dims(x).size();
+  const float p = op.GetAttr<float>("porder", 2.f);
+  const bool keep = op.GetAttr<bool>("keepdim", false);
+  std::vector<int32_t> axes = AllAxes(rank);
+  if (!op.GetAttr<bool>("asvector", false)) axes = {op.GetAttr<int32_t>("axis", -1)};
+  LITE_ENFORCE(p >= 0.f || std::isinf(p), "op 'p_norm': porder ", p, " is not converted");
+  NNAdapterOperand* out = c.Output(One(op, "Out", false));
+  auto reduce = [&](NNAdapterOperationType type, NNAdapterOperand* in, NNAdapterOperand* to) {
+    c.AddOperation(type, {in, c.Int32s(axes), c.Bool(keep)}, {to});
+  };
+  auto temp = [&](NNAdapterOperationType type, std::vector<NNAdapterOperand*> in) {
+    NNAdapterOperand* t = c.Temporary(type == NNADAPTER_NOT_EQUAL ? NNADAPTER_BOOL8 : NNADAPTER_FLOAT32);
+    c.AddOperation(type, std::move(in), {t});
+    return t;
+  };
+  if (p == 0.f) {
+    NNAdapterOperand* nonzero = temp(NNADAPTER_NOT_EQUAL, {c.Input(x), c.Float32(0.f)});
+    reduce(NNADAPTER_REDUCE_SUM, temp(NNADAPTER_CAST, {nonzero, c.Int32(NNADAPTER_FLOAT32)}), out);
+    return;
+  }
+  NNAdapterOperand* a = temp(NNADAPTER_ABS, {c.Input(x)});
+  if (std::isinf(p) && p > 0) {
+    reduce(NNADAPTER_REDUCE_MAX, a, out);
+  } else if (std::isinf(p)) {
+    NNAdapterOperand* m = c.Temporary();
+    reduce(NNADAPTER_REDUCE_MAX, temp(NNADAPTER_MUL, {a, c.Float32(-1.f), c.Int32(kNone)}), m);
+    c.AddOperation(NNADAPTER_MUL, {m, c.Float32(-1.f), c.Int32(kNone)}, {out});
+  } else {
+    NNAdapterOperand* sum = c.Temporary();
+    reduce(NNADAPTER_REDUCE_SUM, temp(NNADAPTER_POW, {a, c.Float32(p), c.Int32(kNone)}), sum);
+    c.AddOperation(NNADAPTER_POW, {sum, c.Float32(1.f / p), c.Int32(kNone)}, {out});
+  }
+}
+
+// cos_sim over the rows of X and Y (flattened after dim 0; Y [1, ...]
+// broadcasts): Out = REDUCE_SUM(x * y) / (|x| |y|) with the norms
+// POW(REDUCE_SUM(x * x), 0.5), which are also XNorm / YNorm when the op has
+// them. Sums in float (the CPU sums in double).
+void ConvertCosSim(Converter& c, const cpp::OpDesc& op) {
+  auto rows = [&](const std::string& slot) {
+    const std::string& v = One(op, slot);
+    NNAdapterOperand* in = c.Input(v);
+    if (c.Dims(v).size() == 2) return in;
+    NNAdapterOperand* flat = c.Temporary();
+    c.AddOperation(NNADAPTER_FLATTEN, {in, c.Int32(1), c.Int32(-1)}, {flat});
+    return flat;
+  };
+  auto dot = [&](NNAdapterOperand* a, NNAdapterOperand* b) {
+    NNAdapterOperand* prod = c.Temporary();
+    NNAdapterOperand* sum = c.Temporary();
+    c.AddOperation(NNADAPTER_MUL, {a, b, c.Int32(kNone)}, {prod});
+    c.AddOperation(NNADAPTER_REDUCE_SUM, {prod, c.Int32s({1}), c.Bool(true)}, {sum});
+    return sum;
+  };
+  auto norm = [&](NNAdapterOperand* v, const char* slot) {
+    NNAdapterOperand* n = op.HasOutput(slot) ? c.Output(One(op, slot, false)) : c.Temporary();
+    c.AddOperation(NNADAPTER_POW, {dot(v, v), c.Float32(0.5f), c.Int32(kNone)}, {n});
+    return n;
+  };
+  NNAdapterOperand* x = rows("X");
+  NNAdapterOperand* y = rows("Y");
+  NNAdapterOperand* norms = c.Temporary();
+  c.AddOperation(NNADAPTER_MUL, {norm(x, "XNorm"), norm(y, "YNorm"), c.Int32(kNone)}, {norms});
+  c.AddOperation(NNADAPTER_DIV, {dot(x, y), norms, c.Int32(kNone)},
+                 {c.Output(One(op, "Out", false))});
+}
+
+// mean (the average of every element, a 0-D Out) as REDUCE_MEAN over every
+// axis without keepdim (NNAdapter's rank-0 result is the same 0-D tensor).
+void ConvertMean(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  c.AddOperation(NNADAPTER_REDUCE_MEAN,
+                 {c.Input(x), c.Int32s(AllAxes(c.Dims(x).size())), c.Bool(false)},
+                 {c.Output(One(op, "Out", false))});
+}
+
 void ConvertCompare(Converter& c, const cpp::OpDesc& op) {
   static const std::map<std::string, NNAdapterOperationType> kTypes = {
       {"equal", NNADAPTER_EQUAL},          {"not_equal", NNADAPTER_NOT_EQUAL},
@@ -42,19 +147,9 @@ void ConvertCompare(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
-void ConvertLogicalNot(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_NOT, {c.Input(One(op, "X"))}, {c.Output(One(op, "Out", false))});
-}
-
 void ConvertLogicalXor(Converter& c, const cpp::OpDesc& op) {
   NumpyBroadcastOnly(c, op);
   c.AddOperation(NNADAPTER_XOR, {c.Input(One(op, "X")), c.Input(One(op, "Y"))},
-                 {c.Output(One(op, "Out", false))});
-}
-
-void ConvertWhere(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_WHERE,
-                 {c.Input(One(op, "Condition")), c.Input(One(op, "X")), c.Input(One(op, "Y"))},
                  {c.Output(One(op, "Out", false))});
 }
 
@@ -176,12 +271,6 @@ void ConvertClip(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
-void ConvertLogSoftmax(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_LOG_SOFTMAX,
-                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1))},
-                 {c.Output(One(op, "Out", false))});
-}
-
 void ConvertSum(Converter& c, const cpp::OpDesc& op) {
   std::vector<NNAdapterOperand*> in;
   for (const auto& x : op.Input("X")) in.push_back(c.Input(x));
@@ -192,10 +281,6 @@ void ConvertSum(Converter& c, const cpp::OpDesc& op) {
   } else {
     c.AddOperation(NNADAPTER_SUM, in, {c.Output(out)});
   }
-}
-
-void ConvertAssign(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_ASSIGN, {c.Input(One(op, "X"))}, {c.Output(One(op, "Out", false))});
 }
 
 void ConvertFillLike(Converter& c, const cpp::OpDesc& op) {

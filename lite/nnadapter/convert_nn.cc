@@ -275,6 +275,52 @@ void ConvertLrn(Converter& c, const cpp::OpDesc& op) {
                  {c.Output(One(op, "Out", false))});
 }
 
+// temporal_shift (NCHW, float32, seg_num T >= 2) as RESHAPE to
+// [N, T, C, H, W]; channels [0, c1) from frame t - 1 (SLICE of frames
+// [0, T - 1), PAD of one zero frame before), [c1, c2) from frame t + 1
+// (frames [1, T), a zero frame after), the rest as they are; CONCAT on the
+// channels; RESHAPE back.
+void ConvertTemporalShift(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim d = c.Dims(x);
+  const int32_t t = op.GetAttr<int32_t>("seg_num", 1);
+  const float ratio = op.GetAttr<float>("shift_ratio", 0.25f);
+  LITE_ENFORCE(op.GetAttr<std::string>("data_format", "NCHW") == "NCHW" && d.size() == 4 &&
+                   d[1] > 0 && d[2] > 0 && d[3] > 0 && t >= 2 && c.DType(x) == DataType::kFloat32,
+               "op 'temporal_shift': NCHW float32 X with known C, H, W and seg_num >= 2 are "
+               "converted, got X ", DimsToString(d), " and seg_num ", t);
+  const int32_t ch = static_cast<int32_t>(d[1]), h = static_cast<int32_t>(d[2]),
+                w = static_cast<int32_t>(d[3]);
+  const int32_t c1 = static_cast<int32_t>(ch * ratio), c2 = static_cast<int32_t>(ch * 2 * ratio);
+  NNAdapterOperand* clip = c.Temporary();
+  c.AddOperation(NNADAPTER_RESHAPE, {c.Input(x), c.Int32s({-1, t, ch, h, w})}, {clip});
+  auto slice = [&](std::vector<int32_t> axes, std::vector<int32_t> starts,
+                   std::vector<int32_t> ends) {
+    NNAdapterOperand* o = c.Temporary();
+    const std::vector<int32_t> steps(axes.size(), 1);
+    c.AddOperation(NNADAPTER_SLICE,
+                   {clip, c.Int32s(axes), c.Int32s(starts), c.Int32s(ends), c.Int32s(steps)}, {o});
+    return o;
+  };
+  auto pad_frame = [&](NNAdapterOperand* in, bool before) {
+    NNAdapterOperand* o = c.Temporary();
+    c.AddOperation(NNADAPTER_PAD,
+                   {in, c.Int32s({0, 0, before ? 1 : 0, before ? 0 : 1, 0, 0, 0, 0, 0, 0}),
+                    c.Int32(NNADAPTER_PAD_MODE_CONSTANT), c.Float32(0.f)},
+                   {o});
+    return o;
+  };
+  std::vector<NNAdapterOperand*> parts;
+  if (c1 > 0) parts.push_back(pad_frame(slice({1, 2}, {0, 0}, {t - 1, c1}), true));
+  if (c2 > c1) parts.push_back(pad_frame(slice({1, 2}, {1, c1}, {t, c2}), false));
+  if (ch > c2) parts.push_back(slice({2}, {c2}, {ch}));
+  NNAdapterOperand* shifted = c.Temporary();
+  parts.push_back(c.Int32(2));
+  c.AddOperation(NNADAPTER_CONCAT, parts, {shifted});
+  c.AddOperation(NNADAPTER_RESHAPE, {shifted, c.Int32s({-1, ch, h, w})},
+                 {c.Output(One(op, "Out", false))});
+}
+
 // grid_sampler as GRID_SAMPLE (same position, padding and rounding rules).
 void ConvertGridSampler(Converter& c, const cpp::OpDesc& op) {
   const std::string mode = op.GetAttr<std::string>("mode", "bilinear");
@@ -314,12 +360,6 @@ void ConvertDeformableConv(Converter& c, const cpp::OpDesc& op) {
                   c.Int32(op.GetAttr<int32_t>("deformable_groups", 1)),
                   c.Int32s(ints("dilations", {1, 1})), c.Int32(NNADAPTER_FUSED_NONE)},
                  {c.Output(One(op, "Output", false))});
-}
-
-void ConvertSoftmax(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_SOFTMAX,
-                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("axis", -1))},
-                 {c.Output(One(op, "Out", false))});
 }
 
 }  // namespace nnadapter_bridge

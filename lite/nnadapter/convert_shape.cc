@@ -334,6 +334,22 @@ void ConvertTile(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_TILE, {in, c.Int32s(repeats)}, {c.Output(One(op, "Out", false))});
 }
 
+// expand_as (v1) as TILE by target_tensor's dims over X's (static dims, each
+// a multiple, as the CPU op requires).
+void ConvertExpandAs(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x), td = c.Dims(One(op, "target_tensor"));
+  LITE_ENFORCE(xd.size() == td.size(), "op 'expand_as': X ", DimsToString(xd),
+               " and target_tensor ", DimsToString(td), " differ in rank");
+  std::vector<int32_t> repeats;
+  for (size_t i = 0; i < xd.size(); ++i) {
+    LITE_ENFORCE(xd[i] > 0 && td[i] > 0 && td[i] % xd[i] == 0, "op 'expand_as': target_tensor ",
+                 DimsToString(td), " is not a known multiple of X ", DimsToString(xd));
+    repeats.push_back(static_cast<int32_t>(td[i] / xd[i]));
+  }
+  c.AddOperation(NNADAPTER_TILE, {c.Input(x), c.Int32s(repeats)}, {c.Output(One(op, "Out", false))});
+}
+
 // expand_v2 (shape, -1 keeps the extent) and expand_as_v2 (Y's or
 // target_shape's dims) as EXPAND to a constant shape.
 void ConvertExpand(Converter& c, const cpp::OpDesc& op) {
@@ -409,13 +425,6 @@ void ConvertRoll(Converter& c, const cpp::OpDesc& op) {
   // An absent trailing operand is passed as nullptr (no axes: a flat roll).
   c.AddOperation(NNADAPTER_ROLL,
                  {c.Input(One(op, "X")), c.Int32s(shifts), axes.empty() ? nullptr : c.Int32s(axes)},
-                 {c.Output(One(op, "Out", false))});
-}
-
-// shuffle_channel as CHANNEL_SHUFFLE (same channel order).
-void ConvertShuffleChannel(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_CHANNEL_SHUFFLE,
-                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("group", 1))},
                  {c.Output(One(op, "Out", false))});
 }
 

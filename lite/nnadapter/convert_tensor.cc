@@ -63,17 +63,32 @@ void ConvertSplit(Converter& c, const cpp::OpDesc& op) {
   c.AddOperation(NNADAPTER_SPLIT, {c.Input(x), c.Int32(axis), c.Int32s(sections)}, outputs);
 }
 
-void ConvertTranspose(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_TRANSPOSE,
-                 {c.Input(One(op, "X")), c.Int32s(op.GetAttr<std::vector<int32_t>>("axis"))},
+// tril_triu as WHERE(mask, X, 0): the mask is a constant bool [H, W] (kept
+// where column - row <= diagonal for the lower triangle, >= for the upper),
+// broadcast over X's leading dims; a NaN outside the triangle gives 0, as
+// on the CPU. float32 X with known H and W only.
+void ConvertTrilTriu(Converter& c, const cpp::OpDesc& op) {
+  const std::string& x = One(op, "X");
+  const DDim d = c.Dims(x);
+  LITE_ENFORCE(d.size() >= 2 && d[d.size() - 2] > 0 && d.back() > 0, "op 'tril_triu': X ",
+               DimsToString(d), " needs a rank >= 2 and known last two extents to be converted");
+  LITE_ENFORCE(c.DType(x) == DataType::kFloat32, "op 'tril_triu': only float32 X is converted");
+  const int64_t h = d[d.size() - 2], w = d.back();
+  const int64_t diagonal = op.GetAttr<int32_t>("diagonal", 0);
+  const bool lower = op.GetAttr<bool>("lower", true);
+  Tensor mask;
+  mask.Resize({h, w});
+  bool* m = mask.mutable_data<bool>();
+  for (int64_t i = 0; i < h; ++i) {
+    for (int64_t j = 0; j < w; ++j) m[i * w + j] = lower ? j - i <= diagonal : j - i >= diagonal;
+  }
+  c.AddOperation(NNADAPTER_WHERE, {c.ConstantTensor(mask, {h, w}), c.Input(x), c.Float32(0.f)},
                  {c.Output(One(op, "Out", false))});
 }
 
-void ConvertFlatten(Converter& c, const cpp::OpDesc& op) {
-  c.AddOperation(NNADAPTER_FLATTEN,
-                 {c.Input(One(op, "X")), c.Int32(op.GetAttr<int32_t>("start_axis", 1)),
-                  // Paddle's default stop_axis is 1, as in the CPU op.
-                  c.Int32(op.GetAttr<int32_t>("stop_axis", 1))},
+void ConvertTranspose(Converter& c, const cpp::OpDesc& op) {
+  c.AddOperation(NNADAPTER_TRANSPOSE,
+                 {c.Input(One(op, "X")), c.Int32s(op.GetAttr<std::vector<int32_t>>("axis"))},
                  {c.Output(One(op, "Out", false))});
 }
 
@@ -169,6 +184,36 @@ void ConvertSlice(Converter& c, const cpp::OpDesc& op) {
   }
 }
 
+// crop / crop_tensor with attribute offsets and shape (crop: or Y's dims;
+// crop_tensor: -1 extends to the end of X) as SLICE over every axis; their
+// run-time Offsets / Shape / ...Tensor inputs are declined by name.
+void ConvertCrop(Converter& c, const cpp::OpDesc& op) {
+  NoTensorInputs(op, {"Offsets", "Shape", "ShapeTensor", "OffsetsTensor"});
+  const std::string& x = One(op, "X");
+  const DDim xd = c.Dims(x);
+  auto shape = op.HasInput("Y") ? c.Dims(One(op, "Y")) : op.GetAttr<std::vector<int64_t>>("shape", {});
+  auto offsets = op.GetAttr<std::vector<int64_t>>("offsets", {});
+  if (offsets.empty()) offsets.assign(xd.size(), 0);
+  LITE_ENFORCE(shape.size() == xd.size() && offsets.size() == xd.size(), "op '", op.Type(),
+               "': shape ", DimsToString(shape), " and offsets ", DimsToString(offsets),
+               " need one value per dim of X ", DimsToString(xd));
+  std::vector<int32_t> axes, starts, ends;
+  for (size_t i = 0; i < xd.size(); ++i) {
+    int64_t size = shape[i];
+    if (size == -1 && op.Type() == "crop_tensor") size = xd[i] - offsets[i];
+    LITE_ENFORCE(xd[i] > 0 && offsets[i] >= 0 && size >= 0 && offsets[i] + size <= xd[i], "op '",
+                 op.Type(), "': the window offset ", offsets[i], " size ", size, " of dim ", i,
+                 " is not converted for X ", DimsToString(xd));
+    axes.push_back(static_cast<int32_t>(i));
+    starts.push_back(Clamp32(offsets[i]));
+    ends.push_back(Clamp32(offsets[i] + size));
+  }
+  c.AddOperation(NNADAPTER_SLICE,
+                 {c.Input(x), c.Int32s(axes), c.Int32s(starts), c.Int32s(ends),
+                  c.Int32s(std::vector<int32_t>(axes.size(), 1))},
+                 {c.Output(One(op, "Out", false))});
+}
+
 // strided_slice with positive strides (negative ones walk backwards with
 // Paddle's end == -1 rule, which SLICE does not share).
 void ConvertStridedSlice(Converter& c, const cpp::OpDesc& op) {
@@ -245,31 +290,40 @@ void ConvertAssignValue(Converter& c, const cpp::OpDesc& op) {
 }
 
 // one_hot_v2: CAST(EQUAL(UNSQUEEZE(X, [-1]), [0, 1, .., depth - 1])) for a
-// constant depth. An index outside [0, depth) gives a zero row, which is the
+// constant depth (one_hot v1: X's trailing 1 is the column). An index
+// outside [0, depth) gives a zero row, which is the
 // CPU result with allow_out_of_range; without it the CPU kernel raises an
 // error that the device cannot, so only valid indices give equal results.
 void ConvertOneHot(Converter& c, const cpp::OpDesc& op) {
   NoTensorInputs(op, {"depth_tensor"});
   const int64_t depth = op.GetAttr<int64_t>("depth", -1);
-  LITE_ENFORCE(depth > 0, "op 'one_hot_v2': attribute 'depth' = ", depth, " must be positive");
+  LITE_ENFORCE(depth > 0, "op '", op.Type(), "': attribute 'depth' = ", depth, " must be positive");
   const DataType out_type =
       operators::DataTypeFromAttr(op.GetAttr<int32_t>("dtype", 5), op.Type());
   LITE_ENFORCE(out_type == DataType::kFloat32 || out_type == DataType::kInt32 ||
                    out_type == DataType::kInt64,
-               "op 'one_hot_v2': attribute 'dtype' (", DataTypeName(out_type),
+               "op '", op.Type(), "': attribute 'dtype' (", DataTypeName(out_type),
                ") is not converted (float32, int32 or int64)");
   const std::string& x = One(op, "X");
   const DataType index_type = c.DType(x);
   LITE_ENFORCE(index_type == DataType::kInt32 || index_type == DataType::kInt64,
-               "op 'one_hot_v2': X must be int32 or int64, got ", DataTypeName(index_type));
+               "op '", op.Type(), "': X must be int32 or int64, got ", DataTypeName(index_type));
   std::vector<int64_t> classes(static_cast<size_t>(depth));
   for (int64_t i = 0; i < depth; ++i) classes[i] = i;
   NNAdapterOperand* range =
       index_type == DataType::kInt64 ? c.Int64s(classes)
                                      : c.Int32s(std::vector<int32_t>(classes.begin(), classes.end()));
-  NNAdapterOperand* column = c.Temporary(PrecisionOf(index_type));
+  // v1: X's last dim is 1 and broadcasts against the classes as it is.
+  NNAdapterOperand* column = c.Input(x);
+  if (op.Type() == "one_hot") {
+    const DDim d = c.Dims(x);
+    LITE_ENFORCE(!d.empty() && d.back() == 1, "op 'one_hot': X ", DimsToString(d),
+                 " must end in a dim of 1");
+  } else {
+    column = c.Temporary(PrecisionOf(index_type));
+    c.AddOperation(NNADAPTER_UNSQUEEZE, {c.Input(x), c.Int32s({-1})}, {column});
+  }
   NNAdapterOperand* hits = c.Temporary(NNADAPTER_BOOL8);
-  c.AddOperation(NNADAPTER_UNSQUEEZE, {c.Input(x), c.Int32s({-1})}, {column});
   c.AddOperation(NNADAPTER_EQUAL, {column, range}, {hits});
   c.AddOperation(NNADAPTER_CAST, {hits, c.Int32(PrecisionOf(out_type))},
                  {c.Output(One(op, "Out", false))});

@@ -1,6 +1,6 @@
 // Harness cases of the math converters: elementwise ops (and their fused
 // forms), the activations of activations.inc, scale, comparisons, logical
-// ops, where, reductions, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
+// ops, where, reductions, mean, axpy, p_norm, cos_sim, elementwise_mod, arg_max/arg_min, top_k, clip, assign, fill_*_like,
 // dropout, sum, reciprocal.
 #include "lite/nnadapter/converter_harness_cases.h"
 
@@ -240,6 +240,65 @@ void AddMathCases(std::vector<HarnessCase>* cases) {
                  F(r, "Y", "b", {2, n, 3});
                  r.Output("Out", "y");
                }});
+  // axpy: a per-(n, c) scale on 2-D and 4-D X, Scale a weight or not.
+  for (bool weight : {false, true}) {
+    c.push_back({"axpy", weight ? "4-D X, Scale a weight" : "2-D X",
+                 [weight](OpRunner& r, int64_t n) {
+                   const DDim xd = weight ? DDim{2, 3, n, 2} : DDim{n, 3};
+                   if (weight) {
+                     W(r, "Scale", "s", {2, 3});
+                   } else {
+                     F(r, "Scale", "s", {n, 3});
+                   }
+                   F(r, "X", "x", xd);
+                   F(r, "Bias", "b", xd);
+                   r.Output("Out", "y");
+                 }});
+  }
+  // p_norm: orders 2, 3, 1, 0, inf, -inf along an axis (keepdim or not),
+  // and over every element.
+  for (float porder : {2.f, 3.f, 1.f, 0.f, INFINITY, -INFINITY}) {
+    for (int form : {0, 1, 2}) {
+      c.push_back({"p_norm", "porder " + std::to_string(porder) + " form " + std::to_string(form),
+                   [porder, form](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", {n, 3, 2});
+                     r.Output("Out", "y");
+                     r.Attr("porder", porder);
+                     r.Attr("axis", form == 0 ? 1 : -1);
+                     r.Attr("keepdim", form == 1);
+                     r.Attr("asvector", form == 2);
+                   }});
+    }
+  }
+  c.push_back(Declines({"p_norm", "porder -2", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {n, 3});
+                          r.Output("Out", "y");
+                          r.Attr("porder", -2.f);
+                        }},
+                       "porder"));
+  // cos_sim: 2-D rows, 3-D X flattened, Y broadcast from one row; with and
+  // without the norm outputs.
+  for (int form : {0, 1, 2}) {
+    c.push_back({"cos_sim", "form " + std::to_string(form), [form](OpRunner& r, int64_t n) {
+                   const DDim xd = form == 1 ? DDim{n, 2, 3} : DDim{n, 5};
+                   F(r, "X", "x", xd);
+                   DDim yd = xd;
+                   if (form == 2) yd[0] = 1;
+                   F(r, "Y", "yy", yd);
+                   r.Output("Out", "o");
+                   if (form != 1) {
+                     r.Output("XNorm", "xn");
+                     r.Output("YNorm", "yn");
+                   }
+                 }});
+  }
+  // mean: every element, a 0-D Out.
+  for (bool flat : {false, true}) {
+    c.push_back({"mean", flat ? "1-D X" : "3-D X", [flat](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", flat ? DDim{n} : DDim{n, 3, 2});
+                   r.Output("Out", "y");
+                 }});
+  }
   // Reductions (reduce_any / reduce_all of bools).
   for (const char* op : {"reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_any",
                          "reduce_all"}) {

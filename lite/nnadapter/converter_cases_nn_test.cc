@@ -1,7 +1,7 @@
 // Harness cases of the NN converters (convert_nn.cc, convert_quant.cc's
 // float paths): conv2d, depthwise_conv2d, conv2d_transpose, pool2d,
 // batch_norm, fc, mul, matmul(_v2), softmax, log_softmax, layer_norm,
-// instance_norm, prelu.
+// instance_norm, prelu, lrn, grid_sampler, temporal_shift.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -131,6 +131,24 @@ void AddNnCases(std::vector<HarnessCase>* cases) {
                    r.Attr("beta", 0.6f);
                  }});
   }
+  // temporal_shift: clips of 2 and 3 frames, ratios giving empty and
+  // non-empty channel groups; seg_num 1 is declined.
+  for (auto [seg, ratio] : {std::pair{2, 0.25f}, std::pair{3, 0.125f}, std::pair{3, 0.5f}}) {
+    c.push_back({"temporal_shift", "seg_num " + std::to_string(seg) + " ratio " + std::to_string(ratio),
+                 [seg = seg, ratio = ratio](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {2 * seg, 8, n, 3});
+                   r.Output("Out", "y");
+                   r.Attr("seg_num", seg);
+                   r.Attr("shift_ratio", ratio);
+                 }});
+  }
+  c.push_back(harness::Declines({"temporal_shift", "seg_num 1",
+                                 [](OpRunner& r, int64_t n) {
+                                   F(r, "X", "x", {2, 4, n, 3});
+                                   r.Output("Out", "y");
+                                   r.Attr("seg_num", 1);
+                                 }},
+                                "seg_num"));
   for (bool ac : {true, false}) {
     for (const char* mode : {"bilinear", "nearest"}) {
       for (const char* pad : {"zeros", "border", "reflection"}) {

@@ -1,7 +1,7 @@
 // Harness cases of the tensor converters: concat, split, reshape, transpose,
 // flatten, squeeze, unsqueeze, interpolation, shape, slice, fill_constant,
-// assign_value, one_hot_v2, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
-// lookup_table, range, tile, expand, pad.
+// assign_value, one_hot_v2, one_hot, cast, stack, unstack, pixel_shuffle, gather, gather_nd,
+// lookup_table, range, tile, expand (v1 and v2), expand_as (v1), pad, tril_triu, crop, crop_tensor.
 #include "lite/nnadapter/converter_harness_cases.h"
 
 namespace paddle {
@@ -308,6 +308,13 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    }});
     }
   }
+  // one_hot (v1): X [..., 1], the trailing 1 replaced by depth (an INT
+  // attribute, as Paddle writes it).
+  c.push_back({"one_hot", "X [n, 1]", [](OpRunner& r, int64_t n) {
+                 harness::Ints<int64_t>(r, "X", "x", {n, 1}, 0, 4);
+                 r.Output("Out", "y");
+                 r.Attr("depth", int32_t{4});
+               }});
   c.push_back(Declines({"one_hot_v2", "depth_tensor", [](OpRunner& r, int64_t n) {
                           harness::Ints<int64_t>(r, "X", "x", {n}, 0, 4);
                           r.Input<int32_t>("depth_tensor", "d", {1}, {4});
@@ -470,6 +477,65 @@ void AddTensorCases(std::vector<HarnessCase>* cases) {
                    r.Output("Out", "y");
                    r.Attr("repeat_times", repeats);
                  }});
+  }
+  // expand (v1, expand_times one per dim) as TILE, a direct row of
+  // converters.inc; its run-time ExpandTimes form is declined by name.
+  for (V32 times : {V32{2, 1, 3}, V32{1, 1, 1}}) {
+    c.push_back({"expand", "times " + std::to_string(times[0]) + std::to_string(times[2]),
+                 [times](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {n, 2, 3});
+                   r.Output("Out", "y");
+                   r.Attr("expand_times", times);
+                 }});
+  }
+  // expand_as (v1): tiled to target_tensor's dims (multiples of X's).
+  c.push_back({"expand_as", "target 2x, 1x, 3x", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n, 2, 1});
+                 F(r, "target_tensor", "t", {2 * n, 2, 3});
+                 r.Output("Out", "y");
+               }});
+  c.push_back(Declines({"expand", "run-time ExpandTimes", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {n, 2});
+                          Ints<int32_t>(r, "ExpandTimes", "times", {2}, 1, 3);
+                          r.Output("Out", "y");
+                        }},
+                       "ExpandTimes"));
+  // crop / crop_tensor: attribute windows (crop_tensor's -1 runs to the end),
+  // crop's window from Y's dims; a run-time Offsets tensor is declined.
+  for (const char* op : {"crop", "crop_tensor"}) {
+    c.push_back({op, "offsets and shape", [op](OpRunner& r, int64_t n) {
+                   F(r, "X", "x", {n + 2, 5, 3});
+                   r.Output("Out", "y");
+                   r.Attr("offsets", V64{1, 2, 0});
+                   r.Attr("shape", V64{n, std::string(op) == "crop" ? 2 : -1, 3});
+                 }});
+  }
+  c.push_back({"crop", "shape of Y", [](OpRunner& r, int64_t n) {
+                 F(r, "X", "x", {n + 1, 4});
+                 F(r, "Y", "shape_of", {n, 3});
+                 r.Output("Out", "y");
+                 r.Attr("offsets", V64{1, 1});
+               }});
+  c.push_back(Declines({"crop_tensor", "run-time Offsets", [](OpRunner& r, int64_t n) {
+                          F(r, "X", "x", {n + 1, 4});
+                          Ints<int32_t>(r, "Offsets", "off", {2}, 0, 1);
+                          r.Output("Out", "y");
+                          r.Attr("shape", V64{n, 2});
+                        }},
+                       "Offsets"));
+  // tril_triu: both triangles, diagonals below, on and above the main one,
+  // on [n, n + 2] and batched [2, n, 3] X.
+  for (bool lower : {true, false}) {
+    for (int diagonal : {-1, 0, 2}) {
+      c.push_back({"tril_triu", std::string(lower ? "tril" : "triu") + " diagonal " +
+                                    std::to_string(diagonal),
+                   [lower, diagonal](OpRunner& r, int64_t n) {
+                     F(r, "X", "x", diagonal == 0 ? DDim{2, n, 3} : DDim{n, n + 2});
+                     r.Output("Out", "y");
+                     r.Attr("lower", lower);
+                     r.Attr("diagonal", diagonal);
+                   }});
+    }
   }
   for (int group : {2, 3}) {
     c.push_back({"shuffle_channel", "group " + std::to_string(group),

@@ -67,7 +67,7 @@ TEST(NbOpt, HelpListsPaddleLiteFlagSetPlusOurs) {
       "model_type", "nnadapter_device_names", "nnadapter_context_properties",
       "nnadapter_subgraph_partition_config_path", "nnadapter_model_cache_dir", "int8_kernels",
       "nnadapter_strict_mode", "nnadapter_min_subgraph_size", "nnadapter_partition_report_path",
-      "nnadapter_dynamic_shape_info"};
+      "nnadapter_dynamic_shape_info", "print_op_audit_md"};
   std::set<std::string> expected = paddle_lite;
   expected.insert(ours.begin(), ours.end());
   EXPECT_EQ(listed, expected) << text;

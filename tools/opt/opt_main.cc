@@ -26,6 +26,8 @@ DEFINE_string(valid_targets, "x86",
 DEFINE_bool(print_supported_ops, false,
             "print the op types the --valid_targets support, then exit");
 DEFINE_bool(print_all_ops, false, "print every op type this build knows with its kernels, then exit");
+DEFINE_bool(print_op_audit_md, false,
+            "print the attribute audit of every op (docs/op-attribute-audit.md's table), then exit");
 DEFINE_bool(print_all_ops_in_md_format, false,
             "--print_all_ops as a Markdown table (op type, kernels, NNAdapter converter)");
 DEFINE_bool(print_model_ops, false,
@@ -120,6 +122,7 @@ int main(int argc, char** argv) {
   f.print_supported_ops = FLAGS_print_supported_ops;
   f.print_all_ops = FLAGS_print_all_ops;
   f.print_all_ops_in_md_format = FLAGS_print_all_ops_in_md_format;
+  f.print_op_audit_md = FLAGS_print_op_audit_md;
   f.print_model_ops = FLAGS_print_model_ops;
   f.nnadapter_device_names = FLAGS_nnadapter_device_names;
   f.nnadapter_context_properties = FLAGS_nnadapter_context_properties;

@@ -1,5 +1,6 @@
 #include "tools/opt/opt_tool.h"
 #include "tools/opt/nb_print.h"
+#include "tools/opt/op_audit.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -157,7 +158,7 @@ void PrintAllOps(std::ostream& out) {
   out << ops.size() << " op types (kernels as target/precision; 'nnadapter' = has a converter, "
       << "devices decide per op instance):\n";
   for (const auto& op : ops) {
-    out << "  " << std::left << std::setw(34) << op << KernelTargets(op)
+    out << "  " << std::left << std::setw(34) << op << " " << KernelTargets(op)
         << (nnadapter_bridge::FindConverter(op) ? "  nnadapter" : "") << "\n";
   }
 }
@@ -435,6 +436,10 @@ int Run(const OptFlags& f, std::ostream& out) {
   }
   if (f.print_all_ops_in_md_format) {
     PrintAllOpsMarkdown(out);
+    return 0;
+  }
+  if (f.print_op_audit_md) {
+    PrintOpAuditMarkdown(out);
     return 0;
   }
   if (!f.optimized_nb_model_path.empty()) return Visualize(f, out);

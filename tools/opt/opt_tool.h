@@ -20,6 +20,7 @@ struct OptFlags {
   bool print_supported_ops{false};
   bool print_all_ops{false};
   bool print_all_ops_in_md_format{false};  // the same list as a Markdown table
+  bool print_op_audit_md{false};  // docs/op-attribute-audit.md's table (LITE_OP_AUDIT rows)
   bool print_model_ops{false};
   std::string nnadapter_device_names;  // comma list, added after those in valid_targets
   std::string nnadapter_context_properties;

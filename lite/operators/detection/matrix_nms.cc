@@ -15,6 +15,7 @@
 #include <numeric>
 
 #include "lite/core/registry.h"
+#include "lite/operators/detection/nms_common.h"
 
 namespace paddle {
 namespace lite {
@@ -67,21 +68,6 @@ class MatrixNmsOp : public OperatorBase<MatrixNmsParam> {
     p.sigma = desc.GetAttr<float>("gaussian_sigma", 2.f);
   }
 };
-
-float Area(const float* b, bool normalized) {
-  if (b[2] < b[0] || b[3] < b[1]) return 0.f;
-  const float w = b[2] - b[0], h = b[3] - b[1];
-  return normalized ? w * h : (w + 1) * (h + 1);
-}
-
-float Iou(const float* a, const float* b, bool normalized) {
-  if (b[0] > a[2] || b[2] < a[0] || b[1] > a[3] || b[3] < a[1]) return 0.f;
-  const float add = normalized ? 0.f : 1.f;
-  const float iw = std::min(a[2], b[2]) - std::max(a[0], b[0]) + add;
-  const float ih = std::min(a[3], b[3]) - std::max(a[1], b[1]) + add;
-  const float inter = iw * ih;
-  return inter / (Area(a, normalized) + Area(b, normalized) - inter);
-}
 
 class MatrixNmsKernel : public KernelBase<MatrixNmsParam> {
  public:

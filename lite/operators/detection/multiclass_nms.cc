@@ -19,6 +19,7 @@
 #include <map>
 
 #include "lite/core/registry.h"
+#include "lite/operators/detection/nms_common.h"
 #include "lite/operators/tensor/tensor_util.h"
 
 namespace paddle {
@@ -93,25 +94,6 @@ class MulticlassNmsOp : public OperatorBase<NmsParam> {
   }
 };
 
-float BoxArea(const float* b, bool normalized) {
-  if (b[2] < b[0] || b[3] < b[1]) return 0.f;
-  const float w = b[2] - b[0], h = b[3] - b[1];
-  return normalized ? w * h : (w + 1) * (h + 1);
-}
-
-float Iou(const float* a, const float* b, bool normalized) {
-  if (b[0] > a[2] || b[2] < a[0] || b[1] > a[3] || b[3] < a[1]) return 0.f;
-  const float norm = normalized ? 0.f : 1.f;
-  const float iw = std::min(a[2], b[2]) - std::max(a[0], b[0]) + norm;
-  const float ih = std::min(a[3], b[3]) - std::max(a[1], b[1]) + norm;
-  const float inter = iw * ih;
-  return inter / (BoxArea(a, normalized) + BoxArea(b, normalized) - inter);
-}
-
-bool ByScoreDesc(const std::pair<float, int>& a, const std::pair<float, int>& b) {
-  return a.first > b.first;
-}
-
 class MulticlassNmsKernel : public KernelBase<NmsParam> {
  public:
   void Run(const RunContext&) override {
@@ -164,27 +146,13 @@ class MulticlassNmsKernel : public KernelBase<NmsParam> {
         for (int64_t k = 0; k < m; ++k) {
           if (score(c, k) > p.score_threshold) cand.emplace_back(score(c, k), static_cast<int>(k));
         }
-        std::stable_sort(cand.begin(), cand.end(), ByScoreDesc);
+        SortByScoreDesc(&cand);
         if (p.nms_top_k > -1 && p.nms_top_k < static_cast<int>(cand.size())) {
           cand.resize(p.nms_top_k);
         }
         std::vector<int>& sel = kept[static_cast<int>(c)];
-        float thr = p.nms_threshold;
-        for (auto& cd : cand) {
-          bool keep = true;
-          for (int s : sel) {
-            // Paddle keeps a box while overlap <= threshold, so an overlap
-            // that is NaN (a non-finite coordinate) suppresses it.
-            if (!(Iou(box(c, cd.second), box(c, s), p.normalized) <= thr)) {
-              keep = false;
-              break;
-            }
-          }
-          if (keep) {
-            sel.push_back(cd.second);
-            if (p.nms_eta < 1 && thr > 0.5f) thr *= p.nms_eta;
-          }
-        }
+        sel = GreedyNms(cand, [&](int k) { return box(c, k); }, p.normalized, p.nms_threshold,
+                        p.nms_eta);
         if (!per_image) std::stable_sort(sel.begin(), sel.end());
         num_det += static_cast<int>(sel.size());
       }
