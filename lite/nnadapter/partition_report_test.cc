@@ -60,6 +60,26 @@ std::string ReportPath(const std::string& name) {
       .string();
 }
 
+// The report CreatePaddlePredictor writes for `config`.
+std::string ReportOf(lite_api::CxxConfig config, const std::string& name) {
+  const std::string path = ReportPath(name);
+  config.set_nnadapter_partition_report_path(path);
+  lite_api::CreatePaddlePredictor(config);
+  const std::string json = ReadText(path);
+  std::remove(path.c_str());
+  return json;
+}
+
+// The error CreatePaddlePredictor throws for `config` ("" if none).
+std::string ErrorOf(const lite_api::CxxConfig& config) {
+  try {
+    lite_api::CreatePaddlePredictor(config);
+  } catch (const lite_api::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(PartitionReport, BuiltinDeviceTakesTheWholeClassifierAndTheReportSaysSo) {
   auto config = ClsConfig({"builtin_device"});
   const std::string path = ReportPath("builtin");
@@ -117,6 +137,37 @@ TEST(PartitionReport, CostAwarePartitionKeepsOpsWhoseOffloadDoesNotPay) {
   EXPECT_LT(Total(greedy_json, "cpu_ops"), ops);
   EXPECT_EQ(Total(cost_json, "cpu_ops"), Total(greedy_json, "cpu_ops"));
   EXPECT_EQ(Count(cost_json, "kept on CPU: estimated"), 0);
+}
+
+// set_nnadapter_partition_strategy("cost") is the context property
+// NNADAPTER_PARTITION=cost (builtin_device declares 4x the CPU's time: every
+// op stays on the CPU), "greedy" offloads everything; another value, or one
+// contradicting the context properties, is refused naming the setting.
+TEST(PartitionReport, PartitionStrategySetterChoosesTheCostAwarePartition) {
+  auto cost = ClsConfig({"builtin_device"});
+  cost.set_nnadapter_partition_strategy("cost");
+  const std::string cost_json = ReportOf(cost, "strategy_cost");
+  const int ops = Total(cost_json, "ops");
+  EXPECT_GT(ops, 20);
+  EXPECT_EQ(Total(cost_json, "cpu_ops"), ops);
+  EXPECT_EQ(Count(cost_json, "\"reason\": \"kept on CPU: estimated "), ops);
+  auto greedy = ClsConfig({"builtin_device"});
+  greedy.set_nnadapter_partition_strategy("greedy");
+  EXPECT_EQ(Total(ReportOf(greedy, "strategy_greedy"), "cpu_ops"), 0);
+
+  auto unknown = ClsConfig({"builtin_device"});
+  unknown.set_nnadapter_partition_strategy("fast");
+  EXPECT_NE(ErrorOf(unknown).find("set_nnadapter_partition_strategy (opt: "
+                                  "--nnadapter_partition_strategy): 'fast': expected greedy or cost"),
+            std::string::npos)
+      << ErrorOf(unknown);
+  auto contradicting = ClsConfig({"builtin_device"}, "NNADAPTER_PARTITION=cost");
+  contradicting.set_nnadapter_partition_strategy("greedy");
+  EXPECT_NE(ErrorOf(contradicting)
+                .find("set_nnadapter_partition_strategy('greedy') disagrees with "
+                      "NNADAPTER_PARTITION=cost in set_nnadapter_context_properties"),
+            std::string::npos)
+      << ErrorOf(contradicting);
 }
 
 TEST(PartitionReport, NamesTheOperationADeviceDeclinesAndStrictModeListsTheCpuOps) {
