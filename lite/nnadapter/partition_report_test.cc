@@ -170,6 +170,48 @@ TEST(PartitionReport, PartitionStrategySetterChoosesTheCostAwarePartition) {
       << ErrorOf(contradicting);
 }
 
+// The reasons of the ops a subgraph-level cost verdict kept on the CPU, each
+// checked to say the offload was estimated slower.
+std::vector<std::string> ClusterVerdicts(const std::string& json) {
+  std::vector<std::string> reasons;
+  std::regex re("kept on CPU: its subgraph of \\d+ ops? estimated ([0-9.e+-]+) ms offloaded vs "
+                "([0-9.e+-]+) ms here");
+  for (auto it = std::sregex_iterator(json.begin(), json.end(), re); it != std::sregex_iterator();
+       ++it) {
+    EXPECT_GT(std::stod((*it)[1]), std::stod((*it)[2])) << it->str();
+    reasons.push_back(it->str());
+  }
+  return reasons;
+}
+
+// Cost-aware, per subgraph: fake_device declared 2x faster than the CPU but
+// with a transfer cost of 0.2 ns per byte. Each op passes on its own (its
+// inputs' transfer counted), but a subgraph also sends its outputs back:
+// two one-op subgraphs do not pay that way and stay on the CPU with the
+// subgraph's estimate as reason. Without a transfer cost none is refused.
+// The outputs still equal the CPU's.
+TEST(PartitionReport, CostAwarePartitionKeepsSubgraphsWhoseOffloadDoesNotPay) {
+  const std::string props =
+      "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU,ADD;NNADAPTER_PARTITION=cost";
+  setenv("FAKE_DEVICE_PERFORMANCE", "float32.exec_time=0.5,transfer_ns_per_byte=0", 1);
+  const std::string free_json = ReportOf(ClsConfig({"fake_device"}, props), "free_transfer");
+  setenv("FAKE_DEVICE_PERFORMANCE", "float32.exec_time=0.5,transfer_ns_per_byte=0.2", 1);
+  auto config = ClsConfig({"fake_device"}, props);
+  const std::string json = ReportOf(config, "costly_transfer");
+  auto p = lite_api::CreatePaddlePredictor(config);
+  unsetenv("FAKE_DEVICE_PERFORMANCE");
+  EXPECT_TRUE(ClusterVerdicts(free_json).empty());
+  const auto verdicts = ClusterVerdicts(json);
+  ASSERT_EQ(verdicts.size(), 2u) << json.substr(0, 3000);
+  for (const auto& v : verdicts) EXPECT_NE(v.find("its subgraph of 1 op estimated"), std::string::npos);
+  EXPECT_EQ(Total(json, "subgraphs"), 8);
+  auto cpu_p = LoadPdModel(ModelsDir() + kCls, "inference");
+  EXPECT_LE(Compare(RunFloat(cpu_p.get(), {1, 3, 48, 192}, ClsInput()),
+                    RunFloat(p.get(), {1, 3, 48, 192}, ClsInput()))
+                .max_abs,
+            1e-4);
+}
+
 TEST(PartitionReport, NamesTheOperationADeviceDeclinesAndStrictModeListsTheCpuOps) {
   const std::string props = "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU,ADD";
   auto config = ClsConfig({"fake_device"}, props);
