@@ -26,7 +26,7 @@ bool FusibleConv(const core::Operation& op, int32_t* cout,
   const core::Operand* w = op.input_operands[1];
   const core::Operand* out = op.output_operands[0];
   int32_t fuse = -1;
-  if (!w || out->type.layout != NNADAPTER_NCHW ||
+  if (!w || !out || out->type.layout != NNADAPTER_NCHW ||
       out->type.precision != NNADAPTER_FLOAT32 || w->type.dimensions.count != 4 ||
       !GetConstantInt32(op.input_operands[kConvFuseCode], &fuse) ||
       fuse != NNADAPTER_FUSED_NONE) {
@@ -155,9 +155,15 @@ using Fuser = bool (*)(OwnedModel*, core::Operation*, core::Operation*);
 size_t FuseIntoConv(OwnedModel* m, Fuser fuse) {
   size_t fused = 0;
   for (auto* op : SortOperationsInTopologicalOrder(&m->model)) {
-    if (op->type != NNADAPTER_CONV_2D || op->output_operands.size() != 1) continue;
+    if (op->type != NNADAPTER_CONV_2D || op->output_operands.size() != 1 ||
+        !op->output_operands[0]) {
+      continue;
+    }
     core::Operation* next = optimizer::OnlyConsumer(&m->model, op->output_operands[0]);
-    if (next && next->output_operands.size() == 1 && fuse(m, op, next)) fused++;
+    if (next && next->output_operands.size() == 1 && next->output_operands[0] &&
+        fuse(m, op, next)) {
+      fused++;
+    }
   }
   optimizer::RemoveUnusedOperands(&m->model);
   return fused;

@@ -154,7 +154,7 @@ void RemoveUnusedOperands(core::Model* model) {
 }
 
 core::Operation* OnlyConsumer(core::Model* model, const core::Operand* operand) {
-  if (IsModelOutputOperand(operand)) return nullptr;
+  if (!operand || IsModelOutputOperand(operand)) return nullptr;
   auto consumers = GetOperandConsumers(model, operand);
   if (consumers.size() != 1) return nullptr;
   const auto& ins = consumers[0]->input_operands;

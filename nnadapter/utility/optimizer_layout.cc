@@ -135,8 +135,11 @@ class LayoutConverter {
 
   void Convert(core::Operation* op) {
     const LayoutEntry* e = FindLayoutEntry(op->type);
-    const bool plain = e && !op->input_operands.empty() && op->input_operands[0] &&
-                       !op->output_operands.empty();
+    bool plain = e && !op->input_operands.empty() && op->input_operands[0] &&
+                 !op->output_operands.empty();
+    for (size_t k = 0; plain && k < op->output_operands.size(); k++) {
+      plain = op->output_operands[k] != nullptr;
+    }
     if (!plain) return Fallback(op);
     const uint32_t rank = op->input_operands[0]->type.dimensions.count;
     switch (e->rule) {
@@ -179,7 +182,10 @@ class LayoutConverter {
       return Fallback(op);
     }
     for (size_t i : data) {
-      if (op->input_operands[i]->type.dimensions.count != p.size()) return Fallback(op);
+      if (!op->input_operands[i] ||
+          op->input_operands[i]->type.dimensions.count != p.size()) {
+        return Fallback(op);
+      }
     }
     for (size_t i : data) Align(op, i, p);
     if (axis < 0) axis += rank;
@@ -206,7 +212,7 @@ class LayoutConverter {
       core::Operand* x = op->input_operands[i];
       if (x->type.dimensions.count == rank) {
         Align(op, i, p);
-      } else if (IsConstantOperand(x)) {
+      } else if (IsConstantOperand(x) && x->type.dimensions.count < rank) {
         op->input_operands[i] = ExpandedConstant(x, rank, p);
       } else {
         return Fallback(op);  // a lower-rank tensor: keep NCHW
@@ -273,6 +279,7 @@ class LayoutConverter {
       const Permutation p = Of(o);
       if (optimizer::IsIdentity(p)) continue;
       core::Operation* producer = GetOperandProducer(&m_->model, o);
+      if (!producer) continue;
       core::Operand* t = optimizer::AddOperand(m_, o->type);
       for (auto& out : producer->output_operands) {
         if (out == o) out = t;

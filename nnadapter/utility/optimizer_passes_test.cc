@@ -283,5 +283,43 @@ TEST(ConvertQuantizationSymmToAsymm, ShiftsInt8ToUint8WithZeroPoint128) {
   EXPECT_EQ(w->type.precision, NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL);
 }
 
+// Operations with null, missing or ill-typed operands (a driver's copy of a
+// hostile caller's model): every pass leaves them alone, nothing crashes.
+TEST(OptimizerPasses, LeaveMalformedOperationsAlone) {
+  CoreModel m;
+  Operand* x = m.Add(NNADAPTER_FLOAT32, {1, 2, 3, 3}, NNADAPTER_MODEL_INPUT);
+  Operand* n = Temp(&m, {1, 2, 3, 3});  // NHWC after the pass: the others read it
+  Operand* c = Temp(&m, {1, 2, 3, 3});
+  Operand* d = Temp(&m, {1, 2, 3, 3});
+  Operand* y = m.Add(NNADAPTER_FLOAT32, {1, 2, 3, 3}, NNADAPTER_MODEL_OUTPUT);
+  auto f2 = [&](std::vector<float> v) { return m.Const<float>(NNADAPTER_FLOAT32, {2}, v); };
+  m.Op(NNADAPTER_BATCH_NORMALIZATION,
+       {x, f2({1, 1}), f2({0, 0}), f2({0, 0}), f2({1, 1}),
+        m.Const<float>(NNADAPTER_FLOAT32, {}, {1e-5f})},
+       {n});
+  std::vector<Operand*> nulls(9, nullptr);
+  nulls[0] = n;
+  Operation* conv = m.Op(NNADAPTER_CONV_2D, nulls, {c});  // no filter, no attributes
+  m.Op(NNADAPTER_RELU, {n}, {nullptr});                   // no output
+  m.Op(NNADAPTER_CONCAT, {n, nullptr, m.Const<int32_t>(NNADAPTER_INT32, {}, {1})},
+       {y});                                              // a null data input
+  // A constant of higher rank than the output.
+  m.Op(NNADAPTER_ADD, {n, m.Const<float>(NNADAPTER_FLOAT32, {1, 1, 1, 1, 2}, {1, 2})}, {d});
+  m.model().input_operands = {x};
+  m.model().output_operands = {y};
+  ASSERT_EQ(SortedTypes(&m.model()).size(), 5u);  // no cycle: every pass sees them
+  EXPECT_EQ(nnadapter::FuseConv2dBatchNorm(&m.owned()), 0u);
+  EXPECT_EQ(nnadapter::FuseConv2dAdd(&m.owned()), 0u);
+  EXPECT_EQ(nnadapter::FuseConv2dActivation(&m.owned()), 0u);
+  EXPECT_EQ(nnadapter::FoldConstantOperations(&m.owned()), 0u);
+  EXPECT_EQ(nnadapter::ConvertQuantizationSymmToAsymm(&m.owned()), 0u);
+  // The batch norm goes NHWC (x transposed in); every malformed reader of
+  // its output gets it back in NCHW through one shared TRANSPOSE.
+  EXPECT_EQ(nnadapter::ConvertDataLayoutNchwToNhwc(&m.owned()), 2u);
+  EXPECT_EQ(n->type.layout, NNADAPTER_NHWC);
+  EXPECT_EQ(Dims(conv->input_operands[0]), (std::vector<int32_t>{1, 2, 3, 3}));
+  EXPECT_NE(conv->input_operands[0], n);
+}
+
 }  // namespace
 }  // namespace nnadapter_test
