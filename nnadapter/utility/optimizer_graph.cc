@@ -1,5 +1,7 @@
 #include "optimizer_graph.h"
 
+#include "nnadapter/utility/optimizer.h"
+
 #include <algorithm>
 #include <cstring>
 #include <set>
@@ -92,34 +94,15 @@ core::Operation* AddOperation(core::Model* model, NNAdapterOperationType type,
 core::Operand* PermutedConstant(OwnedModel* model, const core::Operand* constant,
                                 const Permutation& p) {
   const NNAdapterOperandType& type = constant->type;
-  const uint32_t rank = type.dimensions.count;
   const int64_t bytes = GetOperandTypeBufferLength(type);
-  const uint32_t es = GetOperandPrecisionDataLength(type.precision);
-  if (p.size() != rank || bytes < 0 || !constant->buffer ||
-      constant->length != static_cast<uint64_t>(bytes)) {
+  if (bytes < 0 || !constant->buffer || constant->length != static_cast<uint64_t>(bytes)) {
     return nullptr;
   }
-  const int32_t* d = type.dimensions.data;
-  // Strides of the source in the source's order.
-  std::vector<int64_t> stride(rank, 1);
-  for (int32_t i = static_cast<int32_t>(rank) - 2; i >= 0; i--) {
-    stride[i] = stride[i + 1] * d[i + 1];
-  }
-  std::vector<int32_t> out_dims(rank);
-  for (uint32_t i = 0; i < rank; i++) out_dims[i] = d[p[i]];
-  std::vector<uint8_t> out(static_cast<size_t>(bytes));
-  const auto* src = static_cast<const uint8_t*>(constant->buffer);
-  std::vector<int32_t> index(rank, 0);  // index in the output's order
-  const int64_t count = bytes / es;
-  for (int64_t n = 0; n < count; n++) {
-    int64_t offset = 0;
-    for (uint32_t i = 0; i < rank; i++) offset += index[i] * stride[p[i]];
-    std::memcpy(out.data() + n * es, src + offset * es, es);
-    for (int32_t i = static_cast<int32_t>(rank) - 1; i >= 0; i--) {
-      if (++index[i] < out_dims[i]) break;
-      index[i] = 0;
-    }
-  }
+  const std::vector<int32_t> dims(type.dimensions.data,
+                                  type.dimensions.data + type.dimensions.count);
+  const std::vector<uint8_t> out = PermuteBytes(
+      constant->buffer, GetOperandPrecisionDataLength(type.precision), dims, p);
+  if (out.size() != static_cast<size_t>(bytes)) return nullptr;
   NNAdapterOperandType permuted = type;
   PermuteDimensions(&permuted.dimensions, p);
   if (IsPerChannelQuantizedPrecision(type.precision)) {
@@ -176,4 +159,43 @@ bool ReadFloats(const core::Operand* operand, int64_t count,
 }
 
 }  // namespace optimizer
+
+std::vector<int32_t> NchwToNhwcPermutation() { return {0, 2, 3, 1}; }
+
+std::vector<int32_t> NhwcConvFilterPermutation(bool depthwise) {
+  return depthwise ? std::vector<int32_t>{1, 2, 3, 0} : std::vector<int32_t>{0, 2, 3, 1};
+}
+
+std::vector<uint8_t> PermuteBytes(const void* data, size_t element_size,
+                                  const std::vector<int32_t>& dims,
+                                  const std::vector<int32_t>& perm) {
+  const size_t rank = dims.size();
+  std::vector<bool> seen(rank, false);
+  if (perm.size() != rank || element_size == 0) return {};
+  for (int32_t a : perm) {
+    if (a < 0 || static_cast<size_t>(a) >= rank || seen[a]) return {};
+    seen[a] = true;
+  }
+  const int64_t count = GetElementCount(dims.data(), static_cast<uint32_t>(rank));
+  if (count < 0 || (count > 0 && !data)) return {};
+  // Strides of the source in the source's order.
+  std::vector<int64_t> stride(rank, 1);
+  for (int32_t i = static_cast<int32_t>(rank) - 2; i >= 0; i--) {
+    stride[i] = stride[i + 1] * dims[i + 1];
+  }
+  std::vector<uint8_t> out(static_cast<size_t>(count) * element_size);
+  const auto* src = static_cast<const uint8_t*>(data);
+  std::vector<int32_t> index(rank, 0);  // in the output's order
+  for (int64_t n = 0; n < count; n++) {
+    int64_t offset = 0;
+    for (size_t i = 0; i < rank; i++) offset += index[i] * stride[perm[i]];
+    std::memcpy(out.data() + n * element_size, src + offset * element_size, element_size);
+    for (int32_t i = static_cast<int32_t>(rank) - 1; i >= 0; i--) {
+      if (++index[i] < dims[perm[i]]) break;
+      index[i] = 0;
+    }
+  }
+  return out;
+}
+
 }  // namespace nnadapter

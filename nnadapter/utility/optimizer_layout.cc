@@ -75,7 +75,7 @@ const LayoutEntry* FindLayoutEntry(NNAdapterOperationType type) {
   return nullptr;
 }
 
-const Permutation kNchwToNhwc = {0, 2, 3, 1};
+const Permutation kNchwToNhwc = NchwToNhwcPermutation();
 
 class LayoutConverter {
  public:
@@ -254,7 +254,7 @@ class LayoutConverter {
     const core::Operand* x = op->input_operands[0];
     const int32_t channels = x->type.dimensions.data[optimizer::Inverse(Of(x))[1]];
     const bool depthwise = group != 1 && channels == group;
-    const Permutation p = depthwise ? Permutation{1, 2, 3, 0} : Permutation{0, 2, 3, 1};
+    const Permutation p = NhwcConvFilterPermutation(depthwise);
     core::Operand* packed = optimizer::PermutedConstant(m_, filter, p);
     if (!packed) return false;
     packed->type.layout = NNADAPTER_NHWC;

@@ -14,6 +14,8 @@
 #define NNADAPTER_UTILITY_OPTIMIZER_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 #include "nnadapter/hal/types.h"
 #include "nnadapter/utility/modeling.h"
@@ -28,6 +30,22 @@ namespace nnadapter {
 // consumers keep a tensor operand) is kept. Returns how many operations
 // were removed.
 size_t RemoveIdentityOperations(core::Model* model);
+
+// The layout facts of the NCHW -> NHWC conversion below, also for drivers
+// that keep rank-4 tensors NHWC on their own (google_xnnpack repacks its
+// constants and filters with them). A permutation p means
+// out.dims[i] = in.dims[p[i]], as NNAdapter's TRANSPOSE.
+// NCHW -> NHWC: {0, 2, 3, 1}.
+std::vector<int32_t> NchwToNhwcPermutation();
+// A CONV_2D filter [Cout, Cin/group, kh, kw] for an NHWC convolution:
+// [Cout, kh, kw, Cin/group] ({0, 2, 3, 1}), or [1, kh, kw, Cout] when
+// depthwise ({1, 2, 3, 0}).
+std::vector<int32_t> NhwcConvFilterPermutation(bool depthwise);
+// `data` (`dims`, elements of `element_size` bytes) transposed by `perm`;
+// empty if `perm` is not a permutation of dims' axes or a dim is negative.
+std::vector<uint8_t> PermuteBytes(const void* data, size_t element_size,
+                                  const std::vector<int32_t>& dims,
+                                  const std::vector<int32_t>& perm);
 
 // NCHW -> NHWC. Every operand gets the order it is stored in; CONV_2D,
 // AVERAGE/MAX_POOL_2D, ADAPTIVE_AVERAGE_POOL_2D and BATCH_NORMALIZATION
