@@ -20,6 +20,9 @@ bool IsNhwcOperation(const Operation& op) {
     case NNADAPTER_MAX_POOL_2D:
     case NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D:
     case NNADAPTER_BATCH_NORMALIZATION:
+    case NNADAPTER_PRELU:
+    case NNADAPTER_RESIZE_NEAREST:
+    case NNADAPTER_RESIZE_LINEAR:
       return !op.input_operands.empty() &&
              op.input_operands[0]->type.layout == NNADAPTER_NHWC;
     default:

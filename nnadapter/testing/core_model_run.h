@@ -1,7 +1,8 @@
 // Runs a core::Model (e.g. the result of an optimizer-toolkit pass) on
 // builtin_device through the public C API. builtin_device knows NCHW only:
 // an operation whose input 0 is marked NNADAPTER_NHWC (what the layout pass
-// makes of CONV_2D, the 2-D poolings and BATCH_NORMALIZATION) runs here as
+// makes of CONV_2D, the 2-D poolings, BATCH_NORMALIZATION, PRELU and the
+// resizes) runs here as
 // its NCHW form between TRANSPOSEs, its filter repacked back; this lowering
 // is the test's own, written from the NNAdapter operand definitions, not
 // from the pass.

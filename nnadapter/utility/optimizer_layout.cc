@@ -7,6 +7,8 @@
 // axis operands are renumbered; model outputs are transposed back.
 // Unlike Paddle Lite, an operation the table does not know gets its inputs
 // transposed back to NCHW instead of stopping the conversion.
+#include <algorithm>
+#include <cstring>
 #include <map>
 
 #include "nnadapter/utility/logging.h"
@@ -26,6 +28,8 @@ enum class LayoutRule {
   kBroadcast,    // inputs 0 and 1 aligned to one order, the output's
   kAxis,         // output 0 in input 0's order, the axis operand renumbered
   kConcat,       // every data input aligned, the last operand (axis) renumbered
+  kPads,         // output 0 in input 0's order, the [2 * rank] pads permuted
+  kReduce,       // axes renumbered; without keepdim the output drops them
 };
 
 struct LayoutEntry {
@@ -41,6 +45,9 @@ constexpr LayoutEntry kLayoutTable[] = {
     {NNADAPTER_MAX_POOL_2D, LayoutRule::kNhwc, -1},
     {NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, LayoutRule::kNhwc, -1},
     {NNADAPTER_BATCH_NORMALIZATION, LayoutRule::kNhwc, -1},
+    {NNADAPTER_PRELU, LayoutRule::kNhwc, -1},
+    {NNADAPTER_RESIZE_NEAREST, LayoutRule::kNhwc, -1},
+    {NNADAPTER_RESIZE_LINEAR, LayoutRule::kNhwc, -1},
     {NNADAPTER_ABS, LayoutRule::kFollow, -1},
     {NNADAPTER_CLIP, LayoutRule::kFollow, -1},
     {NNADAPTER_EXP, LayoutRule::kFollow, -1},
@@ -56,6 +63,12 @@ constexpr LayoutEntry kLayoutTable[] = {
     {NNADAPTER_SQUARE, LayoutRule::kFollow, -1},
     {NNADAPTER_SWISH, LayoutRule::kFollow, -1},
     {NNADAPTER_TANH, LayoutRule::kFollow, -1},
+    {NNADAPTER_CAST, LayoutRule::kFollow, -1},
+    {NNADAPTER_COS, LayoutRule::kFollow, -1},
+    {NNADAPTER_NOT, LayoutRule::kFollow, -1},
+    {NNADAPTER_RSQRT, LayoutRule::kFollow, -1},
+    {NNADAPTER_SIN, LayoutRule::kFollow, -1},
+    {NNADAPTER_SOFTPLUS, LayoutRule::kFollow, -1},
     {NNADAPTER_ADD, LayoutRule::kBroadcast, -1},
     {NNADAPTER_SUB, LayoutRule::kBroadcast, -1},
     {NNADAPTER_MUL, LayoutRule::kBroadcast, -1},
@@ -66,6 +79,10 @@ constexpr LayoutEntry kLayoutTable[] = {
     {NNADAPTER_SOFTMAX, LayoutRule::kAxis, 1},
     {NNADAPTER_LOG_SOFTMAX, LayoutRule::kAxis, 1},
     {NNADAPTER_CONCAT, LayoutRule::kConcat, -1},
+    {NNADAPTER_PAD, LayoutRule::kPads, 1},
+    {NNADAPTER_REDUCE_MAX, LayoutRule::kReduce, 1},
+    {NNADAPTER_REDUCE_MEAN, LayoutRule::kReduce, 1},
+    {NNADAPTER_REDUCE_SUM, LayoutRule::kReduce, 1},
 };
 
 const LayoutEntry* FindLayoutEntry(NNAdapterOperationType type) {
@@ -146,7 +163,10 @@ class LayoutConverter {
       case LayoutRule::kNhwc:
         if (rank != 4 || op->output_operands.size() != 1 ||
             op->output_operands[0]->type.dimensions.count != 4 ||
-            (op->type == NNADAPTER_CONV_2D && !ConvFilter(op))) {
+            (op->type == NNADAPTER_CONV_2D && !ConvFilter(op)) ||
+            (op->type == NNADAPTER_PRELU &&
+             (op->input_operands.size() < 2 || !op->input_operands[1] ||
+              op->input_operands[1]->type.dimensions.count > 1))) {
           return Fallback(op);
         }
         Align(op, 0, kNchwToNhwc);
@@ -161,6 +181,10 @@ class LayoutConverter {
                            static_cast<size_t>(e->axis_input), {0});
       case LayoutRule::kBroadcast:
         return ConvertBroadcast(op);
+      case LayoutRule::kPads:
+        return ConvertPads(op, static_cast<size_t>(e->axis_input));
+      case LayoutRule::kReduce:
+        return ConvertReduce(op, static_cast<size_t>(e->axis_input));
       case LayoutRule::kConcat: {
         std::vector<size_t> data;
         for (size_t i = 0; i + 1 < op->input_operands.size(); i++) data.push_back(i);
@@ -192,6 +216,71 @@ class LayoutConverter {
     const int32_t stored = optimizer::Inverse(p)[axis];
     op->input_operands[axis_input] = optimizer::AddInt32Constant(m_, {stored}, true);
     SetOutput(op, 0, p);
+  }
+
+  // The constant INT32 values of input `i` of `op` (false if it is not one
+  // with `count` values, count < 0: any).
+  static bool Int32Values(const core::Operation* op, size_t i, int64_t count,
+                          std::vector<int32_t>* values) {
+    const core::Operand* o = i < op->input_operands.size() ? op->input_operands[i] : nullptr;
+    if (!o || !IsConstantOperand(o) || o->type.precision != NNADAPTER_INT32 || !o->buffer ||
+        o->type.dimensions.count > 1 || (count >= 0 && o->length != count * sizeof(int32_t))) {
+      return false;
+    }
+    values->resize(o->length / sizeof(int32_t));
+    std::memcpy(values->data(), o->buffer, o->length);
+    return true;
+  }
+
+  // PAD: pads [begin, end] per dimension, in the stored order.
+  void ConvertPads(core::Operation* op, size_t pads_input) {
+    const Permutation p = Of(op->input_operands[0]);
+    std::vector<int32_t> pads;
+    if (optimizer::IsIdentity(p) || !Int32Values(op, pads_input, 2 * p.size(), &pads)) {
+      return Fallback(op);
+    }
+    std::vector<int32_t> stored(pads.size());
+    for (size_t i = 0; i < p.size(); i++) {
+      stored[2 * i] = pads[2 * p[i]];
+      stored[2 * i + 1] = pads[2 * p[i] + 1];
+    }
+    op->input_operands[pads_input] = optimizer::AddInt32Constant(m_, stored, false);
+    SetOutput(op, 0, p);
+  }
+
+  // REDUCE_*: axes renumbered; with keepdim false the output keeps the
+  // stored order of the axes that remain.
+  void ConvertReduce(core::Operation* op, size_t axes_input) {
+    const Permutation p = Of(op->input_operands[0]);
+    const int32_t rank = static_cast<int32_t>(p.size());
+    std::vector<int32_t> axes;
+    bool keepdim = true;
+    if (optimizer::IsIdentity(p) || !Int32Values(op, axes_input, -1, &axes) ||
+        (op->input_operands.size() > axes_input + 1 && op->input_operands[axes_input + 1] &&
+         !GetConstantBool(op->input_operands[axes_input + 1], &keepdim))) {
+      return Fallback(op);
+    }
+    std::vector<bool> reduced(p.size(), false);
+    for (int32_t& a : axes) {
+      if (a < -rank || a >= rank) return Fallback(op);
+      if (a < 0) a += rank;
+      reduced[a] = true;
+    }
+    const Permutation inv = optimizer::Inverse(p);
+    std::vector<int32_t> stored;
+    for (int32_t a : axes) stored.push_back(inv[a]);
+    Permutation out;  // the remaining original axes, renumbered, in stored order
+    for (int32_t axis : p) {
+      if (keepdim) {
+        out.push_back(axis);
+      } else if (!reduced[axis]) {
+        out.push_back(static_cast<int32_t>(
+            std::count(reduced.begin(), reduced.begin() + axis, false)));
+      }
+    }
+    if (out.size() != op->output_operands[0]->type.dimensions.count) return Fallback(op);
+    op->input_operands[axes_input] = optimizer::AddInt32Constant(m_, stored, false);
+    SetOutput(op, 0, out);
   }
 
   void ConvertBroadcast(core::Operation* op) {

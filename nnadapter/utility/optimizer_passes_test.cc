@@ -163,6 +163,68 @@ TEST(ConvertDataLayoutNchwToNhwc, ForcesConvAndPoolToNhwcAndRenumbersAxes) {
                 NNADAPTER_RESHAPE, NNADAPTER_TRANSPOSE}));
 }
 
+// The value of an INT32 constant input of the first operation of `type`.
+std::vector<int32_t> Int32Input(nnadapter::core::Model* m, NNAdapterOperationType type,
+                                size_t input) {
+  for (const auto& op : m->operations) {
+    if (op.type != type) continue;
+    const auto* v = static_cast<const int32_t*>(op.input_operands[input]->buffer);
+    return {v, v + op.input_operands[input]->length / sizeof(int32_t)};
+  }
+  return {};
+}
+
+// PAD, the reductions (with and without keepdim), a resize, PRELU and an
+// element-wise SIN after an NHWC conv: pads and axes in the stored order,
+// a reduction over H and W leaving [N, C] in NCHW order (no transpose).
+TEST(ConvertDataLayoutNchwToNhwc, PermutesPadsAndReductionAxesAndForcesResizeAndPreluToNhwc) {
+  CoreModel m;
+  auto i32 = [&](std::vector<int32_t> v) {
+    return m.Const<int32_t>(NNADAPTER_INT32, {static_cast<int32_t>(v.size())}, v);
+  };
+  auto scalar = [&](int32_t v) { return m.Const<int32_t>(NNADAPTER_INT32, {}, {v}); };
+  auto boolean = [&](bool v) {
+    return m.Const<int8_t>(NNADAPTER_BOOL8, {}, {static_cast<int8_t>(v)});
+  };
+  Operand* x = m.Add(NNADAPTER_FLOAT32, {1, 2, 5, 4}, NNADAPTER_MODEL_INPUT);
+  Operand* c = Temp(&m, {1, 3, 5, 4});
+  Operand* padded = Temp(&m, {1, 4, 6, 6});
+  Operand* mean = m.Add(NNADAPTER_FLOAT32, {1, 4}, NNADAPTER_MODEL_OUTPUT);
+  Operand* sum = m.Add(NNADAPTER_FLOAT32, {1, 1, 5, 4}, NNADAPTER_MODEL_OUTPUT);
+  Operand* big = Temp(&m, {1, 3, 10, 8});
+  Operand* prelu = Temp(&m, {1, 3, 10, 8});
+  Operand* sin = m.Add(NNADAPTER_FLOAT32, {1, 3, 10, 8}, NNADAPTER_MODEL_OUTPUT);
+  Conv(&m, x, c, {3, 2, 1, 1}, 1);
+  // [begin, end] per N, C, H, W.
+  m.Op(NNADAPTER_PAD,
+       {c, i32({0, 0, 1, 0, 0, 1, 2, 0}), scalar(NNADAPTER_PAD_MODE_CONSTANT),
+        m.Const<float>(NNADAPTER_FLOAT32, {}, {0.5f})},
+       {padded});
+  m.Op(NNADAPTER_REDUCE_MEAN, {padded, i32({2, 3}), boolean(false)}, {mean});
+  m.Op(NNADAPTER_REDUCE_SUM, {c, i32({1}), boolean(true)}, {sum});
+  m.Op(NNADAPTER_RESIZE_NEAREST,
+       {c, i32({10, 8}), nullptr, boolean(false)}, {big});
+  m.Op(NNADAPTER_PRELU, {big, m.Const<float>(NNADAPTER_FLOAT32, {3}, {0.1f, 0.2f, 0.3f})},
+       {prelu});
+  m.Op(NNADAPTER_SIN, {prelu}, {sin});
+  m.model().input_operands = {x};
+  m.model().output_operands = {mean, sum, sin};
+  // x -> NHWC; the keepdim sum and the SIN output back to NCHW.
+  EXPECT_EQ(RunPassAndCompare(&m, {F32({1, 2, 5, 4}, Ramp(40, 0.5f))},
+                              nnadapter::ConvertDataLayoutNchwToNhwc),
+            3u);
+  EXPECT_EQ(Int32Input(&m.model(), NNADAPTER_PAD, 1),
+            (std::vector<int32_t>{0, 0, 0, 1, 2, 0, 1, 0}));
+  EXPECT_EQ(Int32Input(&m.model(), NNADAPTER_REDUCE_MEAN, 1), (std::vector<int32_t>{1, 2}));
+  EXPECT_EQ(Int32Input(&m.model(), NNADAPTER_REDUCE_SUM, 1), (std::vector<int32_t>{3}));
+  EXPECT_EQ(Dims(padded), (std::vector<int32_t>{1, 6, 6, 4}));
+  EXPECT_EQ(Dims(mean), (std::vector<int32_t>{1, 4}));
+  EXPECT_EQ(Dims(big), (std::vector<int32_t>{1, 10, 8, 3}));
+  EXPECT_EQ(big->type.layout, NNADAPTER_NHWC);
+  EXPECT_EQ(Dims(prelu), (std::vector<int32_t>{1, 10, 8, 3}));
+  EXPECT_EQ(Dims(sin), (std::vector<int32_t>{1, 3, 10, 8}));
+}
+
 TEST(ConvertDataLayoutNchwToNhwc, LeavesModelsWithoutLayoutSensitiveOperations) {
   CoreModel m;
   Operand* x = m.Add(NNADAPTER_FLOAT32, {2, 3, 4, 5}, NNADAPTER_MODEL_INPUT);

@@ -48,14 +48,17 @@ std::vector<uint8_t> PermuteBytes(const void* data, size_t element_size,
                                   const std::vector<int32_t>& perm);
 
 // NCHW -> NHWC. Every operand gets the order it is stored in; CONV_2D,
-// AVERAGE/MAX_POOL_2D, ADAPTIVE_AVERAGE_POOL_2D and BATCH_NORMALIZATION
-// work in NHWC (their rank-4 input and output have layout NNADAPTER_NHWC
+// AVERAGE/MAX_POOL_2D, ADAPTIVE_AVERAGE_POOL_2D, BATCH_NORMALIZATION, PRELU
+// (a [C] or [1] slope) and RESIZE_NEAREST/LINEAR work in NHWC (their rank-4 input and output have layout NNADAPTER_NHWC
 // and NHWC dims; a CONV_2D filter becomes [Cout, kh, kw, Cin/group], or
 // [1, kh, kw, Cout] when depthwise, a per-channel filter's channel_dim
 // following); element-wise unary operations keep their input's order;
 // binary ones (ADD, SUB, MUL, DIV, MAX, MIN, POW) align both inputs (a
 // lower-rank constant is expanded and permuted); SOFTMAX, LOG_SOFTMAX and
-// CONCAT get their axis renumbered. Any other operation reads NCHW: a
+// CONCAT get their axis renumbered, PAD its pads permuted, REDUCE_MAX /
+// MEAN / SUM their axes renumbered (without keepdim the output keeps the
+// stored order of the remaining axes: a reduction over H and W gives
+// [N, C]). Any other operation reads NCHW: a
 // TRANSPOSE is inserted before it. A model output stored in NHWC gets a
 // final TRANSPOSE, so model inputs and outputs keep their NCHW dims.
 // Returns the number of TRANSPOSE operations inserted.
