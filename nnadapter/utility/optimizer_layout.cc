@@ -132,13 +132,35 @@ class LayoutConverter {
       optimizer::PermuteDimensions(&type.dimensions, q);
       type.layout = to == kNchwToNhwc ? NNADAPTER_NHWC : NNADAPTER_NCHW;
       y = optimizer::AddOperand(m_, type);
-      optimizer::AddOperation(&m_->model, NNADAPTER_TRANSPOSE,
-                              {x, optimizer::AddInt32Constant(m_, q, false)}, {y});
-      transposes_++;
+      if (KeepsMemoryOrder(x->type.dimensions, q)) {
+        // Only 1-sized dims move: the bytes stay, a RESHAPE says so.
+        const auto& d = type.dimensions;
+        optimizer::AddOperation(
+            &m_->model, NNADAPTER_RESHAPE,
+            {x, optimizer::AddInt32Constant(m_, {d.data, d.data + d.count}, false)}, {y});
+      } else {
+        optimizer::AddOperation(&m_->model, NNADAPTER_TRANSPOSE,
+                                {x, optimizer::AddInt32Constant(m_, q, false)}, {y});
+        transposes_++;
+      }
     }
     aligned_[key] = y;
     perm_[y] = to;
     op->input_operands[i] = y;
+  }
+
+  // Transposing known `dims` by `q` moves only dims of extent 1 (the others
+  // keep their relative order): the memory order does not change.
+  static bool KeepsMemoryOrder(const NNAdapterOperandDimensionType& dims,
+                               const Permutation& q) {
+    if (!HasKnownDimensions(dims)) return false;
+    int32_t last = -1;
+    for (int32_t axis : q) {
+      if (dims.data[axis] == 1) continue;
+      if (axis < last) return false;
+      last = axis;
+    }
+    return true;
   }
 
   // Output `o` of an operation is stored in order `p` from now on.

@@ -225,6 +225,33 @@ TEST(ConvertDataLayoutNchwToNhwc, PermutesPadsAndReductionAxesAndForcesResizeAnd
   EXPECT_EQ(Dims(sin), (std::vector<int32_t>{1, 3, 10, 8}));
 }
 
+// A classifier head: conv, global average pool to 1x1, RESHAPE to [N, C].
+// Back to NCHW the pooled [N, 1, 1, C] needs no data movement: the pass
+// inserts a RESHAPE, not a TRANSPOSE.
+TEST(ConvertDataLayoutNchwToNhwc, MovingOnlyOneSizedDimsIsAReshape) {
+  CoreModel m;
+  Operand* x = m.Add(NNADAPTER_FLOAT32, {1, 2, 4, 4}, NNADAPTER_MODEL_INPUT);
+  Operand* c = Temp(&m, {1, 3, 4, 4});
+  Operand* pooled = Temp(&m, {1, 3, 1, 1});
+  Operand* y = m.Add(NNADAPTER_FLOAT32, {1, 3}, NNADAPTER_MODEL_OUTPUT);
+  auto i32 = [&](std::vector<int32_t> v) {
+    return m.Const<int32_t>(NNADAPTER_INT32, {static_cast<int32_t>(v.size())}, v);
+  };
+  Conv(&m, x, c, {3, 2, 1, 1}, 1);
+  m.Op(NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D, {c, i32({1, 1})}, {pooled});
+  m.Op(NNADAPTER_RESHAPE, {pooled, i32({1, 3})}, {y});
+  m.model().input_operands = {x};
+  m.model().output_operands = {y};
+  EXPECT_EQ(RunPassAndCompare(&m, {F32({1, 2, 4, 4}, Ramp(32, 0.5f))},
+                              nnadapter::ConvertDataLayoutNchwToNhwc),
+            1u);  // only x -> NHWC
+  EXPECT_EQ(SortedTypes(&m.model()),
+            (std::vector<NNAdapterOperationType>{
+                NNADAPTER_TRANSPOSE, NNADAPTER_CONV_2D, NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D,
+                NNADAPTER_RESHAPE, NNADAPTER_RESHAPE}));
+  EXPECT_EQ(Dims(pooled), (std::vector<int32_t>{1, 1, 1, 3}));
+}
+
 TEST(ConvertDataLayoutNchwToNhwc, LeavesModelsWithoutLayoutSensitiveOperations) {
   CoreModel m;
   Operand* x = m.Add(NNADAPTER_FLOAT32, {2, 3, 4, 5}, NNADAPTER_MODEL_INPUT);

@@ -60,7 +60,9 @@ std::vector<uint8_t> PermuteBytes(const void* data, size_t element_size,
 // stored order of the remaining axes: a reduction over H and W gives
 // [N, C]). Any other operation reads NCHW: a
 // TRANSPOSE is inserted before it. A model output stored in NHWC gets a
-// final TRANSPOSE, so model inputs and outputs keep their NCHW dims.
+// final TRANSPOSE, so model inputs and outputs keep their NCHW dims. A
+// change of order that moves only 1-sized dims (e.g. a pooled [N, 1, 1, C]
+// back to NCHW) is a RESHAPE instead of a TRANSPOSE.
 // Returns the number of TRANSPOSE operations inserted.
 size_t ConvertDataLayoutNchwToNhwc(OwnedModel* model);
 
