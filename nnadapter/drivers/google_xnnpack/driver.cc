@@ -486,9 +486,15 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
       code = CopyModel(*model, p, &blob);
     }
     if (code == NNADAPTER_NO_ERROR) {
-      // Toolkit pass: copies (ASSIGN, same-shape reshapes) need no node.
+      // Toolkit passes: copies (ASSIGN, same-shape reshapes) need no node;
+      // a batch norm, per-channel add or relu after a conv folds into it.
       const size_t removed = RemoveIdentityOperations(&p->model.model);
-      if (removed) NNADAPTER_VLOG(2) << kName << ": removed " << removed << " identities";
+      const size_t fused = FuseConv2dBatchNorm(&p->model) + FuseConv2dAdd(&p->model) +
+                           FuseConv2dActivation(&p->model);
+      if (removed || fused) {
+        NNADAPTER_VLOG(2) << kName << ": removed " << removed << " identities, fused "
+                          << fused << " operations into convolutions";
+      }
       code = Prepare(static_cast<Context*>(context), p);
     }
     if (code != NNADAPTER_NO_ERROR) return code;
