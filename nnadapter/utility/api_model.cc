@@ -1,6 +1,5 @@
 #include "nnadapter/utility/api_model.h"
 
-#include <memory>
 
 #include "nnadapter/utility/modeling.h"
 

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <oneapi/dnnl/dnnl.hpp>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "nnadapter/utility/logging.h"
@@ -271,7 +272,9 @@ void WriteCache(const std::string& path, const std::string& key,
                 const std::vector<std::pair<std::string, double>>& figures) {
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+  // Unique per process and thread: concurrent writers never share a file.
+  const std::string tmp = path + ".tmp" + std::to_string(::getpid()) + "." +
+                          std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
   {
     std::ofstream out(tmp, std::ios::trunc);
     out << "# google_xnnpack calibration: XNNPACK time / the CPU path's time (1 thread).\n"
