@@ -1,9 +1,11 @@
 // google_xnnpack's measured capabilities: a calibration run of a few
-// milliseconds times representative float32 work (a 1x1 convolution, a 3x3
+// milliseconds times representative work (a 1x1 convolution, a 3x3
 // depthwise convolution, an element-wise ADD; the bulk of ShuffleNetV2 and
-// the PP-OCR detector) on XNNPACK and on the CPU path's kernels (oneDNN for
-// the convolutions, as lite/operators/nn uses it; a plain loop for the
-// ADD), both on one thread in the same run, and reports the ratios.
+// the PP-OCR detector; the two convolutions in int8 too) on XNNPACK and on
+// the CPU path's kernels (oneDNN for the convolutions, as lite/operators/nn
+// uses it: s8 primitives with VNNI, else fp32 emulation for int8; a plain
+// loop for the ADD), both on one thread in the same run, and reports the
+// ratios.
 //
 // The result is cached per machine in <NNAdapter cache dir>/
 // google_xnnpack_capabilities.txt, keyed by the CPU model, the XNNPACK and
@@ -21,8 +23,9 @@
 namespace nnadapter {
 namespace google_xnnpack {
 
-// Sets the measured float32 figures (float32, CONV_2D and ADD exec_time and
-// power_usage, cpu_ns_per_mac) in `capabilities`,
+// Sets the measured figures (float32, quant8_symm when XNNPACK runs the
+// int8 workload, and ADD exec_time and power_usage; cpu_ns_per_mac) in
+// `capabilities`,
 // from the cache or a calibration run, and the source to MEASURED; the
 // other figures stay as given (google_xnnpack.ini's). False with `error`
 // if XNNPACK or oneDNN could not run the calibration.

@@ -61,15 +61,16 @@ TEST(GoogleXnnpackCalibration, CacheIsWrittenReadBackAndRewrittenWhenCorrupt) {
 
   // Read back: figures planted in a valid file are what the driver reports.
   WriteText(path, key + "\nfloat32.exec_time=0.125\nfloat32.power_usage=0.25\n"
-                        "CONV_2D.exec_time=0.5\nCONV_2D.power_usage=0.5\n"
+                        "quant8_symm.exec_time=0.5\nquant8_symm.power_usage=0.5\n"
                         "ADD.exec_time=2\nADD.power_usage=2\ncpu_ns_per_mac=0.75\n");
   const NNAdapterCapabilities cached = Capabilities();
   EXPECT_EQ(cached.source, NNADAPTER_CAPABILITIES_MEASURED);
   EXPECT_EQ(cached.float32_performance.exec_time, 0.125f);
   EXPECT_EQ(cached.float32_performance.power_usage, 0.25f);
   EXPECT_EQ(cached.cpu_ns_per_mac, 0.75f);
+  EXPECT_EQ(cached.quant8_symm_performance.exec_time, 0.5f);
   // The figures the calibration does not measure stay declared (.ini).
-  EXPECT_EQ(cached.quant8_symm_performance.exec_time, measured.quant8_symm_performance.exec_time);
+  EXPECT_EQ(cached.quant8_asymm_performance.exec_time, measured.quant8_asymm_performance.exec_time);
 
   // Corrupt (a bad value, garbage, a file of another machine): ignored,
   // measured again and rewritten.
