@@ -206,7 +206,9 @@ void ReportNNAdapterSettingsWithoutDevices(const lite_api::ConfigBase& config, b
                "NNAdapter strict mode: no NNAdapter device is set, so every op would run on the "
                "CPU (call set_nnadapter_device_names, or leave strict mode off)");
   const bool mobile = dynamic_cast<const lite_api::MobileConfig*>(&config) != nullptr;
+  const auto* cxx = dynamic_cast<const lite_api::CxxConfig*>(&config);
   const std::pair<const char*, bool> set[] = {
+      {"set_nnadapter_partition_strategy", cxx && !cxx->nnadapter_partition_strategy().empty()},
       {"set_nnadapter_context_properties", !config.nnadapter_context_properties().empty()},
       {"set_nnadapter_context_callback", config.nnadapter_context_callback() != nullptr},
       {"set_nnadapter_model_cache_dir", !config.nnadapter_model_cache_dir().empty()},

@@ -68,6 +68,36 @@ std::vector<Place> ResolvePlaces(const std::vector<Place>& requested, bool nnada
   return places;
 }
 
+namespace {
+
+// set_nnadapter_partition_strategy's values: those of the NNAdapter context
+// property NNADAPTER_PARTITION (nnadapter/runtime/cost.cc), which carries
+// the choice to the runtime, the subgraph pass and the .nb.
+constexpr const char* kPartitionStrategies[] = {"greedy", "cost"};
+
+std::string WithPartitionStrategy(const lite_api::ConfigBase& config,
+                                  const std::string& properties) {
+  const auto* cxx = dynamic_cast<const lite_api::CxxConfig*>(&config);
+  const std::string strategy = cxx ? cxx->nnadapter_partition_strategy() : "";
+  if (strategy.empty()) return properties;
+  const bool known = std::any_of(std::begin(kPartitionStrategies), std::end(kPartitionStrategies),
+                                 [&](const char* s) { return strategy == s; });
+  LITE_ENFORCE(known, "set_nnadapter_partition_strategy (opt: --nnadapter_partition_strategy): '",
+               strategy, "': expected greedy or cost");
+  const std::string key = "NNADAPTER_PARTITION=";
+  std::stringstream ss(properties);
+  for (std::string item; std::getline(ss, item, ';');) {
+    item.erase(std::remove_if(item.begin(), item.end(), ::isspace), item.end());
+    if (item.rfind(key, 0) != 0) continue;
+    LITE_ENFORCE(item == key + strategy, "set_nnadapter_partition_strategy('", strategy,
+                 "') disagrees with ", item, " in set_nnadapter_context_properties: give one");
+    return properties;
+  }
+  return properties + (properties.empty() ? "" : ";") + key + strategy;
+}
+
+}  // namespace
+
 NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
                                       const std::vector<Place>& requested) {
   NNAdapterOptions o;
@@ -80,7 +110,7 @@ NNAdapterOptions ReadNNAdapterOptions(const lite_api::ConfigBase& config,
                "set_nnadapter_device_names with one or more of the devices NNAdapter finds (",
                nnadapter_bridge::EnumeratedDeviceNames(), ")");
   }
-  o.context_properties = config.nnadapter_context_properties();
+  o.context_properties = WithPartitionStrategy(config, config.nnadapter_context_properties());
   o.model_cache_dir = config.nnadapter_model_cache_dir();
   o.model_cache_buffers = config.nnadapter_model_cache_buffers();
   o.dynamic_shape_info = config.nnadapter_dynamic_shape_info();

@@ -558,8 +558,20 @@ class CxxConfig : public ConfigBase {
   const std::vector<std::string>& disabled_passes() const { return disabled_passes_; }
   const std::string& model_buffer() const { return model_buffer_; }
   const std::string& param_buffer() const { return param_buffer_; }
+  // (Ours; Paddle Lite has no such setter.) How ops are placed on the
+  // NNAdapter devices and the CPU: "greedy" (every op a device supports is
+  // offloaded, the default) or "cost" (an op stays on the CPU when the
+  // devices' declared or measured capabilities estimate it faster there;
+  // docs/offload-debugging.md). Carried to NNAdapter and into the .nb as
+  // the context property NNADAPTER_PARTITION; any other value is an Error
+  // at CreatePaddlePredictor.
+  void set_nnadapter_partition_strategy(const std::string& strategy) {
+    nnadapter_partition_strategy_ = strategy;
+  }
+  const std::string& nnadapter_partition_strategy() const { return nnadapter_partition_strategy_; }
 
  private:
+  std::string nnadapter_partition_strategy_;
   std::vector<Place> valid_places_;
   std::string model_file_;
   std::string param_file_;

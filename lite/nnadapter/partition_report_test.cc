@@ -60,6 +60,26 @@ std::string ReportPath(const std::string& name) {
       .string();
 }
 
+// The report CreatePaddlePredictor writes for `config`.
+std::string ReportOf(lite_api::CxxConfig config, const std::string& name) {
+  const std::string path = ReportPath(name);
+  config.set_nnadapter_partition_report_path(path);
+  lite_api::CreatePaddlePredictor(config);
+  const std::string json = ReadText(path);
+  std::remove(path.c_str());
+  return json;
+}
+
+// The error CreatePaddlePredictor throws for `config` ("" if none).
+std::string ErrorOf(const lite_api::CxxConfig& config) {
+  try {
+    lite_api::CreatePaddlePredictor(config);
+  } catch (const lite_api::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(PartitionReport, BuiltinDeviceTakesTheWholeClassifierAndTheReportSaysSo) {
   auto config = ClsConfig({"builtin_device"});
   const std::string path = ReportPath("builtin");
@@ -117,6 +137,79 @@ TEST(PartitionReport, CostAwarePartitionKeepsOpsWhoseOffloadDoesNotPay) {
   EXPECT_LT(Total(greedy_json, "cpu_ops"), ops);
   EXPECT_EQ(Total(cost_json, "cpu_ops"), Total(greedy_json, "cpu_ops"));
   EXPECT_EQ(Count(cost_json, "kept on CPU: estimated"), 0);
+}
+
+// set_nnadapter_partition_strategy("cost") is the context property
+// NNADAPTER_PARTITION=cost (builtin_device declares 4x the CPU's time: every
+// op stays on the CPU), "greedy" offloads everything; another value, or one
+// contradicting the context properties, is refused naming the setting.
+TEST(PartitionReport, PartitionStrategySetterChoosesTheCostAwarePartition) {
+  auto cost = ClsConfig({"builtin_device"});
+  cost.set_nnadapter_partition_strategy("cost");
+  const std::string cost_json = ReportOf(cost, "strategy_cost");
+  const int ops = Total(cost_json, "ops");
+  EXPECT_GT(ops, 20);
+  EXPECT_EQ(Total(cost_json, "cpu_ops"), ops);
+  EXPECT_EQ(Count(cost_json, "\"reason\": \"kept on CPU: estimated "), ops);
+  auto greedy = ClsConfig({"builtin_device"});
+  greedy.set_nnadapter_partition_strategy("greedy");
+  EXPECT_EQ(Total(ReportOf(greedy, "strategy_greedy"), "cpu_ops"), 0);
+
+  auto unknown = ClsConfig({"builtin_device"});
+  unknown.set_nnadapter_partition_strategy("fast");
+  EXPECT_NE(ErrorOf(unknown).find("set_nnadapter_partition_strategy (opt: "
+                                  "--nnadapter_partition_strategy): 'fast': expected greedy or cost"),
+            std::string::npos)
+      << ErrorOf(unknown);
+  auto contradicting = ClsConfig({"builtin_device"}, "NNADAPTER_PARTITION=cost");
+  contradicting.set_nnadapter_partition_strategy("greedy");
+  EXPECT_NE(ErrorOf(contradicting)
+                .find("set_nnadapter_partition_strategy('greedy') disagrees with "
+                      "NNADAPTER_PARTITION=cost in set_nnadapter_context_properties"),
+            std::string::npos)
+      << ErrorOf(contradicting);
+}
+
+// The reasons of the ops a subgraph-level cost verdict kept on the CPU, each
+// checked to say the offload was estimated slower.
+std::vector<std::string> ClusterVerdicts(const std::string& json) {
+  std::vector<std::string> reasons;
+  std::regex re("kept on CPU: its subgraph of \\d+ ops? estimated ([0-9.e+-]+) ms offloaded vs "
+                "([0-9.e+-]+) ms here");
+  for (auto it = std::sregex_iterator(json.begin(), json.end(), re); it != std::sregex_iterator();
+       ++it) {
+    EXPECT_GT(std::stod((*it)[1]), std::stod((*it)[2])) << it->str();
+    reasons.push_back(it->str());
+  }
+  return reasons;
+}
+
+// Cost-aware, per subgraph: fake_device declared 2x faster than the CPU but
+// with a transfer cost of 0.2 ns per byte. Each op passes on its own (its
+// inputs' transfer counted), but a subgraph also sends its outputs back:
+// two one-op subgraphs do not pay that way and stay on the CPU with the
+// subgraph's estimate as reason. Without a transfer cost none is refused.
+// The outputs still equal the CPU's.
+TEST(PartitionReport, CostAwarePartitionKeepsSubgraphsWhoseOffloadDoesNotPay) {
+  const std::string props =
+      "FAKE_DEVICE_SUPPORTED_OPERATIONS=CONV_2D,RELU,ADD;NNADAPTER_PARTITION=cost";
+  setenv("FAKE_DEVICE_PERFORMANCE", "float32.exec_time=0.5,transfer_ns_per_byte=0", 1);
+  const std::string free_json = ReportOf(ClsConfig({"fake_device"}, props), "free_transfer");
+  setenv("FAKE_DEVICE_PERFORMANCE", "float32.exec_time=0.5,transfer_ns_per_byte=0.2", 1);
+  auto config = ClsConfig({"fake_device"}, props);
+  const std::string json = ReportOf(config, "costly_transfer");
+  auto p = lite_api::CreatePaddlePredictor(config);
+  unsetenv("FAKE_DEVICE_PERFORMANCE");
+  EXPECT_TRUE(ClusterVerdicts(free_json).empty());
+  const auto verdicts = ClusterVerdicts(json);
+  ASSERT_EQ(verdicts.size(), 2u) << json.substr(0, 3000);
+  for (const auto& v : verdicts) EXPECT_NE(v.find("its subgraph of 1 op estimated"), std::string::npos);
+  EXPECT_EQ(Total(json, "subgraphs"), 8);
+  auto cpu_p = LoadPdModel(ModelsDir() + kCls, "inference");
+  EXPECT_LE(Compare(RunFloat(cpu_p.get(), {1, 3, 48, 192}, ClsInput()),
+                    RunFloat(p.get(), {1, 3, 48, 192}, ClsInput()))
+                .max_abs,
+            1e-4);
 }
 
 TEST(PartitionReport, NamesTheOperationADeviceDeclinesAndStrictModeListsTheCpuOps) {

@@ -315,18 +315,6 @@ TEST_F(CacheTest, OversizedSparseCacheIsReplacedNotRead) {
   EXPECT_EQ(Run(nullptr, devices.context(), dir_.c_str()), expected_);
 }
 
-// Sets an environment variable for one scope.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() { unsetenv(name_); }
-
- private:
-  const char* name_;
-};
-
 // Issue 27 #13: the folder grew without bound (247 .nnc, 550 MB after 400
 // input sizes). Now at most NNADAPTER_MODEL_CACHE_MAX_FILES files and
 // NNADAPTER_MODEL_CACHE_MAX_BYTES bytes, least recently used deleted.

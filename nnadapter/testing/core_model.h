@@ -15,6 +15,8 @@ namespace nnadapter_test {
 class CoreModel {
  public:
   nnadapter::core::Model& model() { return owned_.model; }
+  // The model with the storage of its constants (what toolkit passes take).
+  nnadapter::OwnedModel& owned() { return owned_; }
 
   nnadapter::core::Operand* Add(NNAdapterOperandPrecision precision,
                                 const std::vector<int32_t>& dims,

@@ -31,4 +31,10 @@ std::vector<uint8_t> ReadFileBytes(const std::string& path) {
                               std::istreambuf_iterator<char>());
 }
 
+ScopedEnv::ScopedEnv(const char* name, const std::string& value) : name_(name) {
+  setenv(name, value.c_str(), 1);
+}
+
+ScopedEnv::~ScopedEnv() { unsetenv(name_); }
+
 }  // namespace nnadapter_test

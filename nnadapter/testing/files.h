@@ -24,6 +24,18 @@ class TempDir {
   std::string path_;
 };
 
+// Sets an environment variable for one scope (unset after).
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value);
+  ~ScopedEnv();
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+};
+
 // The bytes of the file at `path` (empty if it cannot be read).
 std::vector<uint8_t> ReadFileBytes(const std::string& path);
 

@@ -67,7 +67,7 @@ TEST(NbOpt, HelpListsPaddleLiteFlagSetPlusOurs) {
       "model_type", "nnadapter_device_names", "nnadapter_context_properties",
       "nnadapter_subgraph_partition_config_path", "nnadapter_model_cache_dir", "int8_kernels",
       "nnadapter_strict_mode", "nnadapter_min_subgraph_size", "nnadapter_partition_report_path",
-      "nnadapter_dynamic_shape_info", "print_op_audit_md"};
+      "nnadapter_dynamic_shape_info", "print_op_audit_md", "nnadapter_partition_strategy"};
   std::set<std::string> expected = paddle_lite;
   expected.insert(ours.begin(), ours.end());
   EXPECT_EQ(listed, expected) << text;
@@ -301,6 +301,12 @@ TEST(NbOpt, BadFlagsAreErrors) {
   f.optimize_out_type = "flatbuffers";
   EXPECT_EQ(Opt(f, &text), 1);
   EXPECT_HAS(text, "expected naive_buffer or protobuf");
+  f = MnistFlags();
+  f.optimize_out = "/tmp/never";
+  f.valid_targets = "builtin_device,x86";
+  f.nnadapter_partition_strategy = "fast";
+  EXPECT_EQ(Opt(f, &text), 1);
+  EXPECT_HAS(text, "--nnadapter_partition_strategy): 'fast': expected greedy or cost");
   f = opt::OptFlags();
   f.optimize_out = "/tmp/never";
   EXPECT_EQ(Opt(f, &text), 1);

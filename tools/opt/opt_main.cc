@@ -51,6 +51,10 @@ DEFINE_bool(nnadapter_strict_mode, false,
             "fail (exit 1, listing them) if any op would stay on the CPU instead of the "
             "NNAdapter devices");
 DEFINE_int32(nnadapter_min_subgraph_size, 1, "clusters of fewer ops stay on the CPU");
+DEFINE_string(nnadapter_partition_strategy, "",
+              "greedy (default: every op a device supports is offloaded) or cost (an op stays "
+              "on the CPU when the devices' capabilities estimate it faster there); stored in "
+              "the .nb as the context property NNADAPTER_PARTITION");
 DEFINE_string(nnadapter_partition_report_path, "",
               "write the partition report (JSON: every op's placement and why it stayed on the "
               "CPU, every subgraph) to this file");
@@ -132,6 +136,7 @@ int main(int argc, char** argv) {
       FLAGS_nnadapter_mixed_precision_quantization_config_path;
   f.nnadapter_strict_mode = FLAGS_nnadapter_strict_mode;
   f.nnadapter_min_subgraph_size = FLAGS_nnadapter_min_subgraph_size;
+  f.nnadapter_partition_strategy = FLAGS_nnadapter_partition_strategy;
   f.nnadapter_partition_report_path = FLAGS_nnadapter_partition_report_path;
   f.nnadapter_dynamic_shape_info = FLAGS_nnadapter_dynamic_shape_info;
   f.model_set_dir = FLAGS_model_set_dir;

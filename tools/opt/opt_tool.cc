@@ -507,6 +507,7 @@ int Run(const OptFlags& f, std::ostream& out) {
       f.nnadapter_mixed_precision_quantization_config_path);
   config.set_nnadapter_strict_mode(f.nnadapter_strict_mode);
   config.set_nnadapter_min_subgraph_size(f.nnadapter_min_subgraph_size);
+  config.set_nnadapter_partition_strategy(f.nnadapter_partition_strategy);
   config.set_nnadapter_dynamic_shape_info(ParseDynamicShapeInfo(f.nnadapter_dynamic_shape_info));
   config.set_quant_model(f.quant_model);
   config.set_quant_type(f.quant_type == "QUANT_INT8" ? lite_api::QuantType::QUANT_INT8

@@ -36,6 +36,7 @@ struct OptFlags {
   int nnadapter_min_subgraph_size{1};
   std::string nnadapter_partition_report_path;
   std::string nnadapter_dynamic_shape_info;
+  std::string nnadapter_partition_strategy;  // set_nnadapter_partition_strategy
   // Paddle Lite's remaining flags.
   std::string model_set_dir;   // optimize every model folder below it
   std::string model_filename;  // with model_set_dir: program file name in each folder

@@ -195,6 +195,24 @@ std::string CostVerdict(NNAdapterModel* model, NNAdapterContext* context) {
   return text;
 }
 
+// Dims and types of a block's variables for the Converter: learnt shapes
+// first, else the VarDesc's.
+Converter::VarInfoFn VarInfoOf(const ShapeHints& hints, const cpp::BlockDesc& block) {
+  return [&hints, &block](const std::string& name, DDim* dims, DataType* type) {
+    auto h = hints.find(name);
+    if (h != hints.end()) {
+      *dims = h->second.first;
+      *type = h->second.second;
+      return true;
+    }
+    const cpp::VarDesc* v = block.FindVar(name);
+    if (!v) return false;
+    *dims = v->dims;
+    *type = v->dtype;
+    return true;
+  };
+}
+
 bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const ShapeHints& hints,
                  const Scope* weights, NNAdapterContext* context, std::string* why,
                  const DeviceContexts& per_device, std::string* device, bool cost_aware) {
@@ -208,19 +226,7 @@ bool OpSupported(const cpp::OpDesc& op, const cpp::BlockDesc& block, const Shape
     return false;
   }
   std::unique_ptr<NNAdapterModel, void (*)(NNAdapterModel*)> guard(model, NNAdapterModel_destroy);
-  Converter conv(model, weights, [&](const std::string& name, DDim* dims, DataType* type) {
-    auto h = hints.find(name);
-    if (h != hints.end()) {
-      *dims = h->second.first;
-      *type = h->second.second;
-      return true;
-    }
-    const cpp::VarDesc* v = block.FindVar(name);
-    if (!v) return false;
-    *dims = v->dims;
-    *type = v->dtype;
-    return true;
-  });
+  Converter conv(model, weights, VarInfoOf(hints, block));
   try {
     conv.Convert(op);
   } catch (const Error& e) {
@@ -326,6 +332,77 @@ struct PartitionRun {
   nnadapter_bridge::PartitionReport report;
 };
 
+// What crosses a cluster's border: the variables it reads from outside
+// (`data_inputs`: those that are not weights) and those it writes that are
+// read outside it or observed, with their argument nodes, and the
+// arguments only the cluster touches.
+struct ClusterBoundary {
+  std::set<std::string> inputs, data_inputs, outputs;
+  std::set<Node*> input_args, output_args, internal;
+};
+
+ClusterBoundary BoundaryOf(const std::vector<Node*>& cluster) {
+  ClusterBoundary bd;
+  std::set<Node*> in_cluster(cluster.begin(), cluster.end());
+  for (Node* s : cluster) {
+    for (Node* arg : s->inlinks) {
+      Node* p = arg->Producer();
+      if (!p || !in_cluster.count(p)) {
+        bd.inputs.insert(arg->var_name);
+        if (!arg->is_weight) bd.data_inputs.insert(arg->var_name);
+        bd.input_args.insert(arg);
+      }
+    }
+    for (Node* arg : s->outlinks) {
+      bool used_outside = arg->Observed();
+      for (Node* c : arg->outlinks) used_outside |= !in_cluster.count(c);
+      if (used_outside) {
+        bd.outputs.insert(arg->var_name);
+        bd.output_args.insert(arg);
+      } else {
+        bd.internal.insert(arg);
+      }
+    }
+  }
+  return bd;
+}
+
+// Cost-aware, per cluster: "kept on CPU: its subgraph of N ops estimated X
+// ms offloaded vs Y ms here" when the cluster, converted as one model whose
+// inputs and outputs are its boundary (each transferred once; tensors
+// between its ops stay on the device), is estimated slower on the devices
+// than on the CPU; "" when it pays or cannot be estimated.
+std::string ClusterVerdict(const std::vector<Node*>& cluster, const ClusterBoundary& bd,
+                           const cpp::BlockDesc& visible, const PartitionRun& run) {
+  NNAdapterModel* model = nullptr;
+  if (NNAdapterModel_create(&model) != NNADAPTER_NO_ERROR) return "";
+  std::unique_ptr<NNAdapterModel, void (*)(NNAdapterModel*)> guard(model, NNAdapterModel_destroy);
+  Converter conv(model, run.ctx->weights, VarInfoOf(run.hints, visible));
+  std::vector<NNAdapterOperand*> ins, outs;
+  try {
+    for (Node* s : cluster) conv.Convert(s->op);
+    for (const auto& name : bd.data_inputs) ins.push_back(conv.Input(name));
+    for (const auto& name : bd.outputs) outs.push_back(conv.Input(name));
+  } catch (const Error& e) {
+    VLOG(4) << "nnadapter: cluster not estimated: " << e.what();
+    return "";
+  }
+  double device_ms = 0, host_ms = 0;
+  if (NNAdapterModel_identifyInputsAndOutputs(model, static_cast<uint32_t>(ins.size()),
+                                              ins.data(), static_cast<uint32_t>(outs.size()),
+                                              outs.data()) != NNADAPTER_NO_ERROR ||
+      NNAdapterModel_estimateTime(model, run.devices->context(), &device_ms, &host_ms) !=
+          NNADAPTER_NO_ERROR ||
+      device_ms <= host_ms) {
+    return "";
+  }
+  char text[160];
+  std::snprintf(text, sizeof(text),
+                "kept on CPU: its subgraph of %zu op%s estimated %.4g ms offloaded vs %.4g ms here",
+                cluster.size(), cluster.size() == 1 ? "" : "s", device_ms, host_ms);
+  return text;
+}
+
 // The variables block `b` can see: its own, then its parents'.
 cpp::BlockDesc VisibleVars(const cpp::ProgramDesc& program, int32_t b) {
   cpp::BlockDesc visible;
@@ -414,6 +491,19 @@ int PartitionBlock(SSAGraph* graph, int32_t b, PartitionRun* run) {
       }
     }
   }
+  if (CostAware(opts)) {
+    // A cluster whose offload does not pay as a whole stays on the CPU.
+    std::vector<std::vector<Node*>> paying;
+    for (auto& cluster : clusters) {
+      const std::string why = ClusterVerdict(cluster, BoundaryOf(cluster), visible, *run);
+      if (why.empty()) {
+        paying.push_back(cluster);
+        continue;
+      }
+      for (Node* m : cluster) cpu_reason[m] = why;
+    }
+    clusters.swap(paying);
+  }
   nnadapter_bridge::PartitionReport& report = run->report;
   const int first_subgraph = static_cast<int>(report.subgraphs.size());
   std::map<Node*, int> op_index, subgraph_of;
@@ -449,29 +539,13 @@ int PartitionBlock(SSAGraph* graph, int32_t b, PartitionRun* run) {
   }
 
   for (const auto& cluster : clusters) {
-    std::set<Node*> in_cluster(cluster.begin(), cluster.end());
-    std::set<std::string> inputs, data_inputs, outputs;
-    std::set<Node*> input_args, output_args, internal;
-    for (Node* s : cluster) {
-      for (Node* arg : s->inlinks) {
-        Node* p = arg->Producer();
-        if (!p || !in_cluster.count(p)) {
-          inputs.insert(arg->var_name);
-          if (!arg->is_weight) data_inputs.insert(arg->var_name);
-          input_args.insert(arg);
-        }
-      }
-      for (Node* arg : s->outlinks) {
-        bool used_outside = arg->Observed();
-        for (Node* c : arg->outlinks) used_outside |= !in_cluster.count(c);
-        if (used_outside) {
-          outputs.insert(arg->var_name);
-          output_args.insert(arg);
-        } else {
-          internal.insert(arg);
-        }
-      }
-    }
+    const ClusterBoundary bd = BoundaryOf(cluster);
+    const auto& inputs = bd.inputs;
+    const auto& data_inputs = bd.data_inputs;
+    const auto& outputs = bd.outputs;
+    const auto& input_args = bd.input_args;
+    const auto& output_args = bd.output_args;
+    const auto& internal = bd.internal;
     cpp::BlockDesc sub;
     sub.idx = static_cast<int32_t>(program->blocks.size());
     sub.parent_idx = b;

@@ -13,6 +13,7 @@
 #include "nnadapter/utility/modeling.h"
 #include "nnadapter/utility/operation_list.h"
 #include "nnadapter/utility/operator_info.h"
+#include "nnadapter/utility/optimizer.h"
 #include "nnadapter/utility/precision.h"
 
 namespace nnadapter {
@@ -169,17 +170,21 @@ static bool FloatData(const core::Operand* o, std::vector<float>* data,
   return true;
 }
 
-// NCHW -> NHWC of elements of `es` bytes.
+// NCHW -> NHWC of elements of `es` bytes (the optimizer toolkit's
+// permutation).
 static std::vector<uint8_t> PermuteToNhwc(const uint8_t* src, size_t es,
                                           const std::vector<size_t>& nchw) {
-  const size_t N = nchw[0], C = nchw[1], HW = nchw[2] * nchw[3];
-  std::vector<uint8_t> t(N * C * HW * es);
-  for (size_t n = 0; n < N; n++)
-    for (size_t c = 0; c < C; c++)
-      for (size_t hw = 0; hw < HW; hw++)
-        std::memcpy(&t[((n * HW + hw) * C + c) * es],
-                    &src[((n * C + c) * HW + hw) * es], es);
-  return t;
+  return PermuteBytes(src, es, std::vector<int32_t>(nchw.begin(), nchw.end()),
+                      NchwToNhwcPermutation());
+}
+
+std::vector<uint8_t> ConvFilterToXnn(const void* w, size_t element_size,
+                                     const std::vector<int32_t>& filter_dims,
+                                     bool depthwise, std::vector<size_t>* xnn_dims) {
+  const std::vector<int32_t> p = NhwcConvFilterPermutation(depthwise);
+  xnn_dims->clear();
+  for (int32_t axis : p) xnn_dims->push_back(static_cast<size_t>(filter_dims[axis]));
+  return PermuteBytes(w, element_size, filter_dims, p);
 }
 
 // Bytes per element of an activation-like precision this converter accepts.

@@ -55,28 +55,13 @@ bool ReadConvWindow(const core::Operation& op, const int32_t x[4],
                     const std::vector<int32_t>& filter_dims, ConvWindow* window,
                     std::string* error);
 
-// A CONV_2D filter [Cout, Cin/group, kh, kw] in XNNPACK's layout: OHWI, or
-// [1, kh, kw, Cout] when depthwise; `xnn_dims` receives its dims.
-template <typename T>
-std::vector<T> ConvFilterToXnn(const std::vector<T>& w,
-                               const std::vector<int32_t>& filter_dims,
-                               bool depthwise, std::vector<size_t>* xnn_dims) {
-  const size_t Cout = filter_dims[0], Cig = filter_dims[1],
-               kh = filter_dims[2], kw = filter_dims[3], khw = kh * kw;
-  std::vector<T> filter(w.size());
-  if (depthwise) {
-    for (size_t o = 0; o < Cout; o++)
-      for (size_t s = 0; s < khw; s++) filter[s * Cout + o] = w[o * khw + s];
-    *xnn_dims = {1, kh, kw, Cout};
-  } else {
-    for (size_t o = 0; o < Cout; o++)
-      for (size_t i = 0; i < Cig; i++)
-        for (size_t s = 0; s < khw; s++)
-          filter[(o * khw + s) * Cig + i] = w[(o * Cig + i) * khw + s];
-    *xnn_dims = {Cout, kh, kw, Cig};
-  }
-  return filter;
-}
+// A CONV_2D filter [Cout, Cin/group, kh, kw] of `element_size`-byte
+// elements in XNNPACK's layout: the optimizer toolkit's NHWC filter
+// permutation (OHWI, or [1, kh, kw, Cout] when depthwise); `xnn_dims`
+// receives its dims.
+std::vector<uint8_t> ConvFilterToXnn(const void* w, size_t element_size,
+                                     const std::vector<int32_t>& filter_dims,
+                                     bool depthwise, std::vector<size_t>* xnn_dims);
 
 class Converter {
  public:

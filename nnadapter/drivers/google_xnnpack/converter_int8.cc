@@ -83,7 +83,7 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
   }
   if (!ReadConvWindow(op, x, wd, &c, error)) return false;
   std::vector<size_t> fdims;
-  std::vector<uint8_t> filter = ConvFilterToXnn(w, wd, c.depthwise, &fdims);
+  std::vector<uint8_t> filter = ConvFilterToXnn(w.data(), 1, wd, c.depthwise, &fdims);
   const size_t channel_dim = c.depthwise ? 3 : 0;
   uint32_t in, f, b, y;
   if (!Input(op.input_operands[0], &in, error) ||

@@ -166,10 +166,10 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
                                  c.dilations, c.lo, c.hi, error);
   }
   std::vector<size_t> fdims;
-  std::vector<float> filter = ConvFilterToXnn(w, wd, c.depthwise, &fdims);
+  std::vector<uint8_t> filter = ConvFilterToXnn(w.data(), sizeof(float), wd, c.depthwise, &fdims);
   uint32_t in, f, b, y;
   if (!Input(op.input_operands[0], &in, error) ||
-      !Static(fdims, std::move(filter), &f, error) ||
+      !StaticBytes(op.input_operands[1]->type, fdims, std::move(filter), 0, &f, error) ||
       !Static({size_t(Cout)}, std::move(bias), &b, error) ||
       !Output(op.output_operands[0], &y, error)) {
     return false;

@@ -19,6 +19,7 @@
 #include <mutex>
 #include <string>
 
+#include "calibration.h"
 #include "converter.h"
 #include "profile.h"
 #include "shape_inference.h"
@@ -295,9 +296,22 @@ static int ValidateProgram(void* context, const core::Model* model,
       });
 }
 
-// Declared figures from the [PERFORMANCE] section of google_xnnpack.ini.
+// The [PERFORMANCE] section of google_xnnpack.ini, its float32 figures
+// replaced by measured ones (calibration.h: cached per machine); when the
+// calibration cannot run, the declared figures stay (source DECLARED).
 static int GetCapabilities(void*, NNAdapterCapabilities* capabilities) {
-  return CapabilitiesFromEmbeddedOperatorInfo(kName, capabilities, nullptr);
+  return CapabilitiesFromEmbeddedOperatorInfo(
+      kName, capabilities, [](NNAdapterCapabilities* c) {
+        NNAdapterCapabilities measured = *c;
+        std::string error;
+        if (Initialize() && MeasuredCapabilities(kVersion, &measured, &error)) {
+          *c = measured;
+        } else {
+          NNADAPTER_VLOG(1) << kName << ": declared capabilities kept: "
+                            << (error.empty() ? "xnn_initialize failed" : error);
+        }
+        return NNADAPTER_NO_ERROR;
+      });
 }
 
 static bool MakeExternal(const core::Operand* o, External* e, std::string* error) {
@@ -472,9 +486,15 @@ static int CreateProgram(void* context, core::Model* model, core::Cache* cache,
       code = CopyModel(*model, p, &blob);
     }
     if (code == NNADAPTER_NO_ERROR) {
-      // Toolkit pass: copies (ASSIGN, same-shape reshapes) need no node.
+      // Toolkit passes: copies (ASSIGN, same-shape reshapes) need no node;
+      // a batch norm, per-channel add or relu after a conv folds into it.
       const size_t removed = RemoveIdentityOperations(&p->model.model);
-      if (removed) NNADAPTER_VLOG(2) << kName << ": removed " << removed << " identities";
+      const size_t fused = FuseConv2dBatchNorm(&p->model) + FuseConv2dAdd(&p->model) +
+                           FuseConv2dActivation(&p->model);
+      if (removed || fused) {
+        NNADAPTER_VLOG(2) << kName << ": removed " << removed << " identities, fused "
+                          << fused << " operations into convolutions";
+      }
       code = Prepare(static_cast<Context*>(context), p);
     }
     if (code != NNADAPTER_NO_ERROR) return code;

@@ -409,6 +409,25 @@ Case Network() {
 
 TEST(GoogleXnnpack, Network) { Check(Network()); }
 
+// conv -> batch_norm -> + per-channel constant -> relu: the driver folds
+// the last three into the conv with the optimizer toolkit's fusions
+// (CreateProgram) and must still equal builtin_device running them apart.
+TEST(GoogleXnnpack, ConvBatchNormAddReluFusedByTheToolkit) {
+  Check({"conv + batch_norm + add + relu", {{1, 3, 9, 7}},
+         [](ModelBuilder& b, const std::vector<Op>& x) {
+           Op c = Conv(b, x[0], 3, 4, 1, 3, {1, 1, 1, 1}, {1, 1}, {1, 1}, 0, 0, 40);
+           Op bn = b.Tensor({U, U, U, U});
+           b.Op(NNADAPTER_BATCH_NORMALIZATION,
+                {c, b.Floats({4}, Random(4, 0.5f, 1.5f, 41)),
+                 b.Floats({4}, Random(4, -0.5f, 0.5f, 42)),
+                 b.Floats({4}, Random(4, -0.5f, 0.5f, 43)),
+                 b.Floats({4}, Random(4, 0.5f, 2.0f, 44)), b.Float(1e-5f)},
+                {bn});
+           Op a = Binary(b, NNADAPTER_ADD, bn, b.Floats({1, 4, 1, 1}, Random(4, -1, 1, 45)));
+           return std::vector<Op>{Unary(b, NNADAPTER_RELU, a)};
+         }});
+}
+
 // Operations this XNNPACK lacks, composed from the ones it has.
 TEST(GoogleXnnpack, ComposedOps) {
   auto concat = [](int32_t axis, size_t n) {

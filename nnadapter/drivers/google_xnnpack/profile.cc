@@ -48,7 +48,8 @@ size_t Bytes(const core::Operand* o) {
   return n + XNN_EXTRA_BYTES;
 }
 
-// Milliseconds per run of `op` alone, or a negative value.
+}  // namespace
+
 double TimeOperation(const core::Operation& op, pthreadpool_t pool,
                      int repeats) {
   xnn_subgraph_t subgraph = nullptr;
@@ -89,8 +90,6 @@ double TimeOperation(const core::Operation& op, pthreadpool_t pool,
   xnn_delete_runtime(runtime);
   return ms;
 }
-
-}  // namespace
 
 void PrintOperationProfile(const std::vector<core::Operation*>& operations,
                            pthreadpool_t pool, int repeats) {

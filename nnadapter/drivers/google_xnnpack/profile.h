@@ -18,6 +18,11 @@
 namespace nnadapter {
 namespace google_xnnpack {
 
+// Milliseconds per run of `op` converted on its own into a one-node runtime
+// (inputs filled with a constant pattern), or a negative value if XNNPACK
+// cannot run it.
+double TimeOperation(const core::Operation& op, pthreadpool_t pool, int repeats);
+
 void PrintOperationProfile(const std::vector<core::Operation*>& operations,
                            pthreadpool_t pool, int repeats);
 
