@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <filesystem>
 #include <fstream>
 #include <oneapi/dnnl/dnnl.hpp>
@@ -368,19 +369,22 @@ void WriteCache(const std::string& path, const std::string& key,
 std::string CalibrationCachePath() {
   const char* dir = std::getenv("NNADAPTER_CACHE_DIR");
   if (dir && *dir) return std::string(dir) + "/google_xnnpack_capabilities.txt";
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg && *xdg) return std::string(xdg) + "/nnadapter/google_xnnpack_capabilities.txt";
-  const char* home = std::getenv("HOME");
-  if (home && *home) return std::string(home) + "/.cache/nnadapter/google_xnnpack_capabilities.txt";
   return "";
 }
 
 bool MeasuredCapabilities(int driver_version, NNAdapterCapabilities* capabilities,
                           std::string* error) {
   const std::string path = CalibrationCachePath(), key = CacheKey(driver_version);
+  // Without a cache folder the figures are measured once per process.
+  static std::mutex memo_mu;
+  static std::vector<std::pair<std::string, std::string>> memo;
   std::vector<std::pair<std::string, std::string>> cached;
-  std::string why;
-  if (path.empty() || !ReadCache(path, key, &cached, &why)) {
+  std::string why = "no memo";
+  if (path.empty()) {
+    std::lock_guard<std::mutex> lock(memo_mu);
+    cached = memo;
+  }
+  if (cached.empty() && (path.empty() || !ReadCache(path, key, &cached, &why))) {
     if (!path.empty()) {
       NNADAPTER_VLOG(1) << "google_xnnpack: calibration cache " << path << " not used (" << why
                         << "): measuring";
@@ -394,6 +398,10 @@ bool MeasuredCapabilities(int driver_version, NNAdapterCapabilities* capabilitie
       std::ostringstream value;
       value << kv.second;
       cached.emplace_back(kv.first, value.str());
+    }
+    if (path.empty()) {
+      std::lock_guard<std::mutex> lock(memo_mu);
+      memo = cached;
     }
   }
   for (const auto& kv : cached) {

@@ -11,8 +11,8 @@
 // google_xnnpack_capabilities.txt, keyed by the CPU model, the XNNPACK and
 // oneDNN libraries and the driver version; a file that does not parse or
 // whose key differs is ignored (VLOG) and rewritten. The cache dir is
-// $NNADAPTER_CACHE_DIR, else $XDG_CACHE_HOME/nnadapter, else
-// $HOME/.cache/nnadapter.
+// $NNADAPTER_CACHE_DIR; without it nothing is read or written and the
+// figures are measured once per process (no file the user did not point at).
 #ifndef NNADAPTER_DRIVERS_GOOGLE_XNNPACK_CALIBRATION_H_
 #define NNADAPTER_DRIVERS_GOOGLE_XNNPACK_CALIBRATION_H_
 
