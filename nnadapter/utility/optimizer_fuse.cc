@@ -5,6 +5,7 @@
 // reader.
 #include <cmath>
 #include <cstring>
+#include <set>
 
 #include "nnadapter/utility/logging.h"
 #include "nnadapter/utility/optimizer.h"
@@ -154,14 +155,19 @@ using Fuser = bool (*)(OwnedModel*, core::Operation*, core::Operation*);
 
 size_t FuseIntoConv(OwnedModel* m, Fuser fuse) {
   size_t fused = 0;
+  // A fusion deletes the absorbed operation, which may still be ahead in
+  // `order`: it is skipped by address, never dereferenced (ASan found the
+  // read of a freed operation).
+  std::set<const core::Operation*> removed;
   for (auto* op : SortOperationsInTopologicalOrder(&m->model)) {
-    if (op->type != NNADAPTER_CONV_2D || op->output_operands.size() != 1 ||
+    if (removed.count(op) || op->type != NNADAPTER_CONV_2D || op->output_operands.size() != 1 ||
         !op->output_operands[0]) {
       continue;
     }
     core::Operation* next = optimizer::OnlyConsumer(&m->model, op->output_operands[0]);
     if (next && next->output_operands.size() == 1 && next->output_operands[0] &&
         fuse(m, op, next)) {
+      removed.insert(next);
       fused++;
     }
   }
