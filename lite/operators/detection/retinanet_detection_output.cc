@@ -132,7 +132,11 @@ class RetinanetDetectionOutputKernel : public KernelBase<RetinanetParam> {
       }
       // Per-class NMS, then the image's best keep_top_k.
       std::vector<std::pair<float, std::pair<int, int>>> kept;
-      for (const auto& [cls, v] : preds) {
+      for (const auto& pred : preds) {
+        // (No structured binding: a lambda below reads v, which clang
+        // refuses to capture in C++17.)
+        const int cls = pred.first;
+        const auto& v = pred.second;
         std::vector<std::pair<float, int>> order;
         for (size_t j = 0; j < v.size() / 5; ++j) order.emplace_back(v[j * 5 + 4], static_cast<int>(j));
         SortByScoreDesc(&order);

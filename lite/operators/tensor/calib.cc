@@ -131,6 +131,25 @@ O Convert(I x) {
   }
 }
 
+// y = x converted element by element: fp32 -> int8 quantizes with 1/scale
+// (NaN gives 0), int8 -> fp32 dequantizes with scale, the other pairs
+// convert the values. (A function template, not a branch of the generic
+// lambda below: clang-14 instantiates discarded `if constexpr` branches of
+// nested generic lambdas.)
+template <typename I, typename O>
+void ConvertElements(const I* x, O* y, int64_t n, float scale, float inv) {
+  for (int64_t i = 0; i < n; ++i) {
+    if constexpr (std::is_same_v<I, float> && std::is_same_v<O, int8_t>) {
+      const float q = std::round(x[i] * inv);
+      y[i] = std::isnan(q) ? 0 : static_cast<int8_t>(std::min(127.f, std::max(-127.f, q)));
+    } else if constexpr (std::is_same_v<I, int8_t> && std::is_same_v<O, float>) {
+      y[i] = static_cast<float>(x[i]) * scale;
+    } else {
+      y[i] = Convert<O>(x[i]);
+    }
+  }
+}
+
 class CalibOp : public OperatorBase<CalibParam> {
  public:
   void SetEnv(const OpEnv& env) override { program_ = env.program; }
@@ -226,18 +245,7 @@ class CalibKernel : public KernelBase<CalibParam> {
       const I* x = static_cast<const I*>(src);
       WithType(c.out, [&](auto out_tag) {
         using O = typename decltype(out_tag)::type;
-        O* y = static_cast<O*>(dst);
-        for (int64_t i = 0; i < n; ++i) {
-          if constexpr (std::is_same_v<I, float> && std::is_same_v<O, int8_t>) {
-            // fp32_to_int8 quantizes; NaN gives 0.
-            const float q = std::round(x[i] * inv);
-            y[i] = std::isnan(q) ? 0 : static_cast<int8_t>(std::min(127.f, std::max(-127.f, q)));
-          } else if constexpr (std::is_same_v<I, int8_t> && std::is_same_v<O, float>) {
-            y[i] = static_cast<float>(x[i]) * scale;  // int8_to_fp32
-          } else {
-            y[i] = Convert<O>(x[i]);
-          }
-        }
+        ConvertElements(x, static_cast<O*>(dst), n, scale, inv);
       });
     });
   }
