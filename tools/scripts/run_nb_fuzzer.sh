@@ -90,6 +90,7 @@ case "$TARGET" in
     SOURCES=(lite/model_parser/paddle_lite_nb/fuzz_paddle_lite_nb.cc
              lite/model_parser/paddle_lite_nb/paddle_lite_nb_reader.cc
              lite/model_parser/paddle_lite_nb/naive_buffer_reader.cc
+             lite/model_parser/paddle_lite_nb/section_reader.cc
              lite/model_parser/paddle_lite_nb/paddle_lite_nb_mapping.cc "${CORE[@]}")
     EXTRA_FLAGS=(-I"$BUILD/gen") ;;
   pir)
