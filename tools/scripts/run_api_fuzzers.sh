@@ -58,7 +58,14 @@ case "$TARGET" in
     pids=()
     for src in "$ROOT"/python/src/*.cc; do
       obj="$BUILD/$(basename "$src").o"
-      [[ ! -f "$obj" || "$src" -nt "$obj" || "$ROOT/python/src/bindings.h" -nt "$obj" ]] || continue
+      # Rebuilt when the source or a header it reads changed (a stale object
+      # against a changed CxxConfig layout crashed the fuzzer in
+      # CreatePaddlePredictor).
+      stale=0
+      for dep in "$src" "$ROOT"/python/src/*.h "$ROOT"/lite/api/paddle_*.h; do
+        [[ "$dep" -nt "$obj" ]] && stale=1
+      done
+      [[ ! -f "$obj" || $stale == 1 ]] || continue
       clang++ "${FLAGS[@]}" -fsanitize=fuzzer-no-link $("$PYTHON" -m pybind11 --includes) \
         -I"$ROOT/python/src" -I"$ROOT/lite/api" -DPADDLELITE_VERSION='"fuzz"' -fvisibility=hidden \
         -c "$src" -o "$obj" &
