@@ -183,10 +183,9 @@ DDim Converter::Dims(const std::string& var) const {
   if (const Tensor* w = Weight(var)) return w->dims();
   // An operand of this model: the dims NNAdapter inferred from the model's
   // input shapes (a VarDesc's may be stale or less precise).
-  auto mapped = operands_.find(var);
+  NNAdapterOperand* mapped = Mapped(var);
   NNAdapterOperandType* t = nullptr;
-  if (mapped != operands_.end() &&
-      NNAdapterModel_getOperandType(mapped->second, &t) == NNADAPTER_NO_ERROR && t) {
+  if (mapped && NNAdapterModel_getOperandType(mapped, &t) == NNADAPTER_NO_ERROR && t) {
     return DDim(t->dimensions.data, t->dimensions.data + t->dimensions.count);
   }
   DDim dims;
