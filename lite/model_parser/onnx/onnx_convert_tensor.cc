@@ -125,6 +125,9 @@ void ConvertShape(ConvertContext& c) {
   sl->SetAttr("ends", std::vector<int64_t>{c.AttrInt("end", INT64_MAX)});
 }
 
+// Without a known data rank, more slice axes than this is a malformed model.
+constexpr int64_t kMaxSliceAxes = 64;
+
 void ConvertSlice(ConvertContext& c) {
   std::vector<int64_t> axes, steps;
   bool have_starts = false, have_ends = false;
@@ -146,6 +149,12 @@ void ConvertSlice(ConvertContext& c) {
       const ValueInfo s = c.Info(c.Input(1));
       c.Check(s.rank == 1 && !s.dims.empty() && s.dims[0] >= 0,
               "without axes, the number of starts must be known");
+      // The declared length of starts is untrusted: it cannot exceed the data's rank.
+      const ValueInfo data = c.Info(c.Input(0));
+      const int64_t limit = data.rank >= 0 ? data.rank : kMaxSliceAxes;
+      c.Check(s.dims[0] <= limit, "starts declares " + std::to_string(s.dims[0]) +
+                                      " entries but the data has at most " +
+                                      std::to_string(limit) + " axes");
       n = static_cast<size_t>(s.dims[0]);
     }
     for (size_t i = 0; i < n; ++i) axes.push_back(static_cast<int64_t>(i));
