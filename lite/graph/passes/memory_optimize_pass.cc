@@ -10,8 +10,9 @@
 // about them (Node::Observed); nor a tensor array. Tensor::mutable_data
 // never writes into a buffer another tensor still shares, so zero-copy ops
 // (reshape sharing its input) stay correct.
-#include <algorithm>
 #include <map>
+
+#include "lite/core/memory_reuse.h"
 
 #include "lite/graph/passes/passes.h"
 
@@ -38,8 +39,6 @@ void Rename(Node* arg, const std::string& to) {
 int MemoryOptimizePass::Apply(SSAGraph* graph, const PassContext& ctx) {
   Scope* weights = ctx.weights;
   std::vector<Node*> order = graph->StmtTopologicalOrder();
-  std::map<const Node*, int> index;
-  for (size_t i = 0; i < order.size(); ++i) index[order[i]] = static_cast<int>(i);
   // A subgraph op's block refers to its inputs/outputs by name: keep them.
   auto touches_subgraph = [](const Node* a) {
     if (a->Producer() && a->Producer()->op.Type() == "subgraph") return true;
@@ -48,58 +47,30 @@ int MemoryOptimizePass::Apply(SSAGraph* graph, const PassContext& ctx) {
     }
     return false;
   };
-  auto eligible = [&](const Node* a) {
-    return a->Producer() && !a->is_weight && !a->is_feed && !a->Observed() && !a->is_array &&
-           !(weights && weights->FindVar(a->var_name)) && !touches_subgraph(a);
-  };
-  std::map<const Node*, int> last_use;
+  // A name is eligible when every argument node of that name is.
+  std::map<std::string, bool> eligible;
   for (Node* a : graph->Args()) {
-    if (!eligible(a)) continue;
-    int last = index[a->Producer()];
-    for (Node* c : a->outlinks) last = std::max(last, index[c]);
-    last_use[a] = last;
+    const bool ok = a->Producer() && !a->is_weight && !a->is_feed && !a->Observed() &&
+                    !a->is_array && !(weights && weights->FindVar(a->var_name)) &&
+                    !touches_subgraph(a);
+    auto it = eligible.emplace(a->var_name, ok).first;
+    it->second = it->second && ok;
   }
-  // Eligible names that are written more than once in the program keep
-  // their own storage (conservative).
-  std::map<std::string, int> writes;
-  for (Node* a : graph->Args()) {
-    if (a->Producer()) writes[a->var_name]++;
-  }
-  std::vector<std::string> pool;  // free names, reused last-freed first
-  int renamed = 0;
+  std::vector<ReuseStep> steps(order.size());
   for (size_t i = 0; i < order.size(); ++i) {
-    Node* s = order[i];
-    for (Node* out : s->outlinks) {
-      if (!last_use.count(out) || writes[out->var_name] != 1 || pool.empty()) continue;
-      // Never reuse a name the op also reads.
-      auto it = std::find_if(pool.rbegin(), pool.rend(), [&](const std::string& name) {
-        for (Node* in : s->inlinks) {
-          if (in->var_name == name) return false;
-        }
-        return true;
-      });
-      if (it == pool.rend()) continue;
-      std::string name = *it;
-      pool.erase(std::next(it).base());
-      Rename(out, name);
-      ++renamed;
-    }
-    // Release what dies here (inputs last read here, outputs never read).
-    std::vector<Node*> dying;
-    for (Node* in : s->inlinks) {
-      if (last_use.count(in) && last_use[in] == static_cast<int>(i)) dying.push_back(in);
-    }
-    for (Node* out : s->outlinks) {
-      if (last_use.count(out) && last_use[out] == static_cast<int>(i)) dying.push_back(out);
-    }
-    for (Node* d : dying) {
-      // A name the program writes more than once (some exports reuse names)
-      // is never handed out: its next write could clobber the new owner.
-      if (writes[d->var_name] != 1) continue;
-      if (std::find(pool.begin(), pool.end(), d->var_name) == pool.end()) {
-        pool.push_back(d->var_name);
-      }
-    }
+    for (Node* in : order[i]->inlinks) steps[i].inputs.push_back(in->var_name);
+    for (Node* out : order[i]->outlinks) steps[i].outputs.push_back(out->var_name);
+  }
+  const auto plan = PlanMemoryReuse(steps, [&](const std::string& name) {
+    auto it = eligible.find(name);
+    return it != eligible.end() && it->second;
+  });
+  int renamed = 0;
+  for (Node* a : graph->Args()) {
+    auto it = plan.find(a->var_name);
+    if (it == plan.end() || !a->Producer()) continue;
+    Rename(a, it->second);
+    ++renamed;
   }
   // The names were assigned along `order`: the block must run in it.
   graph->FixOrder(order);
