@@ -13,46 +13,14 @@ namespace lite {
 namespace graph {
 
 namespace {
-struct FusedAttr {
-  std::string from, to;  // the activation's attribute -> the fused op's
-  bool is_bool;
-};
-using AttrMap = std::vector<FusedAttr>;
-// Activation ops that can be fused, with their attributes' fused names.
-bool FusibleActivation(const cpp::OpDesc& act, AttrMap* attrs) {
-  using operators::ActFusion;
-  using operators::ActType;
-  ActType type;
-  if (!operators::ActTypeFromName(act.Type(), &type) || type == ActType::kNone ||
-      operators::ActivationInfo(type).fusion != ActFusion::kPass) {
-    return false;
-  }
-  attrs->clear();
-  for (const auto& a : operators::ActivationAttrs(type)) {
-    // Fusible activations' float attributes have a fused name; booleans keep
-    // the plain one (checked by activation_table_test).
-    attrs->push_back({a.plain, a.b ? a.plain : a.fused, a.b != nullptr});
-  }
-  return true;
-}
-
 // Fuses the sole activation consumer of `stmt`'s output slot into it.
 bool FuseActivationInto(SSAGraph* graph, Node* stmt, const std::string& out_slot) {
   Node* out = OutputArg(stmt, out_slot);
   Node* act = SoleConsumer(out);
-  AttrMap attrs;
-  if (!act || !FusibleActivation(act->op, &attrs) || InputArg(act, "X") != out) return false;
+  if (!act || InputArg(act, "X") != out) return false;
   Node* act_out = OutputArg(act, "Out");
   if (!act_out) return false;  // a malformed activation: op validation names it
-  stmt->op.SetAttr("act_type", act->op.Type());
-  for (const FusedAttr& a : attrs) {
-    if (!act->op.HasAttr(a.from)) continue;
-    if (a.is_bool) {
-      stmt->op.SetAttr(a.to, act->op.GetAttr<bool>(a.from));
-    } else {
-      stmt->op.SetAttr(a.to, act->op.GetAttr<float>(a.from));
-    }
-  }
+  if (!operators::FuseActivationAttrs(act->op, &stmt->op)) return false;
   SSAGraph::ReplaceOutput(stmt, out, act_out);
   SSAGraph::Unlink(act, act_out);
   graph->RemoveNodes({act, out});

@@ -103,6 +103,28 @@ ActParam ReadFusedActParam(const cpp::OpDesc& desc) {
   return ReadActAttrs(type, desc, ActAttrNames::kFusedOrPlain);
 }
 
+bool FuseActivationAttrs(const cpp::OpDesc& act, cpp::OpDesc* into) {
+  ActType type;
+  if (!ActTypeFromName(act.Type(), &type) || type == ActType::kNone ||
+      ActivationInfo(type).fusion != ActFusion::kPass) {
+    return false;
+  }
+  into->SetAttr("act_type", act.Type());
+  // Paddle Lite's with_act = false would switch the activation off again.
+  if (into->HasAttr("with_act")) into->SetAttr("with_act", true);
+  for (const ActAttrInfo& a : ActivationAttrs(type)) {
+    if (!act.HasAttr(a.plain)) continue;
+    // Fusible activations' float attributes have a fused name; booleans keep
+    // the plain one (checked by activation_table_test).
+    if (a.b) {
+      into->SetAttr(a.plain, act.GetAttr<bool>(a.plain));
+    } else {
+      into->SetAttr(a.fused, act.GetAttr<float>(a.plain));
+    }
+  }
+  return true;
+}
+
 namespace {
 using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
 using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;

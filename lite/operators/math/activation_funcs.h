@@ -98,6 +98,14 @@ std::string FusedActName(const cpp::OpDesc& desc, const std::string& type_attr =
 // activation.
 ActParam ReadFusedActParam(const cpp::OpDesc& desc);
 
+// When `act` is an activation that fuses into the op producing its input
+// (fusion kPass in activations.inc), writes act_type and the activation's
+// attributes under their fused names (booleans keep the plain one) into
+// `into` and returns true; otherwise changes nothing and returns false.
+// Used by lite/graph's activation fusion passes and by the light runtime's
+// plan for Paddle Lite programs.
+bool FuseActivationAttrs(const cpp::OpDesc& act, cpp::OpDesc* into);
+
 // y[i] = act(x[i]) for i < n (x may equal y). Single-threaded; callers
 // parallelize over chunks.
 void ApplyAct(const ActParam& p, const float* x, float* y, int64_t n);
