@@ -146,6 +146,7 @@ bool LoadPaddleLiteModel(const lite_api::MobileConfig& config, LightShared* s) {
   }
   plnb::MappingReport report;
   plnb::MapToOurProgram(&m, s->source, &IsOpRegistered, false, &report);
+  plnb::PlanForLightRuntime(&m.program, *m.weights, &report);
   VLOG(1) << s->source << ": Paddle Lite " << plnb::LayoutName(m.layout) << " by '"
           << m.producer << "' mapped:\n" << report.Summary();
   s->model.program = std::move(m.program);

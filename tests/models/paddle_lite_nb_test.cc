@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "lite/core/registry.h"
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_nb.h"
 #include "lite/nnadapter/subgraph_stats.h"
 #include "tests/models/model_test_util.h"
 #include "tools/common/lac.h"
@@ -321,6 +323,35 @@ TEST(PaddleLiteNb, PpocrV3DetV212X86MatchesOnnxRuntimeReference) {
               e.max_abs, e.mean_abs);
   EXPECT_LE(e.max_abs, 1e-4);
   EXPECT_EQ(vision::ConnectedRegions(out.data(), 640, 640, 0.3f, 50).size(), 16u);
+}
+
+// The light runtime's load-time plan on the x86 detector: Paddle Lite's
+// x86 opt left 8 hard_sigmoid and a sigmoid after convs and 8 x + x * s
+// squeeze-excitation residuals; after the plan the program has what our opt
+// fuses of them (the numbers: PpocrV3DetV212X86MatchesOnnxRuntimeReference,
+// which runs MobileConfig, hence the plan).
+TEST(PaddleLiteNb, LightRuntimePlanFusesWhatPaddleLiteX86OptLeft) {
+  const std::string file = NbDir() + "/ppocrv3_det_fp32_v212_x86/ch_PP-OCRv3_det_opt.nb";
+  plnb::PaddleLiteModel m;
+  plnb::LoadPaddleLiteNbFile(file, &m);
+  plnb::MappingReport report;
+  plnb::MapToOurProgram(&m, file, &IsOpRegistered, false, &report);
+  auto count = [&](const std::string& type) {
+    size_t n = 0;
+    for (const auto& op : m.program.blocks[0].ops) n += op.Type() == type;
+    return n;
+  };
+  EXPECT_EQ(count("hard_sigmoid"), 8u);
+  EXPECT_EQ(count("elementwise_add"), 21u);
+  const size_t ops = m.program.blocks[0].ops.size();
+  plnb::PlanForLightRuntime(&m.program, *m.weights, &report);
+  std::printf("%s", report.Summary().c_str());
+  EXPECT_EQ(report.rules["light runtime: activation fused into the conv before it"], 9);
+  EXPECT_EQ(report.rules["light runtime: x * s + x fused into elementwise_mul (plus_x)"], 8);
+  EXPECT_GE(report.rules["light runtime: activations sharing memory"], 60);
+  EXPECT_EQ(count("hard_sigmoid") + count("sigmoid"), 0u);
+  EXPECT_EQ(count("elementwise_add"), 13u);
+  EXPECT_EQ(m.program.blocks[0].ops.size(), ops - 17);
 }
 
 TEST(PaddleLiteNb, SlimInt8ClsV210rcRunsOnInt8KernelsAndClassifiesLikeTheFp32Model) {

@@ -91,8 +91,10 @@ case "$TARGET" in
              lite/model_parser/paddle_lite_nb/paddle_lite_nb_reader.cc
              lite/model_parser/paddle_lite_nb/naive_buffer_reader.cc
              lite/model_parser/paddle_lite_nb/section_reader.cc
-             lite/model_parser/paddle_lite_nb/paddle_lite_nb_mapping.cc "${CORE[@]}")
-    EXTRA_FLAGS=(-I"$BUILD/gen") ;;
+             lite/model_parser/paddle_lite_nb/paddle_lite_nb_mapping.cc
+             lite/model_parser/paddle_lite_nb/paddle_lite_nb_light_plan.cc
+             lite/core/memory_reuse.cc lite/operators/math/activation_funcs.cc "${CORE[@]}")
+    EXTRA_FLAGS=(-I"$BUILD/gen" -I/usr/include/eigen3) ;;
   pir)
     mkdir -p "$BUILD/gen/lite/model_parser"
     protoc --cpp_out="$BUILD/gen/lite/model_parser" -I"$ROOT/lite/model_parser" \

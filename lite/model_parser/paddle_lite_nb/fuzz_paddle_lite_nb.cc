@@ -1,5 +1,5 @@
 // libFuzzer target for Paddle Lite's .nb files: any byte string must either
-// load (ParsePaddleLiteNb + MapToOurProgram) or throw
+// load (ParsePaddleLiteNb + MapToOurProgram, and PlanForLightRuntime) or throw
 // paddle::lite_api::Error; never crash, leak, read out of bounds or hit
 // undefined behaviour. Built and run by
 // FUZZ_TARGET=paddle_lite_nb tools/scripts/run_nb_fuzzer.sh SECONDS.
@@ -229,7 +229,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     paddle::lite::plnb::PaddleLiteModel m;
     paddle::lite::plnb::ParsePaddleLiteNb(reinterpret_cast<const char*>(data), size, "fuzz.nb", &m);
-    paddle::lite::plnb::MapToOurProgram(&m, "fuzz.nb", nullptr, true, nullptr);
+    // The last byte picks CxxConfig's mapping (unique names) or the light
+    // runtime's (names kept, then its load-time plan).
+    const bool light = size > 0 && (data[size - 1] & 1) != 0;
+    paddle::lite::plnb::MapToOurProgram(&m, "fuzz.nb", nullptr, !light, nullptr);
+    if (light) paddle::lite::plnb::PlanForLightRuntime(&m.program, *m.weights, nullptr);
   } catch (const paddle::lite_api::Error&) {
   }
   return 0;

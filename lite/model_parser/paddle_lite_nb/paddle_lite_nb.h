@@ -91,6 +91,19 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
                      bool (*registered)(const std::string& op_type), bool unique_names,
                      MappingReport* report);
 
+// For the light runtime, which has no optimizer and runs a mapped program
+// as stored, after MapToOurProgram: in a single-block program, the
+// rewrites our opt would make that are decided on the op list alone
+// (linear in the ops): an activation that is the only reader of a conv's
+// output becomes the conv's act_type (Paddle Lite's x86 and ARM int8
+// kernels left hard_sigmoid, hard_swish, sigmoid after convs), x + x * s
+// with s broadcasting into x (by the VarDescs) becomes one elementwise_mul
+// with plus_x, and activations whose lifetimes do not overlap share memory
+// (lite/core/memory_reuse.h; Paddle Lite's x86 opt leaves none). Names a
+// file writes more than once are left alone. Each fired rule is counted in
+// `report` (may be null).
+void PlanForLightRuntime(cpp::ProgramDesc* program, const Scope& weights, MappingReport* report);
+
 }  // namespace plnb
 }  // namespace lite
 }  // namespace paddle

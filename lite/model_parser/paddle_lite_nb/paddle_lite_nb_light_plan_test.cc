@@ -1,0 +1,154 @@
+// PlanForLightRuntime on small programs shaped like Paddle Lite's x86 opt
+// output: conv -> activation and x + x * s fuse, activations share memory,
+// the numbers stay the unplanned program's; what must not change (a conv
+// output read twice, a name the file writes twice, a scale whose shape the
+// VarDescs do not give, feed/fetch/weight names, multi-block programs)
+// does not.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "lite/core/op_test_util.h"
+#include "lite/model_parser/paddle_lite_nb/paddle_lite_nb.h"
+
+namespace paddle {
+namespace lite {
+namespace plnb {
+namespace {
+
+using testing::RandomFloats;
+
+constexpr int64_t kC = 6;
+
+struct Net : testing::ProgramBuilder {
+  // An activation's VarDesc, as Paddle Lite's files carry them.
+  void Var(const std::string& name, std::vector<int64_t> dims) {
+    cpp::VarDesc v;
+    v.name = name;
+    v.dims = std::move(dims);
+    program.blocks[0].vars.push_back(v);
+  }
+};
+
+// x -> global avg pool -> 1x1 conv -> hard_sigmoid = s; y = x + x * s;
+// conv(y) -> sigmoid -> relu -> fetch (Paddle Lite's x86 opt leaves these).
+Net SeBlock(std::vector<int64_t> s_dims = {-1, kC, 1, 1}) {
+  Net n;
+  n.Feed("x", 0);
+  cpp::OpDesc& pool = n.Op("pool2d", {{"X", "x"}}, {{"Out", "p"}});
+  pool.SetAttr("pooling_type", std::string("avg"));
+  pool.SetAttr("global_pooling", true);
+  pool.SetAttr("ksize", std::vector<int32_t>{1, 1});
+  n.RandomWeight("w", {kC, kC, 1, 1}, -1, 1, 1);
+  n.Conv("conv2d", "p", "w", "c", {1, 1}, {0, 0}, 1);
+  cpp::OpDesc& hs = n.Op("hard_sigmoid", {{"X", "c"}}, {{"Out", "s"}});
+  hs.SetAttr("slope", 0.3f);
+  hs.SetAttr("offset", 0.4f);
+  n.Op("elementwise_mul", {{"X", "x"}, {"Y", "s"}}, {{"Out", "m"}});
+  n.Op("elementwise_add", {{"X", "x"}, {"Y", "m"}}, {{"Out", "y"}});
+  n.RandomWeight("w2", {kC, kC, 3, 3}, -0.5, 0.5, 2);
+  n.Conv("conv2d", "y", "w2", "c2", {1, 1}, {1, 1}, 1);
+  n.Op("sigmoid", {{"X", "c2"}}, {{"Out", "g"}});
+  n.Op("relu", {{"X", "g"}}, {{"Out", "q"}});
+  n.Fetch("q", 0);
+  const std::vector<int64_t> act = {-1, kC, -1, -1};
+  for (const char* v : {"x", "m", "y", "c2", "g", "q"}) n.Var(v, act);
+  for (const char* v : {"p", "c"}) n.Var(v, {-1, kC, 1, 1});
+  n.Var("s", s_dims);
+  return n;
+}
+
+size_t Count(const Net& n, const std::string& type) {
+  const auto t = n.OpTypes();
+  return static_cast<size_t>(std::count(t.begin(), t.end(), type));
+}
+
+TEST(PaddleLiteNbLightPlan, FusesAndSharesMemoryWithTheUnplannedNumbers) {
+  Net n = SeBlock();
+  const DDim dims{2, kC, 9, 7};
+  const auto x = RandomFloats(Numel(dims), -3, 3, 5);
+  const auto before = n.Run(dims, x);
+  MappingReport report;
+  PlanForLightRuntime(&n.program, *n.weights, &report);
+  EXPECT_EQ(report.rules["light runtime: activation fused into the conv before it"], 2)
+      << report.Summary();
+  EXPECT_EQ(report.rules["light runtime: x * s + x fused into elementwise_mul (plus_x)"], 1);
+  EXPECT_GE(report.rules["light runtime: activations sharing memory"], 1);
+  EXPECT_EQ(Count(n, "hard_sigmoid") + Count(n, "sigmoid") + Count(n, "elementwise_add"), 0u);
+  EXPECT_EQ(Count(n, "relu"), 1u);  // after a sigmoid, not after a conv
+  const auto& ops = n.program.blocks[0].ops;
+  // The first conv carries hard_sigmoid with its attributes under the
+  // fused names; the multiply writes what the add wrote.
+  const cpp::OpDesc& conv = ops[2];
+  ASSERT_EQ(conv.Type(), "conv2d");
+  EXPECT_EQ(conv.GetAttr<std::string>("act_type"), "hard_sigmoid");
+  EXPECT_FLOAT_EQ(conv.GetAttr<float>("hard_sigmoid_slope"), 0.3f);
+  EXPECT_FLOAT_EQ(conv.GetAttr<float>("hard_sigmoid_offset"), 0.4f);
+  ASSERT_EQ(ops[3].Type(), "elementwise_mul");
+  EXPECT_TRUE(ops[3].GetAttr<bool>("plus_x", false));
+  // Feed, fetch and weight names are the file's.
+  EXPECT_EQ(ops.front().Output("Out")[0], "x");
+  EXPECT_EQ(ops.back().Input("X")[0], "q");
+  EXPECT_EQ(conv.Input("Filter")[0], "w");
+  // Fewer distinct activation names than before (p, c/s, m/y, c2/g, q).
+  std::set<std::string> names;
+  for (const auto& op : ops) {
+    for (const auto& v : op.OutputArgumentNames()) names.insert(v);
+  }
+  EXPECT_LT(names.size(), 6u) << "outputs: " << names.size();
+  const auto after = n.Run(dims, x);
+  ASSERT_EQ(after.size(), before.size());
+  double worst = 0;
+  for (size_t i = 0; i < after.size(); ++i) {
+    worst = std::max(worst, std::fabs(static_cast<double>(after[i]) - before[i]));
+  }
+  std::printf("planned vs as stored: max |diff| %.3g\n", worst);
+  EXPECT_LE(worst, 1e-6);
+}
+
+TEST(PaddleLiteNbLightPlan, WhatTheNamesOrShapesDoNotProveStays) {
+  // The conv's output is also fetched: its activation stays.
+  {
+    Net n = SeBlock();
+    n.Fetch("c2", 1);
+    PlanForLightRuntime(&n.program, *n.weights, nullptr);
+    EXPECT_EQ(Count(n, "sigmoid"), 1u);
+    EXPECT_EQ(Count(n, "hard_sigmoid"), 0u);
+  }
+  // Paddle Lite's own memory reuse: the sigmoid's output name is written
+  // again later, so moving its write to the conv could be read early.
+  {
+    Net n = SeBlock();
+    n.program.blocks[0].ops.insert(n.program.blocks[0].ops.end() - 1,
+                                   testing::MakeOp("relu", {{"X", "q"}}, {{"Out", "g"}}));
+    PlanForLightRuntime(&n.program, *n.weights, nullptr);
+    EXPECT_EQ(Count(n, "sigmoid"), 1u);
+  }
+  // The scale's VarDesc does not say it broadcasts into x: no plus_x.
+  for (std::vector<int64_t> s : {std::vector<int64_t>{-1, kC, -1, -1},
+                                 std::vector<int64_t>{kC, 1, 1}, std::vector<int64_t>{}}) {
+    Net n = SeBlock(s);
+    PlanForLightRuntime(&n.program, *n.weights, nullptr);
+    EXPECT_EQ(Count(n, "elementwise_add"), 1u) << s.size();
+    const DDim dims{1, kC, 5, 4};
+    EXPECT_EQ(n.Run(dims, RandomFloats(Numel(dims), -1, 1, 3)).size(),
+              static_cast<size_t>(Numel(dims)));
+  }
+  // A multi-block program is run as stored.
+  {
+    Net n = SeBlock();
+    n.program.blocks.emplace_back();
+    const auto ops_before = n.OpTypes();
+    MappingReport report;
+    PlanForLightRuntime(&n.program, *n.weights, &report);
+    EXPECT_EQ(n.OpTypes(), ops_before);
+    EXPECT_EQ(report.rules.count("light runtime plan skipped (a multi-block program)"), 1u);
+  }
+}
+
+}  // namespace
+}  // namespace plnb
+}  // namespace lite
+}  // namespace paddle
