@@ -144,9 +144,11 @@ bool LoadPaddleLiteModel(const lite_api::MobileConfig& config, LightShared* s) {
   } else {
     return false;
   }
+  // The mapping report is only logged (GLOG_v=1): not built otherwise.
   plnb::MappingReport report;
-  plnb::MapToOurProgram(&m, s->source, &IsOpRegistered, false, &report);
-  plnb::PlanForLightRuntime(&m.program, *m.weights, &report);
+  plnb::MappingReport* rep = VLOG_IS_ON(1) ? &report : nullptr;
+  plnb::MapToOurProgram(&m, s->source, &IsOpRegistered, false, rep);
+  plnb::PlanForLightRuntime(&m.program, *m.weights, rep);
   VLOG(1) << s->source << ": Paddle Lite " << plnb::LayoutName(m.layout) << " by '"
           << m.producer << "' mapped:\n" << report.Summary();
   s->model.program = std::move(m.program);

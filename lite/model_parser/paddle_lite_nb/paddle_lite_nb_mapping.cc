@@ -182,11 +182,10 @@ void ZeroScaleChannels(cpp::OpDesc* op, Scope* weights, std::vector<float>* scal
 // The int8 attributes of `op` (enable_int8 set by Paddle Lite's
 // quantization passes) onto ours. `dequantized` collects the int8 weights
 // widened to float (name -> float copy).
-void MapInt8(cpp::OpDesc* op, Scope* weights, const std::string& source,
-             const std::string& place, MappingReport* rep) {
+void MapInt8(cpp::OpDesc* op, Scope* weights, const std::string& source, MappingReport* rep) {
   if (!op->GetAttr<bool>("enable_int8", false)) return;
   const int bits = op->GetAttr<int>("bit_length", 8);
-  LITE_ENFORCE(bits == 8, source, ": op '", op->Type(), "' (recorded target ", place,
+  LITE_ENFORCE(bits == 8, source, ": op '", op->Type(), "' (recorded target ", RecordedPlace(*op),
                ") is quantized to bit_length ", bits, "; this runtime runs 8-bit int8 only");
   for (const Int8Attr& a : kInt8Attrs) {
     if (op->Type() != a.type || !op->HasAttr(a.from) || op->HasAttr(a.to)) continue;
@@ -286,26 +285,26 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
   // 1. Per op: the recorded place, our kernel instead of it, refusals, int8
   // attributes, ops this runtime lacks.
   bool transfers = false;
+  // The recorded place is spelled out only where it is shown (the report,
+  // an error): parsing it for every op was a tenth of a small file's load.
   for (auto& block : model->program.blocks) {
     for (auto& op : block.ops) {
-      const std::string place = RecordedPlace(op);
-      if (op.Type() != "feed" && op.Type() != "fetch") {
-        rep->recorded[op.Type() + " recorded on " + place]++;
+      if (report && op.Type() != "feed" && op.Type() != "fetch") {
+        rep->recorded[op.Type() + " recorded on " + RecordedPlace(op)]++;
       }
-      op.EraseAttr(kKernelTypeAttr);
       const OpRule* rule = FindRule(op.Type());
       if (rule && rule->rule == Rule::kRefuse) {
-        ThrowError(source, ": op '", op.Type(), "' (recorded target ", place, ", ", op.Repr(8),
-                   ") cannot run here: ", rule->why);
+        ThrowError(source, ": op '", op.Type(), "' (recorded target ", RecordedPlace(op), ", ",
+                   op.Repr(8), ") cannot run here: ", rule->why);
       }
-      if (rule) {
-        transfers = true;
-        continue;
+      if (!rule) {
+        MapInt8(&op, model->weights.get(), source, rep);
+        if (op.Type() != "feed" && op.Type() != "fetch" && registered && !registered(op.Type())) {
+          unsupported.emplace(op.Type(), RecordedPlace(op));
+        }
       }
-      MapInt8(&op, model->weights.get(), source, place, rep);
-      if (op.Type() != "feed" && op.Type() != "fetch" && registered && !registered(op.Type())) {
-        unsupported.emplace(op.Type(), place);
-      }
+      transfers = transfers || rule;
+      op.EraseAttr(kKernelTypeAttr);
     }
   }
   if (!unsupported.empty()) {
