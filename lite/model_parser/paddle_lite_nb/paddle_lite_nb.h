@@ -98,7 +98,8 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
 // output becomes the conv's act_type (Paddle Lite's x86 and ARM int8
 // kernels left hard_sigmoid, hard_swish, sigmoid after convs), x + x * s
 // with s broadcasting into x (by the VarDescs) becomes one elementwise_mul
-// with plus_x, and activations whose lifetimes do not overlap share memory
+// with plus_x, nearest_interp + add becomes the interp with an Addend, and
+// activations whose lifetimes do not overlap share memory
 // (lite/core/memory_reuse.h; Paddle Lite's x86 opt leaves none). Names a
 // file writes more than once are left alone. Each fired rule is counted in
 // `report` (may be null).

@@ -71,6 +71,12 @@ class NameUses {
     ins_[from].clear();
     uses_[old] = Use();
   }
+  // Op `at` now also reads `id` (an input added by a fusion).
+  void AddRead(int id, size_t at) {
+    ins_[at].push_back(id);
+    auto& r = uses_[id].readers;
+    r.insert(std::lower_bound(r.begin(), r.end(), at), at);
+  }
   const std::vector<std::vector<int>>& ins() const { return ins_; }
   const std::vector<std::vector<int>>& outs() const { return outs_; }
 
@@ -197,6 +203,48 @@ int FuseMulPlusX(cpp::BlockDesc* block, const VarIndex& vars, NameUses* u,
   return n;
 }
 
+// nearest_interp(_v2) -> elementwise_add(that, r) (either order, axis -1,
+// the upsampled map read only there) becomes the interp with Addend r, as
+// nearest_interp_add_fuse_pass does: r a float activation written before
+// the interp, not a weight and not an [N, C, 1, 1] vector (by its VarDesc).
+int FuseInterpAdd(cpp::BlockDesc* block, const VarIndex& vars, NameUses* u,
+                  std::vector<bool>* dropped) {
+  int n = 0;
+  for (size_t j = 0; j < block->ops.size(); ++j) {
+    const cpp::OpDesc& add = block->ops[j];
+    if ((*dropped)[j] || add.Type() != "elementwise_add" || HasFusedActivation(add) ||
+        add.GetAttr<int32_t>("axis", -1) != -1) {
+      continue;
+    }
+    const int a = Single(*u, add.inputs(), "X"), b = Single(*u, add.inputs(), "Y");
+    const int out = Single(*u, add.outputs(), "Out");
+    if (a < 0 || b < 0 || a == b || out < 0 || !u->WrittenOnceAt(out, j)) continue;
+    for (const int up : {a, b}) {
+      const int r = up == a ? b : a;
+      if (!u->OnlyFeeds(up, j)) continue;
+      const size_t i = u->Writers(up)[0];
+      cpp::OpDesc& interp = block->ops[i];
+      const cpp::VarDesc* rv = vars.Find(u->Name(r));
+      const bool vector = rv && rv->dims.size() >= 2 && rv->dims[rv->dims.size() - 1] == 1 &&
+                          rv->dims[rv->dims.size() - 2] == 1;
+      if ((*dropped)[i] || (interp.Type() != "nearest_interp" && interp.Type() != "nearest_interp_v2") ||
+          interp.HasInput("Addend") || Single(*u, interp.outputs(), "Out") != up || !rv ||
+          rv->persistable || rv->dtype != DataType::kFloat32 || vector ||
+          u->Writers(r).size() != 1 || u->Writers(r)[0] >= i) {
+        continue;
+      }
+      interp.SetInput("Addend", {u->Name(r)});
+      interp.SetOutput("Out", {u->Name(out)});
+      u->MoveWrite(out, j, i, up);
+      u->AddRead(r, i);
+      (*dropped)[j] = true;
+      ++n;
+      break;
+    }
+  }
+  return n;
+}
+
 // Activations whose lifetimes do not overlap share a name (a tensor). Never
 // renamed: weights and persistable variables, feed outputs, fetch inputs,
 // tensor arrays, and every name when the block has a subgraph or
@@ -254,8 +302,9 @@ void PlanForLightRuntime(cpp::ProgramDesc* program, const Scope& weights,
   std::vector<bool> dropped(block->ops.size(), false);
   const int acts = FuseConvActivations(block, &uses, &dropped);
   const int plus_x = FuseMulPlusX(block, vars, &uses, &dropped);
+  const int interp_add = FuseInterpAdd(block, vars, &uses, &dropped);
   const int shared = ShareMemory(block, weights, vars, uses);
-  if (acts + plus_x > 0) {
+  if (acts + plus_x + interp_add > 0) {
     std::vector<cpp::OpDesc> kept;
     kept.reserve(block->ops.size());
     for (size_t i = 0; i < block->ops.size(); ++i) {
@@ -266,6 +315,10 @@ void PlanForLightRuntime(cpp::ProgramDesc* program, const Scope& weights,
   if (!report) return;
   if (acts) report->rules["light runtime: activation fused into the conv before it"] += acts;
   if (plus_x) report->rules["light runtime: x * s + x fused into elementwise_mul (plus_x)"] += plus_x;
+  if (interp_add) {
+    report->rules["light runtime: elementwise_add fused into the nearest_interp before it"] +=
+        interp_add;
+  }
   if (shared) report->rules["light runtime: activations sharing memory"] += shared;
 }
 

@@ -108,6 +108,57 @@ TEST(PaddleLiteNbLightPlan, FusesAndSharesMemoryWithTheUnplannedNumbers) {
   EXPECT_LE(worst, 1e-6);
 }
 
+// x -> upsample x2 -> relu = r; up = upsample x2 (x); y = up + r (or
+// r + up) -> fetch: the add becomes the second upsample's Addend.
+Net UpsampleAdd(bool up_first, std::vector<int64_t> r_dims = {-1, kC, -1, -1}) {
+  Net n;
+  n.Feed("x", 0);
+  auto upsample = [&](const std::string& in, const std::string& out) {
+    cpp::OpDesc& op = n.Op("nearest_interp_v2", {{"X", in}}, {{"Out", out}});
+    op.SetAttr("scale", std::vector<float>{2.f, 2.f});
+    op.SetAttr("out_h", -1);
+    op.SetAttr("out_w", -1);
+    op.SetAttr("interp_method", std::string("nearest"));
+    op.SetAttr("align_corners", false);
+    op.SetAttr("data_layout", std::string("NCHW"));
+  };
+  upsample("x", "u1");
+  n.Op("relu", {{"X", "u1"}}, {{"Out", "r"}});
+  upsample("x", "up");
+  if (up_first) {
+    n.Op("elementwise_add", {{"X", "up"}, {"Y", "r"}}, {{"Out", "y"}});
+  } else {
+    n.Op("elementwise_add", {{"X", "r"}, {"Y", "up"}}, {{"Out", "y"}});
+  }
+  n.Op("tanh", {{"X", "y"}}, {{"Out", "q"}});
+  n.Fetch("q", 0);
+  for (const char* v : {"x", "u1", "up", "y", "q"}) n.Var(v, {-1, kC, -1, -1});
+  n.Var("r", r_dims);
+  return n;
+}
+
+TEST(PaddleLiteNbLightPlan, UpsampleThenAddBecomesTheUpsamplesAddend) {
+  for (bool up_first : {true, false}) {
+    Net n = UpsampleAdd(up_first);
+    const DDim dims{2, kC, 5, 3};
+    const auto x = RandomFloats(Numel(dims), -2, 2, 7);
+    const auto before = n.Run(dims, x);
+    MappingReport report;
+    PlanForLightRuntime(&n.program, *n.weights, &report);
+    EXPECT_EQ(
+        report.rules["light runtime: elementwise_add fused into the nearest_interp before it"], 1)
+        << report.Summary();
+    EXPECT_EQ(Count(n, "elementwise_add"), 0u);
+    const auto after = n.Run(dims, x);
+    ASSERT_EQ(after.size(), before.size());
+    for (size_t i = 0; i < after.size(); ++i) ASSERT_EQ(after[i], before[i]) << i;
+  }
+  // r declared an [N, C, 1, 1] vector: the add stays (as in our opt).
+  Net v = UpsampleAdd(true, {-1, kC, 1, 1});
+  PlanForLightRuntime(&v.program, *v.weights, nullptr);
+  EXPECT_EQ(Count(v, "elementwise_add"), 1u);
+}
+
 TEST(PaddleLiteNbLightPlan, WhatTheNamesOrShapesDoNotProveStays) {
   // The conv's output is also fetched: its activation stays.
   {
@@ -125,6 +176,13 @@ TEST(PaddleLiteNbLightPlan, WhatTheNamesOrShapesDoNotProveStays) {
                                    testing::MakeOp("relu", {{"X", "q"}}, {{"Out", "g"}}));
     PlanForLightRuntime(&n.program, *n.weights, nullptr);
     EXPECT_EQ(Count(n, "sigmoid"), 1u);
+  }
+  // The product is also fetched: the add stays.
+  {
+    Net n = SeBlock();
+    n.Fetch("m", 1);
+    PlanForLightRuntime(&n.program, *n.weights, nullptr);
+    EXPECT_EQ(Count(n, "elementwise_add"), 1u);
   }
   // The scale's VarDesc does not say it broadcasts into x: no plus_x.
   for (std::vector<int64_t> s : {std::vector<int64_t>{-1, kC, -1, -1},
