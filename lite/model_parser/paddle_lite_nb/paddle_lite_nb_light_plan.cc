@@ -168,33 +168,30 @@ bool BroadcastsIntoX(const VarIndex& vars, const std::string& x, const std::stri
   return true;
 }
 
-// elementwise_add(x, elementwise_mul(x, s)) (either order of the add's
-// inputs, the product read only there) becomes elementwise_mul(x, s) with
-// plus_x (Out = X * Y + X), as mul_plus_x_fuse_pass does.
-int FuseMulPlusX(cpp::BlockDesc* block, const VarIndex& vars, NameUses* u,
-                 std::vector<bool>* dropped) {
+// For each plain elementwise_add at j (no activation, axis -1 when
+// `axis_minus1`, two distinct single inputs, its output written only
+// there) and each operand `folded` (Y first) that only this add reads:
+// fold(i, folded, other, out), i the op writing `folded`. When fold
+// rewrites op i to write `out` itself and returns true, the add goes (the
+// graph passes' FoldAddsIntoOperand, on names).
+template <typename Fold>
+int FoldPlainAdds(cpp::BlockDesc* block, NameUses* u, std::vector<bool>* dropped,
+                  bool axis_minus1, Fold fold) {
   int n = 0;
   for (size_t j = 0; j < block->ops.size(); ++j) {
     const cpp::OpDesc& add = block->ops[j];
-    if ((*dropped)[j] || add.Type() != "elementwise_add" || HasFusedActivation(add)) continue;
+    if ((*dropped)[j] || add.Type() != "elementwise_add" || HasFusedActivation(add) ||
+        (axis_minus1 && add.GetAttr<int32_t>("axis", -1) != -1)) {
+      continue;
+    }
     const int a = Single(*u, add.inputs(), "X"), b = Single(*u, add.inputs(), "Y");
     const int out = Single(*u, add.outputs(), "Out");
     if (a < 0 || b < 0 || a == b || out < 0 || !u->WrittenOnceAt(out, j)) continue;
-    for (const int prod : {b, a}) {
-      const int x = prod == b ? a : b;
-      if (!u->OnlyFeeds(prod, j)) continue;
-      const size_t i = u->Writers(prod)[0];
-      cpp::OpDesc& mul = block->ops[i];
-      const int s = Single(*u, mul.inputs(), "Y");
-      if ((*dropped)[i] || mul.Type() != "elementwise_mul" || HasFusedActivation(mul) ||
-          mul.HasAttr("plus_x") || Single(*u, mul.inputs(), "X") != x || s < 0 ||
-          Single(*u, mul.outputs(), "Out") != prod || u->Writers(x).size() != 1 ||
-          !BroadcastsIntoX(vars, u->Name(x), u->Name(s))) {
-        continue;
-      }
-      mul.SetAttr("plus_x", true);
-      mul.SetOutput("Out", {u->Name(out)});
-      u->MoveWrite(out, j, i, prod);
+    for (const int folded : {b, a}) {
+      if (!u->OnlyFeeds(folded, j)) continue;
+      const size_t i = u->Writers(folded)[0];
+      if ((*dropped)[i] || !fold(i, folded, folded == b ? a : b, out)) continue;
+      u->MoveWrite(out, j, i, folded);
       (*dropped)[j] = true;
       ++n;
       break;
@@ -203,46 +200,47 @@ int FuseMulPlusX(cpp::BlockDesc* block, const VarIndex& vars, NameUses* u,
   return n;
 }
 
+// elementwise_add(x, elementwise_mul(x, s)) (either order of the add's
+// inputs, the product read only there) becomes elementwise_mul(x, s) with
+// plus_x (Out = X * Y + X), as mul_plus_x_fuse_pass does.
+int FuseMulPlusX(cpp::BlockDesc* block, const VarIndex& vars, NameUses* u,
+                 std::vector<bool>* dropped) {
+  return FoldPlainAdds(block, u, dropped, false, [&](size_t i, int prod, int x, int out) {
+    cpp::OpDesc& mul = block->ops[i];
+    const int s = Single(*u, mul.inputs(), "Y");
+    if (mul.Type() != "elementwise_mul" || HasFusedActivation(mul) || mul.HasAttr("plus_x") ||
+        Single(*u, mul.inputs(), "X") != x || s < 0 || Single(*u, mul.outputs(), "Out") != prod ||
+        u->Writers(x).size() != 1 || !BroadcastsIntoX(vars, u->Name(x), u->Name(s))) {
+      return false;
+    }
+    mul.SetAttr("plus_x", true);
+    mul.SetOutput("Out", {u->Name(out)});
+    return true;
+  });
+}
+
 // nearest_interp(_v2) -> elementwise_add(that, r) (either order, axis -1,
 // the upsampled map read only there) becomes the interp with Addend r, as
 // nearest_interp_add_fuse_pass does: r a float activation written before
 // the interp, not a weight and not an [N, C, 1, 1] vector (by its VarDesc).
 int FuseInterpAdd(cpp::BlockDesc* block, const VarIndex& vars, NameUses* u,
                   std::vector<bool>* dropped) {
-  int n = 0;
-  for (size_t j = 0; j < block->ops.size(); ++j) {
-    const cpp::OpDesc& add = block->ops[j];
-    if ((*dropped)[j] || add.Type() != "elementwise_add" || HasFusedActivation(add) ||
-        add.GetAttr<int32_t>("axis", -1) != -1) {
-      continue;
+  return FoldPlainAdds(block, u, dropped, true, [&](size_t i, int up, int r, int out) {
+    cpp::OpDesc& interp = block->ops[i];
+    const cpp::VarDesc* rv = vars.Find(u->Name(r));
+    const size_t rank = rv ? rv->dims.size() : 0;
+    const bool vector = rank >= 2 && rv->dims[rank - 1] == 1 && rv->dims[rank - 2] == 1;
+    if ((interp.Type() != "nearest_interp" && interp.Type() != "nearest_interp_v2") ||
+        interp.HasInput("Addend") || Single(*u, interp.outputs(), "Out") != up || !rv ||
+        rv->persistable || rv->dtype != DataType::kFloat32 || vector ||
+        u->Writers(r).size() != 1 || u->Writers(r)[0] >= i) {
+      return false;
     }
-    const int a = Single(*u, add.inputs(), "X"), b = Single(*u, add.inputs(), "Y");
-    const int out = Single(*u, add.outputs(), "Out");
-    if (a < 0 || b < 0 || a == b || out < 0 || !u->WrittenOnceAt(out, j)) continue;
-    for (const int up : {a, b}) {
-      const int r = up == a ? b : a;
-      if (!u->OnlyFeeds(up, j)) continue;
-      const size_t i = u->Writers(up)[0];
-      cpp::OpDesc& interp = block->ops[i];
-      const cpp::VarDesc* rv = vars.Find(u->Name(r));
-      const bool vector = rv && rv->dims.size() >= 2 && rv->dims[rv->dims.size() - 1] == 1 &&
-                          rv->dims[rv->dims.size() - 2] == 1;
-      if ((*dropped)[i] || (interp.Type() != "nearest_interp" && interp.Type() != "nearest_interp_v2") ||
-          interp.HasInput("Addend") || Single(*u, interp.outputs(), "Out") != up || !rv ||
-          rv->persistable || rv->dtype != DataType::kFloat32 || vector ||
-          u->Writers(r).size() != 1 || u->Writers(r)[0] >= i) {
-        continue;
-      }
-      interp.SetInput("Addend", {u->Name(r)});
-      interp.SetOutput("Out", {u->Name(out)});
-      u->MoveWrite(out, j, i, up);
-      u->AddRead(r, i);
-      (*dropped)[j] = true;
-      ++n;
-      break;
-    }
-  }
-  return n;
+    interp.SetInput("Addend", {u->Name(r)});
+    interp.SetOutput("Out", {u->Name(out)});
+    u->AddRead(r, i);
+    return true;
+  });
 }
 
 // Activations whose lifetimes do not overlap share a name (a tensor). Never
