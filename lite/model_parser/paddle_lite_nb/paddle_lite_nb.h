@@ -100,9 +100,11 @@ void MapToOurProgram(PaddleLiteModel* model, const std::string& source,
 // with s broadcasting into x (by the VarDescs) becomes one elementwise_mul
 // with plus_x, nearest_interp + add becomes the interp with an Addend, and
 // activations whose lifetimes do not overlap share memory
-// (lite/core/memory_reuse.h; Paddle Lite's x86 opt leaves none). Names a
-// file writes more than once are left alone. Each fired rule is counted in
-// `report` (may be null).
+// (lite/core/memory_reuse.h; Paddle Lite's x86 opt leaves none). It works
+// on values (a name the file writes again and again holds several); a
+// moved write whose name still holds a value read in between gets a name
+// of its own ("<name>@plnb<k>"), never a feed or fetch name. Each fired
+// rule is counted in `report` (may be null).
 void PlanForLightRuntime(cpp::ProgramDesc* program, const Scope& weights, MappingReport* report);
 
 }  // namespace plnb
