@@ -166,16 +166,6 @@ std::shared_ptr<lite_api::PaddlePredictor> CxxPredictor::Clone(
   return clone;
 }
 
-size_t CxxPredictor::ActivationBytes() const {
-  std::set<const Buffer*> seen;
-  size_t bytes = 0;
-  for (const auto& name : scope_->LocalVarNames()) {
-    const Tensor* t = scope_->FindLocalVar(name);
-    if (t->buffer() && seen.insert(t->buffer().get()).second) bytes += t->buffer()->size();
-  }
-  return bytes;
-}
-
 std::string CxxPredictor::GetVersion() const { return "paddle-lite-nna 0.1.0"; }
 
 std::vector<std::string> CxxPredictor::GetParamNames() {

@@ -57,10 +57,6 @@ class CxxPredictor : public ProgramPredictor {
   // The optimized program, the kernel picked for each op of block 0, the
   // weights and the NNAdapter devices: what a .nb stores.
   nb::NbModel OptimizedModel() const;
-
-  // Bytes of the distinct buffers held by this predictor's activations
-  // (its own scope; weights excluded).
-  size_t ActivationBytes() const;
   const PredictorShared& shared() const { return *shared_; }
 
  private:

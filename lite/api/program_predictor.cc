@@ -136,6 +136,16 @@ std::unique_ptr<lite_api::Tensor> ProgramPredictor::GetMutableTensor(const std::
   return std::unique_ptr<lite_api::Tensor>(new lite_api::Tensor(static_cast<void*>(t)));
 }
 
+size_t ProgramPredictor::ActivationBytes() const {
+  std::set<const Buffer*> seen;
+  size_t bytes = 0;
+  for (const auto& name : scope_->LocalVarNames()) {
+    const Tensor* t = scope_->FindLocalVar(name);
+    if (t->buffer() && seen.insert(t->buffer().get()).second) bytes += t->buffer()->size();
+  }
+  return bytes;
+}
+
 bool ProgramPredictor::TryShrinkMemory() {
   std::set<std::string> keep(program_->feed_names().begin(), program_->feed_names().end());
   for (const auto& name : scope_->LocalVarNames()) {

@@ -29,6 +29,9 @@ class ProgramPredictor : public lite_api::PaddlePredictor {
 
   // For tools (benchmark per-op profile).
   RuntimeProgram& runtime_program() { return *program_; }
+  // For tools: bytes of the distinct buffers held by this predictor's
+  // activations (its own scope; weights excluded).
+  size_t ActivationBytes() const;
   // For tools: how many runs used each thread count.
   const ThreadGovernor& thread_governor() const { return governor_; }
 

@@ -24,6 +24,9 @@
 DEFINE_string(model_dir, "", "model folder (auto-detects the layout)");
 DEFINE_string(model_file, "", "program file (e.g. inference.pdmodel)");
 DEFINE_string(param_file, "", "combined params file (e.g. inference.pdiparams)");
+DEFINE_string(optimized_model_file, "",
+              "an optimized .nb (ours from opt, or Paddle Lite's), run by MobileConfig as "
+              "Paddle Lite's benchmark_bin does (instead of --model_dir/--model_file)");
 DEFINE_string(input_shape, "1,3,224,224",
               "input shapes, one per input in feed order, separated by ':' (e.g. 1,3,640,640)");
 DEFINE_string(input_data_path, "",
@@ -85,7 +88,7 @@ double ProcessCpuMs() {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-double ConvFlops(paddle::lite::CxxPredictor* p) {
+double ConvFlops(paddle::lite::ProgramPredictor* p) {
   double flops = 0;
   for (const auto& inst : p->runtime_program().instructions()) {
     const auto& d = inst.op->desc();
@@ -118,7 +121,7 @@ std::string DimsStr(const std::vector<int64_t>& d) {
 
 // The `top` slowest instructions: index, type, input/filter/output dims,
 // conv attributes and, for convs, GFLOP/s.
-void PrintTopInstructions(paddle::lite::CxxPredictor* p, int runs, int top) {
+void PrintTopInstructions(paddle::lite::ProgramPredictor* p, int runs, int top) {
   const auto& insts = p->runtime_program().instructions();
   std::vector<size_t> order(insts.size());
   std::iota(order.begin(), order.end(), 0);
@@ -172,34 +175,54 @@ int main(int argc, char** argv) {
   gflags::ParseCommandLineFlags(&argc, &argv, true);
   using Clock = std::chrono::steady_clock;
   try {
-    paddle::lite_api::CxxConfig config;
-    if (!FLAGS_model_dir.empty()) config.set_model_dir(FLAGS_model_dir);
-    if (!FLAGS_model_file.empty()) config.set_model_file(FLAGS_model_file);
-    if (!FLAGS_param_file.empty()) config.set_param_file(FLAGS_param_file);
-    config.set_threads(FLAGS_threads);
-    if (FLAGS_int8) {
-      config.set_valid_places({paddle::lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
-                               paddle::lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
+    const bool mobile = !FLAGS_optimized_model_file.empty();
+    if (mobile && (!FLAGS_model_dir.empty() || !FLAGS_model_file.empty() ||
+                   !FLAGS_param_file.empty() || !FLAGS_disable_passes.empty() || FLAGS_int8 ||
+                   !FLAGS_nnadapter_device_names.empty())) {
+      throw paddle::lite_api::Error(
+          "--optimized_model_file runs a .nb as opt wrote it: --model_dir, --model_file, "
+          "--param_file, --disable_passes, --int8 and --nnadapter_device_names apply when "
+          "optimizing (give them to opt instead)");
     }
-    if (!FLAGS_disable_passes.empty()) config.set_disabled_passes(Split(FLAGS_disable_passes, ','));
-    if (!FLAGS_nnadapter_device_names.empty()) {
-      config.set_nnadapter_device_names(Split(FLAGS_nnadapter_device_names, ','));
-      config.set_nnadapter_context_properties(FLAGS_nnadapter_context_properties);
-      if (!FLAGS_nnadapter_model_cache_dir.empty()) {
-        config.set_nnadapter_model_cache_dir(FLAGS_nnadapter_model_cache_dir);
+    std::shared_ptr<paddle::lite_api::PaddlePredictor> base;
+    double load_ms = 0;
+    if (mobile) {
+      paddle::lite_api::MobileConfig config;
+      config.set_model_from_file(FLAGS_optimized_model_file);
+      config.set_threads(FLAGS_threads);
+      auto t0 = Clock::now();
+      base = paddle::lite_api::CreatePaddlePredictor(config);
+      load_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    } else {
+      paddle::lite_api::CxxConfig config;
+      if (!FLAGS_model_dir.empty()) config.set_model_dir(FLAGS_model_dir);
+      if (!FLAGS_model_file.empty()) config.set_model_file(FLAGS_model_file);
+      if (!FLAGS_param_file.empty()) config.set_param_file(FLAGS_param_file);
+      config.set_threads(FLAGS_threads);
+      if (FLAGS_int8) {
+        config.set_valid_places({paddle::lite_api::Place{TARGET(kX86), PRECISION(kInt8)},
+                                 paddle::lite_api::Place{TARGET(kX86), PRECISION(kFloat)}});
       }
-      if (!FLAGS_visualization_file_output_path.empty()) {
-        std::filesystem::create_directories(FLAGS_visualization_file_output_path);
-        config.set_nnadapter_partition_report_path(FLAGS_visualization_file_output_path +
-                                                   "/partition.json");
-      } else if (!FLAGS_nnadapter_partition_report_path.empty()) {
-        config.set_nnadapter_partition_report_path(FLAGS_nnadapter_partition_report_path);
+      if (!FLAGS_disable_passes.empty()) config.set_disabled_passes(Split(FLAGS_disable_passes, ','));
+      if (!FLAGS_nnadapter_device_names.empty()) {
+        config.set_nnadapter_device_names(Split(FLAGS_nnadapter_device_names, ','));
+        config.set_nnadapter_context_properties(FLAGS_nnadapter_context_properties);
+        if (!FLAGS_nnadapter_model_cache_dir.empty()) {
+          config.set_nnadapter_model_cache_dir(FLAGS_nnadapter_model_cache_dir);
+        }
+        if (!FLAGS_visualization_file_output_path.empty()) {
+          std::filesystem::create_directories(FLAGS_visualization_file_output_path);
+          config.set_nnadapter_partition_report_path(FLAGS_visualization_file_output_path +
+                                                     "/partition.json");
+        } else if (!FLAGS_nnadapter_partition_report_path.empty()) {
+          config.set_nnadapter_partition_report_path(FLAGS_nnadapter_partition_report_path);
+        }
       }
+      auto t0 = Clock::now();
+      base = paddle::lite_api::CreatePaddlePredictor(config);
+      load_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
     }
-    auto t0 = Clock::now();
-    auto base = paddle::lite_api::CreatePaddlePredictor(config);
-    double load_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-    auto* predictor = dynamic_cast<paddle::lite::CxxPredictor*>(base.get());
+    auto* predictor = dynamic_cast<paddle::lite::ProgramPredictor*>(base.get());
     if (!FLAGS_visualization_file_output_path.empty() && !FLAGS_nnadapter_device_names.empty()) {
       const std::string stem = FLAGS_visualization_file_output_path + "/partition";
       auto report = paddle::lite::nnadapter_bridge::PartitionReport::FromJsonFile(stem + ".json");
