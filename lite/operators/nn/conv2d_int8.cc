@@ -281,9 +281,16 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     const int64_t m = p.output->numel();
     out_f_.resize(static_cast<size_t>(m));
     plan.Execute(nullptr, bias_q_.data(), out_f_.data(), p.act);
+    // Saturate, then round half to even with the 1.5 * 2^23 trick (exact
+    // for |v| <= 128, as nearbyint in the default rounding mode): a loop
+    // the compiler vectorizes, where a libm nearbyint call per element cost
+    // more than the convolution (a 32 -> 200 1x1 conv: 0.17 ms against
+    // 0.06 ms with a float output).
     int8_t* o = p.output->mutable_data<int8_t>();
+    const float* f = out_f_.data();
     for (int64_t i = 0; i < m; ++i) {
-      o[i] = static_cast<int8_t>(std::min(127.f, std::max(-128.f, std::nearbyint(out_f_[i]))));
+      const float v = std::min(127.f, std::max(-128.f, f[i]));
+      o[i] = static_cast<int8_t>(static_cast<int32_t>((v + 12582912.f) - 12582912.f));
     }
   }
 
