@@ -41,6 +41,7 @@ CORE=(
   lite/core/tensor.cc
   lite/core/scope.cc
   lite/core/program_desc.cc
+  lite/core/memory_reuse.cc
   lite/core/op.cc
   lite/api/paddle_place.cc
   common/file_access/file_access.cc
@@ -93,7 +94,7 @@ case "$TARGET" in
              lite/model_parser/paddle_lite_nb/section_reader.cc
              lite/model_parser/paddle_lite_nb/paddle_lite_nb_mapping.cc
              lite/model_parser/paddle_lite_nb/paddle_lite_nb_light_plan.cc
-             lite/core/memory_reuse.cc lite/operators/math/activation_funcs.cc "${CORE[@]}")
+             lite/operators/math/activation_funcs.cc "${CORE[@]}")
     EXTRA_FLAGS=(-I"$BUILD/gen" -I/usr/include/eigen3) ;;
   pir)
     mkdir -p "$BUILD/gen/lite/model_parser"
