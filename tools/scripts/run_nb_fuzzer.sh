@@ -36,18 +36,15 @@ BUILD="${NB_FUZZ_BUILD_DIR:-$ROOT/build-$TARGET-fuzz}"
 CXX="${CXX:-clang++}"
 case "$CXX" in *clang*) ;; *) CXX=clang++ ;; esac
 JOBS="${NB_FUZZ_JOBS:-2}"
-CORE=(
-  lite/core/types.cc
-  lite/core/tensor.cc
-  lite/core/scope.cc
-  lite/core/program_desc.cc
-  lite/core/memory_reuse.cc
-  lite/core/op.cc
-  lite/api/paddle_place.cc
-  common/file_access/file_access.cc
-)
+# lite_core's sources, read from its add_library block in lite/CMakeLists.txt
+# (one list: a file added to lite_core cannot be missing here).
+mapfile -t LITE_CORE < <(awk '/^add_library\(lite_core STATIC/ {f = 1; next}
+                              f && /^\)/ {exit}
+                              f {gsub(/^ +/, ""); print "lite/" $0}' "$ROOT/lite/CMakeLists.txt")
+[ "${#LITE_CORE[@]}" -gt 0 ] || { echo "run_nb_fuzzer: no lite_core sources in lite/CMakeLists.txt" >&2; exit 2; }
+CORE=("${LITE_CORE[@]}" common/file_access/file_access.cc)
 EXTRA_FLAGS=()
-LIBS=(-lglog -lgflags)  # lite/core/op.cc logs
+LIBS=(-lglog -lgflags -fopenmp)  # lite/core/op.cc logs; thread_governor.cc asks OpenMP
 case "$TARGET" in
   nb) SOURCES=(lite/model_parser/nb/fuzz_nb.cc lite/model_parser/nb/nb_reader.cc
                lite/model_parser/nb/nb_writer.cc "${CORE[@]}") ;;
@@ -67,7 +64,7 @@ case "$TARGET" in
                          grep -v -e '_test\.cc$' -e '_bench\.cc$' -e nnadapter_subgraph_pass)
     SOURCES=(lite/model_parser/fuzz_program.cc lite/model_parser/fuzz_program_stubs.cc
              tests/models/program_mutator.cc lite/model_parser/program_desc_pb.cc
-             lite/core/registry.cc lite/core/program.cc lite/core/weight_quant.cc
+             lite/core/registry.cc lite/core/program.cc
              lite/graph/ssa_graph.cc lite/graph/pass.cc lite/nnadapter/partition_config.cc
              "${OPS[@]}" "${CORE[@]}" "$BUILD/gen/lite/model_parser/framework.pb.cc")
     EXTRA_FLAGS=(-I"$BUILD/gen" -I/usr/include/eigen3 -fopenmp)
