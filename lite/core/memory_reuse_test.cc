@@ -23,9 +23,9 @@ TEST(MemoryReuse, AChainReusesTheNameFreedLast) {
 }
 
 TEST(MemoryReuse, NeverANameTheStepReads) {
-  // Step 2 reads a (its last use) and writes c: c must not take a's name
-  // even though a dies there; it takes the name freed before (b's? no: b is
-  // read later), so c keeps its own.
+  // Step 2 reads a (its last use) and writes c: a is freed only after the
+  // step's outputs are placed, so c cannot take a's name, and b is still
+  // read later: c keeps its own.
   std::vector<ReuseStep> s = {{{"x"}, {"a"}}, {{"x"}, {"b"}}, {{"a"}, {"c"}}, {{"b", "c"}, {"y"}}};
   EXPECT_EQ(PlanMemoryReuse(s, [](const std::string& n) { return n != "x" && n != "y"; }),
             Plan{});

@@ -105,9 +105,9 @@ class Values {
     return values_[v].visible ? Move::kNo : Move::kAfterSeparate;
   }
   bool AnyFresh() const { return any_fresh_; }
-  // Gives `v` a new name ("<name>@plnb<k>") that its readers read (once
-  // Rename has run); the
-  // other values of its name keep it. Returns {new name, old name}.
+  // Gives `v` a new name ("<name>@plnb<k>"), which its readers take when
+  // Rename runs; the other values of its name keep it. Returns
+  // {new name, old name}.
   std::pair<std::string, std::string> Separate(int v) {
     const std::string old = Name(v);
     std::string fresh;
@@ -144,7 +144,9 @@ class Values {
     for (int k = first_slot_[from]; k < first_slot_[from + 1]; ++k) {
       slots_[k].end = slots_[k].begin;
     }
-    values_[old] = Value{values_[old].name, -1, -1, 0, -1, -1, false, false, false};
+    Value gone;
+    gone.name = values_[old].name;
+    values_[old] = gone;
   }
   // Op `at` now also reads `v` in `slot` (an input added by a fusion).
   void AddRead(int v, size_t at, const std::string& slot) {
@@ -187,11 +189,11 @@ class Values {
 
  private:
   struct Value {
-    int name;  // into names_
-    int writer, prev, readers, first_reader, last_reader;
-    bool shared;
-    bool visible;  // a feed output or a fetch input
-    bool fresh;    // Separate gave it its name
+    int name{-1};  // into names_
+    int writer{-1}, prev{-1}, readers{0}, first_reader{-1}, last_reader{-1};
+    bool shared{false};
+    bool visible{false};  // a feed output or a fetch input
+    bool fresh{false};    // Separate gave it its name
   };
   // A slot of an op: its name (a key of the op's slot map, which stays put
   // while the plan runs) and its entries [begin, end).
@@ -206,7 +208,11 @@ class Values {
     int value;
   };
   int New(int name, int writer, int prev) {
-    values_.push_back(Value{name, writer, prev, 0, -1, -1, false, false, false});
+    values_.emplace_back();
+    Value& x = values_.back();
+    x.name = name;
+    x.writer = writer;
+    x.prev = prev;
     return static_cast<int>(values_.size()) - 1;
   }
   void Read(int v, size_t at) {
@@ -296,10 +302,9 @@ int FuseConvActivations(cpp::BlockDesc* block, Plan* plan) {
     const cpp::OpDesc& act = block->ops[j];
     const int act_out = u->Single(j, false, "Out");
     bool separate = false;
-    cpp::OpDesc probe;
-    if (dropped[j] || act.inputs().size() != 1 || u->Single(j, true, "X") != out ||
-        act_out < 0 || !plan->CanMove(act_out, j, i, &separate) ||
-        !operators::FuseActivationAttrs(act, &probe)) {
+    if (dropped[j] || !operators::IsFusibleActivation(act.Type()) || act.inputs().size() != 1 ||
+        u->Single(j, true, "X") != out || act_out < 0 ||
+        !plan->CanMove(act_out, j, i, &separate)) {
       continue;
     }
     operators::FuseActivationAttrs(act, &conv);
@@ -416,15 +421,15 @@ int FuseInterpAdd(cpp::BlockDesc* block, Plan* plan) {
 // Activations whose lifetimes do not overlap share a name (a tensor). Never
 // renamed: weights and persistable variables, feed outputs, fetch inputs,
 // tensor arrays, and every name when the block has a subgraph or
-// control-flow op. Dropped ops have no names left in `u`. Also writes the
-// names Separate gave into the ops that read those values.
-int ShareMemory(cpp::BlockDesc* block, const Scope& weights, const VarIndex& vars,
-                const Values& u) {
+// control-flow op. Dropped ops have no values left in `u`. Returns, per
+// value, the value whose name it takes (PlanMemoryReuseIds).
+std::vector<int> ShareMemory(const cpp::BlockDesc& block, const Scope& weights,
+                             const VarIndex& vars, const Values& u) {
   std::vector<std::vector<int>> ins, outs;
   u.Flatten(&ins, &outs);
   std::vector<bool> eligible(u.size(), true);
-  for (size_t i = 0; i < block->ops.size(); ++i) {
-    const cpp::OpDesc& op = block->ops[i];
+  for (size_t i = 0; i < block.ops.size(); ++i) {
+    const cpp::OpDesc& op = block.ops[i];
     if (op.Type() == "subgraph" || cpp::ControlFlowSubBlock(op) >= 0) {
       eligible.assign(u.size(), false);  // names another block refers to
       break;
@@ -443,13 +448,7 @@ int ShareMemory(cpp::BlockDesc* block, const Scope& weights, const VarIndex& var
     eligible[v] = !u.Shared(static_cast<int>(v)) && d && !d->persistable &&
                   d->type == cpp::VarKind::LOD_TENSOR && !weights.FindLocalVar(name);
   }
-  const std::vector<int> current = PlanMemoryReuseIds(ins, outs, eligible);
-  int shared = 0;
-  for (size_t v = 0; v < current.size(); ++v) shared += current[v] != static_cast<int>(v);
-  // Readers of a separated value still name its old name until renamed.
-  if (shared == 0 && !u.AnyFresh()) return 0;
-  for (size_t i = 0; i < block->ops.size(); ++i) u.Rename(i, current, &block->ops[i]);
-  return shared;
+  return PlanMemoryReuseIds(ins, outs, eligible);
 }
 
 }  // namespace
@@ -468,7 +467,14 @@ void PlanForLightRuntime(cpp::ProgramDesc* program, const Scope& weights,
   const int acts = FuseConvActivations(block, &plan);
   const int plus_x = FuseMulPlusX(block, &plan);
   const int interp_add = FuseInterpAdd(block, &plan);
-  const int shared = ShareMemory(block, weights, vars, uses);
+  const std::vector<int> names = ShareMemory(*block, weights, vars, uses);
+  int shared = 0;
+  for (size_t v = 0; v < names.size(); ++v) shared += names[v] != static_cast<int>(v);
+  // The ops take the shared names, and the readers of a separated value its
+  // new name.
+  if (shared > 0 || uses.AnyFresh()) {
+    for (size_t i = 0; i < block->ops.size(); ++i) uses.Rename(i, names, &block->ops[i]);
+  }
   // The VarDescs of separated names (VarIndex points into the list until here).
   block->vars.insert(block->vars.end(), plan.added.begin(), plan.added.end());
   if (acts + plus_x + interp_add > 0) {

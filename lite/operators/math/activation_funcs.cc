@@ -103,12 +103,19 @@ ActParam ReadFusedActParam(const cpp::OpDesc& desc) {
   return ReadActAttrs(type, desc, ActAttrNames::kFusedOrPlain);
 }
 
-bool FuseActivationAttrs(const cpp::OpDesc& act, cpp::OpDesc* into) {
-  ActType type;
-  if (!ActTypeFromName(act.Type(), &type) || type == ActType::kNone ||
-      ActivationInfo(type).fusion != ActFusion::kPass) {
+bool IsFusibleActivation(const std::string& op_type, ActType* type) {
+  ActType t;
+  if (!ActTypeFromName(op_type, &t) || t == ActType::kNone ||
+      ActivationInfo(t).fusion != ActFusion::kPass) {
     return false;
   }
+  if (type) *type = t;
+  return true;
+}
+
+bool FuseActivationAttrs(const cpp::OpDesc& act, cpp::OpDesc* into) {
+  ActType type;
+  if (!IsFusibleActivation(act.Type(), &type)) return false;
   into->SetAttr("act_type", act.Type());
   // Paddle Lite's with_act = false would switch the activation off again.
   if (into->HasAttr("with_act")) into->SetAttr("with_act", true);

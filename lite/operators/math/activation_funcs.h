@@ -98,6 +98,11 @@ std::string FusedActName(const cpp::OpDesc& desc, const std::string& type_attr =
 // activation.
 ActParam ReadFusedActParam(const cpp::OpDesc& desc);
 
+// Whether `op_type` is an activation that fuses into the op producing its
+// input (fusion kPass in activations.inc); its ActType in `*type` (may be
+// null) when it is.
+bool IsFusibleActivation(const std::string& op_type, ActType* type = nullptr);
+
 // When `act` is an activation that fuses into the op producing its input
 // (fusion kPass in activations.inc), writes act_type and the activation's
 // attributes under their fused names (booleans keep the plain one) into
