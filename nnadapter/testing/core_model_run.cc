@@ -13,21 +13,10 @@ using nnadapter::core::Operand;
 using nnadapter::core::Operation;
 namespace opt = nnadapter::optimizer;
 
+// An operation the layout pass put in NHWC (its table says which types).
 bool IsNhwcOperation(const Operation& op) {
-  switch (op.type) {
-    case NNADAPTER_CONV_2D:
-    case NNADAPTER_AVERAGE_POOL_2D:
-    case NNADAPTER_MAX_POOL_2D:
-    case NNADAPTER_ADAPTIVE_AVERAGE_POOL_2D:
-    case NNADAPTER_BATCH_NORMALIZATION:
-    case NNADAPTER_PRELU:
-    case NNADAPTER_RESIZE_NEAREST:
-    case NNADAPTER_RESIZE_LINEAR:
-      return !op.input_operands.empty() &&
-             op.input_operands[0]->type.layout == NNADAPTER_NHWC;
-    default:
-      return false;
-  }
+  return opt::RunsInNhwc(op.type) && !op.input_operands.empty() &&
+         op.input_operands[0]->type.layout == NNADAPTER_NHWC;
 }
 
 // A TRANSPOSE of `x` by `perm` into a new operand (returned).

@@ -56,6 +56,10 @@ core::Operation* OnlyConsumer(core::Model* model, const core::Operand* operand);
 bool ReadFloats(const core::Operand* operand, int64_t count,
                 std::vector<float>* values);
 
+// Whether ConvertDataLayoutNchwToNhwc runs `type` in NHWC (its table's rule
+// for that operation).
+bool RunsInNhwc(NNAdapterOperationType type);
+
 }  // namespace optimizer
 }  // namespace nnadapter
 

@@ -417,6 +417,13 @@ class LayoutConverter {
 
 }  // namespace
 
+namespace optimizer {
+bool RunsInNhwc(NNAdapterOperationType type) {
+  const LayoutEntry* e = FindLayoutEntry(type);
+  return e && e->rule == LayoutRule::kNhwc;
+}
+}  // namespace optimizer
+
 size_t ConvertDataLayoutNchwToNhwc(OwnedModel* model) {
   const size_t transposes = LayoutConverter(model).Run();
   NNADAPTER_VLOG(3) << "NCHW->NHWC: " << transposes << " transposes inserted";
