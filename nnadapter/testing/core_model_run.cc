@@ -2,6 +2,7 @@
 
 #include "nnadapter/utility/api_model.h"
 #include "nnadapter/utility/modeling.h"
+#include "nnadapter/utility/optimizer.h"
 #include "testing/execution.h"
 #include "utility/optimizer_graph.h"
 
@@ -46,6 +47,20 @@ void Lower(nnadapter::OwnedModel* m, Operation* op) {
     op->input_operands[1] = opt::PermutedConstant(
         m, filter, depthwise ? opt::Permutation{3, 0, 1, 2} : to_nchw);
     op->input_operands[1]->type.layout = NNADAPTER_NCHW;
+  } else if (op->type == NNADAPTER_CONV_2D_TRANSPOSE) {
+    // [Cout, kh, kw, Cin/g] -> [Cin, Cout/g, kh, kw], group by group.
+    Operand* filter = op->input_operands[1];
+    int32_t group = 1;
+    nnadapter::GetConstantInt32(op->input_operands[6], &group);
+    const int32_t* d = filter->type.dimensions.data;
+    const std::vector<uint8_t> bytes = nnadapter::PermuteBytes(
+        filter->buffer, nnadapter::GetOperandPrecisionDataLength(filter->type.precision),
+        {group, d[0] / group, d[1], d[2], d[3]}, {0, 4, 1, 2, 3});
+    NNAdapterOperandType type = filter->type;
+    const int32_t nchw[4] = {d[3] * group, d[0] / group, d[1], d[2]};
+    std::copy(nchw, nchw + 4, type.dimensions.data);
+    type.layout = NNADAPTER_NCHW;
+    op->input_operands[1] = opt::AddConstant(m, type, bytes.data(), bytes.size());
   }
   Operand* y = op->output_operands[0];
   NNAdapterOperandType type = y->type;

@@ -30,6 +30,7 @@ enum class LayoutRule {
   kConcat,       // every data input aligned, the last operand (axis) renumbered
   kPads,         // output 0 in input 0's order, the [2 * rank] pads permuted
   kReduce,       // axes renumbered; without keepdim the output drops them
+  kPerLayer,     // kFollow when input `axis_input` (the scale) is a scalar
 };
 
 struct LayoutEntry {
@@ -48,6 +49,8 @@ constexpr LayoutEntry kLayoutTable[] = {
     {NNADAPTER_PRELU, LayoutRule::kNhwc, -1},
     {NNADAPTER_RESIZE_NEAREST, LayoutRule::kNhwc, -1},
     {NNADAPTER_RESIZE_LINEAR, LayoutRule::kNhwc, -1},
+    {NNADAPTER_CONV_2D_TRANSPOSE, LayoutRule::kNhwc, -1},
+    {NNADAPTER_ADAPTIVE_MAX_POOL_2D, LayoutRule::kNhwc, -1},
     {NNADAPTER_ABS, LayoutRule::kFollow, -1},
     {NNADAPTER_CLIP, LayoutRule::kFollow, -1},
     {NNADAPTER_EXP, LayoutRule::kFollow, -1},
@@ -69,6 +72,9 @@ constexpr LayoutEntry kLayoutTable[] = {
     {NNADAPTER_RSQRT, LayoutRule::kFollow, -1},
     {NNADAPTER_SIN, LayoutRule::kFollow, -1},
     {NNADAPTER_SOFTPLUS, LayoutRule::kFollow, -1},
+    {NNADAPTER_ASSIGN, LayoutRule::kFollow, -1},
+    {NNADAPTER_DEQUANTIZE, LayoutRule::kFollow, -1},
+    {NNADAPTER_QUANTIZE, LayoutRule::kPerLayer, 2},
     {NNADAPTER_ADD, LayoutRule::kBroadcast, -1},
     {NNADAPTER_SUB, LayoutRule::kBroadcast, -1},
     {NNADAPTER_MUL, LayoutRule::kBroadcast, -1},
@@ -76,6 +82,7 @@ constexpr LayoutEntry kLayoutTable[] = {
     {NNADAPTER_MAX, LayoutRule::kBroadcast, -1},
     {NNADAPTER_MIN, LayoutRule::kBroadcast, -1},
     {NNADAPTER_POW, LayoutRule::kBroadcast, -1},
+    {NNADAPTER_SUM, LayoutRule::kBroadcast, -1},
     {NNADAPTER_SOFTMAX, LayoutRule::kAxis, 1},
     {NNADAPTER_LOG_SOFTMAX, LayoutRule::kAxis, 1},
     {NNADAPTER_CONCAT, LayoutRule::kConcat, -1},
@@ -96,9 +103,18 @@ const Permutation kNchwToNhwc = NchwToNhwcPermutation();
 
 class LayoutConverter {
  public:
-  explicit LayoutConverter(OwnedModel* model) : m_(model) {}
+  LayoutConverter(OwnedModel* model, BoundaryLayout boundary)
+      : m_(model), boundary_(boundary) {}
 
   size_t Run() {
+    if (boundary_ == BoundaryLayout::kNhwc) {
+      for (core::Operand* in : m_->model.input_operands) {
+        if (!in || in->type.dimensions.count != 4) continue;
+        optimizer::PermuteDimensions(&in->type.dimensions, kNchwToNhwc);
+        in->type.layout = NNADAPTER_NHWC;
+        perm_[in] = kNchwToNhwc;
+      }
+    }
     for (auto* op : SortOperationsInTopologicalOrder(&m_->model)) Convert(op);
     RestoreOutputs();
     optimizer::RemoveUnusedOperands(&m_->model);
@@ -127,26 +143,32 @@ class LayoutConverter {
       y = optimizer::PermutedConstant(m_, x, optimizer::Between(from, to));
       if (!y) return;  // leave a malformed constant to the driver's checks
     } else {
-      const Permutation q = optimizer::Between(from, to);
       NNAdapterOperandType type = x->type;
-      optimizer::PermuteDimensions(&type.dimensions, q);
+      optimizer::PermuteDimensions(&type.dimensions, optimizer::Between(from, to));
       type.layout = to == kNchwToNhwc ? NNADAPTER_NHWC : NNADAPTER_NCHW;
       y = optimizer::AddOperand(m_, type);
-      if (KeepsMemoryOrder(x->type.dimensions, q)) {
-        // Only 1-sized dims move: the bytes stay, a RESHAPE says so.
-        const auto& d = type.dimensions;
-        optimizer::AddOperation(
-            &m_->model, NNADAPTER_RESHAPE,
-            {x, optimizer::AddInt32Constant(m_, {d.data, d.data + d.count}, false)}, {y});
-      } else {
-        optimizer::AddOperation(&m_->model, NNADAPTER_TRANSPOSE,
-                                {x, optimizer::AddInt32Constant(m_, q, false)}, {y});
-        transposes_++;
-      }
+      Reorder(x, from, to, y);
     }
     aligned_[key] = y;
     perm_[y] = to;
     op->input_operands[i] = y;
+  }
+
+  // The operation writing `y` (stored in `to`) from `x` (stored in `from`):
+  // a TRANSPOSE, or a RESHAPE when the bytes stay where they are.
+  void Reorder(core::Operand* x, const Permutation& from, const Permutation& to,
+               core::Operand* y) {
+    const Permutation q = optimizer::Between(from, to);
+    if (KeepsMemoryOrder(x->type.dimensions, q)) {
+      const auto& d = y->type.dimensions;
+      optimizer::AddOperation(
+          &m_->model, NNADAPTER_RESHAPE,
+          {x, optimizer::AddInt32Constant(m_, {d.data, d.data + d.count}, false)}, {y});
+    } else {
+      optimizer::AddOperation(&m_->model, NNADAPTER_TRANSPOSE,
+                              {x, optimizer::AddInt32Constant(m_, q, false)}, {y});
+      transposes_++;
+    }
   }
 
   // Transposing known `dims` by `q` moves only dims of extent 1 (the others
@@ -186,6 +208,7 @@ class LayoutConverter {
         if (rank != 4 || op->output_operands.size() != 1 ||
             op->output_operands[0]->type.dimensions.count != 4 ||
             (op->type == NNADAPTER_CONV_2D && !ConvFilter(op)) ||
+            (op->type == NNADAPTER_CONV_2D_TRANSPOSE && !ConvTransposeFilter(op)) ||
             (op->type == NNADAPTER_PRELU &&
              (op->input_operands.size() < 2 || !op->input_operands[1] ||
               op->input_operands[1]->type.dimensions.count > 1))) {
@@ -194,6 +217,9 @@ class LayoutConverter {
         Align(op, 0, kNchwToNhwc);
         SetOutput(op, 0, kNchwToNhwc);
         return;
+      case LayoutRule::kPerLayer:
+        if (!ScalarOrAbsent(op, static_cast<size_t>(e->axis_input))) return Fallback(op);
+        [[fallthrough]];
       case LayoutRule::kFollow:
         if (op->output_operands.size() != 1) return Fallback(op);
         SetOutput(op, 0, Of(op->input_operands[0]));
@@ -208,10 +234,16 @@ class LayoutConverter {
       case LayoutRule::kReduce:
         return ConvertReduce(op, static_cast<size_t>(e->axis_input));
       case LayoutRule::kConcat: {
+        // In the order of the first tensor (constants follow it).
         std::vector<size_t> data;
-        for (size_t i = 0; i + 1 < op->input_operands.size(); i++) data.push_back(i);
-        return ConvertAxis(op, Of(op->input_operands[0]),
-                           op->input_operands.size() - 1, data);
+        const core::Operand* first = nullptr;
+        for (size_t i = 0; i + 1 < op->input_operands.size(); i++) {
+          data.push_back(i);
+          const core::Operand* x = op->input_operands[i];
+          if (!first && x && !IsConstantOperand(x)) first = x;
+        }
+        if (!first) return Fallback(op);
+        return ConvertAxis(op, Of(first), op->input_operands.size() - 1, data);
       }
     }
   }
@@ -305,47 +337,78 @@ class LayoutConverter {
     SetOutput(op, 0, out);
   }
 
+  // Binary operations (inputs 0 and 1, then the fuse code) and SUM (every
+  // input is data).
   void ConvertBroadcast(core::Operation* op) {
-    if (op->input_operands.size() < 2 || !op->input_operands[1]) return Fallback(op);
-    core::Operand* a = op->input_operands[0];
-    core::Operand* b = op->input_operands[1];
+    const size_t n = op->type == NNADAPTER_SUM ? op->input_operands.size() : 2;
+    if (op->input_operands.size() < n || n < 2 || op->output_operands.size() != 1) {
+      return Fallback(op);
+    }
     const uint32_t rank = op->output_operands[0]->type.dimensions.count;
     // The order of the first non-constant input of full rank.
     Permutation p;
-    for (core::Operand* x : {a, b}) {
-      if (!IsConstantOperand(x) && x->type.dimensions.count == rank) {
+    for (size_t i = 0; i < n; i++) {
+      const core::Operand* x = op->input_operands[i];
+      if (!x || x->type.dimensions.count > rank) return Fallback(op);
+      if (p.empty() && !IsConstantOperand(x) && x->type.dimensions.count == rank) {
         p = Of(x);
-        break;
       }
     }
     if (p.empty() || optimizer::IsIdentity(p)) return Fallback(op);
-    for (size_t i = 0; i < 2; i++) {
+    for (size_t i = 0; i < n; i++) {
       core::Operand* x = op->input_operands[i];
       if (x->type.dimensions.count == rank) {
         Align(op, i, p);
-      } else if (IsConstantOperand(x) && x->type.dimensions.count < rank) {
+      } else if (IsConstantOperand(x)) {
         op->input_operands[i] = ExpandedConstant(x, rank, p);
       } else {
-        return Fallback(op);  // a lower-rank tensor: keep NCHW
+        // A lower-rank tensor: leading 1s (a RESHAPE), then the same order.
+        op->input_operands[i] = Expanded(x, rank);
+        Align(op, i, p);
       }
     }
     SetOutput(op, 0, p);
   }
 
-  // A lower-rank constant broadcast against a rank-`rank` tensor stored in
-  // `p`: leading 1s added, then permuted like the tensor.
-  core::Operand* ExpandedConstant(core::Operand* x, uint32_t rank,
-                                  const Permutation& p) {
-    NNAdapterOperandType type = x->type;
+  // `type` with 1s prepended to its dims up to `rank` (a per-channel axis
+  // follows its dim; alternative shapes are dropped).
+  static NNAdapterOperandType WithLeadingOnes(NNAdapterOperandType type, uint32_t rank) {
     const uint32_t pad = rank - type.dimensions.count;
     for (int32_t i = static_cast<int32_t>(type.dimensions.count) - 1; i >= 0; i--) {
       type.dimensions.data[i + pad] = type.dimensions.data[i];
     }
     for (uint32_t i = 0; i < pad; i++) type.dimensions.data[i] = 1;
     type.dimensions.count = rank;
+    type.dimensions.dynamic_count = 0;
     if (IsPerChannelQuantizedPrecision(type.precision)) {
       type.symm_per_channel_params.channel_dim += pad;
     }
+    return type;
+  }
+
+  // A lower-rank tensor `x` (stored in its original order) as rank `rank`
+  // with leading 1s, written by a RESHAPE.
+  core::Operand* Expanded(core::Operand* x, uint32_t rank) {
+    NNAdapterOperandType type = WithLeadingOnes(x->type, rank);
+    core::Operand* y = optimizer::AddOperand(m_, type);
+    const auto& d = type.dimensions;
+    optimizer::AddOperation(
+        &m_->model, NNADAPTER_RESHAPE,
+        {x, optimizer::AddInt32Constant(m_, {d.data, d.data + d.count}, false)}, {y});
+    return y;
+  }
+
+  // Input `i` of `op` is absent or a constant of at most one element.
+  static bool ScalarOrAbsent(const core::Operation* op, size_t i) {
+    const core::Operand* o = i < op->input_operands.size() ? op->input_operands[i] : nullptr;
+    return !o || (IsConstantOperand(o) && GetElementCount(o->type.dimensions) <= 1);
+  }
+
+  // A lower-rank constant broadcast against a rank-`rank` tensor stored in
+  // `p`: leading 1s added, then permuted like the tensor.
+  core::Operand* ExpandedConstant(core::Operand* x, uint32_t rank,
+                                  const Permutation& p) {
+    const NNAdapterOperandType type = WithLeadingOnes(x->type, rank);
     core::Operand* expanded = optimizer::AddConstant(m_, type, x->buffer, x->length);
     core::Operand* y = optimizer::PermutedConstant(m_, expanded, p);
     return y ? y : x;
@@ -373,6 +436,44 @@ class LayoutConverter {
     return true;
   }
 
+  // CONV_2D_TRANSPOSE's filter [Cin, Cout/g, kh, kw] -> [Cout, kh, kw, Cin/g]
+  // (per group g: [g, Cin/g, Cout/g, kh, kw] -> [g, Cout/g, kh, kw, Cin/g]);
+  // with one group the permutation {1, 2, 3, 0}. A per-channel filter only
+  // with one group (its channel axis follows).
+  bool ConvTransposeFilter(core::Operation* op) {
+    if (op->input_operands.size() < 7) return false;
+    core::Operand* filter = op->input_operands[1];
+    int32_t group = 1;
+    if (!filter || !IsConstantOperand(filter) || filter->type.dimensions.count != 4 ||
+        !HasKnownDimensions(filter->type.dimensions) ||
+        !GetConstantInt32(op->input_operands[6], &group) || group <= 0) {
+      return false;
+    }
+    const int32_t* d = filter->type.dimensions.data;
+    if (group == 1) {
+      core::Operand* packed = optimizer::PermutedConstant(m_, filter, {1, 2, 3, 0});
+      if (!packed) return false;
+      packed->type.layout = NNADAPTER_NHWC;
+      op->input_operands[1] = packed;
+      return true;
+    }
+    const int64_t bytes = GetOperandTypeBufferLength(filter->type);
+    if (d[0] % group || IsPerChannelQuantizedPrecision(filter->type.precision) ||
+        !filter->buffer || bytes < 0 || filter->length != static_cast<uint64_t>(bytes)) {
+      return false;
+    }
+    const std::vector<uint8_t> out = PermuteBytes(
+        filter->buffer, GetOperandPrecisionDataLength(filter->type.precision),
+        {group, d[0] / group, d[1], d[2], d[3]}, {0, 2, 3, 4, 1});
+    if (out.size() != static_cast<size_t>(bytes)) return false;
+    NNAdapterOperandType type = filter->type;
+    const int32_t packed_dims[4] = {d[1] * group, d[2], d[3], d[0] / group};
+    std::copy(packed_dims, packed_dims + 4, type.dimensions.data);
+    type.layout = NNADAPTER_NHWC;
+    op->input_operands[1] = optimizer::AddConstant(m_, type, out.data(), out.size());
+    return true;
+  }
+
   // An operation the table does not cover: every input back in NCHW order.
   void Fallback(core::Operation* op) {
     for (size_t i = 0; i < op->input_operands.size(); i++) {
@@ -383,12 +484,17 @@ class LayoutConverter {
     }
   }
 
-  // A model output stored permuted: the operation writes a new operand and
-  // a TRANSPOSE writes the model output in its declared order.
+  // A model output stored in another order than the boundary's: the
+  // operation writes a new operand and a TRANSPOSE (or RESHAPE) writes the
+  // model output in the boundary's order.
   void RestoreOutputs() {
     for (core::Operand* o : m_->model.output_operands) {
       const Permutation p = Of(o);
-      if (optimizer::IsIdentity(p)) continue;
+      const uint32_t rank = o->type.dimensions.count;
+      const Permutation target = boundary_ == BoundaryLayout::kNhwc && rank == 4
+                                     ? kNchwToNhwc
+                                     : optimizer::IdentityPermutation(rank);
+      if (p == target) continue;
       core::Operation* producer = GetOperandProducer(&m_->model, o);
       if (!producer) continue;
       core::Operand* t = optimizer::AddOperand(m_, o->type);
@@ -398,18 +504,16 @@ class LayoutConverter {
       // Other readers of the output read the permuted value too.
       optimizer::ReplaceInput(&m_->model, o, t);
       o->type.dimensions = t->type.dimensions;
-      optimizer::PermuteDimensions(&o->type.dimensions, optimizer::Inverse(p));
-      o->type.layout = NNADAPTER_NCHW;
-      optimizer::AddOperation(
-          &m_->model, NNADAPTER_TRANSPOSE,
-          {t, optimizer::AddInt32Constant(m_, optimizer::Inverse(p), false)}, {o});
+      optimizer::PermuteDimensions(&o->type.dimensions, optimizer::Between(p, target));
+      o->type.layout = target == kNchwToNhwc ? NNADAPTER_NHWC : NNADAPTER_NCHW;
+      Reorder(t, p, target, o);
       perm_[t] = p;
-      perm_.erase(o);
-      transposes_++;
+      perm_[o] = target;
     }
   }
 
   OwnedModel* m_;
+  const BoundaryLayout boundary_;
   std::map<const core::Operand*, Permutation> perm_;
   std::map<std::pair<const core::Operand*, Permutation>, core::Operand*> aligned_;
   size_t transposes_ = 0;
@@ -424,8 +528,8 @@ bool RunsInNhwc(NNAdapterOperationType type) {
 }
 }  // namespace optimizer
 
-size_t ConvertDataLayoutNchwToNhwc(OwnedModel* model) {
-  const size_t transposes = LayoutConverter(model).Run();
+size_t ConvertDataLayoutNchwToNhwc(OwnedModel* model, BoundaryLayout boundary) {
+  const size_t transposes = LayoutConverter(model, boundary).Run();
   NNADAPTER_VLOG(3) << "NCHW->NHWC: " << transposes << " transposes inserted";
   return transposes;
 }

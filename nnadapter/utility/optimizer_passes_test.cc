@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <functional>
 
 #include "nnadapter/utility/optimizer.h"
@@ -82,6 +83,10 @@ Operation* Conv(CoreModel* m, Operand* x, Operand* y, std::vector<int32_t> fdims
                {y});
 }
 
+size_t NchwToNhwc(nnadapter::OwnedModel* m) {
+  return nnadapter::ConvertDataLayoutNchwToNhwc(m);
+}
+
 Operand* Temp(CoreModel* m, std::vector<int32_t> dims) {
   return m->Add(NNADAPTER_FLOAT32, dims, NNADAPTER_TEMPORARY_VARIABLE);
 }
@@ -127,7 +132,7 @@ TEST(ConvertDataLayoutNchwToNhwc, ForcesConvAndPoolToNhwcAndRenumbersAxes) {
   // x -> NHWC (one transpose shared by both convs), concat -> NCHW before
   // the reshape, softmax's output -> NCHW for the model output.
   EXPECT_EQ(RunPassAndCompare(&m, {F32({1, 2, 5, 4}, input)},
-                              nnadapter::ConvertDataLayoutNchwToNhwc),
+                              NchwToNhwc),
             3u);
 
   EXPECT_EQ(conv->input_operands[0]->type.layout, NNADAPTER_NHWC);
@@ -209,10 +214,11 @@ TEST(ConvertDataLayoutNchwToNhwc, PermutesPadsAndReductionAxesAndForcesResizeAnd
   m.Op(NNADAPTER_SIN, {prelu}, {sin});
   m.model().input_operands = {x};
   m.model().output_operands = {mean, sum, sin};
-  // x -> NHWC; the keepdim sum and the SIN output back to NCHW.
+  // x -> NHWC and the SIN output back to NCHW; the keepdim sum [1, 5, 4, 1]
+  // goes back by a RESHAPE (only its 1-sized C moves).
   EXPECT_EQ(RunPassAndCompare(&m, {F32({1, 2, 5, 4}, Ramp(40, 0.5f))},
-                              nnadapter::ConvertDataLayoutNchwToNhwc),
-            3u);
+                              NchwToNhwc),
+            2u);
   EXPECT_EQ(Int32Input(&m.model(), NNADAPTER_PAD, 1),
             (std::vector<int32_t>{0, 0, 0, 1, 2, 0, 1, 0}));
   EXPECT_EQ(Int32Input(&m.model(), NNADAPTER_REDUCE_MEAN, 1), (std::vector<int32_t>{1, 2}));
@@ -243,7 +249,7 @@ TEST(ConvertDataLayoutNchwToNhwc, MovingOnlyOneSizedDimsIsAReshape) {
   m.model().input_operands = {x};
   m.model().output_operands = {y};
   EXPECT_EQ(RunPassAndCompare(&m, {F32({1, 2, 4, 4}, Ramp(32, 0.5f))},
-                              nnadapter::ConvertDataLayoutNchwToNhwc),
+                              NchwToNhwc),
             1u);  // only x -> NHWC
   EXPECT_EQ(SortedTypes(&m.model()),
             (std::vector<NNAdapterOperationType>{
@@ -262,6 +268,102 @@ TEST(ConvertDataLayoutNchwToNhwc, LeavesModelsWithoutLayoutSensitiveOperations) 
   EXPECT_EQ(nnadapter::ConvertDataLayoutNchwToNhwc(&m.owned()), 0u);
   EXPECT_EQ(SortedTypes(&m.model()), (std::vector<NNAdapterOperationType>{NNADAPTER_SIGMOID}));
   EXPECT_EQ(y->type.layout, NNADAPTER_NCHW);
+}
+
+// A grouped CONV_2D_TRANSPOSE runs in NHWC (its filter repacked group by
+// group), a lower-rank tensor is broadcast after a RESHAPE to leading 1s,
+// and SUM aligns every input.
+TEST(ConvertDataLayoutNchwToNhwc, ConvTransposeSumAndLowerRankTensorsFollowNhwc) {
+  CoreModel m;
+  auto i32 = [&](std::vector<int32_t> v) {
+    return m.Const<int32_t>(NNADAPTER_INT32, {static_cast<int32_t>(v.size())}, v);
+  };
+  auto scalar = [&](int32_t v) { return m.Const<int32_t>(NNADAPTER_INT32, {}, {v}); };
+  Operand* x = m.Add(NNADAPTER_FLOAT32, {1, 4, 3, 3}, NNADAPTER_MODEL_INPUT);
+  Operand* z = m.Add(NNADAPTER_FLOAT32, {6}, NNADAPTER_MODEL_INPUT);
+  Operand* up = Temp(&m, {1, 2, 6, 6});
+  Operand* r = Temp(&m, {1, 2, 6, 6});
+  Operand* a = Temp(&m, {1, 2, 6, 6});
+  Operand* y = m.Add(NNADAPTER_FLOAT32, {1, 2, 6, 6}, NNADAPTER_MODEL_OUTPUT);
+  // 4 -> 2 channels in 2 groups: filter [Cin 4, Cout/g 1, 2, 2], stride 2.
+  Operation* deconv = m.Op(
+      NNADAPTER_CONV_2D_TRANSPOSE,
+      {x, m.Const<float>(NNADAPTER_FLOAT32, {4, 1, 2, 2}, Ramp(16, 0.25f)),
+       m.Const<float>(NNADAPTER_FLOAT32, {2}, {0.5f, -0.5f}),
+       scalar(NNADAPTER_AUTO_PAD_NONE), i32({0, 0, 0, 0}), i32({2, 2}), scalar(2),
+       i32({1, 1}), nullptr, nullptr, scalar(NNADAPTER_FUSED_NONE)},
+      {up});
+  m.Op(NNADAPTER_RELU, {up}, {r});
+  m.Op(NNADAPTER_ADD, {r, z, scalar(NNADAPTER_FUSED_NONE)}, {a});
+  m.Op(NNADAPTER_SUM,
+       {a, r, m.Const<float>(NNADAPTER_FLOAT32, {2, 1, 1}, {1.f, -2.f})}, {y});
+  m.model().input_operands = {x, z};
+  m.model().output_operands = {y};
+  // x -> NHWC and y back; z needs no data movement (two RESHAPEs).
+  EXPECT_EQ(RunPassAndCompare(&m,
+                              {F32({1, 4, 3, 3}, Ramp(36, 0.5f)), F32({6}, Ramp(6, 0.3f))},
+                              NchwToNhwc),
+            2u);
+  EXPECT_EQ(deconv->input_operands[0]->type.layout, NNADAPTER_NHWC);
+  // [Cout 2, kh, kw, Cin/g 2]: output channel 1 reads input channels 2, 3.
+  const Operand* w = deconv->input_operands[1];
+  EXPECT_EQ(Dims(w), (std::vector<int32_t>{2, 2, 2, 2}));
+  const std::vector<float> packed = Values(w), original = Ramp(16, 0.25f);
+  // packed[o=1, kh=0, kw=1, i=1] = original[cin=2*1+1, 0, 0, 1].
+  EXPECT_EQ(packed[((1 * 2 + 0) * 2 + 1) * 2 + 1], original[(3 * 2 + 0) * 2 + 1]);
+  EXPECT_EQ(Dims(a), (std::vector<int32_t>{1, 6, 6, 2}));
+  EXPECT_EQ(SortedTypes(&m.model()),
+            (std::vector<NNAdapterOperationType>{
+                NNADAPTER_TRANSPOSE, NNADAPTER_CONV_2D_TRANSPOSE, NNADAPTER_RELU,
+                NNADAPTER_RESHAPE, NNADAPTER_RESHAPE, NNADAPTER_ADD, NNADAPTER_SUM,
+                NNADAPTER_TRANSPOSE}));
+}
+
+// With the NHWC boundary the rank-4 model input and output are stored NHWC
+// (no TRANSPOSE at either end); the RESHAPE still reads NCHW.
+TEST(ConvertDataLayoutNchwToNhwc, NhwcBoundaryStoresRank4InputsAndOutputsNhwc) {
+  CoreModel m;
+  auto i32 = [&](std::vector<int32_t> v) {
+    return m.Const<int32_t>(NNADAPTER_INT32, {static_cast<int32_t>(v.size())}, v);
+  };
+  Operand* x = m.Add(NNADAPTER_FLOAT32, {1, 2, 5, 4}, NNADAPTER_MODEL_INPUT);
+  Operand* c = Temp(&m, {1, 3, 5, 4});
+  Operand* y = m.Add(NNADAPTER_FLOAT32, {1, 3, 5, 4}, NNADAPTER_MODEL_OUTPUT);
+  Operand* flat = m.Add(NNADAPTER_FLOAT32, {1, 60}, NNADAPTER_MODEL_OUTPUT);
+  Conv(&m, x, c, {3, 2, 1, 1}, 1);
+  m.Op(NNADAPTER_RELU, {c}, {y});
+  m.Op(NNADAPTER_RESHAPE, {c, i32({1, 60})}, {flat});
+  m.model().input_operands = {x};
+  m.model().output_operands = {y, flat};
+  const std::vector<float> input = Ramp(40, 0.5f);
+  std::vector<Tensor> before, after;
+  std::string error;
+  ASSERT_TRUE(RunOnBuiltinDevice(m.model(), {F32({1, 2, 5, 4}, input)}, &before, &error))
+      << error;
+  EXPECT_EQ(nnadapter::ConvertDataLayoutNchwToNhwc(&m.owned(),
+                                                    nnadapter::BoundaryLayout::kNhwc),
+            1u);
+  EXPECT_EQ(Dims(x), (std::vector<int32_t>{1, 5, 4, 2}));
+  EXPECT_EQ(x->type.layout, NNADAPTER_NHWC);
+  EXPECT_EQ(Dims(y), (std::vector<int32_t>{1, 5, 4, 3}));
+  EXPECT_EQ(y->type.layout, NNADAPTER_NHWC);
+  EXPECT_EQ(Dims(flat), (std::vector<int32_t>{1, 60}));
+  EXPECT_EQ(SortedTypes(&m.model()),
+            (std::vector<NNAdapterOperationType>{NNADAPTER_CONV_2D, NNADAPTER_RELU,
+                                                 NNADAPTER_TRANSPOSE, NNADAPTER_RESHAPE}));
+  const std::vector<int32_t> nhwc = nnadapter::NchwToNhwcPermutation();
+  auto permuted = [&](const std::vector<float>& v, std::vector<int32_t> dims) {
+    const std::vector<uint8_t> b = nnadapter::PermuteBytes(v.data(), sizeof(float), dims, nhwc);
+    std::vector<float> out(v.size());
+    std::memcpy(out.data(), b.data(), b.size());
+    return out;
+  };
+  ASSERT_TRUE(RunOnBuiltinDevice(m.model(), {F32({1, 5, 4, 2}, permuted(input, {1, 2, 5, 4}))},
+                                 &after, &error))
+      << error;
+  ASSERT_EQ(after.size(), 2u);
+  EXPECT_EQ(ToFloat(after[0]), permuted(ToFloat(before[0]), {1, 3, 5, 4}));
+  EXPECT_EQ(ToFloat(after[1]), ToFloat(before[1]));
 }
 
 // conv -> batch_norm -> + per-channel constant -> relu, one conv after the

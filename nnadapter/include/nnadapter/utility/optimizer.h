@@ -48,23 +48,33 @@ std::vector<uint8_t> PermuteBytes(const void* data, size_t element_size,
                                   const std::vector<int32_t>& perm);
 
 // NCHW -> NHWC. Every operand gets the order it is stored in; CONV_2D,
-// AVERAGE/MAX_POOL_2D, ADAPTIVE_AVERAGE_POOL_2D, BATCH_NORMALIZATION, PRELU
-// (a [C] or [1] slope) and RESIZE_NEAREST/LINEAR work in NHWC (their rank-4 input and output have layout NNADAPTER_NHWC
+// CONV_2D_TRANSPOSE, AVERAGE/MAX_POOL_2D, ADAPTIVE_AVERAGE/MAX_POOL_2D,
+// BATCH_NORMALIZATION, PRELU (a [C] or [1] slope) and RESIZE_NEAREST/LINEAR
+// work in NHWC (their rank-4 input and output have layout NNADAPTER_NHWC
 // and NHWC dims; a CONV_2D filter becomes [Cout, kh, kw, Cin/group], or
 // [1, kh, kw, Cout] when depthwise, a per-channel filter's channel_dim
-// following); element-wise unary operations keep their input's order;
-// binary ones (ADD, SUB, MUL, DIV, MAX, MIN, POW) align both inputs (a
-// lower-rank constant is expanded and permuted); SOFTMAX, LOG_SOFTMAX and
-// CONCAT get their axis renumbered, PAD its pads permuted, REDUCE_MAX /
-// MEAN / SUM their axes renumbered (without keepdim the output keeps the
-// stored order of the remaining axes: a reduction over H and W gives
-// [N, C]). Any other operation reads NCHW: a
-// TRANSPOSE is inserted before it. A model output stored in NHWC gets a
-// final TRANSPOSE, so model inputs and outputs keep their NCHW dims. A
-// change of order that moves only 1-sized dims (e.g. a pooled [N, 1, 1, C]
-// back to NCHW) is a RESHAPE instead of a TRANSPOSE.
+// following; a CONV_2D_TRANSPOSE filter [Cin, Cout/group, kh, kw] becomes
+// [Cout, kh, kw, Cin/group], group by group); element-wise unary
+// operations, ASSIGN, DEQUANTIZE and a per-layer QUANTIZE keep their input's
+// order; binary ones (ADD, SUB, MUL, DIV, MAX, MIN, POW) and SUM align
+// their inputs (a lower-rank constant is expanded and permuted, a
+// lower-rank tensor gets leading 1s by a RESHAPE first); SOFTMAX,
+// LOG_SOFTMAX and CONCAT get their axis renumbered, PAD its pads permuted,
+// REDUCE_MAX / MEAN / SUM their axes renumbered (without keepdim the output
+// keeps the stored order of the remaining axes: a reduction over H and W
+// gives [N, C]). Any other operation reads NCHW: a TRANSPOSE is inserted
+// before it. A change of order that moves only 1-sized dims (e.g. a pooled
+// [N, 1, 1, C] back to NCHW) is a RESHAPE instead of a TRANSPOSE.
+//
+// The boundary: with kNchw, model inputs and outputs keep their NCHW dims
+// (a model output stored in NHWC gets a final TRANSPOSE). With kNhwc, the
+// rank-4 model inputs and outputs are stored NHWC: their dims are permuted
+// and their layout is NNADAPTER_NHWC (the caller reorders the data at the
+// boundary, as google_xnnpack does); other ranks stay as they are.
 // Returns the number of TRANSPOSE operations inserted.
-size_t ConvertDataLayoutNchwToNhwc(OwnedModel* model);
+enum class BoundaryLayout { kNchw, kNhwc };
+size_t ConvertDataLayoutNchwToNhwc(OwnedModel* model,
+                                   BoundaryLayout boundary = BoundaryLayout::kNchw);
 
 // Evaluates every operation whose inputs are all constants once, on
 // builtin_device through the public C API (the reference kernels), and
