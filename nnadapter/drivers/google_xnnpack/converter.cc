@@ -1,4 +1,4 @@
-// Converter infrastructure (values, layouts, broadcasting) and the
+// Converter infrastructure (values) and the
 // element-wise, activation and shape operations. Convolutions, poolings,
 // matrix products and resizing are in converter_spatial.cc.
 #include "converter.h"
@@ -40,18 +40,25 @@ bool AcceptsInt8Activations(NNAdapterOperationType type) {
   return false;
 }
 
+OwnedModel SingleOperationModel(const core::Operation& op) {
+  std::vector<const core::Operand*> inputs, outputs;
+  for (const auto* o : op.input_operands) {
+    if (o && !IsConstantOperand(o) &&
+        std::find(inputs.begin(), inputs.end(), o) == inputs.end()) {
+      inputs.push_back(o);
+    }
+  }
+  for (const auto* o : op.output_operands) {
+    if (o) outputs.push_back(o);
+  }
+  OwnedModel single;
+  ExtractSubModel({&op}, inputs, outputs, false, &single, nullptr);
+  return single;
+}
+
 namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
-
-std::vector<size_t> ToNhwc(const std::vector<size_t>& nchw) {
-  return {nchw[0], nchw[2], nchw[3], nchw[1]};
-}
-
-// NCHW and NHWC orders coincide in memory.
-bool SameInMemory(const std::vector<size_t>& nchw) {
-  return nchw.size() != 4 || nchw[1] == 1 || nchw[2] * nchw[3] == 1;
-}
 
 bool PlainDims(const core::Operand* o, std::vector<size_t>* dims) {
   const auto& d = o->type.dimensions;
@@ -67,9 +74,7 @@ bool PlainDims(const core::Operand* o, std::vector<size_t>* dims) {
 }  // namespace
 
 bool XnnDims(const core::Operand* operand, std::vector<size_t>* dims) {
-  if (!PlainDims(operand, dims)) return false;
-  if (dims->size() == 4) *dims = ToNhwc(*dims);
-  return true;
+  return PlainDims(operand, dims);
 }
 
 void Converter::SetExternal(const core::Operand* operand, uint32_t external_id,
@@ -170,23 +175,6 @@ static bool FloatData(const core::Operand* o, std::vector<float>* data,
   return true;
 }
 
-// NCHW -> NHWC of elements of `es` bytes (the optimizer toolkit's
-// permutation).
-static std::vector<uint8_t> PermuteToNhwc(const uint8_t* src, size_t es,
-                                          const std::vector<size_t>& nchw) {
-  return PermuteBytes(src, es, std::vector<int32_t>(nchw.begin(), nchw.end()),
-                      NchwToNhwcPermutation());
-}
-
-std::vector<uint8_t> ConvFilterToXnn(const void* w, size_t element_size,
-                                     const std::vector<int32_t>& filter_dims,
-                                     bool depthwise, std::vector<size_t>* xnn_dims) {
-  const std::vector<int32_t> p = NhwcConvFilterPermutation(depthwise);
-  xnn_dims->clear();
-  for (int32_t axis : p) xnn_dims->push_back(static_cast<size_t>(filter_dims[axis]));
-  return PermuteBytes(w, element_size, filter_dims, p);
-}
-
 // Bytes per element of an activation-like precision this converter accepts.
 static size_t ActivationElementSize(NNAdapterOperandPrecision p, bool int8_ok) {
   const bool accepted = p == NNADAPTER_FLOAT32 ||
@@ -229,10 +217,6 @@ bool Converter::Input(const core::Operand* o, uint32_t* id,
     const uint8_t* src = static_cast<const uint8_t*>(o->buffer);
     std::vector<uint8_t> data(src, src + o->length);
     std::vector<size_t> dims = plain;
-    if (plain.size() == 4) {
-      data = PermuteToNhwc(src, es, plain);
-      dims = ToNhwc(plain);
-    }
     if (dims.empty()) dims = {1};
     if (!StaticBytes(o->type, dims, std::move(data), 0, id, error)) return false;
     values_[o] = *id;
@@ -249,7 +233,7 @@ bool Converter::Input(const core::Operand* o, uint32_t* id,
     *error = "operand is used before it is produced";
     return false;
   }
-  std::vector<size_t> dims = plain.size() == 4 ? ToNhwc(plain) : plain;
+  std::vector<size_t> dims = plain;
   if (dims.empty()) dims = {1};
   if (!DefineValue(o->type, dims, nullptr, 0, external,
                    XNN_VALUE_FLAG_EXTERNAL_INPUT, id, error)) {
@@ -257,47 +241,6 @@ bool Converter::Input(const core::Operand* o, uint32_t* id,
   }
   values_[o] = *id;
   return true;
-}
-
-bool Converter::BroadcastInput(const core::Operand* o, size_t out_rank,
-                               uint32_t* id, std::string* error) {
-  if (!o) {
-    *error = "missing operand";
-    return false;
-  }
-  const size_t rank = o->type.dimensions.count;
-  if (out_rank != 4 || rank == 4) return Input(o, id, error);
-  std::vector<size_t> plain;
-  const size_t es = ActivationElementSize(o->type.precision, int8_ok_);
-  if (!es || !PlainDims(o, &plain)) {
-    return Input(o, id, error);  // reports the problem
-  }
-  std::vector<size_t> nchw(4 - rank, 1);
-  nchw.insert(nchw.end(), plain.begin(), plain.end());
-  std::vector<size_t> nhwc = ToNhwc(nchw);
-  if (IsConstantOperand(o)) {
-    int64_t n = GetElementCount(o->type.dimensions);
-    if (!o->buffer || n < 0 || o->length != static_cast<uint64_t>(n) * es) {
-      *error = "constant has no or wrong-sized data";
-      return false;
-    }
-    return StaticBytes(o->type, nhwc,
-                       PermuteToNhwc(static_cast<const uint8_t*>(o->buffer), es,
-                                     nchw),
-                       0, id, error);
-  }
-  if (!SameInMemory(nchw)) {
-    *error = "broadcasting a rank-" + std::to_string(rank) +
-             " tensor against a rank-4 (NHWC) tensor needs a transpose";
-    return false;
-  }
-  uint32_t in;
-  if (!Input(o, &in, error) || !Internal(nhwc, id, error, &o->type)) {
-    return false;
-  }
-  return Check(xnn_define_static_reshape(subgraph_, nhwc.size(), nhwc.data(),
-                                         in, *id, 0),
-               "a broadcast reshape", error);
 }
 
 bool Converter::Output(const core::Operand* o, uint32_t* id,
@@ -368,6 +311,11 @@ bool Converter::Convert(const core::Operation& op, std::string* error) {
     return convert(op, error);
 #include "operations.inc"
 #undef GOOGLE_XNNPACK_OPERATION
+    case NNADAPTER_TRANSPOSE:
+      *error = "this XNNPACK has no transpose node (the layout pass needs one "
+               "where an operation reads NCHW next to NHWC ones on a tensor "
+               "with C > 1 and H * W > 1)";
+      return false;
     default:
       *error = "no XNNPACK equivalent in this XNNPACK version";
       return false;
@@ -393,10 +341,7 @@ bool Converter::ConvertBinary(const core::Operation& op, std::string* error) {
     return false;
   }
   uint32_t x, y, node_out, final_out;
-  if (!BroadcastInput(a, out_rank, &x, error) ||
-      !BroadcastInput(b, out_rank, &y, error)) {
-    return false;
-  }
+  if (!Input(a, &x, error) || !Input(b, &y, error)) return false;
   const bool clamp_after = op.type == NNADAPTER_MAX || op.type == NNADAPTER_MIN;
   xnn_status s;
   if (clamp_after) {
@@ -517,13 +462,14 @@ bool Converter::ConvertUnary(const core::Operation& op, std::string* error) {
 bool Converter::ConvertPrelu(const core::Operation& op, std::string* error) {
   const core::Operand* in = kit::InputOperand(op, 0);
   const core::Operand* alpha = kit::InputOperand(op, 1);
-  if (op.input_operands.size() != 2 || !in || in->type.dimensions.count != 4 ||
-      !alpha || !IsConstantOperand(alpha) ||
+  int32_t x4[4];
+  if (op.input_operands.size() != 2 || !alpha || !IsConstantOperand(alpha) ||
       alpha->type.precision != NNADAPTER_FLOAT32) {
-    *error = "XNNPACK PReLU needs a rank-4 input and a constant FLOAT32 slope";
+    *error = "XNNPACK PReLU needs a constant FLOAT32 slope";
     return false;
   }
-  const size_t C = static_cast<size_t>(in->type.dimensions.data[1]);
+  if (!ActivationNhwc(in, x4, error, false)) return false;
+  const size_t C = static_cast<size_t>(x4[1]);
   std::vector<float> slope;
   if (!FloatData(alpha, &slope, error)) return false;
   if (slope.size() == 1) slope.assign(C, slope[0]);
@@ -546,8 +492,7 @@ bool Converter::ConvertSoftmax(const core::Operation& op, std::string* error) {
   }
   const int32_t rank = static_cast<int32_t>(in->type.dimensions.count);
   if (axis < 0) axis += rank;
-  const int32_t innermost = rank == 4 ? 1 : rank - 1;  // NHWC: C is last
-  if (axis != innermost) {
+  if (axis != rank - 1) {  // an NHWC tensor's C is innermost
     *error = "XNNPACK softmax normalizes the innermost axis only (axis " +
              std::to_string(axis) + " of rank " + std::to_string(rank) + ")";
     return false;
@@ -583,10 +528,6 @@ bool Converter::ConvertPad(const core::Operation& op, std::string* error) {
     pre[i] = static_cast<size_t>(pads[2 * i]);
     post[i] = static_cast<size_t>(pads[2 * i + 1]);
   }
-  if (rank == 4) {
-    pre = ToNhwc(pre);
-    post = ToNhwc(post);
-  }
   uint32_t x, y;
   return Input(in, &x, error) && Output(op.output_operands[0], &y, error) &&
          Check(xnn_define_static_constant_pad(subgraph_, pre.data(),
@@ -607,19 +548,15 @@ bool Converter::ConvertReshape(const core::Operation& op, std::string* error) {
       return false;
     }
   }
-  std::vector<size_t> in_plain, out_plain, out_dims;
-  if (!PlainDims(in, &in_plain) || !PlainDims(out, &out_plain)) {
+  std::vector<size_t> in_plain, out_dims;
+  if (!PlainDims(in, &in_plain) || !PlainDims(out, &out_dims)) {
     *error = "dimensions must be known and positive";
     return false;
   }
-  if (!SameInMemory(in_plain) || !SameInMemory(out_plain)) {
-    *error = "reshaping a rank-4 tensor with C > 1 and H * W > 1 needs NCHW "
-             "order (XNNPACK keeps it NHWC)";
-    return false;
-  }
+  // The layout pass gives this operation NCHW input, or inserted it to
+  // move only 1-sized dims: either way a copy of the bytes.
   uint32_t x, y;
   if (!Input(in, &x, error) || !Output(out, &y, error)) return false;
-  XnnDims(out, &out_dims);
   if (out_dims.empty()) out_dims = {1};
   return Check(xnn_define_static_reshape(subgraph_, out_dims.size(),
                                          out_dims.data(), x, y, 0),
@@ -634,11 +571,13 @@ bool Converter::ConvertBatchNorm(const core::Operation& op, std::string* error) 
     return false;
   }
   const size_t rank = in->type.dimensions.count;
+  int32_t x4[4];
+  if (rank == 4 && !ActivationNhwc(in, x4, error, false)) return false;
   if (rank != 4 && rank != 2) {
     *error = "the channel axis is innermost only for rank 2 and rank 4 (NHWC)";
     return false;
   }
-  const size_t C = static_cast<size_t>(std::max(in->type.dimensions.data[1], 0));
+  const size_t C = static_cast<size_t>(std::max(rank == 4 ? x4[1] : in->type.dimensions.data[1], 0));
   std::vector<float> p[4];
   for (int i = 0; i < 4; i++) {
     const core::Operand* o = op.input_operands[1 + i];
@@ -672,7 +611,7 @@ bool Converter::ConvertBatchNorm(const core::Operation& op, std::string* error) 
 // This XNNPACK has no concatenation node: each input is zero-padded to the
 // output shape at its offset along the axis, and the padded tensors are
 // summed (x + 0 is exact).
-// A CONCAT on the channel axis of rank-4 tensors whose only consumer is a
+// A CONCAT on the channel axis of NHWC rank-4 tensors whose only consumer is a
 // group-1 CONV_2D (input 0) and that is not a sub-model output.
 bool Converter::DeferConcat(const core::Operation& op) {
   if (!model_ || standalone_ || external_outputs_.count(op.output_operands[0]) ||
@@ -684,7 +623,8 @@ bool Converter::DeferConcat(const core::Operation& op) {
   std::string ignored;
   if (n < 3 || !kit::ReadInt32(op, n - 1, &axis, &ignored) ||
       op.output_operands[0]->type.dimensions.count != 4 ||
-      (axis != 1 && axis != -3)) {
+      op.output_operands[0]->type.layout != NNADAPTER_NHWC ||
+      (axis != 3 && axis != -1)) {
     return false;
   }
   for (size_t i = 0; i + 1 < n; i++) {
@@ -727,10 +667,8 @@ bool Converter::ConvertConcat(const core::Operation& op, std::string* error) {
     *error = "axis out of range";
     return false;
   }
-  static const int32_t kNhwcAxis[4] = {0, 3, 1, 2};
-  const size_t xaxis = static_cast<size_t>(rank == 4 ? kNhwcAxis[axis] : axis);
-  std::vector<size_t> out_dims;
-  XnnDims(out, &out_dims);
+  const size_t xaxis = static_cast<size_t>(axis);
+  const std::vector<size_t>& out_dims = out_plain;
   std::vector<uint32_t> padded;
   size_t offset = 0;
   for (size_t i = 0; i + 1 < n; i++) {
@@ -741,7 +679,7 @@ bool Converter::ConvertConcat(const core::Operation& op, std::string* error) {
       *error = "input " + std::to_string(i) + " must have the output's rank";
       return false;
     }
-    std::vector<size_t> dims = rank == 4 ? ToNhwc(plain) : plain;
+    const std::vector<size_t>& dims = plain;
     std::vector<size_t> pre(dims.size(), 0), post(dims.size(), 0);
     pre[xaxis] = offset;
     offset += dims[xaxis];

@@ -1,12 +1,15 @@
 // Converts NNAdapter operations into nodes of an XNNPACK subgraph.
 //
-// Layout: every rank-4 tensor (activations and constants) lives in XNNPACK
-// as NHWC; everything else keeps its NNAdapter layout. The driver transposes
-// rank-4 model inputs/outputs (NCHW <-> NHWC) at the program boundary, so a
-// subgraph never contains a per-operation transpose. Operations whose
-// meaning depends on the NCHW memory order (RESHAPE of a rank-4 tensor,
-// SOFTMAX on a spatial axis, ...) are supported only where NHWC and NCHW
-// coincide in memory, and reported as unsupported otherwise.
+// Layout: the driver runs the optimizer toolkit's NCHW -> NHWC pass
+// (ConvertDataLayoutNchwToNhwc with the NHWC boundary, utility/optimizer.h)
+// before converting, so every operand is converted as it is stored: the
+// operations the pass runs in NHWC (convolutions, poolings, resizes, batch
+// norm, PReLU) read and write rank-4 tensors of layout NNADAPTER_NHWC, their
+// filters already packed, and axis / pad / reduction operands already
+// renumbered. The driver reorders rank-4 model inputs and outputs at the
+// program boundary. This XNNPACK has no transpose node, so an operation
+// that reads NCHW between NHWC ones (a RESHAPE of a tensor with C > 1 and
+// H * W > 1, ...) is refused where the pass inserts a TRANSPOSE before it.
 #ifndef NNADAPTER_DRIVERS_GOOGLE_XNNPACK_CONVERTER_H_
 #define NNADAPTER_DRIVERS_GOOGLE_XNNPACK_CONVERTER_H_
 
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "nnadapter/hal/types.h"
+#include "nnadapter/utility/modeling.h"
 
 namespace nnadapter {
 namespace google_xnnpack {
@@ -27,14 +31,15 @@ namespace google_xnnpack {
 // activations (its google_xnnpack.ini section; else FLOAT32 only).
 bool AcceptsInt8Activations(NNAdapterOperationType type);
 
-// XNNPACK dims of an operand (NHWC for rank 4); false if a dim is unknown.
+// XNNPACK dims of an operand (its stored dims); false if a dim is unknown.
 bool XnnDims(const core::Operand* operand, std::vector<size_t>* dims);
 
 // A non-constant FLOAT32 (or, with `int8_ok`, QUANT_INT8_SYMM_PER_LAYER)
-// rank-4 operand with known dims, returned in NCHW order.
-bool ActivationNchw(const core::Operand* o, int32_t dims[4], std::string* error,
+// rank-4 operand of layout NNADAPTER_NHWC with known dims, returned in
+// NCHW order (N, C, H, W).
+bool ActivationNhwc(const core::Operand* o, int32_t dims[4], std::string* error,
                     bool int8_ok);
-// The output's H and W equal what XNNPACK will compute.
+// The (NHWC) output's H and W equal what XNNPACK will compute.
 bool OutputHw(const core::Operand* out, int64_t expected_h, int64_t expected_w,
               std::string* error);
 // Output extent of a window sweep (floor division).
@@ -55,13 +60,18 @@ bool ReadConvWindow(const core::Operation& op, const int32_t x[4],
                     const std::vector<int32_t>& filter_dims, ConvWindow* window,
                     std::string* error);
 
-// A CONV_2D filter [Cout, Cin/group, kh, kw] of `element_size`-byte
-// elements in XNNPACK's layout: the optimizer toolkit's NHWC filter
-// permutation (OHWI, or [1, kh, kw, Cout] when depthwise); `xnn_dims`
-// receives its dims.
-std::vector<uint8_t> ConvFilterToXnn(const void* w, size_t element_size,
-                                     const std::vector<int32_t>& filter_dims,
-                                     bool depthwise, std::vector<size_t>* xnn_dims);
+// A CONV_2D filter as the layout pass packed it for NHWC input dims
+// (NCHW order) `x`: [Cout, kh, kw, Cin/group], or [1, kh, kw, Cout] when
+// depthwise (group != 1 and group == C), which is XNNPACK's layout.
+// `filter_dims` receives its NNAdapter dims [Cout, Cin/group, kh, kw] and
+// `xnn_dims` the packed ones.
+bool NhwcConvFilter(const core::Operation& op, const int32_t x[4],
+                    std::vector<int32_t>* filter_dims, std::vector<size_t>* xnn_dims,
+                    bool* depthwise, std::string* error);
+
+// `op` alone as a model: its non-constant inputs and its outputs become the
+// model's inputs and outputs (constants referenced, not copied).
+OwnedModel SingleOperationModel(const core::Operation& op);
 
 class Converter {
  public:
@@ -130,12 +140,8 @@ class Converter {
   bool ConvertResizeNearest(const core::Operation& op, std::string* error);
 
   // The value of a data operand (float32, known dims); constants are
-  // defined as static values (rank-4 ones permuted to NHWC).
+  // defined as static values.
   bool Input(const core::Operand* operand, uint32_t* id, std::string* error);
-  // Operand `operand` as an input of a broadcasting element-wise operation
-  // whose output has rank `out_rank`.
-  bool BroadcastInput(const core::Operand* operand, size_t out_rank,
-                      uint32_t* id, std::string* error);
   // Defines the value of an operation output.
   bool Output(const core::Operand* operand, uint32_t* id, std::string* error);
   // An internal (non-external) value; FLOAT32 unless `like` gives the
@@ -143,7 +149,7 @@ class Converter {
   bool Internal(const std::vector<size_t>& dims, uint32_t* id,
                 std::string* error, const NNAdapterOperandType* like = nullptr);
   // The input of a fully connected as [batch, input_size]: a static
-  // reshape when its rank is not 2 (rank 4 only when NHWC and NCHW agree).
+  // reshape when its rank is not 2 (the layout pass leaves it NCHW).
   bool FullyConnectedInput(const core::Operand* in, int32_t input_size,
                            uint32_t* x, std::string* error);
   // Defines a value of `type` (FLOAT32, or QUANT_INT8/INT32 symmetric

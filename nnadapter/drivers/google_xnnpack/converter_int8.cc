@@ -30,17 +30,17 @@ bool ConstInt(const core::Operand* o, size_t rank, size_t element_size,
   return true;
 }
 
-// Per-layer, or per-channel along axis 0 with `channels` scales.
+// Per-layer, or per-channel along axis `axis` with `channels` scales.
 bool QuantKind(const core::Operand* o, NNAdapterOperandPrecision per_layer,
-               NNAdapterOperandPrecision per_channel, int32_t channels,
-               bool* is_per_channel) {
+               NNAdapterOperandPrecision per_channel, uint32_t axis,
+               int32_t channels, bool* is_per_channel) {
   if (o->type.precision == per_layer) {
     *is_per_channel = false;
     return o->type.symm_per_layer_params.scale > 0;
   }
   *is_per_channel = true;
   return o->type.precision == per_channel &&
-         o->type.symm_per_channel_params.channel_dim == 0 &&
+         o->type.symm_per_channel_params.channel_dim == axis &&
          o->type.symm_per_channel_params.scale_count ==
              static_cast<uint32_t>(channels) &&
          o->type.symm_per_channel_params.scales;
@@ -53,25 +53,31 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
   std::vector<uint8_t> w, bias;
   std::vector<int32_t> wd, bd;
   ConvWindow c;
-  bool filter_pc = false, bias_pc = false;
+  bool filter_pc = false, bias_pc = false, depthwise = false;
+  std::vector<int32_t> packed;
+  std::vector<size_t> fdims;
   if (op.input_operands.size() != 9 ||
-      !ActivationNchw(op.input_operands[0], x, error, true)) {
+      !ActivationNhwc(op.input_operands[0], x, error, true) ||
+      !NhwcConvFilter(op, x, &wd, &fdims, &depthwise, error)) {
     if (error->empty()) *error = "expected 9 inputs";
     return false;
   }
   const core::Operand* filter_op = op.input_operands[1];
   const core::Operand* bias_op = op.input_operands[2];
-  if (!ConstInt(filter_op, 4, 1, &w, &wd) ||
+  // The output channels are the packed filter's axis 0, or 3 when depthwise.
+  const uint32_t channel_dim = depthwise ? 3 : 0;
+  if (!ConstInt(filter_op, 4, 1, &w, &packed) ||
       !QuantKind(filter_op, NNADAPTER_QUANT_INT8_SYMM_PER_LAYER,
-                 NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, wd[0], &filter_pc)) {
+                 NNADAPTER_QUANT_INT8_SYMM_PER_CHANNEL, channel_dim, wd[0],
+                 &filter_pc)) {
     *error = "input 1 (filter) must be a constant QUANT_INT8 symmetric rank-4 "
-             "tensor (per layer, or per channel along axis 0)";
+             "tensor (per layer, or per output channel)";
     return false;
   }
   const int32_t Cout = wd[0];
   if (!ConstInt(bias_op, 1, 4, &bias, &bd) || bd[0] != Cout ||
       !QuantKind(bias_op, NNADAPTER_QUANT_INT32_SYMM_PER_LAYER,
-                 NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, Cout, &bias_pc) ||
+                 NNADAPTER_QUANT_INT32_SYMM_PER_CHANNEL, 0, Cout, &bias_pc) ||
       bias_pc != filter_pc) {
     *error = "input 2 (bias) must be a constant QUANT_INT32 [Cout] tensor "
              "quantized like the filter";
@@ -82,13 +88,9 @@ bool Converter::ConvertConvInt8(const core::Operation& op, std::string* error) {
     return false;
   }
   if (!ReadConvWindow(op, x, wd, &c, error)) return false;
-  std::vector<size_t> fdims;
-  std::vector<uint8_t> filter = ConvFilterToXnn(w.data(), 1, wd, c.depthwise, &fdims);
-  const size_t channel_dim = c.depthwise ? 3 : 0;
   uint32_t in, f, b, y;
   if (!Input(op.input_operands[0], &in, error) ||
-      !StaticBytes(filter_op->type, fdims, std::move(filter), channel_dim, &f,
-                   error) ||
+      !StaticBytes(filter_op->type, fdims, std::move(w), channel_dim, &f, error) ||
       !StaticBytes(bias_op->type, {size_t(Cout)}, std::move(bias), 0, &b,
                    error) ||
       !Output(op.output_operands[0], &y, error)) {

@@ -93,13 +93,13 @@ bool Converter::ConvertSum(const core::Operation& op, std::string* error) {
   std::vector<size_t> dims;
   XnnDims(out, &dims);
   uint32_t acc, result;
-  if (!BroadcastInput(op.input_operands[0], rank, &acc, error) ||
+  if (!Input(op.input_operands[0], &acc, error) ||
       !Output(out, &result, error)) {
     return false;
   }
   for (size_t i = 1; i < n; i++) {
     uint32_t next, sum = result;
-    if (!BroadcastInput(op.input_operands[i], rank, &next, error) ||
+    if (!Input(op.input_operands[i], &next, error) ||
         (i + 1 < n && !Internal(dims, &sum, error, &out->type)) ||
         !Check(xnn_define_add2(subgraph_, -kInf, kInf, acc, next, sum, 0),
                "sum", error)) {
@@ -110,14 +110,15 @@ bool Converter::ConvertSum(const core::Operation& op, std::string* error) {
   return true;
 }
 
-// REDUCE_MEAN over H and W of a rank-4 tensor = global average pooling.
+// REDUCE_MEAN over H and W of an NHWC tensor (axes 1 and 2 as the layout
+// pass renumbered them) = global average pooling.
 bool Converter::ConvertReduceMean(const core::Operation& op,
                                   std::string* error) {
   int32_t x[4];
   std::vector<int32_t> axes;
   bool keepdim = true;
   if (op.input_operands.size() != 3 ||
-      !ActivationNchw(op.input_operands[0], x, error, true) ||
+      !ActivationNhwc(op.input_operands[0], x, error, true) ||
       !AttrInts(op, 1, 0, {}, &axes, error) ||
       !kit::ReadOptionalBool(op, 2, true, &keepdim, error)) {
     if (error->empty()) *error = "expected input, axes, keepdim";
@@ -125,8 +126,8 @@ bool Converter::ConvertReduceMean(const core::Operation& op,
   }
   for (auto& a : axes) a = a < 0 ? a + 4 : a;
   std::sort(axes.begin(), axes.end());
-  if (axes != std::vector<int32_t>{2, 3}) {
-    *error = "only the mean over H and W (axes 2, 3) of a rank-4 tensor";
+  if (axes != std::vector<int32_t>{1, 2}) {
+    *error = "only the mean over H and W (NCHW axes 2, 3) of a rank-4 tensor";
     return false;
   }
   const core::Operand* out = op.output_operands[0];

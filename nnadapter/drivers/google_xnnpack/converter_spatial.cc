@@ -1,6 +1,6 @@
 // Convolutions, poolings, fully connected / matmul and bilinear resize.
-// Inputs and outputs are NHWC inside XNNPACK; filters are repacked from the
-// NNAdapter layouts into the ones XNNPACK expects:
+// Inputs and outputs are NHWC; the layout pass (converter.h) has packed the
+// filters into the layouts XNNPACK expects:
 //   CONV_2D            [Cout, Cin/g, kh, kw] -> OHWI [Cout, kh, kw, Cin/g]
 //   depthwise CONV_2D  [C*m, 1, kh, kw]      -> [1, kh, kw, C*m]
 //   CONV_2D_TRANSPOSE  [Cin, Cout/g, kh, kw] -> [Cout, kh, kw, Cin/g]
@@ -35,9 +35,7 @@ bool ConstFloat(const core::Operand* o, size_t rank, std::vector<float>* data,
 
 }  // namespace
 
-// A non-constant FLOAT32 (or, with `int8_ok`, QUANT_INT8_SYMM_PER_LAYER)
-// rank-4 input with known dims (NCHW order).
-bool ActivationNchw(const core::Operand* o, int32_t dims[4], std::string* error,
+bool ActivationNhwc(const core::Operand* o, int32_t dims[4], std::string* error,
                     bool int8_ok) {
   if (!o || IsConstantOperand(o) || o->type.dimensions.count != 4 ||
       !(o->type.precision == NNADAPTER_FLOAT32 ||
@@ -45,13 +43,37 @@ bool ActivationNchw(const core::Operand* o, int32_t dims[4], std::string* error,
     *error = "input 0 must be a FLOAT32 rank-4 tensor";
     return false;
   }
+  if (o->type.layout != NNADAPTER_NHWC) {
+    *error = "input 0 is not NHWC (the layout pass kept this operation in NCHW)";
+    return false;
+  }
+  static const int kStored[4] = {0, 3, 1, 2};  // N, C, H, W in NHWC
   for (int i = 0; i < 4; i++) {
-    dims[i] = o->type.dimensions.data[i];
+    dims[i] = o->type.dimensions.data[kStored[i]];
     if (dims[i] <= 0) {
       *error = "input 0 dimensions must be known";
       return false;
     }
   }
+  return true;
+}
+
+bool NhwcConvFilter(const core::Operation& op, const int32_t x[4],
+                    std::vector<int32_t>* filter_dims, std::vector<size_t>* xnn_dims,
+                    bool* depthwise, std::string* error) {
+  const core::Operand* w = kit::InputOperand(op, 1);
+  int32_t group = 1;
+  if (!w || !IsConstantOperand(w) || w->type.dimensions.count != 4 ||
+      w->type.layout != NNADAPTER_NHWC || !HasKnownDimensions(w->type.dimensions)) {
+    *error = "input 1 (filter) must be a constant rank-4 filter the layout pass packed";
+    return false;
+  }
+  if (!kit::ReadInt32(op, 6, &group, error)) return false;
+  const int32_t* p = w->type.dimensions.data;
+  *depthwise = group != 1 && x[1] == group;
+  *filter_dims = *depthwise ? std::vector<int32_t>{p[3], 1, p[1], p[2]}
+                            : std::vector<int32_t>{p[0], p[3], p[1], p[2]};
+  xnn_dims->assign(p, p + 4);
   return true;
 }
 
@@ -63,7 +85,7 @@ int64_t ConvOutput(int64_t in, int64_t pad0, int64_t pad1, int64_t k,
 bool OutputHw(const core::Operand* out, int64_t expected_h, int64_t expected_w,
               std::string* error) {
   const auto& d = out->type.dimensions;
-  if (d.count != 4 || d.data[2] != expected_h || d.data[3] != expected_w) {
+  if (d.count != 4 || d.data[1] != expected_h || d.data[2] != expected_w) {
     *error = "output spatial size differs from what XNNPACK computes (" +
              std::to_string(expected_h) + "x" + std::to_string(expected_w) +
              ")";
@@ -143,8 +165,14 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
       op.input_operands[0]->type.precision == NNADAPTER_QUANT_INT8_SYMM_PER_LAYER) {
     return ConvertConvInt8(op, error);
   }
-  if (!ActivationNchw(op.input_operands[0], x, error, false)) return false;
-  if (!ConstFloat(op.input_operands[1], 4, &w, &wd)) {
+  std::vector<int32_t> packed;
+  std::vector<size_t> fdims;
+  bool depthwise = false;
+  if (!ActivationNhwc(op.input_operands[0], x, error, false) ||
+      !NhwcConvFilter(op, x, &wd, &fdims, &depthwise, error)) {
+    return false;
+  }
+  if (!ConstFloat(op.input_operands[1], 4, &w, &packed)) {
     *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor";
     return false;
   }
@@ -165,11 +193,9 @@ bool Converter::ConvertConv(const core::Operation& op, std::string* error) {
                                  std::move(bias), c.pads, c.strides,
                                  c.dilations, c.lo, c.hi, error);
   }
-  std::vector<size_t> fdims;
-  std::vector<uint8_t> filter = ConvFilterToXnn(w.data(), sizeof(float), wd, c.depthwise, &fdims);
   uint32_t in, f, b, y;
   if (!Input(op.input_operands[0], &in, error) ||
-      !StaticBytes(op.input_operands[1]->type, fdims, std::move(filter), 0, &f, error) ||
+      !Static(fdims, std::move(w), &f, error) ||
       !Static({size_t(Cout)}, std::move(bias), &b, error) ||
       !Output(op.output_operands[0], &y, error)) {
     return false;
@@ -196,11 +222,11 @@ bool Converter::ConvertConvOverConcat(
   size_t c0 = 0;
   for (size_t p = 0; p < parts; p++) {
     const core::Operand* part = concat.input_operands[p];
-    if (part->type.dimensions.count != 4 || part->type.dimensions.data[1] <= 0) {
+    if (part->type.dimensions.count != 4 || part->type.dimensions.data[3] <= 0) {
       *error = "concat input dims unknown";
       return false;
     }
-    const size_t ci = static_cast<size_t>(part->type.dimensions.data[1]);
+    const size_t ci = static_cast<size_t>(part->type.dimensions.data[3]);  // NHWC
     if (c0 + ci > static_cast<size_t>(Cin)) {
       *error = "concat channels exceed the filter";
       return false;
@@ -209,7 +235,7 @@ bool Converter::ConvertConvOverConcat(
     for (size_t o = 0; o < static_cast<size_t>(Cout); o++)
       for (size_t i = 0; i < ci; i++)
         for (size_t s = 0; s < khw; s++)
-          filter[(o * khw + s) * ci + i] = w[(o * Cin + c0 + i) * khw + s];
+          filter[(o * khw + s) * ci + i] = w[(o * khw + s) * Cin + c0 + i];
     c0 += ci;
     uint32_t in, f, b, y;
     if (!Input(part, &in, error) ||
@@ -257,9 +283,11 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
     *error = "expected 11 inputs";
     return false;
   }
-  if (!ActivationNchw(op.input_operands[0], x, error, false)) return false;
-  if (!ConstFloat(op.input_operands[1], 4, &w, &wd)) {
-    *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor";
+  if (!ActivationNhwc(op.input_operands[0], x, error, false)) return false;
+  if (!ConstFloat(op.input_operands[1], 4, &w, &wd) ||
+      op.input_operands[1]->type.layout != NNADAPTER_NHWC) {
+    *error = "input 1 (filter) must be a constant FLOAT32 rank-4 tensor the "
+             "layout pass packed ([Cout, kh, kw, Cin/group])";
     return false;
   }
   if (!kit::ReadInt32(op, 3, &auto_pad, error) ||
@@ -277,26 +305,26 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
   } else if (!AttrInts(op, 4, 4, {0, 0, 0, 0}, &pads, error)) {
     return false;
   }
-  const int32_t Cin = wd[0], Cog = wd[1], kh = wd[2], kw = wd[3];
+  const int32_t Cout = wd[0], kh = wd[1], kw = wd[2], Cig = wd[3];
   if (!WindowValues(strides, "strides", error) ||
       !WindowValues(dilations, "dilations", error) ||
       !WindowValues({kh, kw}, "filter size", error) ||
       !AttrPadsBounded(pads, error)) {
     return false;
   }
-  if (group <= 0 || Cin != x[1] || Cin % group != 0) {
+  if (group <= 0 || int64_t(Cig) * group != x[1] || Cout % group != 0) {
     *error = "inconsistent channels/group";
     return false;
   }
-  const int32_t Cig = Cin / group, Cout = Cog * group;
+  const int32_t Cog = Cout / group;
   if (op.input_operands[2] &&
       (!ConstFloat(op.input_operands[2], 1, &bias, &bd) ||
        bias.size() != static_cast<size_t>(Cout))) {
     *error = "input 2 (bias) must be a constant FLOAT32 [Cout] tensor";
     return false;
   }
-  const auto& od = op.output_operands[0]->type.dimensions;
-  if (od.count != 4 || od.data[1] != Cout) {
+  const auto& od = op.output_operands[0]->type.dimensions;  // NHWC
+  if (od.count != 4 || od.data[3] != Cout) {
     *error = "output must be rank 4 with Cout channels";
     return false;
   }
@@ -304,27 +332,18 @@ bool Converter::ConvertConvTranspose(const core::Operation& op,
   for (int d = 0; d < 2; d++) {
     const int64_t base = int64_t(x[2 + d] - 1) * strides[d] - pads[2 * d] -
                          pads[2 * d + 1] +
-                         int64_t(dilations[d]) * (wd[2 + d] - 1) + 1;
-    const int64_t a = od.data[2 + d] - base;
+                         int64_t(dilations[d]) * (wd[1 + d] - 1) + 1;
+    const int64_t a = od.data[1 + d] - base;
     adj[d] = static_cast<int32_t>(a);
     if (a < 0 || a >= strides[d]) {
       *error = "output size needs an output padding XNNPACK cannot express";
       return false;
     }
   }
-  // [Cin, Cog, kh, kw] -> [Cout, kh, kw, Cig] per group.
-  const size_t khw = static_cast<size_t>(kh) * kw;
-  std::vector<float> filter(w.size());
-  for (size_t g = 0; g < static_cast<size_t>(group); g++)
-    for (size_t i = 0; i < static_cast<size_t>(Cig); i++)
-      for (size_t o = 0; o < static_cast<size_t>(Cog); o++)
-        for (size_t s = 0; s < khw; s++)
-          filter[((g * Cog + o) * khw + s) * Cig + i] =
-              w[((g * Cig + i) * Cog + o) * khw + s];
   uint32_t in, f, b = XNN_INVALID_VALUE_ID, y;
   if (!Input(op.input_operands[0], &in, error) ||
       !Static({size_t(Cout), size_t(kh), size_t(kw), size_t(Cig)},
-              std::move(filter), &f, error) ||
+              std::move(w), &f, error) ||
       (!bias.empty() && !Static({size_t(Cout)}, std::move(bias), &b, error)) ||
       !Output(op.output_operands[0], &y, error)) {
     return false;
@@ -345,9 +364,8 @@ bool Converter::FullyConnectedInput(const core::Operand* in,
     *error = "input cannot be flattened to [batch, input_size]";
     return false;
   }
-  if (id.count == 4 && id.data[1] != 1 && id.data[2] * id.data[3] != 1) {
-    *error = "flattening a rank-4 tensor with C > 1 and H * W > 1 needs NCHW "
-             "order (XNNPACK keeps it NHWC)";
+  if (id.count == 4 && in->type.layout == NNADAPTER_NHWC) {
+    *error = "flattens NCHW but the layout pass left its input NHWC";
     return false;
   }
   const std::vector<size_t> flat = {size_t(count / input_size),
@@ -444,7 +462,7 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
     *error = "expected " + std::to_string(is_max ? 9 : 8) + " inputs";
     return false;
   }
-  if (!ActivationNchw(op.input_operands[0], x, error, true) ||
+  if (!ActivationNhwc(op.input_operands[0], x, error, true) ||
       !AttrInts(op, 3, 2, {}, &kernel, error) ||
       !AttrInts(op, 4, 2, {1, 1}, &strides, error) ||
       !kit::ReadOptionalBool(op, 5, false, &ceil_mode, error) ||
@@ -466,7 +484,7 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
     return false;
   }
   const auto& od = op.output_operands[0]->type.dimensions;
-  if (od.count != 4 || od.data[2] <= 0 || od.data[3] <= 0) {
+  if (od.count != 4 || od.data[1] <= 0 || od.data[2] <= 0) {
     *error = "output must be rank 4 with known dims";
     return false;
   }
@@ -476,12 +494,12 @@ bool Converter::ConvertPool(const core::Operation& op, std::string* error) {
   for (int d = 0; d < 2; d++) {
     // A last window that starts inside the end padding: Paddle/the standard
     // formula keep it, PyTorch/ONNX (and builtin_device) drop it.
-    if (int64_t(od.data[2 + d] - 1) * strides[d] >= int64_t(x[2 + d]) + pads[2 * d]) {
+    if (int64_t(od.data[1 + d] - 1) * strides[d] >= int64_t(x[2 + d]) + pads[2 * d]) {
       *error = "the last window lies entirely in the padding (ceil_mode "
                "conventions differ)";
       return false;
     }
-    const int64_t need = int64_t(od.data[2 + d] - 1) * strides[d] + kernel[d] -
+    const int64_t need = int64_t(od.data[1 + d] - 1) * strides[d] + kernel[d] -
                          (int64_t(x[2 + d]) + pads[2 * d] + pads[2 * d + 1]);
     if (need > kMaxWindowAttribute) {
       *error = "output size inconsistent with the window";
@@ -540,7 +558,7 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
   int32_t align_mode = 1;
   std::vector<int32_t> shape;
   if (op.input_operands.size() < 4 ||
-      !ActivationNchw(op.input_operands[0], x, error, false) ||
+      !ActivationNhwc(op.input_operands[0], x, error, false) ||
       !kit::ReadOptionalBool(op, 3, false, &align_corners, error)) {
     if (error->empty()) *error = "expected input, shape, scales, align_corners";
     return false;
@@ -551,7 +569,7 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
     return false;
   }
   const auto& od = op.output_operands[0]->type.dimensions;
-  if (od.count != 4 || od.data[2] <= 0 || od.data[3] <= 0) {
+  if (od.count != 4 || od.data[1] <= 0 || od.data[2] <= 0) {
     *error = "output must be rank 4 with known dims";
     return false;
   }
@@ -568,7 +586,7 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
     }
     const float* sc = static_cast<const float*>(scales_op->buffer);
     for (int d = 0; d < 2; d++) {
-      double ratio = static_cast<double>(x[2 + d]) / od.data[2 + d];
+      double ratio = static_cast<double>(x[2 + d]) / od.data[1 + d];
       if (std::fabs(1.0 / sc[d] - ratio) > 1e-6 * ratio) {
         *error = "scales whose inverse differs from input/output size";
         return false;
@@ -582,7 +600,7 @@ bool Converter::ConvertResize(const core::Operation& op, std::string* error) {
   return Input(op.input_operands[0], &in, error) &&
          Output(op.output_operands[0], &y, error) &&
          Check(xnn_define_static_resize_bilinear_2d(
-                   subgraph_, size_t(od.data[2]), size_t(od.data[3]), in, y,
+                   subgraph_, size_t(od.data[1]), size_t(od.data[2]), in, y,
                    flags),
                "bilinear resize", error);
 }
@@ -596,7 +614,7 @@ bool Converter::ConvertAdaptivePool(const core::Operation& op,
   std::vector<int32_t> os;
   bool return_indices = false;
   if (op.input_operands.size() != (is_max ? 4u : 2u) ||
-      !ActivationNchw(op.input_operands[0], x, error, false) ||
+      !ActivationNhwc(op.input_operands[0], x, error, false) ||
       !AttrInts(op, 1, 2, {}, &os, error) ||
       (is_max && !kit::ReadOptionalBool(op, 2, false, &return_indices, error))) {
     if (error->empty()) *error = "unexpected inputs";
@@ -648,17 +666,17 @@ bool Converter::ConvertResizeNearest(const core::Operation& op,
   int32_t x[4];
   bool align_corners;
   if (op.input_operands.size() != 4 ||
-      !ActivationNchw(op.input_operands[0], x, error, false) ||
+      !ActivationNhwc(op.input_operands[0], x, error, false) ||
       !kit::ReadOptionalBool(op, 3, false, &align_corners, error)) {
     if (error->empty()) *error = "expected input, shape, scales, align_corners";
     return false;
   }
   const auto& od = op.output_operands[0]->type.dimensions;
-  if (od.count != 4 || od.data[2] <= 0 || od.data[3] <= 0) {
+  if (od.count != 4 || od.data[1] <= 0 || od.data[2] <= 0) {
     *error = "output must be rank 4 with known dims";
     return false;
   }
-  const int32_t oh = od.data[2], ow = od.data[3];
+  const int32_t oh = od.data[1], ow = od.data[2];
   if (oh % x[2] || ow % x[3]) {
     *error = "only integer upsampling factors";
     return false;

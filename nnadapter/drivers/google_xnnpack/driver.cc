@@ -1,6 +1,7 @@
 // google_xnnpack: an NNAdapter driver over XNNPACK's subgraph API (Debian's
-// libxnnpack-dev). A sub-model becomes one xnn_subgraph (NHWC inside, see
-// converter.h) compiled into an xnn_runtime with its own pthreadpool.
+// libxnnpack-dev). A sub-model becomes one xnn_subgraph (NHWC inside: the
+// optimizer toolkit's layout pass runs first, see converter.h) compiled into
+// an xnn_runtime with its own pthreadpool.
 //
 // Context properties: GOOGLE_XNNPACK_NUM_THREADS=<1..64> (default 1),
 // GOOGLE_XNNPACK_MAX_SHAPES=<1..16> (runtimes kept per program for different
@@ -88,7 +89,7 @@ struct External {
   NNAdapterOperandType type;
   size_t elements = 0;
   size_t element_size = 4;  // FLOAT32; 1 for QUANT_INT8_SYMM_PER_LAYER
-  bool nhwc = false;
+  bool nhwc = false;  // stored NHWC, reordered at the boundary
   AlignedBuffer buffer;
 };
 
@@ -205,29 +206,19 @@ static void DestroyContext(void* context) {
   delete static_cast<Context*>(context);
 }
 
-// An operation is supported if it converts on its own into a subgraph from
-// which XNNPACK creates a runtime (the same code path as create_program).
+static bool BuildRuntime(const core::Model& model, pthreadpool_t pool, bool profile,
+                         Built* b, int* code, std::string* error);
+
+// An operation is supported if it builds on its own into a runtime (the
+// same code path as create_program): a one-operation model whose rank-4
+// inputs and outputs are NHWC, as between NHWC neighbours; so an operation
+// the layout pass keeps in NCHW needs no TRANSPOSE only where NCHW and NHWC
+// coincide in memory (C == 1 or H * W == 1).
 static bool SupportsKnown(const core::Operation& op, std::string* reason) {
-  const uint32_t max_externals =
-      static_cast<uint32_t>(op.input_operands.size() + op.output_operands.size());
-  Subgraph subgraph;
-  if (xnn_create_subgraph(max_externals, 0, &subgraph.handle) !=
-      xnn_status_success) {
-    *reason = "xnn_create_subgraph failed";
-    return false;
-  }
-  std::list<std::vector<uint8_t>> storage;
-  Converter converter(subgraph.handle, &storage);
-  converter.set_standalone(true, 0);
-  if (!converter.Convert(op, reason)) return false;
-  xnn_runtime_t runtime = nullptr;
-  if (xnn_create_runtime_v2(subgraph.handle, nullptr, 0, &runtime) !=
-      xnn_status_success) {
-    *reason = "xnn_create_runtime_v2 rejected the node";
-    return false;
-  }
-  xnn_delete_runtime(runtime);
-  return true;
+  OwnedModel single = SingleOperationModel(op);
+  Built built;
+  int code = NNADAPTER_NO_ERROR;
+  return BuildRuntime(single.model, nullptr, false, &built, &code, reason);
 }
 
 // With unknown dims, the operation must convert for two different probe
@@ -314,7 +305,10 @@ static int GetCapabilities(void*, NNAdapterCapabilities* capabilities) {
       });
 }
 
-static bool MakeExternal(const core::Operand* o, External* e, std::string* error) {
+// `o` as the runtime stores it (after the layout pass), `type` as the
+// user sees it (NCHW dims).
+static bool MakeExternal(const core::Operand* o, const NNAdapterOperandType& type,
+                         External* e, std::string* error) {
   std::vector<size_t> dims;
   const auto precision = o->type.precision;
   if ((precision != NNADAPTER_FLOAT32 &&
@@ -325,11 +319,12 @@ static bool MakeExternal(const core::Operand* o, External* e, std::string* error
     return false;
   }
   e->element_size = PrecisionByteSize(precision);
-  e->type = o->type;
+  e->type = type;
   e->type.dimensions.dynamic_count = 0;
   e->elements = 1;
   for (size_t d : dims) e->elements *= d;
-  e->nhwc = dims.size() == 4 && dims[3] != 1 && dims[1] * dims[2] != 1;
+  e->nhwc = o->type.layout == NNADAPTER_NHWC && dims.size() == 4 && dims[3] != 1 &&
+            dims[1] * dims[2] != 1;
   void* p = nullptr;
   if (posix_memalign(&p, 64, e->elements * e->element_size + XNN_EXTRA_BYTES)) {
     *error = "out of memory allocating a " + std::to_string(e->elements * e->element_size) +
@@ -340,8 +335,89 @@ static bool MakeExternal(const core::Operand* o, External* e, std::string* error
   return true;
 }
 
-// Builds the subgraph and runtime of `p->model` for the given input dims
-// (inferring the other operands' dims when the model has unknown ones).
+// Builds `b` (externals and runtime) from `model` (NCHW, known dims): the
+// toolkit's layout pass on a copy (constants referenced), with the NHWC
+// boundary, then one XNNPACK subgraph. False with `code` and `error`.
+static bool BuildRuntime(const core::Model& model, pthreadpool_t pool, bool profile,
+                         Built* b, int* code, std::string* error) {
+  std::vector<const core::Operation*> all;
+  for (const auto& op : model.operations) all.push_back(&op);
+  OwnedModel work;
+  std::map<const core::Operand*, core::Operand*> mapping;
+  ExtractSubModel(all, {model.input_operands.begin(), model.input_operands.end()},
+                  {model.output_operands.begin(), model.output_operands.end()}, false,
+                  &work, &mapping);
+  const size_t transposes = ConvertDataLayoutNchwToNhwc(&work, BoundaryLayout::kNhwc);
+  NNADAPTER_VLOG(3) << kName << ": layout pass: " << transposes << " TRANSPOSE(s) needed";
+  core::Model* m = &work.model;
+  const uint32_t n_in = static_cast<uint32_t>(m->input_operands.size());
+  const uint32_t n_out = static_cast<uint32_t>(m->output_operands.size());
+  *code = NNADAPTER_FEATURE_NOT_SUPPORTED;
+  Subgraph subgraph;
+  if (xnn_create_subgraph(n_in + n_out, 0, &subgraph.handle) != xnn_status_success) {
+    *code = NNADAPTER_DEVICE_INTERNAL_ERROR;
+    *error = "xnn_create_subgraph failed";
+    return false;
+  }
+  Converter converter(subgraph.handle, &b->storage);
+  converter.set_model(m);
+  b->inputs.resize(n_in);
+  b->outputs.resize(n_out);
+  for (uint32_t i = 0; i < n_in; i++) {
+    converter.SetExternal(m->input_operands[i], i, true);
+    if (!MakeExternal(m->input_operands[i], model.input_operands[i]->type, &b->inputs[i],
+                      error)) {
+      return false;
+    }
+  }
+  for (uint32_t i = 0; i < n_out; i++) {
+    converter.SetExternal(m->output_operands[i], n_in + i, false);
+    if (!MakeExternal(m->output_operands[i], model.output_operands[i]->type,
+                      &b->outputs[i], error)) {
+      return false;
+    }
+  }
+  std::vector<core::Operation*> ops = SortOperationsInTopologicalOrder(m);
+  if (ops.size() != m->operations.size()) {
+    *code = NNADAPTER_INVALID_PARAMETER;
+    *error = "the model has a cycle";
+    return false;
+  }
+  for (auto* op : ops) {
+    if (!converter.Convert(*op, error)) {
+      *error = "cannot convert " + OperationTypeName(op->type) + ": " + *error;
+      return false;
+    }
+  }
+  std::vector<xnn_external_value> externals;
+  for (uint32_t i = 0; i < n_out; i++) {
+    if (converter.ValueOf(m->output_operands[i]) == XNN_INVALID_VALUE_ID) {
+      *code = NNADAPTER_INVALID_PARAMETER;
+      *error = "output " + std::to_string(i) + " is not produced";
+      return false;
+    }
+    externals.push_back({n_in + i, b->outputs[i].buffer.get()});
+  }
+  for (uint32_t i = 0; i < n_in; i++) {
+    if (converter.ValueOf(m->input_operands[i]) == XNN_INVALID_VALUE_ID) {
+      *error = "input " + std::to_string(i) + " is not used";
+      return false;
+    }
+    externals.push_back({i, b->inputs[i].buffer.get()});
+  }
+  if (xnn_create_runtime_v2(subgraph.handle, pool, 0, &b->runtime) != xnn_status_success ||
+      xnn_setup_runtime(b->runtime, externals.size(), externals.data()) !=
+          xnn_status_success) {
+    *error = "XNNPACK could not create the runtime";
+    return false;
+  }
+  if (profile) PrintOperationProfile(ops, pool, 10);
+  *code = NNADAPTER_NO_ERROR;
+  return true;
+}
+
+// Builds the runtime of `p->model` for the given input dims (inferring the
+// other operands' dims when the model has unknown ones).
 static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims) {
   core::Model* model = &p->model.model;
   std::string error;
@@ -365,64 +441,13 @@ static int Build(Program* p, const std::vector<std::vector<int32_t>>& input_dims
       std::copy(it->second.begin(), it->second.end(), o.type.dimensions.data);
     }
   }
-  const uint32_t n_in = static_cast<uint32_t>(model->input_operands.size());
-  const uint32_t n_out = static_cast<uint32_t>(model->output_operands.size());
-  Subgraph subgraph;
-  if (xnn_create_subgraph(n_in + n_out, 0, &subgraph.handle) !=
-      xnn_status_success) {
-    return kit::Fail(NNADAPTER_DEVICE_INTERNAL_ERROR,
-                     "xnn_create_subgraph failed");
-  }
-  Converter converter(subgraph.handle, &b->storage);
-  converter.set_model(model);
-  b->inputs.resize(n_in);
-  b->outputs.resize(n_out);
-  for (uint32_t i = 0; i < n_in; i++) {
-    converter.SetExternal(model->input_operands[i], i, true);
-    if (!MakeExternal(model->input_operands[i], &b->inputs[i], &error)) break;
-  }
-  for (uint32_t i = 0; error.empty() && i < n_out; i++) {
-    converter.SetExternal(model->output_operands[i], n_in + i, false);
-    if (!MakeExternal(model->output_operands[i], &b->outputs[i], &error)) break;
-  }
-  if (!error.empty()) return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED, error);
-  std::vector<core::Operation*> ops = SortOperationsInTopologicalOrder(model);
-  if (ops.size() != model->operations.size()) {
-    return kit::Fail(NNADAPTER_INVALID_PARAMETER, "the model has a cycle");
-  }
-  for (auto* op : ops) {
-    if (!converter.Convert(*op, &error)) {
-      return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
-                       "cannot convert " + OperationTypeName(op->type) + ": " +
-                           error);
-    }
-  }
-  std::vector<xnn_external_value> externals;
-  for (uint32_t i = 0; i < n_out; i++) {
-    if (converter.ValueOf(model->output_operands[i]) == XNN_INVALID_VALUE_ID) {
-      return kit::Fail(NNADAPTER_INVALID_PARAMETER,
-                       "output " + std::to_string(i) + " is not produced");
-    }
-    externals.push_back({n_in + i, b->outputs[i].buffer.get()});
-  }
-  for (uint32_t i = 0; i < n_in; i++) {
-    if (converter.ValueOf(model->input_operands[i]) == XNN_INVALID_VALUE_ID) {
-      return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
-                       "input " + std::to_string(i) + " is not used");
-    }
-    externals.push_back({i, b->inputs[i].buffer.get()});
-  }
-  if (xnn_create_runtime_v2(subgraph.handle, p->pool, 0, &b->runtime) !=
-          xnn_status_success ||
-      xnn_setup_runtime(b->runtime, externals.size(), externals.data()) !=
-          xnn_status_success) {
-    return kit::Fail(NNADAPTER_FEATURE_NOT_SUPPORTED,
-                     "XNNPACK could not create the runtime");
+  int code = NNADAPTER_NO_ERROR;
+  if (!BuildRuntime(*model, p->pool, p->profile, b.get(), &code, &error)) {
+    return kit::Fail(code, error);
   }
   b->input_dims = input_dims;
   p->built.push_front(std::move(b));
   while (p->built.size() > p->max_shapes) p->built.pop_back();
-  if (p->profile) PrintOperationProfile(ops, p->pool, 10);
   return NNADAPTER_NO_ERROR;
 }
 

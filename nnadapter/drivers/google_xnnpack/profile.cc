@@ -12,6 +12,7 @@
 #include "converter.h"
 #include "nnadapter/utility/debug.h"
 #include "nnadapter/utility/modeling.h"
+#include "nnadapter/utility/optimizer.h"
 
 namespace nnadapter {
 namespace google_xnnpack {
@@ -23,18 +24,21 @@ std::string Describe(const core::Operation& op, std::string* kind) {
   *kind = OperationTypeName(op.type);
   const auto& out = op.output_operands[0]->type.dimensions;
   std::string shape = DimensionsToString(out);
-  if (op.type == NNADAPTER_CONV_2D && op.input_operands.size() == 9) {
+  if (op.type == NNADAPTER_CONV_2D && op.input_operands.size() == 9 &&
+      out.count == 4) {
+    // After the layout pass: NHWC tensors, a filter [Cout, kh, kw, Cin/g]
+    // or, depthwise, [1, kh, kw, Cout].
     int32_t group = 1;
     GetConstantInt32(op.input_operands[6], &group);
     const auto& w = op.input_operands[1]->type.dimensions;
     const auto& x = op.input_operands[0]->type.dimensions;
-    const bool dw = group > 1 && w.data[1] == 1;
-    const bool pointwise = w.data[2] == 1 && w.data[3] == 1;
+    const bool dw = group > 1 && w.data[0] == 1;
+    const bool pointwise = w.data[1] == 1 && w.data[2] == 1;
     *kind = dw ? "CONV_2D depthwise" : pointwise ? "CONV_2D 1x1" : "CONV_2D kxk";
-    return *kind + " " + std::to_string(w.data[2]) + "x" +
-           std::to_string(w.data[3]) + " " + std::to_string(x.data[1]) + "->" +
-           std::to_string(out.data[1]) + " @" + std::to_string(out.data[2]) +
-           "x" + std::to_string(out.data[3]) +
+    return *kind + " " + std::to_string(w.data[1]) + "x" +
+           std::to_string(w.data[2]) + " " + std::to_string(x.data[3]) + "->" +
+           std::to_string(out.data[3]) + " @" + std::to_string(out.data[1]) +
+           "x" + std::to_string(out.data[2]) +
            (group > 1 ? " g" + std::to_string(group) : "");
   }
   return *kind + " " + shape;
@@ -48,10 +52,9 @@ size_t Bytes(const core::Operand* o) {
   return n + XNN_EXTRA_BYTES;
 }
 
-}  // namespace
-
-double TimeOperation(const core::Operation& op, pthreadpool_t pool,
-                     int repeats) {
+// Milliseconds per run of `op` as stored (after the layout pass) converted
+// on its own into a runtime, or a negative value.
+double TimeConverted(const core::Operation& op, pthreadpool_t pool, int repeats) {
   xnn_subgraph_t subgraph = nullptr;
   const uint32_t externals =
       static_cast<uint32_t>(op.input_operands.size() + op.output_operands.size());
@@ -91,6 +94,20 @@ double TimeOperation(const core::Operation& op, pthreadpool_t pool,
   return ms;
 }
 
+}  // namespace
+
+double TimeOperation(const core::Operation& op, pthreadpool_t pool, int repeats) {
+  OwnedModel single = SingleOperationModel(op);
+  ConvertDataLayoutNchwToNhwc(&single, BoundaryLayout::kNhwc);
+  double total = 0;
+  for (const auto* laid_out : SortOperationsInTopologicalOrder(&single.model)) {
+    const double ms = TimeConverted(*laid_out, pool, repeats);
+    if (ms < 0) return ms;
+    total += ms;
+  }
+  return total;
+}
+
 void PrintOperationProfile(const std::vector<core::Operation*>& operations,
                            pthreadpool_t pool, int repeats) {
   struct Row {
@@ -102,7 +119,7 @@ void PrintOperationProfile(const std::vector<core::Operation*>& operations,
   double total = 0;
   for (const auto* op : operations) {
     std::string kind, what = Describe(*op, &kind);
-    const double ms = TimeOperation(*op, pool, repeats);
+    const double ms = TimeConverted(*op, pool, repeats);
     if (ms < 0) continue;
     kinds[kind].count++;
     kinds[kind].ms += ms;

@@ -18,11 +18,13 @@
 namespace nnadapter {
 namespace google_xnnpack {
 
-// Milliseconds per run of `op` converted on its own into a one-node runtime
-// (inputs filled with a constant pattern), or a negative value if XNNPACK
-// cannot run it.
+// Milliseconds per run of the NCHW operation `op` on its own, after the
+// layout pass (a one-operation model with NHWC boundary; inputs filled with
+// a constant pattern), or a negative value if XNNPACK cannot run it.
 double TimeOperation(const core::Operation& op, pthreadpool_t pool, int repeats);
 
+// Times each of `operations` (a model after the layout pass, converted as
+// stored) on its own and prints the kinds and the slowest to stderr.
 void PrintOperationProfile(const std::vector<core::Operation*>& operations,
                            pthreadpool_t pool, int repeats);
 
