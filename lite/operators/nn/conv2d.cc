@@ -17,6 +17,7 @@
 #include "lite/operators/nn/depthwise_conv_nchw.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
 #include "lite/operators/nn/dnnl_thread_stable.h"
+#include "lite/operators/nn/winograd_conv3x3.h"
 
 namespace paddle {
 namespace lite {
@@ -222,6 +223,27 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
                         p.output->mutable_data<float>(), ctx.threads);
       return;
     }
+    // 3x3 stride-1 convs on CPUs where oneDNN has no Winograd kernel (AVX2):
+    // our F(4x4, 3x3) (winograd_conv3x3.h); the transformed filter is kept
+    // while the (persistable) filter is the same.
+    if (!p.enable_int8 && !p.input_nhwc && !p.output_nhwc &&
+        p.input->dtype() == DataType::kFloat32 &&
+        Winograd3x3Applies(p.groups, {fd[0], fd[1], fd[2], fd[3]}, p.strides,
+                           p.eff_dilations, od[2], od[3])) {
+      const float* filter = p.filter->data<float>();
+      if (winograd_filter_.empty() || winograd_source_ != filter ||
+          winograd_dims_ != fd || !p.filter->persistable()) {
+        winograd_filter_ = Winograd3x3Filter(filter, fd[0], fd[1]);
+        winograd_source_ = filter;
+        winograd_dims_ = fd;
+      }
+      Winograd3x3Shape s{id[0], id[1], id[2], id[3], fd[0], od[2], od[3],
+                         p.eff_paddings[0], p.eff_paddings[2]};
+      Winograd3x3Nchw(s, p.input->data<float>(), winograd_filter_.data(),
+                      p.bias ? p.bias->data<float>() : nullptr, p.act,
+                      p.output->mutable_data<float>(), ctx.threads);
+      return;
+    }
     // Tiny convs (the 1x1 convs of SE blocks on a pooled 1x1 map) run on the
     // calling thread: a parallel region costs more than their work, and
     // oneDNN's GEMM convolution splits their reduction by thread count, so
@@ -235,6 +257,11 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
   static constexpr double kSerialConvFlops = 1 << 20;
 
   int max_threads_{1};  // RunContext::max_threads of the current run
+
+  // Winograd3x3Filter of the filter at winograd_source_ with winograd_dims_.
+  std::vector<float> winograd_filter_;
+  const float* winograd_source_{nullptr};
+  DDim winograd_dims_;
 
   DnnlPlanCache plans_;
 };

@@ -100,6 +100,18 @@ TEST(Conv2d, OddShapesAndPointwise) {
                      "EXPLICIT", true, "relu6"});
 }
 
+// Shapes that take our Winograd F(4x4, 3x3) kernel on CPUs with AVX2 but
+// without AVX-512 (winograd_conv3x3.h; elsewhere oneDNN runs them): partial
+// tiles, SAME / asymmetric paddings, fused activations, 2 threads.
+TEST(Conv2d, WinogradShapesMatchNaive) {
+  RunCase("conv2d", {{1, 32, 21, 23}, {13, 32, 3, 3}, {1, 1}, {1, 1}, {1, 1}, 1, "EXPLICIT",
+                     true, "relu"});
+  RunCase("conv2d", {{2, 16, 18, 17}, {8, 16, 3, 3}, {1, 1}, {0, 2, 1, 0}, {1, 1}, 1,
+                     "EXPLICIT", false, "hard_swish"}, 2);
+  RunCase("conv2d", {{1, 48, 33, 20}, {24, 48, 3, 3}, {1, 1}, {0, 0}, {1, 1}, 1, "SAME",
+                     true, ""}, 2);
+}
+
 TEST(DepthwiseConv2d, MatchesNaiveIncludingMultiplier) {
   for (std::string op : {"depthwise_conv2d", "conv2d"})
     for (std::string algo : {"EXPLICIT", "SAME", "VALID"})
