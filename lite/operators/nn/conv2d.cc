@@ -17,6 +17,7 @@
 #include "lite/operators/nn/depthwise_conv_nchw.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
 #include "lite/operators/nn/dnnl_thread_stable.h"
+#include "lite/operators/nn/pointwise_conv_nchw.h"
 #include "lite/operators/nn/winograd_conv3x3.h"
 
 namespace paddle {
@@ -223,25 +224,29 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
                         p.output->mutable_data<float>(), ctx.threads);
       return;
     }
-    // 3x3 stride-1 convs on CPUs where oneDNN has no Winograd kernel (AVX2):
-    // our F(4x4, 3x3) (winograd_conv3x3.h); the transformed filter is kept
-    // while the (persistable) filter is the same.
-    if (!p.enable_int8 && !p.input_nhwc && !p.output_nhwc &&
-        p.input->dtype() == DataType::kFloat32 &&
-        Winograd3x3Applies(p.groups, {fd[0], fd[1], fd[2], fd[3]}, p.strides,
-                           p.eff_dilations, od[2], od[3])) {
-      const float* filter = p.filter->data<float>();
-      if (winograd_filter_.empty() || winograd_source_ != filter ||
-          winograd_dims_ != fd || !p.filter->persistable()) {
-        winograd_filter_ = Winograd3x3Filter(filter, fd[0], fd[1]);
-        winograd_source_ = filter;
-        winograd_dims_ = fd;
-      }
+    // On CPUs where oneDNN runs AVX2 kernels: 3x3 stride-1 convs on our
+    // Winograd F(4x4, 3x3) (winograd_conv3x3.h), 1x1 convs with few input
+    // channels on our pointwise kernel (pointwise_conv_nchw.h). The packed
+    // filter is kept while the (persistable) filter is the same.
+    const bool plain_float = !p.enable_int8 && !p.input_nhwc && !p.output_nhwc &&
+                             p.input->dtype() == DataType::kFloat32;
+    const std::vector<int64_t> fdims{fd[0], fd[1], fd[2], fd[3]};
+    const float* bias = p.bias ? p.bias->data<float>() : nullptr;
+    if (plain_float &&
+        Winograd3x3Applies(p.groups, fdims, p.strides, p.eff_dilations, od[2], od[3])) {
+      const std::vector<float>& packed = PackedFilter(Winograd3x3Filter);
       Winograd3x3Shape s{id[0], id[1], id[2], id[3], fd[0], od[2], od[3],
                          p.eff_paddings[0], p.eff_paddings[2]};
-      Winograd3x3Nchw(s, p.input->data<float>(), winograd_filter_.data(),
-                      p.bias ? p.bias->data<float>() : nullptr, p.act,
+      Winograd3x3Nchw(s, p.input->data<float>(), packed.data(), bias, p.act,
                       p.output->mutable_data<float>(), ctx.threads);
+      return;
+    }
+    if (plain_float &&
+        PointwiseNchwApplies(p.groups, fdims, p.strides, p.eff_paddings, od[2] * od[3])) {
+      const std::vector<float>& packed = PackedFilter(PointwisePackFilter);
+      PointwiseShape s{id[0], id[1], od[2] * od[3], fd[0]};
+      PointwiseConvNchw(s, p.input->data<float>(), packed.data(), bias, p.act,
+                        p.output->mutable_data<float>(), ctx.threads);
       return;
     }
     // Tiny convs (the 1x1 convs of SE blocks on a pooled 1x1 map) run on the
@@ -258,10 +263,26 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
 
   int max_threads_{1};  // RunContext::max_threads of the current run
 
-  // Winograd3x3Filter of the filter at winograd_source_ with winograd_dims_.
-  std::vector<float> winograd_filter_;
-  const float* winograd_source_{nullptr};
-  DDim winograd_dims_;
+  // The filter packed by `pack(filter, M, C)` (Winograd3x3Filter or
+  // PointwisePackFilter), kept while the filter data, dims and packing stay.
+  using PackFn = std::vector<float> (*)(const float*, int64_t, int64_t);
+  const std::vector<float>& PackedFilter(PackFn pack) {
+    const auto& p = param();
+    const float* filter = p.filter->data<float>();
+    const DDim& fd = p.filter->dims();
+    if (packed_.empty() || packed_source_ != filter || packed_dims_ != fd ||
+        packed_by_ != pack || !p.filter->persistable()) {
+      packed_ = pack(filter, fd[0], fd[1]);
+      packed_source_ = filter;
+      packed_dims_ = fd;
+      packed_by_ = pack;
+    }
+    return packed_;
+  }
+  std::vector<float> packed_;
+  const float* packed_source_{nullptr};
+  DDim packed_dims_;
+  PackFn packed_by_{nullptr};
 
   DnnlPlanCache plans_;
 };

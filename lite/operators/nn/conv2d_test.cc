@@ -112,6 +112,16 @@ TEST(Conv2d, WinogradShapesMatchNaive) {
                      true, ""}, 2);
 }
 
+// 1x1 convs with at most 64 input channels on planes of >= 1024 pixels take
+// our pointwise kernel on CPUs with AVX2 but without AVX-512
+// (pointwise_conv_nchw.h; elsewhere oneDNN runs them).
+TEST(Conv2d, SmallChannelPointwiseMatchesNaive) {
+  RunCase("conv2d", {{1, 8, 40, 33}, {13, 8, 1, 1}, {1, 1}, {0, 0}, {1, 1}, 1, "EXPLICIT",
+                     true, "hard_swish"});
+  RunCase("conv2d", {{2, 48, 37, 29}, {24, 48, 1, 1}, {1, 1}, {0, 0}, {1, 1}, 1, "EXPLICIT",
+                     false, "relu"}, 2);
+}
+
 TEST(DepthwiseConv2d, MatchesNaiveIncludingMultiplier) {
   for (std::string op : {"depthwise_conv2d", "conv2d"})
     for (std::string algo : {"EXPLICIT", "SAME", "VALID"})

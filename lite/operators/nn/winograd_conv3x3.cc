@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <dnnl.hpp>
 
+#include "lite/operators/nn/gemm_6x16_avx2.h"
 
 namespace paddle {
 namespace lite {
@@ -13,65 +13,11 @@ namespace operators {
 
 namespace {
 
-constexpr int64_t kRows = 6;     // output channels per register block
-constexpr int64_t kTiles = 36;   // 6x6 transformed values per tile
-constexpr int64_t kBlockN = 32;  // target tiles per block (whole tile rows)
+constexpr int64_t kRows = kGemmRows;  // output channels per register block
+constexpr int64_t kTiles = 36;        // 6x6 transformed values per tile
+constexpr int64_t kBlockN = 32;       // target tiles per block (whole tile rows)
 
 int64_t RoundUp(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
-
-// C[6][16] = A[K][6] (broadcast per row) x B[K][ldb]. Named accumulators:
-// with an array GCC stored all twelve to the stack on every step.
-__attribute__((target("avx2,fma"))) void Kernel6x16(const float* a, const float* b,
-                                                    int64_t k_count, int64_t ldb, float* c,
-                                                    int64_t ldc) {
-  __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
-         c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
-  for (int64_t k = 0; k < k_count; ++k, a += kRows, b += ldb) {
-    const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
-    __m256 av = _mm256_broadcast_ss(a);
-    c00 = _mm256_fmadd_ps(av, b0, c00);
-    c01 = _mm256_fmadd_ps(av, b1, c01);
-    av = _mm256_broadcast_ss(a + 1);
-    c10 = _mm256_fmadd_ps(av, b0, c10);
-    c11 = _mm256_fmadd_ps(av, b1, c11);
-    av = _mm256_broadcast_ss(a + 2);
-    c20 = _mm256_fmadd_ps(av, b0, c20);
-    c21 = _mm256_fmadd_ps(av, b1, c21);
-    av = _mm256_broadcast_ss(a + 3);
-    c30 = _mm256_fmadd_ps(av, b0, c30);
-    c31 = _mm256_fmadd_ps(av, b1, c31);
-    av = _mm256_broadcast_ss(a + 4);
-    c40 = _mm256_fmadd_ps(av, b0, c40);
-    c41 = _mm256_fmadd_ps(av, b1, c41);
-    av = _mm256_broadcast_ss(a + 5);
-    c50 = _mm256_fmadd_ps(av, b0, c50);
-    c51 = _mm256_fmadd_ps(av, b1, c51);
-  }
-  const __m256 rows[kRows][2] = {{c00, c01}, {c10, c11}, {c20, c21},
-                                 {c30, c31}, {c40, c41}, {c50, c51}};
-  for (int r = 0; r < kRows; ++r) {
-    _mm256_storeu_ps(c + r * ldc, rows[r][0]);
-    _mm256_storeu_ps(c + r * ldc + 8, rows[r][1]);
-  }
-}
-
-// The same for the last 8 columns.
-__attribute__((target("avx2,fma"))) void Kernel6x8(const float* a, const float* b,
-                                                   int64_t k_count, int64_t ldb, float* c,
-                                                   int64_t ldc) {
-  __m256 c0 = _mm256_setzero_ps(), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0;
-  for (int64_t k = 0; k < k_count; ++k, a += kRows, b += ldb) {
-    const __m256 b0 = _mm256_loadu_ps(b);
-    c0 = _mm256_fmadd_ps(_mm256_broadcast_ss(a), b0, c0);
-    c1 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 1), b0, c1);
-    c2 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 2), b0, c2);
-    c3 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 3), b0, c3);
-    c4 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 4), b0, c4);
-    c5 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 5), b0, c5);
-  }
-  const __m256 rows[kRows] = {c0, c1, c2, c3, c4, c5};
-  for (int r = 0; r < kRows; ++r) _mm256_storeu_ps(c + r * ldc, rows[r]);
-}
 
 // The 1-D input transform B^T d of 6 values (a column or row of a tile), on
 // 8 lanes.
@@ -191,16 +137,6 @@ __attribute__((target("avx2,fma"))) void TransformOut(const float* const m[kTile
   }
 }
 
-bool CpuHasAvx2Fma() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
-}
-
-bool OneDnnHasWinograd() {
-  const int isa = static_cast<int>(dnnl::get_effective_cpu_isa());
-  return (isa & dnnl_cpu_isa_avx512_core) == dnnl_cpu_isa_avx512_core;
-}
-
 }  // namespace
 
 bool Winograd3x3Applies(int64_t groups, const std::vector<int64_t>& filter_dims,
@@ -211,8 +147,8 @@ bool Winograd3x3Applies(int64_t groups, const std::vector<int64_t>& filter_dims,
   return groups == 1 && filter_dims.size() == 4 && filter_dims[2] == 3 &&
          filter_dims[3] == 3 && filter_dims[1] >= 16 && filter_dims[0] >= 8 &&
          strides.size() == 2 && strides[0] == 1 && strides[1] == 1 && dilations.size() == 2 &&
-         dilations[0] == 1 && dilations[1] == 1 && out_h * out_w >= 256 && CpuHasAvx2Fma() &&
-         !OneDnnHasWinograd();
+         dilations[0] == 1 && dilations[1] == 1 && out_h * out_w >= 256 && Avx2FmaAvailable() &&
+         !OneDnnUsesAvx512();
 }
 
 std::vector<float> Winograd3x3Filter(const float* filter, int64_t m, int64_t c) {
@@ -318,8 +254,8 @@ void Winograd3x3Nchw(const Winograd3x3Shape& s, const float* in, const float* pa
           const float* a = packed + (xi * (mp / kRows) + ob) * s.c * kRows;
           float* c = mbuf.data() + (xi * mp + ob * kRows) * ld;
           int64_t col = 0;
-          for (; col + 16 <= ld; col += 16) Kernel6x16(a, vx + col, s.c, ld, c + col, ld);
-          for (; col < ld; col += 8) Kernel6x8(a, vx + col, s.c, ld, c + col, ld);
+          for (; col + 16 <= ld; col += 16) Gemm6x16(a, vx + col, s.c, ld, c + col, ld);
+          for (; col < ld; col += 8) Gemm6x8(a, vx + col, s.c, ld, c + col, ld);
         }
       }
       // 3. Output tiles A^T M A, bias, activation.

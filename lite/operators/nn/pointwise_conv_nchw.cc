@@ -1,0 +1,92 @@
+#include "lite/operators/nn/pointwise_conv_nchw.h"
+
+#include <algorithm>
+
+#include "lite/operators/nn/gemm_6x16_avx2.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+namespace {
+
+// Measured on AVX2 (1 thread): up to 64 input channels this kernel beats
+// oneDNN's (16 -> 32 @320x320: 3.4 vs 5.8 ms; 48 -> 48 @160x160: 2.0 vs
+// 3.4 ms), at 96 they are equal, from 192 oneDNN's jit_1x1 is ~10% faster.
+constexpr int64_t kMaxChannels = 64;
+constexpr int64_t kMinPlane = 1024;
+// Pixels per chunk: 64 input rows of 512 floats are 128 KB (L2).
+constexpr int64_t kChunk = 512;
+
+}  // namespace
+
+bool PointwiseNchwApplies(int64_t groups, const std::vector<int64_t>& filter_dims,
+                          const std::vector<int>& strides, const std::vector<int>& paddings,
+                          int64_t plane) {
+  return groups == 1 && filter_dims.size() == 4 && filter_dims[2] == 1 &&
+         filter_dims[3] == 1 && filter_dims[1] <= kMaxChannels && strides.size() == 2 &&
+         strides[0] == 1 && strides[1] == 1 &&
+         std::all_of(paddings.begin(), paddings.end(), [](int p) { return p == 0; }) &&
+         plane >= kMinPlane && Avx2FmaAvailable() && !OneDnnUsesAvx512();
+}
+
+std::vector<float> PointwisePackFilter(const float* filter, int64_t m, int64_t c) {
+  const int64_t blocks = (m + kGemmRows - 1) / kGemmRows;
+  // [block][ic][row in block], rows past M zero.
+  std::vector<float> packed(static_cast<size_t>(blocks * c * kGemmRows), 0.f);
+  for (int64_t oc = 0; oc < m; ++oc) {
+    for (int64_t ic = 0; ic < c; ++ic) {
+      packed[static_cast<size_t>(((oc / kGemmRows) * c + ic) * kGemmRows + oc % kGemmRows)] =
+          filter[oc * c + ic];
+    }
+  }
+  return packed;
+}
+
+void PointwiseConvNchw(const PointwiseShape& s, const float* in, const float* packed,
+                       const float* bias, const FusedActivation& act, float* out, int threads) {
+  const int64_t blocks = (s.m + kGemmRows - 1) / kGemmRows;
+  const int64_t chunks = (s.hw + kChunk - 1) / kChunk;
+  const int64_t work = s.n * chunks;
+#pragma omp parallel num_threads(threads) if (threads > 1 && work > 1)
+  {
+    // The last, partial block of output channels is computed here first.
+    std::vector<float> partial(static_cast<size_t>(kGemmRows * kChunk));
+#pragma omp for schedule(static)
+    for (int64_t job = 0; job < work; ++job) {
+      const int64_t n = job / chunks, p0 = (job % chunks) * kChunk;
+      const int64_t len = std::min(kChunk, s.hw - p0);
+      const float* x = in + n * s.c * s.hw + p0;
+      for (int64_t ob = 0; ob < blocks; ++ob) {
+        const float* a = packed + ob * s.c * kGemmRows;
+        const int64_t rows = std::min(kGemmRows, s.m - ob * kGemmRows);
+        float* y = out + (n * s.m + ob * kGemmRows) * s.hw + p0;
+        float* dst = rows == kGemmRows ? y : partial.data();
+        const int64_t ldc = rows == kGemmRows ? s.hw : kChunk;
+        int64_t p = 0;
+        for (; p + 16 <= len; p += 16) Gemm6x16(a, x + p, s.c, s.hw, dst + p, ldc);
+        for (; p + 8 <= len; p += 8) Gemm6x8(a, x + p, s.c, s.hw, dst + p, ldc);
+        for (; p < len; ++p) {
+          for (int64_t r = 0; r < kGemmRows; ++r) {
+            float acc = 0.f;
+            for (int64_t k = 0; k < s.c; ++k) acc += a[k * kGemmRows + r] * x[k * s.hw + p];
+            dst[r * ldc + p] = acc;
+          }
+        }
+        for (int64_t r = 0; r < rows; ++r) {
+          float* row = y + r * s.hw;
+          if (dst != y) std::copy(dst + r * ldc, dst + r * ldc + len, row);
+          if (bias) {
+            const float b = bias[ob * kGemmRows + r];
+            for (int64_t i = 0; i < len; ++i) row[i] += b;
+          }
+          act.ApplySerial(row, len);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
