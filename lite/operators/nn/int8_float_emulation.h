@@ -18,6 +18,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <glog/logging.h>
+
 #include <oneapi/dnnl/dnnl.hpp>
 
 namespace paddle {
@@ -37,7 +39,14 @@ inline bool Int8RunsInFloat() {
       const unsigned w = static_cast<unsigned>(want);
       return (isa & w) == w;
     };
-    return has(dnnl::cpu_isa::avx512_core_vnni) || has(dnnl::cpu_isa::avx2_vnni);
+    const bool exact = has(dnnl::cpu_isa::avx512_core_vnni) || has(dnnl::cpu_isa::avx2_vnni);
+    // Once per process, when an int8 kernel first asks: the user chose int8
+    // for speed and gets the quantized numbers, but not the speed.
+    LOG_IF(WARNING, !exact)
+        << "int8 kernels run emulated in fp32 on this CPU (no AVX512-VNNI or AVX-VNNI: "
+           "oneDNN's int8 is inexact here), usually slower than the float model; "
+           "see docs/int8.md";
+    return exact;
   }();
   return !exact_int8;
 }
