@@ -8,6 +8,7 @@
 // Unlike Paddle Lite, an operation the table does not know gets its inputs
 // transposed back to NCHW instead of stopping the conversion.
 #include <algorithm>
+#include <climits>
 #include <cstring>
 #include <map>
 
@@ -459,7 +460,8 @@ class LayoutConverter {
     }
     const int64_t bytes = GetOperandTypeBufferLength(filter->type);
     if (d[0] % group || IsPerChannelQuantizedPrecision(filter->type.precision) ||
-        !filter->buffer || bytes < 0 || filter->length != static_cast<uint64_t>(bytes)) {
+        !filter->buffer || bytes < 0 || filter->length != static_cast<uint64_t>(bytes) ||
+        static_cast<int64_t>(d[1]) * group > INT32_MAX) {
       return false;
     }
     const std::vector<uint8_t> out = PermuteBytes(

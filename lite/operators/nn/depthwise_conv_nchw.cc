@@ -31,9 +31,12 @@ void Deinterleave2(const float* __restrict s, int64_t n, float* __restrict e,
   }
 }
 
+// Copies the input plane into the phase blocks. Which positions it writes
+// depends only on the geometry, so `buf` is zeroed once by its owner and the
+// padding stays zero for every plane of the same geometry (zeroing it per
+// plane was a full extra pass over the blocks).
 void FillBlocks(const float* src, int64_t h, int64_t w, int pt, int pl, const Blocks& b,
                 float* buf) {
-  std::fill(buf, buf + b.sh * b.sw * b.ph * b.pw, 0.f);
   for (int64_t ih = 0; ih < h; ++ih) {
     const int64_t y = ih + pt;
     if (y / b.sh >= b.ph) break;
@@ -123,18 +126,13 @@ void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* fi
                        int threads) {
   const int64_t mult = s.m / s.c;
   Blocks blk{s.oh + (s.kh - 1) / s.sh, s.ow + (s.kw - 1) / s.sw, s.sh, s.sw};
-  // Flat extent of the output at pitch pw (the last row needs only ow).
-  const int64_t flat = (s.oh - 1) * blk.pw + s.ow;
-  // Chunks of the flat output small enough to stay in L1 across all taps.
-  constexpr int64_t kChunk = 2048;
   const int64_t planes = s.n * s.m;
   const int64_t in_plane = s.h * s.w, out_plane = s.oh * s.ow;
 #pragma omp parallel num_threads(threads) if (planes * out_plane * s.kh * s.kw > 200000)
   {
-    std::vector<float> buf(static_cast<size_t>(s.sh * s.sw * blk.ph * blk.pw));
-    std::vector<float> acc(static_cast<size_t>(s.oh * blk.pw));
+    std::vector<float> buf(static_cast<size_t>(s.sh * s.sw * blk.ph * blk.pw), 0.f);
     const int64_t taps = s.kh * s.kw;
-    std::vector<const float*> tap(static_cast<size_t>(taps));
+    std::vector<const float*> tap(static_cast<size_t>(taps)), row(static_cast<size_t>(taps));
 #pragma omp for schedule(static)
     for (int64_t p = 0; p < planes; ++p) {
       const int64_t n = p / s.m, oc = p % s.m, ic = oc / mult;
@@ -147,29 +145,27 @@ void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* fi
                                 (kh / s.sh) * blk.pw + kw / s.sw;
         }
       }
-      if (taps == 9) {
-        // 3x3: all taps in one pass over the plane.
-        Taps9(acc.data(), tap.data(), w, b, flat);
-      } else {
-        std::fill(acc.begin(), acc.begin() + flat, b);
-        for (int64_t c0 = 0; c0 < flat; c0 += kChunk) {
-          const int64_t len = std::min(kChunk, flat - c0);
-          if (s.kw == 5) {  // one pass per kernel row
-            const float* row[5];
-            for (int64_t kh = 0; kh < s.kh; ++kh) {
-              for (int k = 0; k < 5; ++k) row[k] = tap[kh * 5 + k] + c0;
-              Taps5Acc(acc.data() + c0, row, w + kh * 5, len);
-            }
-          } else {
-            for (int64_t t = 0; t < taps; ++t) Axpy(acc.data() + c0, tap[t] + c0, w[t], len);
-          }
-        }
-      }
+      // One output row at a time, written in place: its taps read rows of
+      // the (cache-resident) padded blocks at the output's row pitch pw, and
+      // the activation runs on the row while it is in L1.
       float* o = out + p * out_plane;
       for (int64_t oh = 0; oh < s.oh; ++oh) {
-        std::copy(acc.data() + oh * blk.pw, acc.data() + oh * blk.pw + s.ow, o + oh * s.ow);
+        float* orow = o + oh * s.ow;
+        for (int64_t t = 0; t < taps; ++t) row[t] = tap[t] + oh * blk.pw;
+        if (taps == 9) {
+          Taps9(orow, row.data(), w, b, s.ow);  // 3x3: all taps in one pass
+        } else {
+          std::fill(orow, orow + s.ow, b);
+          if (s.kw == 5) {  // one pass per kernel row
+            for (int64_t kh = 0; kh < s.kh; ++kh) {
+              Taps5Acc(orow, row.data() + kh * 5, w + kh * 5, s.ow);
+            }
+          } else {
+            for (int64_t t = 0; t < taps; ++t) Axpy(orow, row[t], w[t], s.ow);
+          }
+        }
+        act.ApplySerial(orow, s.ow);
       }
-      act.ApplySerial(o, out_plane);
     }
   }
 }
