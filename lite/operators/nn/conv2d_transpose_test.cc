@@ -61,7 +61,8 @@ std::vector<float> NaiveDeconv(const DeconvCase& c, const std::vector<float>& x,
   return out;
 }
 
-void RunCase(const DeconvCase& c, const std::string& op = "conv2d_transpose") {
+void RunCase(const DeconvCase& c, const std::string& op = "conv2d_transpose",
+             int threads = 1) {
   SCOPED_TRACE(op + " in " + DimsToString(c.in) + " filter " + DimsToString(c.filter) +
                " algo " + c.algo + " groups " + std::to_string(c.groups) + " act '" + c.act +
                "' outpad " + std::to_string(c.output_padding.size()) + " outsize " +
@@ -79,8 +80,8 @@ void RunCase(const DeconvCase& c, const std::string& op = "conv2d_transpose") {
   r.Attr("output_padding", c.output_padding);
   r.Attr("output_size", c.output_size);
   SetActAttrs(&r, c.act);
-  r.Run();
-  r.Run();  // packed weights reused
+  r.Run(threads);
+  r.Run(threads);  // packed weights reused
   DDim od;
   auto expected = NaiveDeconv(c, x, w, b, &od);
   EXPECT_EQ(r.Get("y")->dims(), od);
@@ -134,6 +135,10 @@ TEST(Conv2dTranspose, KernelEqualsStrideOneTapPath) {
   // two images
   RunCase({{2, 3, 37, 300}, {3, 8, 2, 2}, {2, 2}, {0, 0}, {1, 1}, 1, "EXPLICIT", {}, {}, true,
            "hard_swish"});
+  // the detector's 24 -> 24 upsampling shape on 2 threads (bands of input
+  // rows spread over the threads on CPUs where our pointwise kernel runs it)
+  RunCase({{1, 24, 41, 40}, {24, 24, 2, 2}, {2, 2}, {0, 0}, {1, 1}, 1, "EXPLICIT", {}, {}, true,
+           "relu"}, "conv2d_transpose", 2);
 }
 
 TEST(Conv2dTranspose, DynamicShapeAndErrors) {

@@ -20,6 +20,22 @@ constexpr int64_t kChunk = 512;
 
 }  // namespace
 
+bool PointwiseKernelsAvailable() { return Avx2FmaAvailable() && !OneDnnUsesAvx512(); }
+
+void PointwiseGemmBlock(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
+                        float* y, int64_t ldy) {
+  int64_t p = 0;
+  for (; p + 16 <= len; p += 16) Gemm6x16(a, x + p, c, ldx, y + p, ldy);
+  for (; p + 8 <= len; p += 8) Gemm6x8(a, x + p, c, ldx, y + p, ldy);
+  for (; p < len; ++p) {
+    for (int64_t r = 0; r < kGemmRows; ++r) {
+      float acc = 0.f;
+      for (int64_t k = 0; k < c; ++k) acc += a[k * kGemmRows + r] * x[k * ldx + p];
+      y[r * ldy + p] = acc;
+    }
+  }
+}
+
 bool PointwiseNchwApplies(int64_t groups, const std::vector<int64_t>& filter_dims,
                           const std::vector<int>& strides, const std::vector<int>& paddings,
                           int64_t plane) {
@@ -27,7 +43,7 @@ bool PointwiseNchwApplies(int64_t groups, const std::vector<int64_t>& filter_dim
          filter_dims[3] == 1 && filter_dims[1] <= kMaxChannels && strides.size() == 2 &&
          strides[0] == 1 && strides[1] == 1 &&
          std::all_of(paddings.begin(), paddings.end(), [](int p) { return p == 0; }) &&
-         plane >= kMinPlane && Avx2FmaAvailable() && !OneDnnUsesAvx512();
+         plane >= kMinPlane && PointwiseKernelsAvailable();
 }
 
 std::vector<float> PointwisePackFilter(const float* filter, int64_t m, int64_t c) {
@@ -63,16 +79,7 @@ void PointwiseConvNchw(const PointwiseShape& s, const float* in, const float* pa
         float* y = out + (n * s.m + ob * kGemmRows) * s.hw + p0;
         float* dst = rows == kGemmRows ? y : partial.data();
         const int64_t ldc = rows == kGemmRows ? s.hw : kChunk;
-        int64_t p = 0;
-        for (; p + 16 <= len; p += 16) Gemm6x16(a, x + p, s.c, s.hw, dst + p, ldc);
-        for (; p + 8 <= len; p += 8) Gemm6x8(a, x + p, s.c, s.hw, dst + p, ldc);
-        for (; p < len; ++p) {
-          for (int64_t r = 0; r < kGemmRows; ++r) {
-            float acc = 0.f;
-            for (int64_t k = 0; k < s.c; ++k) acc += a[k * kGemmRows + r] * x[k * s.hw + p];
-            dst[r * ldc + p] = acc;
-          }
-        }
+        PointwiseGemmBlock(a, s.c, x, s.hw, len, dst, ldc);
         for (int64_t r = 0; r < rows; ++r) {
           float* row = y + r * s.hw;
           if (dst != y) std::copy(dst + r * ldc, dst + r * ldc + len, row);

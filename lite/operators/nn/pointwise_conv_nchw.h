@@ -30,7 +30,18 @@ bool PointwiseNchwApplies(int64_t groups, const std::vector<int64_t>& filter_dim
                           const std::vector<int>& strides, const std::vector<int>& paddings,
                           int64_t plane);
 
-// The filter [M, C, 1, 1] packed for PointwiseConvNchw.
+// A CPU with AVX2 and FMA on which oneDNN does not run AVX-512 kernels (the
+// kernels below were measured against oneDNN's AVX2 ones only).
+bool PointwiseKernelsAvailable();
+
+// One block of 6 rows: y[r][0..len) = sum_k a[k * 6 + r] * x[k][0..len)
+// (x rows ldx apart, y rows ldy apart), `a` one block of a packed filter.
+// Needs PointwiseKernelsAvailable().
+void PointwiseGemmBlock(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
+                        float* y, int64_t ldy);
+
+// The filter [M, C, 1, 1] (an M x C matrix) packed for PointwiseConvNchw and
+// PointwiseGemmBlock: blocks of 6 rows, block b at b * C * 6.
 std::vector<float> PointwisePackFilter(const float* filter, int64_t m, int64_t c);
 
 // out = act(conv(in, filter) + bias) with `packed` from PointwisePackFilter;
