@@ -247,21 +247,8 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
         const float* cols = cols_.data();
 #pragma omp parallel for num_threads(ctx.threads) schedule(static) if (OC * rw * KH * KW > 65536)
         for (int64_t oc = 0; oc < OC; ++oc) {
-          const float b = bias ? bias[oc] : 0.f;
-          float* op = out + ((n * OC + oc) * H * KH + ih0 * KH) * OW;  // first output row
-          for (int64_t ih = 0; ih < r; ++ih) {
-            for (int64_t kh = 0; kh < KH; ++kh) {
-              float* orow = op + (ih * KH + kh) * OW;
-              const float* c = cols + (oc * KH + kh) * KW * rw + ih * W;
-              if (KW == 2) {
-                InterleaveRows2(c, c + rw, b, orow, W);
-              } else {
-                for (int64_t kw = 0; kw < KW; ++kw)
-                  for (int64_t iw = 0; iw < W; ++iw) orow[iw * KW + kw] = c[kw * rw + iw] + b;
-              }
-            }
-          }
-          p.act.ApplySerial(op, r * KH * OW);
+          ScatterOneTapBand(cols + oc * KH * KW * rw, rw, r, W, KH, KW, bias ? bias[oc] : 0.f,
+                            p.act, out + ((n * OC + oc) * H * KH + ih0 * KH) * OW);
         }
       }
     }
@@ -310,21 +297,9 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
                              cols.data() + ob * 6 * rw, rw);
         }
         for (int64_t oc = 0; oc < OC; ++oc) {
-          const float b = bias ? bias[oc] : 0.f;
-          float* op = out + ((n * OC + oc) * OH + ih0 * KH) * OW;  // first output row
-          for (int64_t ih = 0; ih < r; ++ih) {
-            for (int64_t kh = 0; kh < KH; ++kh) {
-              float* orow = op + (ih * KH + kh) * OW;
-              const float* c = cols.data() + (oc * KH + kh) * KW * rw + ih * W;
-              if (KW == 2) {
-                InterleaveRows2(c, c + rw, b, orow, W);
-              } else {
-                for (int64_t kw = 0; kw < KW; ++kw)
-                  for (int64_t iw = 0; iw < W; ++iw) orow[iw * KW + kw] = c[kw * rw + iw] + b;
-              }
-            }
-          }
-          p.act.ApplySerial(op, r * KH * OW);
+          ScatterOneTapBand(cols.data() + oc * KH * KW * rw, rw, r, W, KH, KW,
+                            bias ? bias[oc] : 0.f, p.act,
+                            out + ((n * OC + oc) * OH + ih0 * KH) * OW);
         }
       }
     }
@@ -335,6 +310,29 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
   std::vector<float> packed_;
   const float* packed_source_{nullptr};
   DDim packed_dims_;
+
+  // One output channel of a band of r input rows (W wide) of a one-tap
+  // transposed conv: `cols` holds its KH * KW rows of rw = r * W products
+  // (tap (kh, kw) at row kh * KW + kw); output row ih * KH + kh (from `op`,
+  // OW = W * KW wide) interleaves the KW taps of kernel row kh, plus `b`,
+  // then the activation.
+  static void ScatterOneTapBand(const float* cols, int64_t rw, int64_t r, int64_t W, int64_t KH,
+                                int64_t KW, float b, const FusedActivation& act, float* op) {
+    const int64_t OW = W * KW;
+    for (int64_t ih = 0; ih < r; ++ih) {
+      for (int64_t kh = 0; kh < KH; ++kh) {
+        float* orow = op + (ih * KH + kh) * OW;
+        const float* c = cols + kh * KW * rw + ih * W;
+        if (KW == 2) {
+          InterleaveRows2(c, c + rw, b, orow, W);
+        } else {
+          for (int64_t kw = 0; kw < KW; ++kw)
+            for (int64_t iw = 0; iw < W; ++iw) orow[iw * KW + kw] = c[kw * rw + iw] + b;
+        }
+      }
+    }
+    act.ApplySerial(op, r * KH * OW);
+  }
 
   // out[2i] = a[i] + b, out[2i+1] = c[i] + b.
   LITE_CPU_CLONES
