@@ -32,8 +32,8 @@ namespace nnadapter {
 size_t RemoveIdentityOperations(core::Model* model);
 
 // The layout facts of the NCHW -> NHWC conversion below, also for drivers
-// that keep rank-4 tensors NHWC on their own (google_xnnpack repacks its
-// constants and filters with them). A permutation p means
+// that keep rank-4 tensors NHWC on their own (google_xnnpack runs the pass
+// itself, with the NHWC boundary). A permutation p means
 // out.dims[i] = in.dims[p[i]], as NNAdapter's TRANSPOSE.
 // NCHW -> NHWC: {0, 2, 3, 1}.
 std::vector<int32_t> NchwToNhwcPermutation();
