@@ -269,9 +269,10 @@ void ConvertReduce(ConvertContext& c) {
   op->SetAttr("dim", std::vector<int32_t>(axes.begin(), axes.end()));
 }
 
-// select_last_index 1: the first extreme of X reversed along the axis is
+// select_last_index 1: the first extreme of X flipped along the axis is
 // the last one of X; its index i there is extent - 1 - i in X. Needs the
-// axis' extent at import.
+// axis' extent at import (only as a number: a flip, not an index constant
+// of `extent` entries, which a declared extent of 2^31 - 1 made 16 GB).
 void ConvertArgMax(ConvertContext& c) {
   const bool last = c.AttrInt("select_last_index", 0) != 0;
   int64_t axis = c.AxisAttr("axis", 0);
@@ -283,14 +284,11 @@ void ConvertArgMax(ConvertContext& c) {
     extent = axis >= 0 && axis < info.rank ? info.dims[axis] : -1;
     c.Check(extent > 0, "select_last_index 1 needs the extent of axis ", axis,
             " at import, which is not supported when it is dynamic");
-    std::vector<int64_t> reversed(static_cast<size_t>(extent));
-    for (int64_t i = 0; i < extent; ++i) reversed[i] = extent - 1 - i;
     const std::string flipped = c.Temp("flipped");
-    auto* g = c.AddOp("gather");
-    g->SetInput("X", {x});
-    g->SetInput("Index", {c.AddInt64Weight("reversed", reversed)});
-    g->SetOutput("Out", {flipped});
-    g->SetAttr("axis", static_cast<int32_t>(axis));
+    auto* f = c.AddOp("flip");
+    f->SetInput("X", {x});
+    f->SetOutput("Out", {flipped});
+    f->SetAttr("axis", std::vector<int64_t>{axis});
     x = flipped;
     index = c.Temp("flipped_index");
   }

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "lite/model_parser/onnx/onnx_context.h"
+#include "lite/model_parser/onnx/onnx_shape_values.h"
 
 namespace paddle {
 namespace lite {
@@ -125,9 +126,6 @@ void ConvertShape(ConvertContext& c) {
   sl->SetAttr("ends", std::vector<int64_t>{c.AttrInt("end", INT64_MAX)});
 }
 
-// Without a known data rank, more slice axes than this is a malformed model.
-constexpr int64_t kMaxSliceAxes = 64;
-
 void ConvertSlice(ConvertContext& c) {
   std::vector<int64_t> axes, steps;
   bool have_starts = false, have_ends = false;
@@ -151,7 +149,7 @@ void ConvertSlice(ConvertContext& c) {
               "without axes, the number of starts must be known");
       // The declared length of starts is untrusted: it cannot exceed the data's rank.
       const ValueInfo data = c.Info(c.Input(0));
-      const int64_t limit = data.rank >= 0 ? data.rank : kMaxSliceAxes;
+      const int64_t limit = data.rank >= 0 ? data.rank : kMaxTensorRank;
       c.Check(s.dims[0] <= limit, "starts declares " + std::to_string(s.dims[0]) +
                                       " entries but the data has at most " +
                                       std::to_string(limit) + " axes");

@@ -255,7 +255,7 @@ int AnnotateReshapes(onnx::GraphProto* g) {
     if (const Dims* tv = Find(k.values, n.input(1))) {
       target = *tv;
     } else if (const Dims* ts = Find(k.shapes, n.input(1))) {
-      if (ts->size() != 1 || (*ts)[0] < 0) continue;
+      if (ts->size() != 1 || (*ts)[0] < 0 || (*ts)[0] > kMaxTensorRank) continue;
       target.assign(static_cast<size_t>((*ts)[0]), kUnknownValue);  // known rank only
     } else {
       continue;

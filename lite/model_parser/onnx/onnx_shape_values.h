@@ -3,9 +3,17 @@
 #pragma once
 #include <onnx/onnx_pb.h>
 
+#include <cstdint>
+
 namespace paddle {
 namespace lite {
 namespace onnx_import {
+
+// The most axes the importer believes a tensor can have: a declared length
+// of a shape-like input (Reshape's shape, Slice's starts) is untrusted and
+// sizes a vector, so a longer one is refused or ignored instead of
+// allocating (fuzzing found 2^31 and 2^63 - 1).
+constexpr int64_t kMaxTensorRank = 64;
 
 // Runs ONNX shape inference on `model` and writes the result into its
 // value_info. ONNX 1.12 propagates shape values (Shape → Slice → Concat →
