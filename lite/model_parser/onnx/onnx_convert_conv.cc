@@ -272,6 +272,15 @@ void ConvertMaxPoolWithIndex(ConvertContext& c, const std::vector<int64_t>& k) {
   bool known = x.rank == 4;
   for (int i = 0; known && i < 4; ++i) known = x.dims[i] > 0;
   c.Check(known, "the Indices output needs static input dims");
+  // The offsets below are a constant of N * C entries and reach N * C * H * W:
+  // declared dims are untrusted, so both are bounded (a real model is far
+  // below: 2^24 planes, 2^40 elements).
+  constexpr int64_t kMaxPlanes = int64_t{1} << 24, kMaxElements = int64_t{1} << 40;
+  const bool bounded = x.dims[0] <= kMaxPlanes / x.dims[1] &&
+                       x.dims[3] <= kMaxElements / (x.dims[0] * x.dims[1]) &&
+                       x.dims[2] <= kMaxElements / (x.dims[0] * x.dims[1] * x.dims[3]);
+  c.Check(bounded, "the Indices output supports at most 2^24 planes and 2^40 elements, the "
+          "input declares [", x.dims[0], ", ", x.dims[1], ", ", x.dims[2], ", ", x.dims[3], "]");
   Tensor offsets;
   offsets.Resize({x.dims[0], x.dims[1], 1, 1});
   int64_t* o = offsets.mutable_data<int64_t>();

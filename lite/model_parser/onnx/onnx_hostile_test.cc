@@ -271,6 +271,45 @@ TEST_F(OnnxHostile, ZeroStridesAreRefusedBeforeShapeInference) {
   }
 }
 
+// MaxPool's Indices output needs a constant of N * C offsets from the
+// declared input dims: a declared [2^31 - 1, 2^31 - 1, 4, 4] is refused
+// with the dims instead of allocating 2^62 entries.
+TEST_F(OnnxHostile, MaxPoolIndicesWithHugeDeclaredDimsAreRefused) {
+  auto m = Model(12);
+  auto* node = AddNode(&m, "MaxPool", {"x"}, "y");
+  node->add_output("i");
+  SetInts(node, "kernel_shape", {2, 2});
+  SetInts(node, "strides", {2, 2});
+  const int64_t huge = INT32_MAX;
+  AddValue(m.mutable_graph()->mutable_input(), "x", onnx::TensorProto::FLOAT, {huge, huge, 4, 4});
+  AddValue(m.mutable_graph()->mutable_output(), "y", onnx::TensorProto::FLOAT, {-1, -1, -1, -1});
+  AddValue(m.mutable_graph()->mutable_output(), "i", onnx::TensorProto::INT64, {-1, -1, -1, -1});
+  const std::string msg = ErrorOf(m);
+  EXPECT_HAS(msg, "node 'MaxPool_node' (operator MaxPool, opset 12)");
+  EXPECT_HAS(msg, "the Indices output supports at most 2^24 planes and 2^40 elements, the "
+                  "input declares [2147483647, 2147483647, 4, 4]");
+}
+
+// A shape input's declared length is the output's rank: 2^63 - 1 kept
+// libonnx's inference busy for minutes (the ONNX fuzzer); it is refused
+// before shape inference runs.
+TEST_F(OnnxHostile, ShapeInputsDeclaringMoreThan64EntriesAreRefused) {
+  for (const std::string op : {"ConstantOfShape", "Reshape", "Expand"}) {
+    auto m = Model(13);
+    const bool shape_first = op == "ConstantOfShape";
+    AddNode(&m, op, shape_first ? std::vector<std::string>{"s"} : std::vector<std::string>{"x", "s"},
+            "y");
+    if (!shape_first) {
+      AddValue(m.mutable_graph()->mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+    }
+    AddValue(m.mutable_graph()->mutable_input(), "s", onnx::TensorProto::INT64, {INT64_MAX});
+    AddValue(m.mutable_graph()->mutable_output(), "y", onnx::TensorProto::FLOAT, {-1, -1});
+    const std::string msg = ErrorOf(m);
+    EXPECT_HAS(msg, "node '" + op + "_node' (operator " + op + "): input 's' is a shape but "
+                    "declares 9223372036854775807 entries; expected at most 64");
+  }
+}
+
 TEST_F(OnnxHostile, HeaderFieldsOutOfRangeAreNamed) {
   auto m = ExternalAdd("w.bin");
   m.mutable_opset_import(0)->set_version((int64_t{1} << 32) + 13);

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "lite/core/error.h"
+#include "lite/model_parser/onnx/onnx_shape_values.h"
 
 namespace paddle {
 namespace lite {
@@ -204,9 +205,47 @@ void CheckConvRanks(const std::string& label, const onnx::GraphProto& g) {
   }
 }
 
+// Inputs whose values are a shape: the output's rank is their length.
+// libonnx's inference builds an output of that many dims, so a declared
+// length of 2^63 - 1 made it run for minutes (found by the ONNX fuzzer):
+// where the length is declared before shape inference, it is at most
+// kMaxTensorRank.
+struct ShapeInput {
+  const char* op;
+  int input;
+};
+constexpr ShapeInput kShapeInputs[] = {{"ConstantOfShape", 0}, {"Reshape", 1}, {"Expand", 1}};
+
+void CheckShapeInputLengths(const std::string& label, const onnx::GraphProto& g) {
+  std::map<std::string, int64_t> lengths;  // declared 1-D lengths
+  auto note = [&](const onnx::ValueInfoProto& vi) {
+    if (!vi.type().has_tensor_type() || !vi.type().tensor_type().has_shape()) return;
+    const auto& shape = vi.type().tensor_type().shape();
+    if (shape.dim_size() == 1 && shape.dim(0).has_dim_value()) {
+      lengths[vi.name()] = shape.dim(0).dim_value();
+    }
+  };
+  for (const auto& vi : g.input()) note(vi);
+  for (const auto& vi : g.value_info()) note(vi);
+  for (const auto& t : g.initializer()) {
+    if (t.dims_size() == 1) lengths[t.name()] = t.dims(0);
+  }
+  for (const auto& n : g.node()) {
+    for (const ShapeInput& s : kShapeInputs) {
+      if (n.op_type() != s.op || s.input >= n.input_size()) continue;
+      auto it = lengths.find(n.input(s.input));
+      if (it == lengths.end() || it->second <= kMaxTensorRank) continue;
+      ThrowError("ONNX model '", label, "': node '", NodeName(n), "' (operator ", n.op_type(),
+                 "): input '", n.input(s.input), "' is a shape but declares ", it->second,
+                 " entries; expected at most ", kMaxTensorRank, " (the output's rank)");
+    }
+  }
+}
+
 void CheckGraph(const std::string& label, const onnx::GraphProto& g) {
   CheckOutputsDefined(label, g);
   CheckConvRanks(label, g);
+  CheckShapeInputLengths(label, g);
   for (const auto& vi : g.input()) CheckValueInfo(label, vi, "graph input");
   for (const auto& vi : g.output()) CheckValueInfo(label, vi, "graph output");
   for (const auto& vi : g.value_info()) CheckValueInfo(label, vi, "value");
