@@ -234,7 +234,7 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
     if (plain_float &&
         Winograd3x3Applies(p.groups, fdims, p.strides, p.eff_dilations, od[2], od[3])) {
-      const std::vector<float>& packed = PackedFilter(Winograd3x3Filter);
+      const std::vector<float>& packed = packed_.Get(*p.filter, PackWinograd);
       Winograd3x3Shape s{id[0], id[1], id[2], id[3], fd[0], od[2], od[3],
                          p.eff_paddings[0], p.eff_paddings[2]};
       Winograd3x3Nchw(s, p.input->data<float>(), packed.data(), bias, p.act,
@@ -243,7 +243,7 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     }
     if (plain_float &&
         PointwiseNchwApplies(p.groups, fdims, p.strides, p.eff_paddings, od[2] * od[3])) {
-      const std::vector<float>& packed = PackedFilter(PointwisePackFilter);
+      const std::vector<float>& packed = packed_.Get(*p.filter, PackPointwise);
       PointwiseShape s{id[0], id[1], od[2] * od[3], fd[0]};
       PointwiseConvNchw(s, p.input->data<float>(), packed.data(), bias, p.act,
                         p.output->mutable_data<float>(), ctx.threads);
@@ -263,26 +263,14 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
 
   int max_threads_{1};  // RunContext::max_threads of the current run
 
-  // The filter packed by `pack(filter, M, C)` (Winograd3x3Filter or
-  // PointwisePackFilter), kept while the filter data, dims and packing stay.
-  using PackFn = std::vector<float> (*)(const float*, int64_t, int64_t);
-  const std::vector<float>& PackedFilter(PackFn pack) {
-    const auto& p = param();
-    const float* filter = p.filter->data<float>();
-    const DDim& fd = p.filter->dims();
-    if (packed_.empty() || packed_source_ != filter || packed_dims_ != fd ||
-        packed_by_ != pack || !p.filter->persistable()) {
-      packed_ = pack(filter, fd[0], fd[1]);
-      packed_source_ = filter;
-      packed_dims_ = fd;
-      packed_by_ = pack;
-    }
-    return packed_;
+  // The filter as our Winograd or pointwise kernel packs it ([M, C, KH, KW]).
+  static std::vector<float> PackWinograd(const float* f, const DDim& d) {
+    return Winograd3x3Filter(f, d[0], d[1]);
   }
-  std::vector<float> packed_;
-  const float* packed_source_{nullptr};
-  DDim packed_dims_;
-  PackFn packed_by_{nullptr};
+  static std::vector<float> PackPointwise(const float* f, const DDim& d) {
+    return PointwisePackFilter(f, d[0], d[1]);
+  }
+  PackedFilterCache packed_;
 
   DnnlPlanCache plans_;
 };

@@ -23,6 +23,7 @@
 #include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/nn/dnnl_matmul.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
+#include "lite/operators/nn/gemm_6x16_avx2.h"
 #include "lite/operators/nn/pointwise_conv_nchw.h"
 
 namespace paddle {
@@ -266,18 +267,8 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
     const int64_t N = in[0], IC = in[1], H = in[2], W = in[3];
     const int64_t OC = w[1], KH = w[2], KW = w[3], OW = W * KW, OH = H * KH;
     const int64_t M = OC * KH * KW, HW = H * W;
-    const int64_t blocks = (M + 5) / 6;
-    const float* filter = p.filter->data<float>();
-    if (packed_.empty() || packed_source_ != filter || packed_dims_ != w ||
-        !p.filter->persistable()) {
-      // Filter [IC, M] as the M x IC matrix Filter^T.
-      std::vector<float> ft(static_cast<size_t>(M * IC));
-      for (int64_t ic = 0; ic < IC; ++ic)
-        for (int64_t m = 0; m < M; ++m) ft[m * IC + ic] = filter[ic * M + m];
-      packed_ = PointwisePackFilter(ft.data(), M, IC);
-      packed_source_ = filter;
-      packed_dims_ = w;
-    }
+    const int64_t blocks = (M + kGemmRows - 1) / kGemmRows;
+    const std::vector<float>& packed = packed_.Get(*p.filter, PackTransposed);
     float* out = p.output->mutable_data<float>();
     const float* x = p.input->data<float>();
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;
@@ -286,15 +277,15 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
     const int64_t bands = (H + rows - 1) / rows, jobs = N * bands;
 #pragma omp parallel num_threads(ctx.threads) if (ctx.threads > 1 && jobs > 1)
     {
-      std::vector<float> cols(static_cast<size_t>(blocks * 6 * rows * W));
+      std::vector<float> cols(static_cast<size_t>(blocks * kGemmRows * rows * W));
 #pragma omp for schedule(static)
       for (int64_t job = 0; job < jobs; ++job) {
         const int64_t n = job / bands, ih0 = (job % bands) * rows;
         const int64_t r = std::min(rows, H - ih0), rw = r * W;
         const float* xb = x + n * IC * HW + ih0 * W;
         for (int64_t ob = 0; ob < blocks; ++ob) {
-          PointwiseGemmBlock(packed_.data() + ob * IC * 6, IC, xb, HW, rw,
-                             cols.data() + ob * 6 * rw, rw);
+          PointwiseGemmBlock(packed.data() + ob * IC * kGemmRows, IC, xb, HW, rw,
+                             cols.data() + ob * kGemmRows * rw, rw);
         }
         for (int64_t oc = 0; oc < OC; ++oc) {
           ScatterOneTapBand(cols.data() + oc * KH * KW * rw, rw, r, W, KH, KW,
@@ -305,11 +296,16 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
     }
   }
 
-  // Filter^T packed for RunOneTapPointwise, kept while the (persistable)
-  // filter data and dims stay.
-  std::vector<float> packed_;
-  const float* packed_source_{nullptr};
-  DDim packed_dims_;
+  // The filter [IC, OC, KH, KW] as the (OC*KH*KW) x IC matrix Filter^T,
+  // packed for PointwiseGemmBlock.
+  static std::vector<float> PackTransposed(const float* filter, const DDim& d) {
+    const int64_t IC = d[0], M = d[1] * d[2] * d[3];
+    std::vector<float> ft(static_cast<size_t>(M * IC));
+    for (int64_t ic = 0; ic < IC; ++ic)
+      for (int64_t m = 0; m < M; ++m) ft[m * IC + ic] = filter[ic * M + m];
+    return PointwisePackFilter(ft.data(), M, IC);
+  }
+  PackedFilterCache packed_;
 
   // One output channel of a band of r input rows (W wide) of a one-tap
   // transposed conv: `cols` holds its KH * KW rows of rw = r * W products

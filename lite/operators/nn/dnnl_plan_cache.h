@@ -129,6 +129,31 @@ class DnnlPlanCache {
   std::vector<std::unique_ptr<DnnlPlan>> plans_;  // newest first
 };
 
+// A filter repacked for a hand-written kernel by `pack(data, dims)`, kept
+// while the filter's data, dims and the packing function stay, and only for
+// a persistable filter (a non-persistable one may change between runs).
+class PackedFilterCache {
+ public:
+  using PackFn = std::vector<float> (*)(const float* filter, const DDim& dims);
+  const std::vector<float>& Get(const Tensor& filter, PackFn pack) {
+    const float* data = filter.data<float>();
+    if (packed_.empty() || source_ != data || dims_ != filter.dims() || pack_ != pack ||
+        !filter.persistable()) {
+      packed_ = pack(data, filter.dims());
+      source_ = data;
+      dims_ = filter.dims();
+      pack_ = pack;
+    }
+    return packed_;
+  }
+
+ private:
+  std::vector<float> packed_;
+  const float* source_{nullptr};
+  DDim dims_;
+  PackFn pack_{nullptr};
+};
+
 // The key of a conv-like op (ConvParam, ConvTransposeParam) for its current
 // tensors and resolved paddings / dilations.
 template <typename ConvLikeParam>
