@@ -211,12 +211,10 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     const DDim& id = p.input->dims();
     const DDim& fd = p.filter->dims();
     const DDim& od = p.output->dims();
-    // Direct NCHW depthwise for planes of >= 1024 outputs; on smaller planes
-    // (PP-OCR cls: 2x96 with 5x5 taps) its per-plane overhead loses to
-    // oneDNN's blocked kernels, whose layout conversions are cheap there
-    // (cls: 0.77 ms -> 0.49 ms; detector: 1000 vs 0 threshold equal).
+    // Direct NCHW depthwise where it beats oneDNN (DepthwiseNchwPays: large
+    // planes; on small ones oneDNN's blocked kernels win).
     if (DepthwiseNchwApplies(p.groups, id[1], fd[1], p.eff_dilations, p.strides) &&
-        od[2] * od[3] >= 1024) {
+        DepthwiseNchwPays(fd[2], fd[3], od[2], od[3])) {
       DepthwiseShape s{id[0], id[1], id[2], id[3], fd[0], fd[2], fd[3], od[2], od[3],
                        p.strides[0], p.strides[1], p.eff_paddings[0], p.eff_paddings[2]};
       DepthwiseConvNchw(s, p.input->data<float>(), p.filter->data<float>(),

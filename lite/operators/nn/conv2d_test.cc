@@ -138,7 +138,8 @@ TEST(DepthwiseConv2d, MatchesNaiveIncludingMultiplier) {
 TEST(DepthwiseConv2d, OddShapesStridesAndPads) {
   // Strides 1..4 with different H/W strides, asymmetric pads, multiplier 2,
   // 1-pixel planes, kernels larger than the input; the 67x61 planes (>= 1024
-  // outputs at stride 1) take the direct NCHW kernel, the others oneDNN.
+  // outputs at stride 1, DepthwiseNchwPays) take the direct NCHW kernel, the
+  // others oneDNN.
   for (std::vector<int> stride : {std::vector<int>{1, 1}, std::vector<int>{2, 1},
                                   std::vector<int>{1, 3}, std::vector<int>{4, 2}}) {
     RunCase("depthwise_conv2d", {{2, 5, 13, 17}, {5, 1, 3, 5}, stride, {0, 2, 3, 1}, {1, 1}, 5,

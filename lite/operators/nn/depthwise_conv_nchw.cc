@@ -1,8 +1,13 @@
 #include "lite/operators/nn/depthwise_conv_nchw.h"
-#include "lite/operators/nn/cpu_clones.h"
+
+#include <immintrin.h>
 
 #include <algorithm>
+#include <limits>
 #include <vector>
+
+#include "lite/operators/nn/cpu_clones.h"
+#include "lite/operators/nn/gemm_6x16_avx2.h"
 
 namespace paddle {
 namespace lite {
@@ -22,12 +27,39 @@ struct Blocks {
 };
 
 // e[i] = s[2i], o[i] = s[2i+1].
+__attribute__((target("avx2,fma"))) void Deinterleave2Avx2(const float* __restrict s,
+                                                           int64_t n, float* __restrict e,
+                                                           float* __restrict o) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256 a = _mm256_loadu_ps(s + 2 * i), b = _mm256_loadu_ps(s + 2 * i + 8);
+    // per 128-bit lane: a0 a2 b0 b2 | a4 a6 b4 b6, then lanes' 64-bit pairs
+    // reordered to a0 a2 a4 a6 b0 b2 b4 b6
+    const __m256 ev = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    const __m256 od = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+    _mm256_storeu_ps(e + i, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(ev), 0xD8)));
+    _mm256_storeu_ps(o + i, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(od), 0xD8)));
+  }
+  for (; i < n; ++i) {
+    e[i] = s[2 * i];
+    o[i] = s[2 * i + 1];
+  }
+}
+
 LITE_CPU_CLONES
-void Deinterleave2(const float* __restrict s, int64_t n, float* __restrict e,
-                   float* __restrict o) {
+void Deinterleave2Plain(const float* __restrict s, int64_t n, float* __restrict e,
+                        float* __restrict o) {
   for (int64_t i = 0; i < n; ++i) {
     e[i] = s[2 * i];
     o[i] = s[2 * i + 1];
+  }
+}
+
+void Deinterleave2(const float* s, int64_t n, float* e, float* o) {
+  if (Avx2FmaAvailable()) {
+    Deinterleave2Avx2(s, n, e, o);
+  } else {
+    Deinterleave2Plain(s, n, e, o);
   }
 }
 
@@ -112,7 +144,173 @@ void Taps5Acc(float* __restrict acc, const float* const* src, const float* w, in
   }
 }
 
+// The activations the AVX2 tiles apply in registers, with the operations of
+// FusedActivation::ApplySerial in the same order; the others run
+// ApplySerial on the finished rows.
+struct TileAct {
+  enum Kind { kNone, kClamp, kLeaky, kHardSwish, kHardSigmoid, kAfter } kind = kNone;
+  float lo = 0.f, hi = 0.f, a = 0.f, b = 0.f;  // per kind, see InRegister
+
+  static TileAct From(const FusedActivation& act) {
+    const ActParam& p = act.params;
+    TileAct t;
+    switch (act.kind) {
+      case FusedActivation::kNone: break;
+      case FusedActivation::kRelu:
+        t = {kClamp, 0.f, std::numeric_limits<float>::infinity()};
+        break;
+      case FusedActivation::kRelu6: t = {kClamp, 0.f, p.relu6_threshold}; break;
+      case FusedActivation::kLeakyRelu: t = {kLeaky, 0.f, 0.f, p.leaky_relu_alpha}; break;
+      case FusedActivation::kHardSwish:
+        t = {kHardSwish, 0.f, p.hard_swish_threshold, p.hard_swish_offset, p.hard_swish_scale};
+        break;
+      case FusedActivation::kHardSigmoid:
+        t = {kHardSigmoid, 0.f, 1.f, p.hard_sigmoid_slope, p.hard_sigmoid_offset};
+        break;
+      default: t.kind = kAfter;
+    }
+    return t;
+  }
+};
+
+// min(max(x, lo), hi) as ClampNum (NaN -> lo: max_ps returns its second
+// operand when either is NaN).
+__attribute__((target("avx2,fma"))) inline __m256 Clamp(__m256 x, __m256 lo, __m256 hi) {
+  return _mm256_min_ps(_mm256_max_ps(x, lo), hi);
+}
+
+__attribute__((target("avx2,fma"))) inline __m256 InRegister(const TileAct& t, __m256 x) {
+  const __m256 lo = _mm256_set1_ps(t.lo), hi = _mm256_set1_ps(t.hi);
+  switch (t.kind) {
+    case TileAct::kClamp: return Clamp(x, lo, hi);
+    case TileAct::kLeaky:
+      return _mm256_blendv_ps(_mm256_mul_ps(x, _mm256_set1_ps(t.a)), x,
+                              _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ));
+    case TileAct::kHardSwish:
+      return _mm256_div_ps(
+          _mm256_mul_ps(x, Clamp(_mm256_add_ps(x, _mm256_set1_ps(t.a)), lo, hi)),
+          _mm256_set1_ps(t.b));
+    case TileAct::kHardSigmoid:
+      return Clamp(_mm256_add_ps(_mm256_mul_ps(x, _mm256_set1_ps(t.a)), _mm256_set1_ps(t.b)),
+                   lo, hi);
+    default: return x;
+  }
+}
+
+// The register-blocked AVX2/FMA tile: kRows output rows x 16 columns kept
+// in 8 accumulators; each kernel row's kKw weights stay broadcast in
+// registers, and every input vector load feeds one FMA (the streaming
+// kernels above load and store an accumulator row per kernel row). Tap t
+// of output (row 0, column 0) is at `base + off[t]`, rows `pw` apart; `out`
+// is the tile's first output at row pitch `ow`. The last tile of a row
+// computes all 16 columns (the blocks are padded to 16 columns and beyond)
+// and stores the `cols` that exist.
+constexpr int kTileCols = 16;
+constexpr int kTileRows = 4;
+
+template <int kKh, int kKw, int kRows>
+__attribute__((target("avx2,fma"))) void DepthwiseTileAvx2(const float* base,
+                                                           const int64_t* off, int64_t pw,
+                                                           const float* w, float b,
+                                                           const TileAct& act, float* out,
+                                                           int64_t ow, int64_t cols) {
+  __m256 acc[kRows][2];
+#pragma GCC unroll 8
+  for (int i = 0; i < kRows; ++i) acc[i][0] = acc[i][1] = _mm256_set1_ps(b);
+#pragma GCC unroll 8
+  for (int kh = 0; kh < kKh; ++kh) {
+    __m256 wv[kKw];
+#pragma GCC unroll 8
+    for (int kw = 0; kw < kKw; ++kw) wv[kw] = _mm256_broadcast_ss(w + kh * kKw + kw);
+#pragma GCC unroll 8
+    for (int kw = 0; kw < kKw; ++kw) {
+      const float* src = base + off[kh * kKw + kw];
+#pragma GCC unroll 8
+      for (int i = 0; i < kRows; ++i) {
+        acc[i][0] = _mm256_fmadd_ps(wv[kw], _mm256_loadu_ps(src + i * pw), acc[i][0]);
+        acc[i][1] = _mm256_fmadd_ps(wv[kw], _mm256_loadu_ps(src + i * pw + 8), acc[i][1]);
+      }
+    }
+  }
+  if (act.kind != TileAct::kNone && act.kind != TileAct::kAfter) {
+#pragma GCC unroll 8
+    for (int i = 0; i < kRows; ++i) {
+      acc[i][0] = InRegister(act, acc[i][0]);
+      acc[i][1] = InRegister(act, acc[i][1]);
+    }
+  }
+  if (cols == kTileCols) {
+#pragma GCC unroll 8
+    for (int i = 0; i < kRows; ++i) {
+      _mm256_storeu_ps(out + i * ow, acc[i][0]);
+      _mm256_storeu_ps(out + i * ow + 8, acc[i][1]);
+    }
+    return;
+  }
+  alignas(32) static constexpr int kLanes[kTileCols] = {0, 1, 2,  3,  4,  5,  6,  7,
+                                                       8, 9, 10, 11, 12, 13, 14, 15};
+  const __m256i n = _mm256_set1_epi32(static_cast<int>(cols));
+  const __m256i m0 =
+      _mm256_cmpgt_epi32(n, _mm256_load_si256(reinterpret_cast<const __m256i*>(kLanes)));
+  const __m256i m1 =
+      _mm256_cmpgt_epi32(n, _mm256_load_si256(reinterpret_cast<const __m256i*>(kLanes + 8)));
+#pragma GCC unroll 8
+  for (int i = 0; i < kRows; ++i) {
+    _mm256_maskstore_ps(out + i * ow, m0, acc[i][0]);
+    _mm256_maskstore_ps(out + i * ow + 8, m1, acc[i][1]);
+  }
+}
+
+using TileFn = void (*)(const float*, const int64_t*, int64_t, const float*, float,
+                        const TileAct&, float*, int64_t, int64_t);
+
+// The tiles of 1..kTileRows rows for a filter size (index rows - 1), or
+// nulls.
+struct TileFns {
+  TileFn rows[kTileRows] = {};
+};
+template <int kKh, int kKw>
+constexpr TileFns Tiles() {
+  static_assert(kTileRows == 4, "one tile per row count");
+  return {{&DepthwiseTileAvx2<kKh, kKw, 1>, &DepthwiseTileAvx2<kKh, kKw, 2>,
+           &DepthwiseTileAvx2<kKh, kKw, 3>, &DepthwiseTileAvx2<kKh, kKw, 4>}};
+}
+TileFns TilesFor(int64_t kh, int64_t kw) {
+  if (kh == 3 && kw == 3) return Tiles<3, 3>();
+  if (kh == 5 && kw == 5) return Tiles<5, 5>();
+  if (kh == 3 && kw == 5) return Tiles<3, 5>();
+  if (kh == 5 && kw == 3) return Tiles<5, 3>();
+  return {};
+}
+
+// One output plane by tiles; an activation the tiles do not apply runs per
+// block of rows while in L1.
+void PlaneByTiles(const TileFns& fns, const float* buf, const int64_t* off, int64_t pw,
+                  const float* w, float b, const FusedActivation& act, const TileAct& tact,
+                  int64_t oh_count, int64_t ow, float* out) {
+  for (int64_t oh = 0; oh < oh_count;) {
+    const int rows = static_cast<int>(std::min<int64_t>(kTileRows, oh_count - oh));
+    const TileFn fn = fns.rows[rows - 1];
+    for (int64_t col = 0; col < ow; col += kTileCols) {
+      fn(buf + oh * pw + col, off, pw, w, b, tact, out + oh * ow + col, ow,
+         std::min<int64_t>(kTileCols, ow - col));
+    }
+    if (tact.kind == TileAct::kAfter) act.ApplySerial(out + oh * ow, rows * ow);
+    oh += rows;
+  }
+}
+
 }  // namespace
+
+namespace {
+bool TilesRun(int64_t kh, int64_t kw) {
+  return Avx2FmaAvailable() && !OneDnnUsesAvx512() && TilesFor(kh, kw).rows[0] != nullptr;
+}
+}  // namespace
+
+bool DepthwiseNchwPays(int64_t kh, int64_t kw, int64_t oh, int64_t ow) {
+  return oh * ow >= 1024 || (TilesRun(kh, kw) && oh >= kTileRows && oh * ow >= 256);
+}
 
 bool DepthwiseNchwApplies(int64_t groups, int64_t in_c, int64_t filter_in_c,
                           const std::vector<int>& dilations, const std::vector<int>& strides) {
@@ -122,10 +320,16 @@ bool DepthwiseNchwApplies(int64_t groups, int64_t in_c, int64_t filter_in_c,
 }
 
 void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* filter,
-                       const float* bias, const FusedActivation& act, float* out,
-                       int threads) {
+                       const float* bias, const FusedActivation& act, float* out, int threads,
+                       DepthwiseKernel kernel) {
   const int64_t mult = s.m / s.c;
-  Blocks blk{s.oh + (s.kh - 1) / s.sh, s.ow + (s.kw - 1) / s.sw, s.sh, s.sw};
+  // Measured on AVX2 only (like the other hand kernels, gemm_6x16_avx2.h).
+  const TileFns tiles = kernel == DepthwiseKernel::kAuto && TilesRun(s.kh, s.kw)
+                            ? TilesFor(s.kh, s.kw)
+                            : TileFns{};
+  const TileAct tact = TileAct::From(act);
+  const int64_t cols = tiles.rows[0] ? (s.ow + kTileCols - 1) / kTileCols * kTileCols : s.ow;
+  Blocks blk{s.oh + (s.kh - 1) / s.sh, cols + (s.kw - 1) / s.sw, s.sh, s.sw};
   const int64_t planes = s.n * s.m;
   const int64_t in_plane = s.h * s.w, out_plane = s.oh * s.ow;
 #pragma omp parallel num_threads(threads) if (planes * out_plane * s.kh * s.kw > 200000)
@@ -133,6 +337,14 @@ void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* fi
     std::vector<float> buf(static_cast<size_t>(s.sh * s.sw * blk.ph * blk.pw), 0.f);
     const int64_t taps = s.kh * s.kw;
     std::vector<const float*> tap(static_cast<size_t>(taps)), row(static_cast<size_t>(taps));
+    // The tiles' tap offsets from the block buffer (the same for every plane).
+    std::vector<int64_t> off(static_cast<size_t>(taps));
+    for (int64_t kh = 0; kh < s.kh; ++kh) {
+      for (int64_t kw = 0; kw < s.kw; ++kw) {
+        off[kh * s.kw + kw] =
+            blk.at(buf.data(), kh % s.sh, kw % s.sw) - buf.data() + (kh / s.sh) * blk.pw + kw / s.sw;
+      }
+    }
 #pragma omp for schedule(static)
     for (int64_t p = 0; p < planes; ++p) {
       const int64_t n = p / s.m, oc = p % s.m, ic = oc / mult;
@@ -149,6 +361,10 @@ void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* fi
       // the (cache-resident) padded blocks at the output's row pitch pw, and
       // the activation runs on the row while it is in L1.
       float* o = out + p * out_plane;
+      if (tiles.rows[0]) {
+        PlaneByTiles(tiles, buf.data(), off.data(), blk.pw, w, b, act, tact, s.oh, s.ow, o);
+        continue;
+      }
       for (int64_t oh = 0; oh < s.oh; ++oh) {
         float* orow = o + oh * s.ow;
         for (int64_t t = 0; t < taps; ++t) row[t] = tap[t] + oh * blk.pw;

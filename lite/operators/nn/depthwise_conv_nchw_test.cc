@@ -2,8 +2,9 @@
 // double-precision loop on odd shapes: strides 1..4 (different per axis),
 // asymmetric paddings, channel multiplier, kernels larger than the input,
 // planes longer than its internal chunk, fused bias + activation, 1 and 2
-// threads. (The conv2d op uses it only for planes of >= 1024 outputs, so the
-// op tests reach it on large shapes only.)
+// threads, with the AVX2 tiles (kAuto, where they run) and the portable
+// loops. (The conv2d op uses it only where DepthwiseNchwPays, so the op
+// tests reach it on large shapes only.)
 #include "lite/operators/nn/depthwise_conv_nchw.h"
 
 #include <gtest/gtest.h>
@@ -23,7 +24,7 @@ struct Case {
   FusedActivation::Kind act;
 };
 
-void Check(const Case& k, int threads) {
+void Check(const Case& k, int threads, DepthwiseKernel kernel) {
   DepthwiseShape s{k.n, k.c, k.h, k.w, k.c * k.mult, k.kh, k.kw,
                    (k.h + k.pt + k.pb - k.kh) / k.sh + 1, (k.w + k.pl + k.pr - k.kw) / k.sw + 1,
                    k.sh, k.sw, k.pt, k.pl};
@@ -33,7 +34,7 @@ void Check(const Case& k, int threads) {
   FusedActivation act;
   act.kind = k.act;
   std::vector<float> out(s.n * s.m * s.oh * s.ow, -7.f);
-  DepthwiseConvNchw(s, x.data(), w.data(), b.data(), act, out.data(), threads);
+  DepthwiseConvNchw(s, x.data(), w.data(), b.data(), act, out.data(), threads, kernel);
   std::vector<float> ref(out.size());
   for (int64_t n = 0; n < s.n; ++n)
     for (int64_t m = 0; m < s.m; ++m)
@@ -53,7 +54,8 @@ void Check(const Case& k, int threads) {
                           "dw " + std::to_string(k.h) + "x" + std::to_string(k.w) + " k" +
                               std::to_string(k.kh) + "x" + std::to_string(k.kw) + " s" +
                               std::to_string(k.sh) + "," + std::to_string(k.sw) +
-                              " threads " + std::to_string(threads));
+                              " threads " + std::to_string(threads) +
+                              (kernel == DepthwiseKernel::kAuto ? " auto" : " portable"));
 }
 
 TEST(DepthwiseConvNchw, MatchesNaiveOnOddShapes) {
@@ -69,10 +71,20 @@ TEST(DepthwiseConvNchw, MatchesNaiveOnOddShapes) {
       {2, 4, 31, 29, 1, 5, 5, 2, 2, 2, 2, 2, 2, A::kHardSigmoid},
       {1, 2, 10, 11, 1, 3, 3, 2, 2, 0, 0, 1, 0, A::kNone},  // odd left pad, stride 2
       {1, 2, 8, 9, 1, 1, 1, 2, 2, 3, 0, 5, 0, A::kNone},    // pads beyond the kernel
+      // the AVX2 tiles: 4-row blocks plus leftover rows, 16-column tiles
+      // plus a masked tail, 3x5 / 5x3, stride 2 phases, right padding of 0
+      {1, 3, 12, 80, 1, 5, 5, 1, 1, 2, 2, 2, 2, A::kHardSwish},
+      {1, 3, 14, 37, 2, 3, 3, 1, 1, 1, 1, 1, 1, A::kRelu},
+      {1, 2, 11, 16, 1, 3, 5, 1, 1, 1, 1, 2, 2, A::kNone},
+      {1, 2, 9, 23, 1, 5, 3, 1, 1, 0, 0, 1, 0, A::kRelu6},
+      {1, 3, 21, 41, 1, 3, 3, 2, 2, 1, 1, 1, 1, A::kRelu},
+      {1, 2, 24, 80, 1, 5, 5, 2, 1, 2, 2, 2, 2, A::kNone},
   };
   for (const Case& k : cases) {
-    Check(k, 1);
-    Check(k, 2);
+    for (DepthwiseKernel kernel : {DepthwiseKernel::kAuto, DepthwiseKernel::kPortable}) {
+      Check(k, 1, kernel);
+      Check(k, 2, kernel);
+    }
   }
 }
 
