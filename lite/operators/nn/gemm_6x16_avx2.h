@@ -8,16 +8,13 @@
 #include <cstdint>
 #include <dnnl.hpp>
 
+#include "lite/operators/nn/cpu_clones.h"  // Avx2FmaAvailable
+
 namespace paddle {
 namespace lite {
 namespace operators {
 
 constexpr int64_t kGemmRows = 6;
-
-inline bool Avx2FmaAvailable() {
-  static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
-}
 
 // oneDNN runs its AVX-512 kernels here (then the hand-written paths, measured
 // against its AVX2 kernels only, stay off).

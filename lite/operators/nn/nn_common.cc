@@ -1,4 +1,6 @@
 #include "lite/operators/nn/nn_common.h"
+
+#include <immintrin.h>
 #include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/math/fast_exp.h"
 
@@ -123,11 +125,33 @@ void HardSigmoidLoop(float* d, int64_t n, float slope, float offset) {
 
 // y = 1 / (1 + e^-beta x) * (swish ? x : 1), computed as e = exp(-|beta x|),
 // s = 1/(1+e) for x >= 0 and e/(1+e) otherwise (no overflow).
+// The same steps on 8 lanes (the exp as intrinsics: GCC's vectorization of
+// the scalar form runs ~5 cycles per element); returns the first index left.
+__attribute__((target("avx2,fma"))) int64_t LogisticAvx2(float* d, int64_t n, float beta,
+                                                          float swish) {
+  const __m256 bv = _mm256_set1_ps(beta), sw = _mm256_set1_ps(swish);
+  const __m256 keep = _mm256_set1_ps(1.f - swish), one = _mm256_set1_ps(1.f);
+  const __m256 zero = _mm256_setzero_ps();
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256 x = _mm256_loadu_ps(d + i);
+    const __m256 z = _mm256_mul_ps(bv, x);
+    const __m256 neg = _mm256_cmp_ps(z, zero, _CMP_GT_OQ);
+    const __m256 e = ExpNonPositiveAvx2(_mm256_blendv_ps(z, _mm256_sub_ps(zero, z), neg));
+    const __m256 inv = _mm256_div_ps(one, _mm256_add_ps(one, e));
+    const __m256 s = _mm256_blendv_ps(_mm256_mul_ps(e, inv), inv,
+                                      _mm256_cmp_ps(z, zero, _CMP_GE_OQ));
+    _mm256_storeu_ps(d + i, _mm256_mul_ps(s, _mm256_fmadd_ps(sw, x, keep)));
+  }
+  return i;
+}
+
 LITE_CPU_CLONES
 void LogisticLoop(float* d, int64_t n, float beta, float swish) {
   // swish = 1: y = x * s; swish = 0: y = s (a multiply keeps the loop free
   // of control flow).
-  for (int64_t i = 0; i < n; ++i) {
+  const int64_t start = Avx2FmaAvailable() ? LogisticAvx2(d, n, beta, swish) : 0;
+  for (int64_t i = start; i < n; ++i) {
     const float x = d[i];
     const float z = beta * x;
     const float e = ExpNonPositive(z > 0.f ? -z : z);
