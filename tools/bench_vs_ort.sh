@@ -6,7 +6,8 @@
 # process pinned to the last CPU with taskset and stops it), interleaved so
 # that every ratio compares the same round; medians, max, peak RSS, conv
 # GFLOP/s, the thread goals, and the per-op-type profiles of the fp32 and
-# int8 detectors and the PP-OCRv4 recognizer and detector.
+# int8 detectors and the PP-OCRv4 recognizer and detector, each with the
+# oneDNN primitives and reorders one timed run executes (DNNL_VERBOSE).
 #   tools/bench_vs_ort.sh --write_doc docs/performance.md   # regenerate the doc (~6-10 min)
 # Options (tools/benchmark/bench_vs_ort.py --help): [--rounds N] [--repeats N]
 #   [--threads 1,2] [--modes quiet,busy] [--only ppocr_det,ppocr_det_qat,ppocr_cls,ppocrv4_rec,ppocrv4_det,ocr_page,shufflenet]

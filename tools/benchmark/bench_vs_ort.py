@@ -31,6 +31,7 @@ import contextlib
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -261,7 +262,49 @@ def profiles(args, env):
         ops = bench_report.parse_profile(text)
         out.append(bench_report.profile_table(title + ", 1 thread, median %.3f ms" %
                                               res["median_ms"], ops, res["conv_gflop"]))
+        out.append(onednn_per_run(args, env, MODELS[name], int8))
     return "\n\n".join(out)
+
+
+def onednn_counts(cmd, env):
+    """oneDNN primitive executions of one benchmark process (DNNL_VERBOSE=1),
+    keyed by (primitive, implementation, src -> dst formats for reorders)."""
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S,
+                          env=dict(env or os.environ, DNNL_VERBOSE="1"))
+    if proc.returncode != 0:
+        raise RuntimeError("failed (%d): %s" % (proc.returncode, " ".join(cmd)))
+    counts = {}
+    for line in proc.stdout.splitlines():
+        f = line.split(",")
+        if len(f) < 7 or not f[0].endswith("_verbose") or f[1] != "exec":
+            continue
+        tags = re.findall(r"(?:src|dst)_\w+:\w*:\w+:(\w+)", f[6])
+        key = (f[3], f[4], " -> ".join(tags[:2]) if f[3] == "reorder" else "")
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def onednn_per_run(args, env, m, int8):
+    """The oneDNN primitives and reorders one timed run executes: a process with
+    2 warm-up runs and 1 timed run against one with 2 and 3 (the difference / 2;
+    weight packing and first-run reorders drop out)."""
+    try:
+        one = onednn_counts(ours_cmd(args, m, 1, 2, 1, int8=int8), env)
+        three = onednn_counts(ours_cmd(args, m, 1, 2, 3, int8=int8), env)
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        return "oneDNN primitives per run: not measured (%s)" % e
+    per = {k: (three.get(k, 0) - one.get(k, 0)) // 2 for k in set(one) | set(three)}
+    per = {k: v for k, v in per.items() if v > 0}
+    reorders = sum(v for k, v in per.items() if k[0] == "reorder")
+    by_format = {}
+    for k, v in per.items():
+        if k[0] == "reorder":
+            by_format[k[2]] = by_format.get(k[2], 0) + v
+    kinds = ", ".join("%d %s" % (v, f) for f, v in sorted(by_format.items(), key=lambda kv: -kv[1]))
+    prims = ", ".join("%d %s (%s)" % (v, k[0], k[1]) for k, v in
+                      sorted(per.items(), key=lambda kv: -kv[1]) if k[0] != "reorder")
+    return ("oneDNN per timed run: **%d reorder(s)**%s; primitives: %s." %
+            (reorders, " (%s)" % kinds if kinds else "", prims or "none"))
 
 
 def compile_times(args, env):
