@@ -88,28 +88,38 @@ double ProcessCpuMs() {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+// The dims an instruction last saw for the first variable of a slot.
+template <typename Inst>
+std::vector<int64_t> LastDims(const Inst& inst, const std::string& slot, bool out) {
+  const auto& d = inst.op->desc();
+  if (out ? !d.HasOutput(slot) : !d.HasInput(slot)) return {};
+  const auto& names = out ? d.Output(slot) : d.Input(slot);
+  if (names.empty()) return {};
+  auto it = inst.last_dims.find(names[0]);
+  return it == inst.last_dims.end() ? std::vector<int64_t>{} : it->second;
+}
+
+// Direct-conv FLOPs of one run of a conv instruction (0 for other ops),
+// with a 1x1 conv folded in front of a depthwise one (PointwiseFilter).
+template <typename Inst>
+double InstConvFlops(const Inst& inst) {
+  auto numel = [](const std::vector<int64_t>& v) {
+    return std::accumulate(v.begin(), v.end(), 1.0, std::multiplies<double>());
+  };
+  const std::string& t = inst.op->desc().Type();
+  const auto f = LastDims(inst, "Filter", false);
+  if (f.size() != 4) return 0;
+  if (t == "conv2d_transpose") return 2.0 * numel(LastDims(inst, "Input", false)) * f[1] * f[2] * f[3];
+  if (t != "conv2d" && t != "depthwise_conv2d") return 0;
+  double flops = 2.0 * numel(LastDims(inst, "Output", true)) * f[1] * f[2] * f[3];
+  const auto pw = LastDims(inst, "PointwiseFilter", false);
+  if (pw.size() == 4) flops += 2.0 * numel(LastDims(inst, "Input", false)) * pw[0];
+  return flops;
+}
+
 double ConvFlops(paddle::lite::ProgramPredictor* p) {
   double flops = 0;
-  for (const auto& inst : p->runtime_program().instructions()) {
-    const auto& d = inst.op->desc();
-    const std::string& t = d.Type();
-    auto dims = [&](const std::string& slot, bool out) {
-      const auto& names = out ? d.Output(slot) : d.Input(slot);
-      if (names.empty()) return std::vector<int64_t>{};
-      auto it = inst.last_dims.find(names[0]);
-      return it == inst.last_dims.end() ? std::vector<int64_t>{} : it->second;
-    };
-    auto numel = [](const std::vector<int64_t>& v) {
-      return std::accumulate(v.begin(), v.end(), 1.0, std::multiplies<double>());
-    };
-    if (t == "conv2d" || t == "depthwise_conv2d") {
-      auto f = dims("Filter", false);
-      if (f.size() == 4) flops += 2.0 * numel(dims("Output", true)) * f[1] * f[2] * f[3];
-    } else if (t == "conv2d_transpose") {
-      auto f = dims("Filter", false);
-      if (f.size() == 4) flops += 2.0 * numel(dims("Input", false)) * f[1] * f[2] * f[3];
-    }
-  }
+  for (const auto& inst : p->runtime_program().instructions()) flops += InstConvFlops(inst);
   return flops;
 }
 
@@ -153,8 +163,11 @@ void PrintTopInstructions(paddle::lite::ProgramPredictor* p, int runs, int top) 
       if (d.HasAttr("groups")) extra += " g=" + std::to_string(d.GetAttr<int>("groups"));
       if (d.HasAttr("strides")) extra += " s=" + std::to_string(d.GetAttr<std::vector<int>>("strides")[0]);
       if (d.HasAttr("act_type")) extra += " act=" + d.GetAttr<std::string>("act_type");
+      if (d.HasInput("PointwiseFilter")) {
+        extra += " after 1x1 " + DimsStr(dims(d.Input("PointwiseFilter")));
+      }
       if (f.size() == 4 && out.size() == 4 && d.Type() != "conv2d_transpose") {
-        double flop = 2.0 * out[0] * out[1] * out[2] * out[3] * f[1] * f[2] * f[3];
+        const double flop = InstConvFlops(inst);
         char buf[64];
         std::snprintf(buf, sizeof(buf), " %.1f GFLOP/s", ms > 0 ? flop / (ms * 1e6) : 0.0);
         extra += buf;

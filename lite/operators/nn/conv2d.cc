@@ -2,6 +2,8 @@
 //
 // Inputs: Input [N, C, H, W], Filter [M, C/groups, KH, KW], optional Bias [M]
 // (not in Paddle's conv2d; added by fusion passes). Output [N, M, OH, OW].
+// A depthwise conv may carry a 1x1 conv in front (pointwise_depthwise_fuse_pass:
+// PointwiseFilter, PointwiseBias, pointwise_act_type; conv_param.h).
 // Attributes: strides, paddings (2 or 4 values), padding_algorithm
 // (EXPLICIT/SAME/VALID), dilations, groups, data_format (NCHW), plus the
 // fused activation attributes described in nn_common.h ("act_type", ...).
@@ -18,6 +20,7 @@
 #include "lite/operators/nn/dnnl_plan_cache.h"
 #include "lite/operators/nn/dnnl_thread_stable.h"
 #include "lite/operators/nn/pointwise_conv_nchw.h"
+#include "lite/operators/nn/pointwise_depthwise_nchw.h"
 #include "lite/operators/nn/winograd_conv3x3.h"
 
 namespace paddle {
@@ -32,9 +35,9 @@ class ConvOp : public OperatorBase<ConvParam> {
   void InferShape() override {
     auto& p = param_;
     const std::string& op = p.op_type;
-    const DDim& in = p.input->dims();
-    const DDim& w = p.filter->dims();
     CheckConvRanks(p, "[M, C/groups, KH, KW]");
+    const DDim in = p.pointwise_filter ? PointwiseOutputDims() : p.input->dims();
+    const DDim& w = p.filter->dims();
     LITE_ENFORCE(in[1] == w[1] * p.groups, "op '", op, "': input 'Input' ",
                  DimsToString(in), " has ", in[1], " channels but 'Filter' ",
                  DimsToString(w), " with groups=", p.groups, " expects ",
@@ -74,6 +77,37 @@ class ConvOp : public OperatorBase<ConvParam> {
     auto& p = param_;
     ReadConvAttributes(desc, scope, &p);
     ReadConvInt8Attributes(desc, &p);
+    p.pointwise_filter = GetOptionalInput(desc, scope, "PointwiseFilter");
+    p.pointwise_bias = GetOptionalInput(desc, scope, "PointwiseBias");
+    if (p.pointwise_filter) {
+      p.pointwise_act.kind = FusedActivation::KindFromName(
+          p.op_type, desc.GetAttr<std::string>("pointwise_act_type", ""));
+      LITE_ENFORCE(p.pointwise_act.kind == FusedActivation::kNone ||
+                       p.pointwise_act.kind == FusedActivation::kRelu,
+                   "op '", p.op_type, "': attribute 'pointwise_act_type' must be '' or 'relu'");
+    }
+  }
+
+ private:
+  // The depthwise conv's input when a 1x1 conv is folded in front of it:
+  // [N, M, H, W] from Input [N, C, H, W] and PointwiseFilter [M, C, 1, 1].
+  DDim PointwiseOutputDims() const {
+    const auto& p = param_;
+    const std::string& op = p.op_type;
+    const DDim& x = p.input->dims();
+    const DDim& pw = p.pointwise_filter->dims();
+    LITE_ENFORCE(pw.size() == 4 && pw[1] == x[1] && pw[2] == 1 && pw[3] == 1, "op '", op,
+                 "': input 'PointwiseFilter' ", DimsToString(pw), " must be [M, ", x[1],
+                 ", 1, 1] for Input ", DimsToString(x));
+    LITE_ENFORCE(!p.pointwise_bias || p.pointwise_bias->numel() == pw[0], "op '", op,
+                 "': input 'PointwiseBias' must have ", pw[0], " elements");
+    LITE_ENFORCE(!p.enable_int8 && !p.input_nhwc && !p.output_nhwc &&
+                     p.input->dtype() == DataType::kFloat32,
+                 "op '", op, "': a PointwiseFilter takes float32 NCHW Input only");
+    LITE_ENFORCE(p.groups == pw[0] && p.filter->dims()[0] == pw[0], "op '", op,
+                 "': a PointwiseFilter needs a depthwise conv with one filter per channel "
+                 "(groups = Filter dim 0 = ", pw[0], ")");
+    return DDim{x[0], pw[0], x[2], x[3]};
   }
 };
 
@@ -208,9 +242,13 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
 
   void RunImpl(const RunContext& ctx) override {
     auto& p = param();
-    const DDim& id = p.input->dims();
     const DDim& fd = p.filter->dims();
     const DDim& od = p.output->dims();
+    if (p.pointwise_filter) {
+      RunPointwiseDepthwise(ctx);
+      return;
+    }
+    const DDim& id = p.input->dims();
     // Direct NCHW depthwise where it beats oneDNN (DepthwiseNchwPays: large
     // planes; on small ones oneDNN's blocked kernels win).
     if (DepthwiseNchwApplies(p.groups, id[1], fd[1], p.eff_dilations, p.strides) &&
@@ -259,6 +297,27 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
 
   static constexpr double kSerialConvFlops = 1 << 20;
 
+  // The 1x1 conv folded in front (pointwise_depthwise_nchw.h).
+  void RunPointwiseDepthwise(const RunContext& ctx) {
+    auto& p = param();
+    const DDim& x = p.input->dims();
+    const DDim& fd = p.filter->dims();
+    const DDim& od = p.output->dims();
+    const DDim& pwd = p.pointwise_filter->dims();
+    const std::vector<float>& packed = pointwise_packed_.Get(*p.pointwise_filter, PackPointwise);
+    PointwiseDepthwiseShape s{x[1],
+                              {x[0], pwd[0], x[2], x[3], fd[0], fd[2], fd[3], od[2], od[3],
+                               p.strides[0], p.strides[1], p.eff_paddings[0], p.eff_paddings[2]}};
+    LITE_ENFORCE(DepthwiseNchwApplies(p.groups, pwd[0], fd[1], p.eff_dilations, p.strides),
+                 "op '", p.op_type, "': a PointwiseFilter needs an undilated depthwise conv "
+                 "with strides <= 4");
+    PointwiseDepthwiseNchw(s, p.input->data<float>(), packed.data(),
+                           p.pointwise_bias ? p.pointwise_bias->data<float>() : nullptr,
+                           p.pointwise_act, p.filter->data<float>(),
+                           p.bias ? p.bias->data<float>() : nullptr, p.act,
+                           p.output->mutable_data<float>(), ctx.threads);
+  }
+
   int max_threads_{1};  // RunContext::max_threads of the current run
 
   // The filter as our Winograd or pointwise kernel packs it ([M, C, KH, KW]).
@@ -269,6 +328,7 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     return PointwisePackFilter(f, d[0], d[1]);
   }
   PackedFilterCache packed_;
+  PackedFilterCache pointwise_packed_;
 
   DnnlPlanCache plans_;
 };

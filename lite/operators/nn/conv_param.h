@@ -38,6 +38,14 @@ struct ConvParam {
   bool output_nhwc{false};
   bool output_int8{false};
   float output_scale{0.f};
+  // A 1x1 conv folded in front of a depthwise conv
+  // (pointwise_depthwise_fuse_pass): Input is the 1x1 conv's input, and the
+  // depthwise conv reads pointwise_act(conv1x1(Input, PointwiseFilter
+  // [M, C, 1, 1]) + PointwiseBias [M]) (attribute pointwise_act_type: "" or
+  // relu). Null when absent.
+  const Tensor* pointwise_filter{nullptr};
+  const Tensor* pointwise_bias{nullptr};
+  FusedActivation pointwise_act;
   // Resolved by InferShape for the current input dims.
   std::vector<int> eff_paddings{0, 0, 0, 0};
   std::vector<int> eff_dilations{1, 1};

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "lite/operators/nn/cpu_clones.h"
@@ -319,69 +320,91 @@ bool DepthwiseNchwApplies(int64_t groups, int64_t in_c, int64_t filter_in_c,
          strides[1] <= 4;
 }
 
+struct DepthwisePlane::Impl {
+  DepthwiseShape s;
+  TileFns tiles;
+  Blocks blk;
+  std::vector<float> buf;           // the phase blocks; padding zeroed once
+  std::vector<int64_t> off;         // the tiles' tap offsets in buf
+  std::vector<const float*> tap, row;  // the streaming loops' tap origins
+};
+
+DepthwisePlane::DepthwisePlane(const DepthwiseShape& s, DepthwiseKernel kernel)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& d = *impl_;
+  d.s = s;
+  // Measured on AVX2 only (like the other hand kernels, gemm_6x16_avx2.h).
+  if (kernel == DepthwiseKernel::kAuto && TilesRun(s.kh, s.kw)) d.tiles = TilesFor(s.kh, s.kw);
+  // The tiles read whole 16-column vectors: the block pitch covers the last
+  // tile's columns (the columns past the output's are zero or unused input).
+  const int64_t cols = d.tiles.rows[0] ? (s.ow + kTileCols - 1) / kTileCols * kTileCols : s.ow;
+  d.blk = Blocks{s.oh + (s.kh - 1) / s.sh, cols + (s.kw - 1) / s.sw, s.sh, s.sw};
+  d.buf.assign(static_cast<size_t>(s.sh * s.sw * d.blk.ph * d.blk.pw), 0.f);
+  const int64_t taps = s.kh * s.kw;
+  d.off.resize(static_cast<size_t>(taps));
+  d.tap.resize(static_cast<size_t>(taps));
+  d.row.resize(static_cast<size_t>(taps));
+  for (int64_t kh = 0; kh < s.kh; ++kh) {
+    for (int64_t kw = 0; kw < s.kw; ++kw) {
+      const float* t = d.blk.at(d.buf.data(), kh % s.sh, kw % s.sw) + (kh / s.sh) * d.blk.pw +
+                       kw / s.sw;
+      d.tap[kh * s.kw + kw] = t;
+      d.off[kh * s.kw + kw] = t - d.buf.data();
+    }
+  }
+}
+
+DepthwisePlane::~DepthwisePlane() = default;
+
+const DepthwiseShape& DepthwisePlane::shape() const { return impl_->s; }
+
+void DepthwisePlane::Run(const float* in, const float* w, float b, const FusedActivation& act,
+                         float* o) {
+  Impl& d = *impl_;
+  const DepthwiseShape& s = d.s;
+  FillBlocks(in, s.h, s.w, s.pt, s.pl, d.blk, d.buf.data());
+  if (d.tiles.rows[0]) {
+    PlaneByTiles(d.tiles, d.buf.data(), d.off.data(), d.blk.pw, w, b, act, TileAct::From(act),
+                 s.oh, s.ow, o);
+    return;
+  }
+  // One output row at a time, written in place: its taps read rows of the
+  // (cache-resident) padded blocks at the output's row pitch pw, and the
+  // activation runs on the row while it is in L1.
+  const int64_t taps = s.kh * s.kw;
+  for (int64_t oh = 0; oh < s.oh; ++oh) {
+    float* orow = o + oh * s.ow;
+    for (int64_t t = 0; t < taps; ++t) d.row[t] = d.tap[t] + oh * d.blk.pw;
+    if (taps == 9) {
+      Taps9(orow, d.row.data(), w, b, s.ow);  // 3x3: all taps in one pass
+    } else {
+      std::fill(orow, orow + s.ow, b);
+      if (s.kw == 5) {  // one pass per kernel row
+        for (int64_t kh = 0; kh < s.kh; ++kh) {
+          Taps5Acc(orow, d.row.data() + kh * 5, w + kh * 5, s.ow);
+        }
+      } else {
+        for (int64_t t = 0; t < taps; ++t) Axpy(orow, d.row[t], w[t], s.ow);
+      }
+    }
+    act.ApplySerial(orow, s.ow);
+  }
+}
+
 void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* filter,
                        const float* bias, const FusedActivation& act, float* out, int threads,
                        DepthwiseKernel kernel) {
   const int64_t mult = s.m / s.c;
-  // Measured on AVX2 only (like the other hand kernels, gemm_6x16_avx2.h).
-  const TileFns tiles = kernel == DepthwiseKernel::kAuto && TilesRun(s.kh, s.kw)
-                            ? TilesFor(s.kh, s.kw)
-                            : TileFns{};
-  const TileAct tact = TileAct::From(act);
-  const int64_t cols = tiles.rows[0] ? (s.ow + kTileCols - 1) / kTileCols * kTileCols : s.ow;
-  Blocks blk{s.oh + (s.kh - 1) / s.sh, cols + (s.kw - 1) / s.sw, s.sh, s.sw};
   const int64_t planes = s.n * s.m;
   const int64_t in_plane = s.h * s.w, out_plane = s.oh * s.ow;
 #pragma omp parallel num_threads(threads) if (planes * out_plane * s.kh * s.kw > 200000)
   {
-    std::vector<float> buf(static_cast<size_t>(s.sh * s.sw * blk.ph * blk.pw), 0.f);
-    const int64_t taps = s.kh * s.kw;
-    std::vector<const float*> tap(static_cast<size_t>(taps)), row(static_cast<size_t>(taps));
-    // The tiles' tap offsets from the block buffer (the same for every plane).
-    std::vector<int64_t> off(static_cast<size_t>(taps));
-    for (int64_t kh = 0; kh < s.kh; ++kh) {
-      for (int64_t kw = 0; kw < s.kw; ++kw) {
-        off[kh * s.kw + kw] =
-            blk.at(buf.data(), kh % s.sh, kw % s.sw) - buf.data() + (kh / s.sh) * blk.pw + kw / s.sw;
-      }
-    }
+    DepthwisePlane plane(s, kernel);
 #pragma omp for schedule(static)
     for (int64_t p = 0; p < planes; ++p) {
       const int64_t n = p / s.m, oc = p % s.m, ic = oc / mult;
-      FillBlocks(in + (n * s.c + ic) * in_plane, s.h, s.w, s.pt, s.pl, blk, buf.data());
-      const float* w = filter + oc * s.kh * s.kw;
-      const float b = bias ? bias[oc] : 0.f;
-      for (int64_t kh = 0; kh < s.kh; ++kh) {
-        for (int64_t kw = 0; kw < s.kw; ++kw) {
-          tap[kh * s.kw + kw] = blk.at(buf.data(), kh % s.sh, kw % s.sw) +
-                                (kh / s.sh) * blk.pw + kw / s.sw;
-        }
-      }
-      // One output row at a time, written in place: its taps read rows of
-      // the (cache-resident) padded blocks at the output's row pitch pw, and
-      // the activation runs on the row while it is in L1.
-      float* o = out + p * out_plane;
-      if (tiles.rows[0]) {
-        PlaneByTiles(tiles, buf.data(), off.data(), blk.pw, w, b, act, tact, s.oh, s.ow, o);
-        continue;
-      }
-      for (int64_t oh = 0; oh < s.oh; ++oh) {
-        float* orow = o + oh * s.ow;
-        for (int64_t t = 0; t < taps; ++t) row[t] = tap[t] + oh * blk.pw;
-        if (taps == 9) {
-          Taps9(orow, row.data(), w, b, s.ow);  // 3x3: all taps in one pass
-        } else {
-          std::fill(orow, orow + s.ow, b);
-          if (s.kw == 5) {  // one pass per kernel row
-            for (int64_t kh = 0; kh < s.kh; ++kh) {
-              Taps5Acc(orow, row.data() + kh * 5, w + kh * 5, s.ow);
-            }
-          } else {
-            for (int64_t t = 0; t < taps; ++t) Axpy(orow, row[t], w[t], s.ow);
-          }
-        }
-        act.ApplySerial(orow, s.ow);
-      }
+      plane.Run(in + (n * s.c + ic) * in_plane, filter + oc * s.kh * s.kw, bias ? bias[oc] : 0.f,
+                act, out + p * out_plane);
     }
   }
 }

@@ -12,6 +12,7 @@
 // 5x5 layers 1.2-1.6x faster; the large 3x3 planes are bound by memory).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "lite/operators/nn/nn_common.h"
@@ -45,6 +46,26 @@ bool DepthwiseNchwPays(int64_t kh, int64_t kw, int64_t oh, int64_t ow);
 // on CPUs where oneDNN runs its AVX2 kernels; kPortable: always the
 // streaming per-row loops (the tests compare both).
 enum class DepthwiseKernel { kAuto, kPortable };
+
+// One plane geometry of the kernel (the shape's n, c and m are not used):
+// the padded phase blocks (zeroed once: which positions a plane writes
+// depends only on the geometry), the tap offsets and the kernel choice.
+// Not thread-safe: one per thread.
+class DepthwisePlane {
+ public:
+  explicit DepthwisePlane(const DepthwiseShape& s,
+                          DepthwiseKernel kernel = DepthwiseKernel::kAuto);
+  ~DepthwisePlane();
+  DepthwisePlane(const DepthwisePlane&) = delete;
+  DepthwisePlane& operator=(const DepthwisePlane&) = delete;
+  const DepthwiseShape& shape() const;
+  // out[OH][OW] = act(conv(in[H][W], w[KH][KW]) + b)
+  void Run(const float* in, const float* w, float b, const FusedActivation& act, float* out);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // out = act(conv(in, filter) + bias); `bias` may be null.
 void DepthwiseConvNchw(const DepthwiseShape& s, const float* in, const float* filter,

@@ -1,6 +1,7 @@
 #include "lite/operators/nn/pointwise_conv_nchw.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "lite/operators/nn/gemm_6x16_avx2.h"
 
@@ -27,10 +28,12 @@ void PointwiseGemmBlock(const float* a, int64_t c, const float* x, int64_t ldx, 
   int64_t p = 0;
   for (; p + 16 <= len; p += 16) Gemm6x16(a, x + p, c, ldx, y + p, ldy);
   for (; p + 8 <= len; p += 8) Gemm6x8(a, x + p, c, ldx, y + p, ldy);
+  // The last pixels with the same fused multiply-adds as the vector blocks:
+  // a pixel's value does not depend on where a caller's chunk ends.
   for (; p < len; ++p) {
     for (int64_t r = 0; r < kGemmRows; ++r) {
       float acc = 0.f;
-      for (int64_t k = 0; k < c; ++k) acc += a[k * kGemmRows + r] * x[k * ldx + p];
+      for (int64_t k = 0; k < c; ++k) acc = std::fma(a[k * kGemmRows + r], x[k * ldx + p], acc);
       y[r * ldy + p] = acc;
     }
   }

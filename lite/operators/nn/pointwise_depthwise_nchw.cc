@@ -1,0 +1,117 @@
+#include "lite/operators/nn/pointwise_depthwise_nchw.h"
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "lite/operators/nn/cpu_clones.h"
+#include "lite/operators/nn/gemm_6x16_avx2.h"
+#include "lite/operators/nn/pointwise_conv_nchw.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+namespace {
+
+// Floats of one band: of the 6 channels' 1x1 outputs, and of the input rows
+// they read (both in L2 beside the depthwise blocks).
+constexpr int64_t kBandFloats = 48 * 1024;
+
+// y[r][0..len) = sum_k a[k * 6 + r] * x[k][0..len) without AVX2.
+LITE_CPU_CLONES
+void GemmBlockPlain(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
+                    float* y, int64_t ldy) {
+  for (int64_t r = 0; r < kGemmRows; ++r) {
+    float* yr = y + r * ldy;
+    std::fill(yr, yr + len, 0.f);
+    for (int64_t k = 0; k < c; ++k) {
+      const float w = a[k * kGemmRows + r];
+      const float* xk = x + k * ldx;
+      for (int64_t i = 0; i < len; ++i) yr[i] += w * xk[i];
+    }
+  }
+}
+
+// The depthwise geometries of one thread's bands (first, inner, last).
+class PlaneCache {
+ public:
+  explicit PlaneCache(const DepthwiseShape& s) : base_(s) {}
+  DepthwisePlane& Get(int64_t h, int pt, int64_t oh) {
+    for (auto& p : planes_) {
+      const DepthwiseShape& s = p->shape();
+      if (s.h == h && s.pt == pt && s.oh == oh) return *p;
+    }
+    DepthwiseShape s = base_;
+    s.h = h;
+    s.pt = pt;
+    s.oh = oh;
+    planes_.push_back(std::make_unique<DepthwisePlane>(s));
+    return *planes_.back();
+  }
+
+ private:
+  DepthwiseShape base_;
+  std::vector<std::unique_ptr<DepthwisePlane>> planes_;
+};
+
+}  // namespace
+
+void PointwiseDepthwiseNchw(const PointwiseDepthwiseShape& s, const float* in,
+                            const float* pw_packed, const float* pw_bias,
+                            const FusedActivation& pw_act, const float* dw_filter,
+                            const float* dw_bias, const FusedActivation& dw_act, float* out,
+                            int threads) {
+  const DepthwiseShape& d = s.dw;
+  const int64_t m = d.c, hw = d.h * d.w, taps = d.kh * d.kw;
+  const int64_t blocks = (m + kGemmRows - 1) / kGemmRows;
+  // Output rows per band: its input rows fit kBandFloats for 6 channels and
+  // for the c input channels.
+  const int64_t rows_fit = std::max<int64_t>(
+      d.kh, kBandFloats / (std::max<int64_t>(kGemmRows, s.c) * std::max<int64_t>(d.w, 1)));
+  const int64_t band = std::max<int64_t>(1, (rows_fit - d.kh) / d.sh + 1);
+  const int64_t bands = (d.oh + band - 1) / band;
+  const int64_t jobs = d.n * bands * blocks;  // channel blocks innermost: one input band each
+  const bool avx2 = Avx2FmaAvailable();
+#pragma omp parallel num_threads(threads) if (threads > 1 && jobs > 1)
+  {
+    PlaneCache planes(d);
+    const int64_t max_in_rows = std::min<int64_t>(d.h, (band - 1) * d.sh + d.kh);
+    std::vector<float> pw(static_cast<size_t>(kGemmRows * max_in_rows * d.w));
+#pragma omp for schedule(static)
+    for (int64_t job = 0; job < jobs; ++job) {
+      const int64_t n = job / (bands * blocks), b = job / blocks % bands, cb = job % blocks;
+      const int64_t o0 = b * band, o1 = std::min(d.oh, o0 + band);
+      // input rows [y0, y1) in unpadded coordinates, clipped to the plane
+      const int64_t y0 = o0 * d.sh - d.pt, y1 = (o1 - 1) * d.sh - d.pt + d.kh;
+      const int64_t i0 = std::max<int64_t>(0, y0), i1 = std::min(d.h, y1);
+      const int64_t len = std::max<int64_t>(0, i1 - i0) * d.w;
+      const int64_t rows = std::min(kGemmRows, m - cb * kGemmRows);
+      if (len > 0) {
+        const float* a = pw_packed + cb * s.c * kGemmRows;
+        const float* x = in + n * s.c * hw + i0 * d.w;
+        if (avx2) {
+          PointwiseGemmBlock(a, s.c, x, hw, len, pw.data(), len);
+        } else {
+          GemmBlockPlain(a, s.c, x, hw, len, pw.data(), len);
+        }
+      }
+      DepthwisePlane& plane =
+          planes.Get(std::max<int64_t>(0, i1 - i0), static_cast<int>(i0 - y0), o1 - o0);
+      for (int64_t r = 0; r < rows; ++r) {
+        const int64_t ch = cb * kGemmRows + r;
+        float* row = pw.data() + r * len;
+        if (pw_bias) {
+          const float bias = pw_bias[ch];
+          for (int64_t i = 0; i < len; ++i) row[i] += bias;
+        }
+        pw_act.ApplySerial(row, len);
+        plane.Run(row, dw_filter + ch * taps, dw_bias ? dw_bias[ch] : 0.f, dw_act,
+                  out + ((n * m + ch) * d.oh + o0) * d.ow);
+      }
+    }
+  }
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
