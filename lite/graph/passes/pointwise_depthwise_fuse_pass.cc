@@ -8,7 +8,9 @@
 // 320x320: 13 MB) both convs were bound by that map's trip to memory and
 // back. Fused, the map never leaves L2. Conditions: the 1x1 conv is float,
 // unpadded, stride 1, one group, at most 64 input channels (where our 1x1
-// kernel runs, PointwiseNchwApplies), with no activation or relu; its
+// kernel runs, PointwiseNchwApplies), with no activation or one whose
+// parameters are Paddle's defaults (relu, hard_swish: the op carries only
+// its name, pointwise_act_type); its
 // output feeds only the depthwise conv (one filter per channel, undilated,
 // strides <= 4) and is no model output; neither is int8. On CPUs where the
 // hand-written kernels are off (no AVX2, or oneDNN on AVX-512) the pass does
@@ -42,11 +44,11 @@ const Tensor* PointwiseFilter(const Node* pw, const Scope* weights) {
   const DDim& fd = f->dims();
   const std::vector<int> strides = pw->op.GetAttr<std::vector<int>>("strides", {1, 1});
   const std::vector<int> pads = operators::ReadPaddings4(pw->op);
-  const std::string act = operators::FusedActName(pw->op);
   const Node* bias = InputArg(pw, "Bias");
   if (!operators::PointwiseNchwApplies(1, {fd[0], fd[1], fd[2], fd[3]}, strides, pads,
                                        1 << 20) ||
-      (act != "" && act != "relu") || (bias && !FloatWeight(bias, weights))) {
+      !operators::HasDefaultParams(operators::ParseFusedActivation(pw->op).params) ||
+      (bias && !FloatWeight(bias, weights))) {
     return nullptr;
   }
   return f;

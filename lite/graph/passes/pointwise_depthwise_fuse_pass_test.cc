@@ -1,7 +1,8 @@
 // A 1x1 conv whose output only a depthwise conv reads becomes part of that
 // depthwise op (PointwiseFilter / PointwiseBias / pointwise_act_type) and
-// gives the unfused program's numbers bit for bit; a widened map that is
-// also a model output, a 1x1 activation other than relu, a channel
+// gives the unfused program's numbers bit for bit (relu and hard_swish on
+// the 1x1 conv); a widened map that is also a model output, a 1x1
+// activation with other than Paddle's default parameters, a channel
 // multiplier, or more than 64 input channels leave the pair alone. On CPUs
 // where the hand-written kernels are off, the pass changes nothing.
 #include <gtest/gtest.h>
@@ -45,7 +46,8 @@ struct ExpandNet : testing::ProgramBuilder {
 
 TEST(PointwiseDepthwiseFuse, ExpansionFoldsIntoTheDepthwiseConvBitForBit) {
   for (int s : {1, 2}) {
-    ExpandNet net(8, 20, s, "relu");
+    const std::string act = s == 1 ? "relu" : "hard_swish";
+    ExpandNet net(8, 20, s, act);
     const DDim dims{2, 8, 40, 64};
     const auto x = RandomFloats(Numel(dims), -2, 2, 7);
     const auto before = net.Run(dims, x);
@@ -60,7 +62,7 @@ TEST(PointwiseDepthwiseFuse, ExpansionFoldsIntoTheDepthwiseConvBitForBit) {
     EXPECT_EQ(dw->Input("Input"), std::vector<std::string>{"x"});
     EXPECT_EQ(dw->Input("PointwiseFilter"), std::vector<std::string>{"w1"});
     EXPECT_EQ(dw->Input("PointwiseBias"), std::vector<std::string>{"b1"});
-    EXPECT_EQ(dw->GetAttr<std::string>("pointwise_act_type"), "relu");
+    EXPECT_EQ(dw->GetAttr<std::string>("pointwise_act_type"), act);
     const auto after = net.Run(dims, x);
     ASSERT_EQ(after.size(), before.size());
     for (size_t i = 0; i < after.size(); ++i) ASSERT_EQ(before[i], after[i]) << "s" << s << " [" << i << "]";
@@ -70,7 +72,8 @@ TEST(PointwiseDepthwiseFuse, ExpansionFoldsIntoTheDepthwiseConvBitForBit) {
 TEST(PointwiseDepthwiseFuse, PairsThatMustStayApart) {
   ExpandNet fetched(8, 12, 1, "");
   fetched.Fetch("mid", 1);  // the widened map is a model output
-  ExpandNet swish(8, 12, 1, "hard_swish");
+  ExpandNet swish(8, 12, 1, "hard_swish");  // with a threshold of 5, not 6
+  swish.block().ops[1].SetAttr("hard_swish_threshold", 5.f);
   ExpandNet multiplier(8, 12, 1, "", 2);
   ExpandNet wide(65, 12, 1, "");  // beyond our 1x1 kernel's 64 input channels
   for (ExpandNet* net : {&fetched, &swish, &multiplier, &wide}) {

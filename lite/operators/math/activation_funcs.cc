@@ -88,6 +88,14 @@ ActParam ReadActAttrs(ActType type, const cpp::OpDesc& desc, ActAttrNames names)
   return p;
 }
 
+bool HasDefaultParams(const ActParam& p) {
+  const ActParam defaults;
+  for (const ActAttrInfo& a : ActivationAttrs(p.type)) {
+    if (a.b ? p.*a.b != defaults.*a.b : p.*a.f != defaults.*a.f) return false;
+  }
+  return true;
+}
+
 std::string FusedActName(const cpp::OpDesc& desc, const std::string& type_attr) {
   std::string name = desc.GetAttr<std::string>(type_attr, std::string());
   if (desc.HasAttr("with_act") && !desc.GetAttr<bool>("with_act")) name.clear();

@@ -86,6 +86,9 @@ inline ActParam ReadActParam(ActType type, const cpp::OpDesc& desc) {
   return ReadActAttrs(type, desc, ActAttrNames::kPlain);
 }
 
+// True when every parameter of p's activation has Paddle's default value.
+bool HasDefaultParams(const ActParam& p);
+
 // The name of the activation fused into `desc`: attribute `type_attr`
 // ("act_type", or "activation_type" for fc; "" when absent), cleared when
 // "with_act" is false; legacy "fuse_relu" = true means "relu".

@@ -79,12 +79,10 @@ class ConvOp : public OperatorBase<ConvParam> {
     ReadConvInt8Attributes(desc, &p);
     p.pointwise_filter = GetOptionalInput(desc, scope, "PointwiseFilter");
     p.pointwise_bias = GetOptionalInput(desc, scope, "PointwiseBias");
-    if (p.pointwise_filter) {
+    if (p.pointwise_filter) {  // the activation with Paddle's default parameters
       p.pointwise_act.kind = FusedActivation::KindFromName(
-          p.op_type, desc.GetAttr<std::string>("pointwise_act_type", ""));
-      LITE_ENFORCE(p.pointwise_act.kind == FusedActivation::kNone ||
-                       p.pointwise_act.kind == FusedActivation::kRelu,
-                   "op '", p.op_type, "': attribute 'pointwise_act_type' must be '' or 'relu'");
+          p.op_type, desc.GetAttr<std::string>("pointwise_act_type", ""), "pointwise_act_type");
+      p.pointwise_act.params.type = p.pointwise_act.kind;
     }
   }
 

@@ -41,8 +41,8 @@ struct ConvParam {
   // A 1x1 conv folded in front of a depthwise conv
   // (pointwise_depthwise_fuse_pass): Input is the 1x1 conv's input, and the
   // depthwise conv reads pointwise_act(conv1x1(Input, PointwiseFilter
-  // [M, C, 1, 1]) + PointwiseBias [M]) (attribute pointwise_act_type: "" or
-  // relu). Null when absent.
+  // [M, C, 1, 1]) + PointwiseBias [M]) (attribute pointwise_act_type: a fused
+  // activation's name, with Paddle's default parameters). Null when absent.
   const Tensor* pointwise_filter{nullptr};
   const Tensor* pointwise_bias{nullptr};
   FusedActivation pointwise_act;

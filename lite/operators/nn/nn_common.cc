@@ -13,7 +13,8 @@ namespace lite {
 namespace operators {
 
 FusedActivation::Kind FusedActivation::KindFromName(const std::string& op,
-                                                    const std::string& name) {
+                                                    const std::string& name,
+                                                    const std::string& attr) {
   if (name.empty() || name == "identity" || name == "none") return kNone;
   std::string expected = "''";
   for (const ActInfo& a : Activations()) {
@@ -21,7 +22,7 @@ FusedActivation::Kind FusedActivation::KindFromName(const std::string& op,
     if (name == a.op_type) return a.type;
     expected += std::string(", ") + a.op_type;
   }
-  ThrowError("op '", op, "': attribute 'act_type' is '", name, "'; expected one of ", expected);
+  ThrowError("op '", op, "': attribute '", attr, "' is '", name, "'; expected one of ", expected);
 }
 
 float FusedActivation::Apply(float x) const {
@@ -204,7 +205,7 @@ void FusedActivation::ApplySerial(float* d, int64_t m) const {
 FusedActivation ParseFusedActivation(const cpp::OpDesc& desc,
                                      const std::string& type_attr) {
   FusedActivation act;
-  act.kind = FusedActivation::KindFromName(desc.Type(), FusedActName(desc, type_attr));
+  act.kind = FusedActivation::KindFromName(desc.Type(), FusedActName(desc, type_attr), type_attr);
   act.params = ReadActAttrs(act.kind, desc, ActAttrNames::kFused);
   return act;
 }

@@ -31,8 +31,9 @@ struct FusedActivation {
   Kind kind{kNone};
   ActParam params;  // Paddle defaults unless parsed
 
-  // Parses the name; throws naming the op when unknown.
-  static Kind KindFromName(const std::string& op, const std::string& name);
+  // Parses the name; throws naming the op and its attribute `attr` when unknown.
+  static Kind KindFromName(const std::string& op, const std::string& name,
+                           const std::string& attr = "act_type");
   // y = act(x) computed plainly (used for fallbacks and by tests).
   float Apply(float x) const;
   // Appends the activation to oneDNN post-ops; false when oneDNN cannot
