@@ -37,6 +37,7 @@ LITE_DECLARE_PASS(MulPlusXFusePass)
 LITE_DECLARE_PASS(NearestInterpAddFusePass)
 LITE_DECLARE_PASS(UpsampleConcatFusePass)
 LITE_DECLARE_PASS(PointwiseDepthwiseFusePass)
+LITE_DECLARE_PASS(PostActAffineFusePass)
 #undef LITE_DECLARE_PASS
 
 // The argument node bound to the first variable of a slot (nullptr if none).

@@ -48,6 +48,7 @@ const Tensor* PointwiseFilter(const Node* pw, const Scope* weights) {
   if (!operators::PointwiseNchwApplies(1, {fd[0], fd[1], fd[2], fd[3]}, strides, pads,
                                        1 << 20) ||
       !operators::HasDefaultParams(operators::ParseFusedActivation(pw->op).params) ||
+      operators::ParseFusedActivation(pw->op).HasPostAffine() ||
       (bias && !FloatWeight(bias, weights))) {
     return nullptr;
   }

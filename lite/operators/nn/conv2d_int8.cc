@@ -196,7 +196,7 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     std::vector<float> scales = acc_scales_;
     dnnl::post_ops ops;
     const bool post_act_fallback = !p.act.AppendPostOps(&ops);
-    if (p.output_int8 && p.act.kind == FusedActivation::kNone && !emulate_) {
+    if (p.output_int8 && p.act.Identity() && !emulate_) {
       for (float& v : scales) v /= p.output_scale;
     } else if (p.output_int8) {
       ops.append_eltwise(1.f, dnnl::algorithm::eltwise_linear, 1.f / p.output_scale, 0.f);

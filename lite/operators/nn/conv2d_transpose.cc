@@ -207,7 +207,7 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
                        ctx.threads);
     }
     const FusedActivation& act = p.act;
-    if (act.kind != FusedActivation::kNone) act.ApplyInPlace(out, p.output->numel(), ctx.threads);
+    if (!act.Identity()) act.ApplyInPlace(out, p.output->numel(), ctx.threads);
   }
 
   // Kernel == stride, no padding (one tap per output pixel):

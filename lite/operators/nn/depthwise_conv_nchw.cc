@@ -155,6 +155,10 @@ struct TileAct {
   static TileAct From(const FusedActivation& act) {
     const ActParam& p = act.params;
     TileAct t;
+    if (act.HasPostAffine()) {  // ApplySerial on the finished rows
+      t.kind = kAfter;
+      return t;
+    }
     switch (act.kind) {
       case FusedActivation::kNone: break;
       case FusedActivation::kRelu:

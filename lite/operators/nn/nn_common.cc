@@ -26,6 +26,13 @@ FusedActivation::Kind FusedActivation::KindFromName(const std::string& op,
 }
 
 float FusedActivation::Apply(float x) const {
+  float y = ApplyActivationOnly(x);
+  if (post_scale != 1.f) y *= post_scale;
+  if (post_shift != 0.f) y += post_shift;
+  return y;
+}
+
+float FusedActivation::ApplyActivationOnly(float x) const {
   const ActParam& p = params;
   switch (kind) {
     case kNone: return x;
@@ -54,6 +61,7 @@ float FusedActivation::Apply(float x) const {
 bool FusedActivation::AppendPostOps(dnnl::post_ops* ops) const {
   using A = dnnl::algorithm;
   const ActParam& p = params;
+  if (HasPostAffine()) return false;
   switch (kind) {
     case kNone: return true;
     // clip(0, inf), not eltwise_relu: oneDNN's relu keeps NaN (it blends
@@ -104,6 +112,16 @@ namespace {
 LITE_CPU_CLONES
 void ClampScaleLoop(float* d, int64_t n, float lo, float hi) {
   for (int64_t i = 0; i < n; ++i) d[i] = ClampNum(d[i], lo, hi);
+}
+
+LITE_CPU_CLONES
+void ScaleLoop(float* d, int64_t n, float s) {
+  for (int64_t i = 0; i < n; ++i) d[i] *= s;
+}
+
+LITE_CPU_CLONES
+void ShiftLoop(float* d, int64_t n, float b) {
+  for (int64_t i = 0; i < n; ++i) d[i] += b;
 }
 
 LITE_CPU_CLONES
@@ -170,7 +188,7 @@ bool FusedActivation::Vectorized() const {
 }
 
 void FusedActivation::ApplyInPlace(float* data, int64_t n, int threads) const {
-  if (kind == kNone) return;
+  if (Identity()) return;
   // Chunks of 16K floats (64 KB) per task keep each piece in L2.
   constexpr int64_t kChunk = 16384;
   const int64_t chunks = (n + kChunk - 1) / kChunk;
@@ -198,8 +216,10 @@ void FusedActivation::ApplySerial(float* d, int64_t m) const {
     case kSigmoid: LogisticLoop(d, m, 1.f, 0.f); break;
     case kSwish: LogisticLoop(d, m, p.swish_beta, 1.f); break;
     default:
-      for (int64_t i = 0; i < m; ++i) d[i] = Apply(d[i]);
+      for (int64_t i = 0; i < m; ++i) d[i] = ApplyActivationOnly(d[i]);
   }
+  if (post_scale != 1.f) ScaleLoop(d, m, post_scale);
+  if (post_shift != 0.f) ShiftLoop(d, m, post_shift);
 }
 
 FusedActivation ParseFusedActivation(const cpp::OpDesc& desc,
@@ -207,6 +227,8 @@ FusedActivation ParseFusedActivation(const cpp::OpDesc& desc,
   FusedActivation act;
   act.kind = FusedActivation::KindFromName(desc.Type(), FusedActName(desc, type_attr), type_attr);
   act.params = ReadActAttrs(act.kind, desc, ActAttrNames::kFused);
+  act.post_scale = desc.GetAttr<float>("post_act_scale", 1.f);
+  act.post_shift = desc.GetAttr<float>("post_act_shift", 0.f);
   return act;
 }
 

@@ -30,14 +30,26 @@ struct FusedActivation {
 #include "lite/operators/math/activations.inc"
   Kind kind{kNone};
   ActParam params;  // Paddle defaults unless parsed
+  // y = act(x) * post_scale + post_shift: a scalar multiply and add after
+  // the activation (attributes "post_act_scale" / "post_act_shift",
+  // post_act_affine_fuse_pass), each done only when it is not the
+  // identity, as the separate elementwise ops did.
+  float post_scale{1.f};
+  float post_shift{0.f};
+  bool HasPostAffine() const { return post_scale != 1.f || post_shift != 0.f; }
+  // Nothing to apply.
+  bool Identity() const { return kind == kNone && !HasPostAffine(); }
 
   // Parses the name; throws naming the op and its attribute `attr` when unknown.
   static Kind KindFromName(const std::string& op, const std::string& name,
                            const std::string& attr = "act_type");
-  // y = act(x) computed plainly (used for fallbacks and by tests).
+  // y = act(x) computed plainly (used for fallbacks and by tests), with the
+  // post affine; ApplyActivationOnly without it.
   float Apply(float x) const;
+  float ApplyActivationOnly(float x) const;
   // Appends the activation to oneDNN post-ops; false when oneDNN cannot
-  // express it exactly (then the kernel applies ApplyInPlace afterwards).
+  // express it exactly (then the kernel applies ApplyInPlace afterwards),
+  // always with a post affine (oneDNN's linear may contract it to an FMA).
   bool AppendPostOps(dnnl::post_ops* ops) const;
   void ApplyInPlace(float* data, int64_t n, int threads) const;
   // ApplyInPlace on the calling thread only (for kernels that apply the
