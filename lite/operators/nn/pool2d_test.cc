@@ -116,6 +116,25 @@ TEST(Pool2d, MatchesNaiveOverAllAttributeCombinations) {
           }
 }
 
+// Non-overlapping windows two columns wide, all inside the input (the
+// RunTiles2 path: the SVTR neck's 3x2 average pooling), with an unused last
+// column and row; ceil_mode with a partial last window takes the general
+// path.
+TEST(Pool2d, NonOverlappingTwoColumnWindows) {
+  for (const std::string type : {"avg", "max"}) {
+    for (int threads : {1, 2}) {
+      RunCase({{1, 5, 10, 37}, type, {3, 2}, {3, 2}, {0, 0}, "EXPLICIT", false, false, false,
+               true}, threads);
+      RunCase({{2, 3, 4, 16}, type, {2, 2}, {2, 2}, {0, 0}, "EXPLICIT", false, false, false,
+               false}, threads);
+      RunCase({{1, 480, 3, 80}, type, {3, 2}, {3, 2}, {0, 0}, "EXPLICIT", false, false, false,
+               true}, threads);
+      RunCase({{1, 2, 5, 9}, type, {2, 2}, {2, 2}, {0, 0}, "EXPLICIT", false, false, true,
+               true}, threads);
+    }
+  }
+}
+
 TEST(Pool2d, GlobalAndAdaptive) {
   for (std::string type : {"max", "avg"}) {
     RunCase({{2, 3, 13, 7}, type, {1, 1}, {1, 1}, {0, 0}, "EXPLICIT", true, false, false, true});
