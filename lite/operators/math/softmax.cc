@@ -6,7 +6,6 @@
 #include <immintrin.h>
 
 #include <cmath>
-#include <limits>
 
 #include <Eigen/Core>
 
@@ -66,26 +65,15 @@ void ScaleRow(float* y, int64_t n, float s) {
   for (int64_t i = 0; i < n; ++i) y[i] *= s;
 }
 
-// softmax of one row with AVX2/FMA: the max, then exp(x - max) stored and
-// summed in the same pass, then the scale (three passes over a row that
-// stays in L1/L2; the portable path makes four, its exp at ~5 cycles per
-// element). A NaN anywhere makes the sum, hence the whole row, NaN, as in
-// the portable path.
-__attribute__((target("avx2,fma"))) void SoftmaxRowAvx2(const float* x, float* y, int64_t n) {
-  int64_t i = 0;
-  __m256 m0 = _mm256_set1_ps(-std::numeric_limits<float>::infinity()), m1 = m0;
-  for (; i + 16 <= n; i += 16) {
-    m0 = _mm256_max_ps(_mm256_loadu_ps(x + i), m0);
-    m1 = _mm256_max_ps(_mm256_loadu_ps(x + i + 8), m1);
-  }
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, _mm256_max_ps(m0, m1));
-  float m = lanes[0];
-  for (int k = 1; k < 8; ++k) m = lanes[k] > m ? lanes[k] : m;
-  for (; i < n; ++i) m = x[i] > m ? x[i] : m;
+// softmax of one row with AVX2/FMA, given its max m: exp(x - m) stored and
+// summed in the same pass, then the scale (the portable path makes a pass
+// more, its exp at ~5 cycles per element). A NaN anywhere makes the sum,
+// hence the whole row, NaN, as in the portable path.
+__attribute__((target("avx2,fma"))) void SoftmaxRowAvx2(const float* x, float m, float* y,
+                                                        int64_t n) {
   const __m256 mv = _mm256_set1_ps(m);
   __m256 s0 = _mm256_setzero_ps(), s1 = s0;
-  i = 0;
+  int64_t i = 0;
   for (; i + 16 <= n; i += 16) {
     const __m256 d0 = _mm256_sub_ps(_mm256_loadu_ps(x + i), mv);
     const __m256 d1 = _mm256_sub_ps(_mm256_loadu_ps(x + i + 8), mv);
@@ -97,6 +85,7 @@ __attribute__((target("avx2,fma"))) void SoftmaxRowAvx2(const float* x, float* y
     s0 = _mm256_add_ps(s0, e0);
     s1 = _mm256_add_ps(s1, e1);
   }
+  alignas(32) float lanes[8];
   _mm256_store_ps(lanes, _mm256_add_ps(s0, s1));
   float sum = 0.f;
   for (int k = 0; k < 8; ++k) sum += lanes[k];
@@ -105,10 +94,11 @@ __attribute__((target("avx2,fma"))) void SoftmaxRowAvx2(const float* x, float* y
     y[i] = d == d ? ExpNonPositive(d) : d;
     sum += y[i];
   }
-  const __m256 inv = _mm256_set1_ps(1.f / sum);
+  const float inv = 1.f / sum;
+  const __m256 inv8 = _mm256_set1_ps(inv);
   i = 0;
-  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_mul_ps(_mm256_loadu_ps(y + i), inv));
-  for (; i < n; ++i) y[i] *= 1.f / sum;
+  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _mm256_mul_ps(_mm256_loadu_ps(y + i), inv8));
+  for (; i < n; ++i) y[i] *= inv;
 }
 }  // namespace
 
@@ -137,7 +127,7 @@ class SoftmaxKernel : public KernelBase<SoftmaxParam> {
           yr = (xr - m).exp();
           yr = (xr - m) - std::log(yr.sum());
         } else if (Avx2FmaAvailable()) {
-          SoftmaxRowAvx2(x + o * n, y + o * n, n);
+          SoftmaxRowAvx2(x + o * n, m, y + o * n, n);
         } else {
           ExpShifted(x + o * n, y + o * n, n, m);
           ScaleRow(y + o * n, n, 1.f / yr.sum());

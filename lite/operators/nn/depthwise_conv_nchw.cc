@@ -305,12 +305,10 @@ void PlaneByTiles(const TileFns& fns, const float* buf, const int64_t* off, int6
   }
 }
 
-}  // namespace
-
-namespace {
 bool TilesRun(int64_t kh, int64_t kw) {
-  return Avx2FmaAvailable() && !OneDnnUsesAvx512() && TilesFor(kh, kw).rows[0] != nullptr;
+  return HandKernelsRun() && TilesFor(kh, kw).rows[0] != nullptr;
 }
+
 }  // namespace
 
 bool DepthwiseNchwPays(int64_t kh, int64_t kw, int64_t oh, int64_t ow) {

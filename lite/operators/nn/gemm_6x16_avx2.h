@@ -23,6 +23,11 @@ inline bool OneDnnUsesAvx512() {
   return (isa & dnnl_cpu_isa_avx512_core) == dnnl_cpu_isa_avx512_core;
 }
 
+// Where the hand-written conv kernels (Winograd, 1x1, depthwise tiles) run:
+// a CPU with AVX2 and FMA on which oneDNN runs its AVX2 kernels, the ones
+// they were measured against.
+inline bool HandKernelsRun() { return Avx2FmaAvailable() && !OneDnnUsesAvx512(); }
+
 // C[6][16] = A[K][6] (broadcast per row) x B[K][ldb] (B rows ldb apart, C
 // rows ldc apart). Named accumulators: with an array GCC stored all twelve
 // to the stack on every step.

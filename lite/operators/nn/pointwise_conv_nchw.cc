@@ -19,12 +19,33 @@ constexpr int64_t kMinPlane = 1024;
 // Pixels per chunk: 64 input rows of 512 floats are 128 KB (L2).
 constexpr int64_t kChunk = 512;
 
+// PointwiseGemmBlock without AVX2 (the fused kernel's fallback,
+// pointwise_depthwise_nchw.h: its pass only runs where our kernels do, but
+// a program optimized there may run elsewhere).
+LITE_CPU_CLONES
+void GemmBlockPlain(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
+                    float* y, int64_t ldy) {
+  for (int64_t r = 0; r < kGemmRows; ++r) {
+    float* yr = y + r * ldy;
+    std::fill(yr, yr + len, 0.f);
+    for (int64_t k = 0; k < c; ++k) {
+      const float w = a[k * kGemmRows + r];
+      const float* xk = x + k * ldx;
+      for (int64_t i = 0; i < len; ++i) yr[i] += w * xk[i];
+    }
+  }
+}
+
 }  // namespace
 
-bool PointwiseKernelsAvailable() { return Avx2FmaAvailable() && !OneDnnUsesAvx512(); }
+bool PointwiseKernelsAvailable() { return HandKernelsRun(); }
 
 void PointwiseGemmBlock(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
                         float* y, int64_t ldy) {
+  if (!Avx2FmaAvailable()) {
+    GemmBlockPlain(a, c, x, ldx, len, y, ldy);
+    return;
+  }
   int64_t p = 0;
   for (; p + 16 <= len; p += 16) Gemm6x16(a, x + p, c, ldx, y + p, ldy);
   for (; p + 8 <= len; p += 8) Gemm6x8(a, x + p, c, ldx, y + p, ldy);

@@ -36,7 +36,7 @@ bool PointwiseKernelsAvailable();
 
 // One block of 6 rows: y[r][0..len) = sum_k a[k * 6 + r] * x[k][0..len)
 // (x rows ldx apart, y rows ldy apart), `a` one block of a packed filter.
-// Needs PointwiseKernelsAvailable().
+// AVX2/FMA blocks where the CPU has them, else a plain loop.
 void PointwiseGemmBlock(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
                         float* y, int64_t ldy);
 

@@ -4,8 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "lite/operators/nn/cpu_clones.h"
-#include "lite/operators/nn/gemm_6x16_avx2.h"
+#include "lite/operators/nn/gemm_6x16_avx2.h"  // kGemmRows
 #include "lite/operators/nn/pointwise_conv_nchw.h"
 
 namespace paddle {
@@ -16,21 +15,6 @@ namespace {
 // Floats of one band: of the 6 channels' 1x1 outputs, and of the input rows
 // they read (both in L2 beside the depthwise blocks).
 constexpr int64_t kBandFloats = 48 * 1024;
-
-// y[r][0..len) = sum_k a[k * 6 + r] * x[k][0..len) without AVX2.
-LITE_CPU_CLONES
-void GemmBlockPlain(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
-                    float* y, int64_t ldy) {
-  for (int64_t r = 0; r < kGemmRows; ++r) {
-    float* yr = y + r * ldy;
-    std::fill(yr, yr + len, 0.f);
-    for (int64_t k = 0; k < c; ++k) {
-      const float w = a[k * kGemmRows + r];
-      const float* xk = x + k * ldx;
-      for (int64_t i = 0; i < len; ++i) yr[i] += w * xk[i];
-    }
-  }
-}
 
 // The depthwise geometries of one thread's bands (first, inner, last).
 class PlaneCache {
@@ -71,7 +55,6 @@ void PointwiseDepthwiseNchw(const PointwiseDepthwiseShape& s, const float* in,
   const int64_t band = std::max<int64_t>(1, (rows_fit - d.kh) / d.sh + 1);
   const int64_t bands = (d.oh + band - 1) / band;
   const int64_t jobs = d.n * bands * blocks;  // channel blocks innermost: one input band each
-  const bool avx2 = Avx2FmaAvailable();
 #pragma omp parallel num_threads(threads) if (threads > 1 && jobs > 1)
   {
     PlaneCache planes(d);
@@ -89,11 +72,7 @@ void PointwiseDepthwiseNchw(const PointwiseDepthwiseShape& s, const float* in,
       if (len > 0) {
         const float* a = pw_packed + cb * s.c * kGemmRows;
         const float* x = in + n * s.c * hw + i0 * d.w;
-        if (avx2) {
-          PointwiseGemmBlock(a, s.c, x, hw, len, pw.data(), len);
-        } else {
-          GemmBlockPlain(a, s.c, x, hw, len, pw.data(), len);
-        }
+        PointwiseGemmBlock(a, s.c, x, hw, len, pw.data(), len);
       }
       DepthwisePlane& plane =
           planes.Get(std::max<int64_t>(0, i1 - i0), static_cast<int>(i0 - y0), o1 - o0);

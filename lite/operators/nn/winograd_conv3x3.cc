@@ -147,8 +147,7 @@ bool Winograd3x3Applies(int64_t groups, const std::vector<int64_t>& filter_dims,
   return groups == 1 && filter_dims.size() == 4 && filter_dims[2] == 3 &&
          filter_dims[3] == 3 && filter_dims[1] >= 16 && filter_dims[0] >= 8 &&
          strides.size() == 2 && strides[0] == 1 && strides[1] == 1 && dilations.size() == 2 &&
-         dilations[0] == 1 && dilations[1] == 1 && out_h * out_w >= 256 && Avx2FmaAvailable() &&
-         !OneDnnUsesAvx512();
+         dilations[0] == 1 && dilations[1] == 1 && out_h * out_w >= 256 && HandKernelsRun();
 }
 
 std::vector<float> Winograd3x3Filter(const float* filter, int64_t m, int64_t c) {
