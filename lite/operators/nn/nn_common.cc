@@ -1,6 +1,7 @@
 #include "lite/operators/nn/nn_common.h"
 
 #include <immintrin.h>
+#include "lite/operators/nn/act_avx2.h"
 #include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/math/fast_exp.h"
 
@@ -203,6 +204,14 @@ void FusedActivation::ApplyInPlace(float* data, int64_t n, int threads) const {
 }
 
 void FusedActivation::ApplySerial(float* d, int64_t m) const {
+  if (Avx2FmaAvailable()) {
+    const VecAct t = VecAct::From(*this);
+    if (t.InRegisters()) {  // the activation and the post affine in one pass
+      const int64_t done = Avx2ActLoop(t, d, m);
+      d += done;
+      m -= done;
+    }
+  }
   const ActParam& p = params;
   switch (kind) {
     case kNone: break;
