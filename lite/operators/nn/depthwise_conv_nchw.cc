@@ -262,7 +262,7 @@ bool TilesRun(int64_t kh, int64_t kw) {
 }  // namespace
 
 bool DepthwiseNchwPays(int64_t kh, int64_t kw, int64_t oh, int64_t ow) {
-  return oh * ow >= 1024 || (TilesRun(kh, kw) && oh >= kTileRows && oh * ow >= 256);
+  return oh * ow >= 1024 || (TilesRun(kh, kw) && oh >= 3 && oh * ow >= 240);
 }
 
 bool DepthwiseNchwApplies(int64_t groups, int64_t in_c, int64_t filter_in_c,
