@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "lite/core/op_test_util.h"
+#include "lite/operators/nn/gemm_6x16_avx2.h"
 
 namespace paddle {
 namespace lite {
@@ -86,6 +87,19 @@ TEST(DepthwiseConvNchw, MatchesNaiveOnOddShapes) {
       Check(k, 2, kernel);
     }
   }
+}
+
+// Where conv2d takes this kernel instead of oneDNN's (measured rules,
+// depthwise_conv_nchw.h): planes of >= 1024 outputs on every CPU; with the
+// AVX2 tiles also the recognizer's 3x80 planes, not the classifier's 2x96.
+TEST(DepthwiseConvNchw, PaysOnLargePlanesAndWithTilesOnPlanesOfThreeRows) {
+  EXPECT_TRUE(DepthwiseNchwPays(3, 3, 32, 32));
+  EXPECT_TRUE(DepthwiseNchwPays(7, 7, 8, 128));
+  EXPECT_FALSE(DepthwiseNchwPays(5, 5, 2, 96));
+  EXPECT_FALSE(DepthwiseNchwPays(7, 7, 3, 80));  // no tile for 7x7
+  EXPECT_FALSE(DepthwiseNchwPays(5, 5, 3, 79));  // 237 outputs
+  EXPECT_EQ(HandKernelsRun(), DepthwiseNchwPays(5, 5, 3, 80));
+  EXPECT_EQ(HandKernelsRun(), DepthwiseNchwPays(3, 3, 4, 64));
 }
 
 }  // namespace
