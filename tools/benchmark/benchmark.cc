@@ -166,6 +166,13 @@ void PrintTopInstructions(paddle::lite::ProgramPredictor* p, int runs, int top) 
       if (d.HasInput("PointwiseFilter")) {
         extra += " after 1x1 " + DimsStr(dims(d.Input("PointwiseFilter")));
       }
+      // conv_blocked_chain_pass: which side holds oneDNN's blocked layout
+      const bool blocked_in = d.HasAttr("input_blocked") && d.GetAttr<bool>("input_blocked");
+      const bool blocked_out = d.HasAttr("output_blocked") && d.GetAttr<bool>("output_blocked");
+      if (blocked_in || blocked_out) {
+        extra += std::string(" blocked ") + (blocked_in ? "in" : "") +
+                 (blocked_in && blocked_out ? "/" : "") + (blocked_out ? "out" : "");
+      }
       if (f.size() == 4 && out.size() == 4 && d.Type() != "conv2d_transpose") {
         const double flop = InstConvFlops(inst);
         char buf[64];

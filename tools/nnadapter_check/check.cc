@@ -202,7 +202,9 @@ class Checker {
     if (!o_.model_dir.empty()) c.set_model_dir(o_.model_dir);
     if (!o_.model_file.empty()) c.set_model_file(o_.model_file);
     if (!o_.param_file.empty()) c.set_param_file(o_.param_file);
-    c.set_disabled_passes({"memory_optimize_pass"});  // keep intermediates readable
+    // Keep intermediates readable: their own buffers (no memory reuse) and
+    // NCHW data (no blocked layout between chained convs).
+    c.set_disabled_passes({"memory_optimize_pass", "conv_blocked_chain_pass"});
     const std::string report_path = TempPath("report.json");
     if (devices) {
       c.set_nnadapter_device_names(*devices);

@@ -38,6 +38,7 @@ LITE_DECLARE_PASS(NearestInterpAddFusePass)
 LITE_DECLARE_PASS(UpsampleConcatFusePass)
 LITE_DECLARE_PASS(PointwiseDepthwiseFusePass)
 LITE_DECLARE_PASS(PostActAffineFusePass)
+LITE_DECLARE_PASS(ConvBlockedChainPass)
 #undef LITE_DECLARE_PASS
 
 // The argument node bound to the first variable of a slot (nullptr if none).
@@ -56,6 +57,10 @@ std::string FreshWeightName(const Scope& weights, const std::string& base);
 bool RemoveIdentityStmt(SSAGraph* graph, Node* stmt, Node* in, Node* out);
 // conv2d or depthwise_conv2d.
 bool IsConv(const Node* stmt);
+// IsConv on float NCHW data as the program wrote it: not int8, no NHWC or
+// blocked data attribute (int8_nhwc_chain_pass, conv_blocked_chain_pass),
+// no folded 1x1 conv (PointwiseFilter), data_format not NHWC.
+bool PlainFloatConv(const Node* stmt);
 // IsConv or conv2d_transpose (whose Filter is [C, M/groups, KH, KW]).
 bool IsConvOrTranspose(const Node* stmt);
 // Output channels of a conv (Filter dim 0) or conv2d_transpose (Filter

@@ -66,6 +66,15 @@ bool IsConv(const Node* stmt) {
          (stmt->op.Type() == "conv2d" || stmt->op.Type() == "depthwise_conv2d");
 }
 
+bool PlainFloatConv(const Node* stmt) {
+  if (!IsConv(stmt)) return false;
+  const cpp::OpDesc& d = stmt->op;
+  return !d.GetAttr<bool>("enable_int8", false) && !d.GetAttr<bool>("input_nhwc", false) &&
+         !d.GetAttr<bool>("output_nhwc", false) && !d.GetAttr<bool>("input_blocked", false) &&
+         !d.GetAttr<bool>("output_blocked", false) && !d.HasInput("PointwiseFilter") &&
+         d.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
+}
+
 bool IsConvOrTranspose(const Node* stmt) {
   return IsConv(stmt) || (stmt && stmt->IsStmt() && stmt->op.Type() == "conv2d_transpose");
 }

@@ -28,14 +28,6 @@ namespace graph {
 
 namespace {
 
-bool PlainFloatConv(const Node* conv) {
-  const cpp::OpDesc& d = conv->op;
-  return IsConv(conv) && !d.GetAttr<bool>("enable_int8", false) &&
-         !d.GetAttr<bool>("input_nhwc", false) && !d.GetAttr<bool>("output_nhwc", false) &&
-         !d.HasInput("PointwiseFilter") &&
-         d.GetAttr<std::string>("data_format", "NCHW") != "NHWC";
-}
-
 // The 1x1 conv's Filter when it can be folded into a depthwise conv.
 const Tensor* PointwiseFilter(const Node* pw, const Scope* weights) {
   if (!PlainFloatConv(pw) || pw->op.GetAttr<int32_t>("groups", 1) != 1) return nullptr;

@@ -53,6 +53,16 @@ class ConvOp : public OperatorBase<ConvParam> {
                    " values; expected 1 or ", w[0], " (output channels of 'Filter' ",
                    DimsToString(w), ")");
     }
+    if (p.input_blocked || p.output_blocked) {
+      LITE_ENFORCE(!p.enable_int8 && !p.input_nhwc && !p.output_nhwc && !p.pointwise_filter &&
+                       p.input->dtype() == DataType::kFloat32,
+                   "op '", op, "': attributes 'input_blocked' / 'output_blocked' are for float "
+                   "convs on NCHW tensors without int8, NHWC or PointwiseFilter attributes");
+      LITE_ENFORCE(in[1] % kBlockedChannelMultiple == 0 && w[0] % kBlockedChannelMultiple == 0,
+                   "op '", op, "': attributes 'input_blocked' / 'output_blocked' need input and "
+                   "output channels that are multiples of ", kBlockedChannelMultiple, ", got ",
+                   in[1], " and ", w[0]);
+    }
     if (p.bias) {
       LITE_ENFORCE(p.bias->numel() == w[0], "op '", op, "': input 'Bias' ",
                    DimsToString(p.bias->dims()), " must have ", w[0],
@@ -77,6 +87,8 @@ class ConvOp : public OperatorBase<ConvParam> {
     auto& p = param_;
     ReadConvAttributes(desc, scope, &p);
     ReadConvInt8Attributes(desc, &p);
+    p.input_blocked = desc.GetAttr<bool>("input_blocked", false);
+    p.output_blocked = desc.GetAttr<bool>("output_blocked", false);
     p.pointwise_filter = GetOptionalInput(desc, scope, "PointwiseFilter");
     p.pointwise_bias = GetOptionalInput(desc, scope, "PointwiseBias");
     if (p.pointwise_filter) {  // the activation with Paddle's default parameters
@@ -131,6 +143,33 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     dnnl::memory::dims strides{p.strides[0], p.strides[1]};
     dnnl::memory::dims dil{key.dil[0] - 1, key.dil[1] - 1};
     dnnl::memory::dims pad_l{key.pads[0], key.pads[2]}, pad_r{key.pads[1], key.pads[3]};
+    if (p.input_blocked || p.output_blocked) {
+      // Blocked data in place on the chained side(s); oneDNN picks the
+      // other side's layout (a reorder from or to NCHW at the chain's end).
+      // The activation is a post-op where oneDNN expresses it exactly (its
+      // blocked kernels apply post-ops in vector code), else our pass over
+      // the output afterwards, which is element-wise and so layout-free.
+      dnnl::post_ops blocked_ops;
+      const bool fallback = !p.act.AppendPostOps(&blocked_ops);
+      dnnl::primitive_attr a = x86::DnnlAttr();
+      if (!fallback) a.set_post_ops(blocked_ops);
+      const tag blk = BlockedActTag();
+      const dnnl::memory::desc src_md(src_dims, dt::f32, p.input_blocked ? blk : tag::any);
+      const dnnl::memory::desc dst_md(dst_dims, dt::f32, p.output_blocked ? blk : tag::any);
+      const auto desc =
+          key.has_bias
+              ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
+                                                dnnl::algorithm::convolution_direct, src_md,
+                                                w_any, b_md, dst_md, strides, dil, pad_l, pad_r)
+              : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
+                                                dnnl::algorithm::convolution_direct, src_md,
+                                                w_any, dst_md, strides, dil, pad_l, pad_r);
+      const dnnl::convolution_forward::primitive_desc pd(desc, a, eng);
+      return std::make_unique<DnnlPlan>(
+          key, pd, dnnl::convolution_forward(pd), dnnl::memory::desc(w_dims, dt::f32, w_user_tag),
+          fallback, p.input_blocked ? DnnlUser::kBlockedFloat : DnnlUser::kPlainFloat,
+          p.output_blocked ? DnnlUser::kBlockedFloat : DnnlUser::kPlainFloat);
+    }
     const bool pointwise = w[2] == 1 && w[3] == 1 && p.strides[0] == 1 && p.strides[1] == 1 &&
                            key.pads == std::vector<int>{0, 0, 0, 0} && g == 1;
     dnnl::post_ops ops;
@@ -247,9 +286,10 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
       return;
     }
     const DDim& id = p.input->dims();
+    const bool blocked = p.input_blocked || p.output_blocked;  // oneDNN's kernels only
     // Direct NCHW depthwise where it beats oneDNN (DepthwiseNchwPays: large
     // planes; on small ones oneDNN's blocked kernels win).
-    if (DepthwiseNchwApplies(p.groups, id[1], fd[1], p.eff_dilations, p.strides) &&
+    if (!blocked && DepthwiseNchwApplies(p.groups, id[1], fd[1], p.eff_dilations, p.strides) &&
         DepthwiseNchwPays(fd[2], fd[3], od[2], od[3])) {
       DepthwiseShape s{id[0], id[1], id[2], id[3], fd[0], fd[2], fd[3], od[2], od[3],
                        p.strides[0], p.strides[1], p.eff_paddings[0], p.eff_paddings[2]};
@@ -262,7 +302,7 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     // Winograd F(4x4, 3x3) (winograd_conv3x3.h), 1x1 convs with few input
     // channels on our pointwise kernel (pointwise_conv_nchw.h). The packed
     // filter is kept while the (persistable) filter is the same.
-    const bool plain_float = !p.enable_int8 && !p.input_nhwc && !p.output_nhwc &&
+    const bool plain_float = !blocked && !p.enable_int8 && !p.input_nhwc && !p.output_nhwc &&
                              p.input->dtype() == DataType::kFloat32;
     const std::vector<int64_t> fdims{fd[0], fd[1], fd[2], fd[3]};
     const float* bias = p.bias ? p.bias->data<float>() : nullptr;

@@ -110,6 +110,12 @@ int main(int argc, char** argv) {
       {"1x1 conv 256->256 @56x56", 1, 256, 56, 56, 256, 1, 1, 0},
       {"3x3 depthwise 256 @56x56", 1, 256, 56, 56, 256, 3, 256, 1},
       {"3x3 conv 64->64 @112x112", 1, 64, 112, 112, 64, 3, 1, 1},
+      // PP-OCRv4 recognizer layers: what a blocked-layout chain would gain
+      // over our NCHW kernels (docs/performance.md)
+      {"1x1 conv 480->480 @6x80", 1, 480, 6, 80, 480, 1, 1, 0},
+      {"1x1 conv 240->240 @12x80", 1, 240, 12, 80, 240, 1, 1, 0},
+      {"5x5 depthwise 240 @12x80", 1, 240, 12, 80, 240, 5, 240, 2},
+      {"5x5 depthwise 480 @6x80", 1, 480, 6, 80, 480, 5, 480, 2},
   };
   std::printf("conv_bench: %d thread(s), median of %d runs\n", threads, iters);
   try {

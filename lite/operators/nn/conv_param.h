@@ -36,6 +36,13 @@ struct ConvParam {
   // output_int8, else float.
   bool input_nhwc{false};
   bool output_nhwc{false};
+  // Float activations between convs in oneDNN's blocked layout
+  // (conv_blocked_chain_pass; the tensors keep their NCHW dims):
+  // input_blocked: Input holds nChw8c data (nChw16c where oneDNN runs
+  // AVX-512 kernels, BlockedActDesc), output_blocked: Output is written so.
+  // Both channel counts must be multiples of 16.
+  bool input_blocked{false};
+  bool output_blocked{false};
   bool output_int8{false};
   float output_scale{0.f};
   // A 1x1 conv folded in front of a depthwise conv

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "lite/operators/nn/gemm_6x16_avx2.h"  // OneDnnUsesAvx512
 #include "lite/operators/nn/layout_transpose.h"
 
 namespace paddle {
@@ -18,9 +19,22 @@ dnnl::memory::desc PlainDesc(const DDim& d) {
   return dnnl::memory::desc(ToDnnlDims(d), dt::f32, kPlain[d.size()]);
 }
 
+// What the op's tensor of dims `d` holds for `user`.
+dnnl::memory::desc UserDesc(const DDim& d, DnnlUser user, const dnnl::memory::desc& md) {
+  if (user == DnnlUser::kNative) return md;
+  if (user == DnnlUser::kBlockedFloat) {
+    LITE_ENFORCE(d.size() == 4 && d[1] % kBlockedChannelMultiple == 0,
+                 "oneDNN plan: blocked float data need 4-D dims with channels a multiple of ",
+                 kBlockedChannelMultiple, ", got ", DimsToString(d));
+    return dnnl::memory::desc(ToDnnlDims(d), dt::f32, BlockedActTag());
+  }
+  return PlainDesc(d);
+}
+
 DnnlMove MoveFor(const DDim& d, const dnnl::memory::desc& user, const dnnl::memory::desc& md) {
   if (md == user) return DnnlMove::kInPlace;
-  if (d.size() == 4 && md == dnnl::memory::desc(ToDnnlDims(d), dt::f32, tag::nhwc)) {
+  if (d.size() == 4 && user == PlainDesc(d) &&
+      md == dnnl::memory::desc(ToDnnlDims(d), dt::f32, tag::nhwc)) {
     return DnnlMove::kTranspose;
   }
   return DnnlMove::kReorder;
@@ -34,6 +48,10 @@ int64_t Numel(const DDim& d) {
 
 }  // namespace
 
+dnnl::memory::format_tag BlockedActTag() {
+  return OneDnnUsesAvx512() ? tag::nChw16c : tag::nChw8c;
+}
+
 DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,
                    dnnl::primitive prim, const dnnl::memory::desc& w_user,
                    bool post_act_fallback, DnnlUser src, DnnlUser dst)
@@ -46,8 +64,8 @@ DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,
   const dnnl::memory::desc src_md = pd.src_desc(), dst_md = pd.dst_desc();
   src_md_ = src_md;
   dst_md_ = dst_md;
-  src_user_ = src == DnnlUser::kNative ? src_md : PlainDesc(key.in);
-  dst_user_ = dst == DnnlUser::kNative ? dst_md : PlainDesc(key.out);
+  src_user_ = UserDesc(key.in, src, src_md);
+  dst_user_ = UserDesc(key.out, dst, dst_md);
   bias_md_ = dnnl::memory::desc({key.out[1]}, dt::f32, tag::x);
   src_move_ = src == DnnlUser::kByKernel ? DnnlMove::kByKernel : MoveFor(key.in, src_user_, src_md);
   dst_move_ = MoveFor(key.out, dst_user_, dst_md);

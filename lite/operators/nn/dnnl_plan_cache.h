@@ -59,7 +59,16 @@ enum class DnnlUser {
   kByKernel,    // input only: the kernel writes the primitive's buffer itself
   kNative,      // the primitive's own layout and type (int8 NHWC between
                 // chained int8 convs): read / written in place
+  kBlockedFloat,  // float in BlockedActDesc's layout (between chained float
+                  // convs): moved as the layouts require
 };
+
+// The channel multiple a kBlockedFloat tensor has: its data are then its
+// NCHW size, whichever block BlockedActTag picks.
+constexpr int64_t kBlockedChannelMultiple = 16;
+// The blocked layout of float activations between chained convs: nChw16c
+// where oneDNN runs AVX-512 kernels, else nChw8c (its AVX2 kernels' block).
+dnnl::memory::format_tag BlockedActTag();
 
 class DnnlPlan {
  public:
