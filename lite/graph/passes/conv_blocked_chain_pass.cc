@@ -1,6 +1,5 @@
 // Keeps the activation between two float convs in oneDNN's blocked layout
-// (nChw8c where oneDNN runs AVX2 kernels, nChw16c on AVX-512: the kernel
-// picks, conv_param.h) when oneDNN's blocked kernels run both convs faster
+// (nChw8c, lite/operators/math/blocked_layout.h) when oneDNN's blocked kernels run both convs faster
 // than our NCHW kernels or its NCHW GEMM convolution do. The tensor keeps its
 // NCHW dims; the producer gets output_blocked, the consumer input_blocked, and
 // their kernels read and write the blocked data in place: no conversion
@@ -19,7 +18,10 @@
 // blocked layouts with 8 and 16 channels per block are then the tensor's
 // size, and an activation applied afterwards may run over it as a flat
 // array). An edge joins when the producer's Output is read by the consumer's
-// Input alone and is no model output, and a chain starts at a 1x1 conv (a
+// Input alone, or by a squeeze-excitation block whose scaled output the
+// consumer's Input alone reads (the block's whole-plane average pool and
+// multiply then read blocked data: attribute blocked_data), is no model
+// output, and a chain starts at a 1x1 conv (a
 // depthwise conv starting one would convert its NCHW input where our tiles
 // need no conversion). Runs only where the hand-written NCHW
 // kernels run (AVX2 + FMA, oneDNN not on AVX-512; HandKernelsRun): elsewhere
@@ -32,6 +34,7 @@
 #include <set>
 
 #include "lite/graph/passes/pattern_util.h"
+#include "lite/operators/math/blocked_layout.h"
 #include "lite/operators/nn/depthwise_conv_nchw.h"
 #include "lite/operators/nn/gemm_6x16_avx2.h"
 #include "lite/operators/nn/nn_common.h"
@@ -43,7 +46,6 @@ namespace graph {
 
 namespace {
 
-constexpr int64_t kBlockMultiple = 16;
 
 // True when `conv` may read and write blocked data (the rules above).
 bool BlockedConv(const Node* conv, const Scope* weights) {
@@ -54,7 +56,8 @@ bool BlockedConv(const Node* conv, const Scope* weights) {
   const cpp::OpDesc& d = conv->op;
   const int64_t groups = d.GetAttr<int32_t>("groups", 1);
   const int64_t in_c = fd[1] * groups, out_c = fd[0];
-  if (in_c % kBlockMultiple != 0 || out_c % kBlockMultiple != 0) return false;
+  if (in_c % operators::kBlockedChannelMultiple != 0 ||
+      out_c % operators::kBlockedChannelMultiple != 0) return false;
   const std::vector<int> strides = d.GetAttr<std::vector<int>>("strides", {1, 1});
   const std::vector<int> dilations = d.GetAttr<std::vector<int>>("dilations", {1, 1});
   const std::vector<int> pads = operators::ReadPaddings4(d);
@@ -71,11 +74,32 @@ bool BlockedConv(const Node* conv, const Scope* weights) {
          operators::DepthwiseNchwApplies(groups, in_c, fd[1], dilations, strides);
 }
 
+// {the whole-plane average pool, the multiply} when `out` is read by
+// exactly these two, as a squeeze-excitation block does: the pool's
+// [N, C, 1, 1] output is the same in either layout, and the multiply
+// scales X = `out` by a per-channel vector computed from it (its Out holds
+// blocked data too). Empty otherwise.
+std::vector<Node*> SqueezeExcitation(const Node* out) {
+  if (out->outlinks.size() != 2) return {};
+  Node* pool = nullptr;
+  Node* mul = nullptr;
+  for (Node* s : out->outlinks) {
+    if (IsPlanePool(s) && InputArg(s, "X") == out) pool = s;
+    if (IsMul(s) && InputArg(s, "X") == out && PlaneVector(InputArg(s, "Y"))) mul = s;
+  }
+  if (!pool || !mul || pool == mul || mul->outlinks.size() != 1) return {};
+  return {pool, mul};
+}
+
 }  // namespace
 
 int ConvBlockedChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   if (!operators::HandKernelsRun()) return 0;
-  std::vector<std::pair<Node*, Node*>> edges;
+  struct Edge {
+    Node *producer, *consumer;
+    std::vector<Node*> between;  // a squeeze-excitation's pool and multiply
+  };
+  std::vector<Edge> edges;
   std::set<const Node*> blocked_input;  // consumers of the edges so far
   for (Node* producer : graph->StmtTopologicalOrder()) {
     if (producer->removed || !BlockedConv(producer, ctx.weights)) continue;
@@ -86,20 +110,32 @@ int ConvBlockedChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
       continue;
     }
     Node* out = OutputArg(producer, "Output");
-    Node* consumer = out ? SoleConsumer(out) : nullptr;
-    if (!consumer || out->Observed() || !OtherOutputsUnused(producer, out) ||
-        InputArg(consumer, "Input") != out || !BlockedConv(consumer, ctx.weights)) {
+    if (!out || out->Observed() || !OtherOutputsUnused(producer, out)) continue;
+    Node* consumer = SoleConsumer(out);
+    if (consumer && InputArg(consumer, "Input") == out && BlockedConv(consumer, ctx.weights)) {
+      edges.push_back({producer, consumer, {}});
+      blocked_input.insert(consumer);
       continue;
     }
-    edges.emplace_back(producer, consumer);
-    blocked_input.insert(consumer);
+    std::vector<Node*> se = SqueezeExcitation(out);
+    if (se.size() == 2) {
+      Node* scaled = OutputArg(se[1], "Out");
+      consumer = SoleConsumer(scaled);
+      if (consumer && !scaled->Observed() && InputArg(consumer, "Input") == scaled &&
+          BlockedConv(consumer, ctx.weights)) {
+        edges.push_back({producer, consumer, se});
+        blocked_input.insert(consumer);
+      }
+    }
   }
   // Marked after the search: a marked conv is no PlainFloatConv any more.
   for (auto& e : edges) {
-    e.first->op.SetAttr("output_blocked", true);
-    e.second->op.SetAttr("input_blocked", true);
-    VLOG(2) << "conv_blocked_chain_pass: " << e.first->op.Repr() << " -> "
-            << e.second->op.Repr() << " in the blocked layout";
+    e.producer->op.SetAttr("output_blocked", true);
+    e.consumer->op.SetAttr("input_blocked", true);
+    for (Node* s : e.between) s->op.SetAttr("blocked_data", true);
+    VLOG(2) << "conv_blocked_chain_pass: " << e.producer->op.Repr() << " -> "
+            << (e.between.empty() ? "" : "squeeze-excitation -> ") << e.consumer->op.Repr()
+            << " in the blocked layout";
   }
   return static_cast<int>(edges.size());
 }

@@ -12,6 +12,8 @@
 // does nothing.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "lite/core/op_test_util.h"
 #include "lite/core/program.h"
 #include "lite/graph/pass.h"
@@ -111,6 +113,58 @@ TEST(ConvBlockedChain, ChainKeepsBlockedDataAndTheUnchainedNumbers) {
   testing::ExpectAllClose(want, got, 1e-4f, 1e-5f, "chained vs NCHW");
   // Run again: the plans and packed weights are reused.
   testing::ExpectAllClose(got, on.Run(dims, x), 0.f, 0.f, "second run");
+}
+
+// 1x1 -> depthwise 3x3 stride 2 -> squeeze-excitation (global average
+// pool, 1x1 96 -> 24 relu, 1x1 24 -> 96 hard_sigmoid, X * scale) -> 1x1:
+// the depthwise output, the pool's and the multiply's reads and the
+// multiply's output stay blocked.
+TEST(ConvBlockedChain, SqueezeExcitationStaysInTheChain) {
+  auto build = [](ChainNet* net) {
+    const std::vector<Layer> se = {{"s1", 24, 1, 1, 1, "relu", true},
+                                   {"s2", 96, 1, 1, 1, "hard_sigmoid", true}};
+    net->Op("pool2d", {{"X", "b"}}, {{"Out", "pooled"}});
+    net->block().ops.back().SetAttr("pooling_type", std::string("avg"));
+    net->block().ops.back().SetAttr("global_pooling", true);
+    std::string in = "pooled";
+    int64_t c = 96;
+    for (const Layer& l : se) {
+      net->RandomWeight(l.name + "_w", {l.out_c, c, 1, 1}, -0.5, 0.5, 40 + l.out_c);
+      net->RandomWeight(l.name + "_b", {l.out_c}, -0.5, 0.5, 50 + l.out_c);
+      cpp::OpDesc& conv = net->Conv("conv2d", in, l.name + "_w", l.name, {1, 1}, {0, 0}, 1);
+      conv.SetAttr("act_type", l.act);
+      conv.SetInput("Bias", {l.name + "_b"});
+      in = l.name;
+      c = l.out_c;
+    }
+    net->Op("elementwise_mul", {{"X", "b"}, {"Y", "s2"}}, {{"Out", "scaled"}});
+    net->RandomWeight("e_w", {128, 96, 1, 1}, -0.5, 0.5, 60);
+    net->Conv("conv2d", "scaled", "e_w", "e", {1, 1}, {0, 0}, 1);
+    net->Fetch("e", 0);
+  };
+  // ChainNet ends with a fetch of its last layer; this one fetches "e".
+  struct SeNet : ChainNet {
+    explicit SeNet(const std::function<void(ChainNet*)>& more)
+        : ChainNet(80, {{"a", 96, 1, 1, 1, "hard_swish", true},
+                        {"b", 96, 3, 2, 96, "hard_swish", true}}) {
+      block().ops.pop_back();  // the fetch of "b"
+      more(this);
+    }
+  };
+  SeNet off(build), on(build);
+  PassOptions without;
+  without.disabled = {"conv_blocked_chain_pass"};
+  RunPasses(&off.program, off.weights.get(), without);
+  RunPasses(&on.program, on.weights.get(), PassOptions{});
+  const DDim dims{1, 80, 14, 18};
+  const auto x = RandomFloats(Numel(dims), -2, 2, 5);
+  if (operators::HandKernelsRun()) {
+    EXPECT_EQ(on.Blocked(), (std::vector<std::string>{"out", "in/out", "", "", "in"}));
+    int blocked_data = 0;
+    for (const auto& op : on.block().ops) blocked_data += op.GetAttr<bool>("blocked_data", false);
+    EXPECT_EQ(blocked_data, 2);  // the pool and the multiply
+  }
+  testing::ExpectAllClose(off.Run(dims, x), on.Run(dims, x), 1e-4f, 1e-5f, "SE chain");
 }
 
 TEST(ConvBlockedChain, WhatStaysNchw) {

@@ -17,6 +17,7 @@
 
 #include "lite/core/registry.h"
 #include "lite/operators/math/activation_funcs.h"
+#include "lite/operators/math/blocked_layout.h"
 #include "lite/operators/math/math_common.h"
 
 namespace paddle {
@@ -44,6 +45,9 @@ struct ElementwiseParam {
   // of dims [N or 1, C, 1, 1] (a squeeze-excitation scale, the same in
   // either layout). No other broadcasting.
   bool nhwc_data{false};
+  // X and Out hold blocked data (nChw8c, conv_blocked_chain_pass,
+  // blocked_layout.h), with the same rules.
+  bool blocked_data{false};
   // elementwise_mul only, float32, Out dims = X dims (mul_plus_x_fuse_pass):
   // Out = act(X * Y + X), the product rounded before the sum.
   bool plus_x{false};
@@ -231,11 +235,13 @@ void RunMulPlusX(const ElementwiseParam& p, int threads) {
 
 // NHWC data [N, H*W, C] times a per-channel Y (nhwc_data): blocks of whole
 // pixels, each scaled by the image's channel vector, instead of one
-// broadcast row of C elements per pixel.
-void RunNhwcChannelMul(const ElementwiseParam& p, int threads) {
+// broadcast row of C elements per pixel. Blocked data (blocked_data) are
+// [N * C / group][H*W][group]: the same with `group` channels per image.
+void RunNhwcChannelMul(const ElementwiseParam& p, int threads, int64_t group) {
   const DDim& xd = p.x->dims();
-  const int64_t n = xd[0], c = xd[1], hw = xd[2] * xd[3];
-  const int64_t y_step = p.y->dims()[0] == 1 ? 0 : c;
+  const int64_t groups = xd[1] / group;
+  const int64_t n = xd[0] * groups, c = group, hw = xd[2] * xd[3];
+  const int64_t y_step = p.y->dims()[0] == 1 ? 0 : xd[1];
   const int64_t block = std::max<int64_t>(1, 8192 / c);  // pixels per task
   const int64_t per_image = (hw + block - 1) / block;
   const float* x = p.x->data<float>();
@@ -245,7 +251,7 @@ void RunNhwcChannelMul(const ElementwiseParam& p, int threads) {
   for (int64_t t = 0; t < n * per_image; ++t) {
     const int64_t b = t / per_image, i0 = (t % per_image) * block;
     const int64_t len = (std::min(hw, i0 + block) - i0) * c;
-    const float* yb = y + b * y_step;
+    const float* yb = y + (b / groups) * y_step + (b % groups) * group;
     const float* xs = x + (b * hw + i0) * c;
     float* o = out + (b * hw + i0) * c;
     for (int64_t i = 0; i < len; i += c) {
@@ -265,7 +271,7 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
  public:
   void InferShape() override {
     auto& p = param_;
-    if (p.nhwc_data && p.x->dims() != p.y->dims()) {
+    if ((p.nhwc_data || p.blocked_data) && p.x->dims() != p.y->dims()) {
       InferNhwcChannelBroadcast();
       return;
     }
@@ -291,6 +297,7 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.axis = ReadBroadcastAxis(desc);
     p.act = ReadFusedActParam(desc);
     p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
+    p.blocked_data = desc.GetAttr<bool>("blocked_data", false);
     p.plus_x = desc.GetAttr<bool>("plus_x", false);
     LITE_ENFORCE(!p.plus_x || p.kind == BinaryKind::kMul, "op '", p.op_type,
                  "': attribute plus_x is only defined for elementwise_mul");
@@ -310,7 +317,12 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     LITE_ENFORCE(per_channel, "op '", p.op_type, "': inputs X ", DimsToString(x), " and Y ",
                  DimsToString(y),
                  " must have equal dims (or, for elementwise_mul, Y [N or 1, C, 1, 1]): they "
-                 "hold NHWC data between int8 convs (attribute nhwc_data)");
+                 "hold ", p.nhwc_data ? "NHWC data between int8 convs (attribute nhwc_data)"
+                 : "blocked data between convs (attribute blocked_data)");
+    LITE_ENFORCE(!p.blocked_data || x[1] % kBlockedActChannels == 0, "op '", p.op_type,
+                 "': input X ", DimsToString(x), " holds blocked data (attribute "
+                 "blocked_data), which needs channels that are a multiple of ",
+                 kBlockedActChannels);
     p.out->Resize(x);
     p.out->set_lod(p.x->lod());
     if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
@@ -329,9 +341,9 @@ class ElementwiseKernel : public KernelBase<ElementwiseParam> {
                    p.op_type, "' act_type is only supported on float32 inputs, X is ",
                    DataTypeName(p.x->dtype()));
     }
-    if (p.nhwc_data && p.x->dims() != p.y->dims()) {
+    if ((p.nhwc_data || p.blocked_data) && p.x->dims() != p.y->dims()) {
       EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
-      RunNhwcChannelMul(p, ctx.threads);
+      RunNhwcChannelMul(p, ctx.threads, p.nhwc_data ? p.x->dims()[1] : kBlockedActChannels);
       return;
     }
     if (p.plus_x) {

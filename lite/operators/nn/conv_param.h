@@ -37,10 +37,10 @@ struct ConvParam {
   bool input_nhwc{false};
   bool output_nhwc{false};
   // Float activations between convs in oneDNN's blocked layout
-  // (conv_blocked_chain_pass; the tensors keep their NCHW dims):
-  // input_blocked: Input holds nChw8c data (nChw16c where oneDNN runs
-  // AVX-512 kernels, BlockedActDesc), output_blocked: Output is written so.
-  // Both channel counts must be multiples of 16.
+  // (conv_blocked_chain_pass; the tensors keep their NCHW dims;
+  // lite/operators/math/blocked_layout.h): input_blocked: Input holds
+  // nChw8c data, output_blocked: Output is written so. Both channel counts
+  // must be multiples of 16.
   bool input_blocked{false};
   bool output_blocked{false};
   bool output_int8{false};

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "lite/operators/nn/gemm_6x16_avx2.h"  // OneDnnUsesAvx512
 #include "lite/operators/nn/layout_transpose.h"
 
 namespace paddle {
@@ -49,7 +48,8 @@ int64_t Numel(const DDim& d) {
 }  // namespace
 
 dnnl::memory::format_tag BlockedActTag() {
-  return OneDnnUsesAvx512() ? tag::nChw16c : tag::nChw8c;
+  static_assert(kBlockedActChannels == 8, "nChw8c");
+  return tag::nChw8c;
 }
 
 DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "lite/operators/math/blocked_layout.h"
 #include "lite/operators/nn/nn_common.h"
 
 namespace paddle {
@@ -63,11 +64,8 @@ enum class DnnlUser {
                   // convs): moved as the layouts require
 };
 
-// The channel multiple a kBlockedFloat tensor has: its data are then its
-// NCHW size, whichever block BlockedActTag picks.
-constexpr int64_t kBlockedChannelMultiple = 16;
-// The blocked layout of float activations between chained convs: nChw16c
-// where oneDNN runs AVX-512 kernels, else nChw8c (its AVX2 kernels' block).
+// The blocked layout of float activations between chained convs
+// (lite/operators/math/blocked_layout.h): nChw8c.
 dnnl::memory::format_tag BlockedActTag();
 
 class DnnlPlan {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lite/core/registry.h"
+#include "lite/operators/math/blocked_layout.h"
 #include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
 
@@ -26,6 +27,9 @@ struct Pool2dParam : PoolWindowParam {
   // X holds NHWC data under NCHW dims (int8_nhwc_chain_pass): whole-plane
   // average only; the [N, C, 1, 1] output is the same in either layout.
   bool nhwc_data{false};
+  // X holds blocked data (nChw8c, conv_blocked_chain_pass,
+  // lite/operators/math/blocked_layout.h): the same rule.
+  bool blocked_data{false};
   // Resolved by InferShape for the current input dims.
   std::vector<int> eff_ksize{1, 1};
   std::vector<int> eff_paddings{0, 0, 0, 0};
@@ -75,6 +79,7 @@ class Pool2dOp : public OperatorBase<Pool2dParam> {
     ReadPoolWindow(desc, 2, &p);
     p.adaptive = desc.GetAttr<bool>("adaptive", false);
     p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
+    p.blocked_data = desc.GetAttr<bool>("blocked_data", false);
     std::string fmt = desc.GetAttr<std::string>("data_format", "NCHW");
     LITE_ENFORCE(fmt == "NCHW" || fmt == "AnyLayout", "op 'pool2d': attribute 'data_format' is '",
                  fmt, "'; only NCHW is supported");
@@ -95,13 +100,19 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
         ((p.adaptive && !p.global_pooling) ||
          (p.eff_ksize[0] == in[2] && p.eff_ksize[1] == in[3] &&
           p.eff_paddings == std::vector<int>{0, 0, 0, 0}));
-    LITE_ENFORCE(!p.nhwc_data || (!p.is_max && whole_plane), "op 'pool2d': input 'X' ",
-                 DimsToString(in), " holds NHWC data (attribute nhwc_data), which only a "
-                 "whole-plane average pooling can read; got pooling_type '",
-                 p.is_max ? "max" : "avg", "' to output ", DimsToString(od));
+    LITE_ENFORCE(!(p.nhwc_data || p.blocked_data) || (!p.is_max && whole_plane),
+                 "op 'pool2d': input 'X' ", DimsToString(in), " holds ",
+                 p.nhwc_data ? "NHWC data (attribute nhwc_data)" : "blocked data (attribute "
+                 "blocked_data)", ", which only a whole-plane average pooling can read; got "
+                 "pooling_type '", p.is_max ? "max" : "avg", "' to output ", DimsToString(od));
+    LITE_ENFORCE(!p.blocked_data || in[1] % kBlockedActChannels == 0, "op 'pool2d': input 'X' ",
+                 DimsToString(in), " holds blocked data (attribute blocked_data), which needs "
+                 "channels that are a multiple of ", kBlockedActChannels);
     if (!p.is_max && whole_plane) {
       if (p.nhwc_data) {
-        RunPlaneMeanNhwc(ctx);
+        RunPlaneMeanNhwc(ctx, in[1]);
+      } else if (p.blocked_data) {
+        RunPlaneMeanNhwc(ctx, kBlockedActChannels);
       } else {
         RunPlaneMean(ctx);
       }
@@ -189,10 +200,12 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
 
   // Per image: the pixels' channel vectors summed row after row, so every
   // load is contiguous; the threads sum pixel ranges into partial vectors.
-  void RunPlaneMeanNhwc(const RunContext& ctx) {
+  // Data [N * C / group][H * W][group]: NHWC (group = C) or blocked
+  // (group = the block); the means come out in NCHW order either way.
+  void RunPlaneMeanNhwc(const RunContext& ctx, int64_t group) {
     auto& p = param();
     const DDim& in = p.x->dims();
-    const int64_t n = in[0], c = in[1], hw = in[2] * in[3];
+    const int64_t n = in[0] * (in[1] / group), c = group, hw = in[2] * in[3];
     const int parts = n * c * hw > 65536 ? std::max(1, ctx.threads) : 1;
     const float* x = p.x->data<float>();
     float* out = p.out->mutable_data<float>();
