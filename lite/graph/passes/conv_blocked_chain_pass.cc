@@ -1,9 +1,10 @@
 // Keeps the activation between two float convs in oneDNN's blocked layout
-// (nChw8c, lite/operators/math/blocked_layout.h) when oneDNN's blocked kernels run both convs faster
-// than our NCHW kernels or its NCHW GEMM convolution do. The tensor keeps its
-// NCHW dims; the producer gets output_blocked, the consumer input_blocked, and
-// their kernels read and write the blocked data in place: no conversion
-// between them, one at each end of a chain.
+// (nChw8c, lite/operators/math/blocked_layout.h) where oneDNN's blocked
+// kernels run both convs faster than our NCHW kernels or its NCHW GEMM
+// convolution do. The tensor keeps its NCHW dims; the producer gets
+// output_blocked, the consumer input_blocked, and their kernels read and
+// write the blocked data in place: no conversion between them, one at each
+// end of a chain.
 //
 // The convs that join (measured on the PP-OCRv4 recognizer's layers, 1
 // thread, conv_bench and the model's profile; docs/performance.md):
@@ -11,22 +12,21 @@
 //    that our NCHW pointwise kernel is faster): oneDNN's jit_1x1 on blocked
 //    data against its GEMM convolution on NCHW, 480 -> 480 @6x80: 2.11 ms
 //    against 2.19 ms;
-//  - depthwise 3x3 / 5x5 convs (one filter per channel, undilated): jit_dw on
-//    blocked data against our NCHW tiles, 240 channels @12x80 5x5: 0.15 ms
-//    against 0.27 ms.
-// Both channel counts of each must be multiples of 16 (the data of the
-// blocked layouts with 8 and 16 channels per block are then the tensor's
-// size, and an activation applied afterwards may run over it as a flat
-// array). An edge joins when the producer's Output is read by the consumer's
-// Input alone, or by a squeeze-excitation block whose scaled output the
-// consumer's Input alone reads (the block's whole-plane average pool and
-// multiply then read blocked data: attribute blocked_data), is no model
-// output, and a chain starts at a 1x1 conv (a
-// depthwise conv starting one would convert its NCHW input where our tiles
-// need no conversion). Runs only where the hand-written NCHW
-// kernels run (AVX2 + FMA, oneDNN not on AVX-512; HandKernelsRun): elsewhere
-// the trade was not measured. After the NNAdapter subgraph pass and the
-// conv fusions, before memory reuse.
+//  - depthwise 3x3 / 5x5 convs (one filter per channel, undilated): jit_dw
+//    on blocked data against our NCHW tiles, 240 channels @12x80 5x5:
+//    0.15 ms against 0.27 ms.
+// Both channel counts of each must be multiples of kBlockedChannelMultiple
+// (whole blocks: the data are the tensor's size, and an activation applied
+// afterwards may run over them as a flat array).
+// An edge joins when the producer's Output is no model output and is read
+// by the consumer's Input alone, or by a squeeze-excitation block whose
+// scaled output the consumer's Input alone reads (the block's whole-plane
+// average pool and multiply then read blocked data: attribute
+// blocked_data). A chain starts at a 1x1 conv: a depthwise conv starting
+// one would convert its NCHW input where our tiles need no conversion.
+// Runs only where the hand-written NCHW kernels run (AVX2 + FMA, oneDNN not
+// on AVX-512; HandKernelsRun): elsewhere the trade was not measured. After
+// the NNAdapter subgraph pass and the conv fusions, before memory reuse.
 #include <glog/logging.h>
 
 #include <algorithm>
@@ -45,7 +45,6 @@ namespace lite {
 namespace graph {
 
 namespace {
-
 
 // True when `conv` may read and write blocked data (the rules above).
 bool BlockedConv(const Node* conv, const Scope* weights) {
