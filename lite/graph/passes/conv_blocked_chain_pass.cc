@@ -86,7 +86,7 @@ std::vector<Node*> SqueezeExcitation(const Node* out) {
     if (IsPlanePool(s) && InputArg(s, "X") == out) pool = s;
     if (IsMul(s) && InputArg(s, "X") == out && PlaneVector(InputArg(s, "Y"))) mul = s;
   }
-  if (!pool || !mul || pool == mul || mul->outlinks.size() != 1) return {};
+  if (!pool || !mul || mul->outlinks.size() != 1) return {};
   return {pool, mul};
 }
 

@@ -168,7 +168,8 @@ TEST(ConvBlockedChain, SqueezeExcitationStaysInTheChain) {
 }
 
 TEST(ConvBlockedChain, WhatStaysNchw) {
-  if (!operators::HandKernelsRun()) GTEST_SKIP() << "the pass runs where our kernels do";
+  // Where our hand kernels do not run the pass changes nothing at all.
+  const bool runs = operators::HandKernelsRun();
   auto chained = [](ChainNet* net) {
     RunPasses(&net->program, net->weights.get(), PassOptions{});
     std::string s;
@@ -206,7 +207,7 @@ TEST(ConvBlockedChain, WhatStaysNchw) {
   }
   {  // while 1x1 -> 1x1 with more than 64 input channels chains
     ChainNet net(80, {{"p", 96, 1, 1, 1, "relu", false}, {"q", 128, 1, 1, 1, "", false}});
-    EXPECT_EQ(chained(&net), "p q ");
+    EXPECT_EQ(chained(&net), runs ? "p q " : "");
   }
 }
 

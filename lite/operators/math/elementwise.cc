@@ -237,7 +237,7 @@ void RunMulPlusX(const ElementwiseParam& p, int threads) {
 // pixels, each scaled by the image's channel vector, instead of one
 // broadcast row of C elements per pixel. Blocked data (blocked_data) are
 // [N * C / group][H*W][group]: the same with `group` channels per image.
-void RunNhwcChannelMul(const ElementwiseParam& p, int threads, int64_t group) {
+void RunGroupedChannelMul(const ElementwiseParam& p, int threads, int64_t group) {
   const DDim& xd = p.x->dims();
   const int64_t groups = xd[1] / group;
   const int64_t n = xd[0] * groups, c = group, hw = xd[2] * xd[3];
@@ -306,7 +306,7 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
 
  private:
   // X [N, C, H, W] holding NHWC data times Y [N or 1, C, 1, 1]
-  // (RunNhwcChannelMul).
+  // (RunGroupedChannelMul).
   void InferNhwcChannelBroadcast() {
     auto& p = param_;
     const DDim& x = p.x->dims();
@@ -343,7 +343,7 @@ class ElementwiseKernel : public KernelBase<ElementwiseParam> {
     }
     if ((p.nhwc_data || p.blocked_data) && p.x->dims() != p.y->dims()) {
       EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
-      RunNhwcChannelMul(p, ctx.threads, p.nhwc_data ? p.x->dims()[1] : kBlockedActChannels);
+      RunGroupedChannelMul(p, ctx.threads, p.nhwc_data ? p.x->dims()[1] : kBlockedActChannels);
       return;
     }
     if (p.plus_x) {

@@ -143,41 +143,17 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
     dnnl::memory::dims strides{p.strides[0], p.strides[1]};
     dnnl::memory::dims dil{key.dil[0] - 1, key.dil[1] - 1};
     dnnl::memory::dims pad_l{key.pads[0], key.pads[2]}, pad_r{key.pads[1], key.pads[3]};
-    if (p.input_blocked || p.output_blocked) {
-      // Blocked data in place on the chained side(s); oneDNN picks the
-      // other side's layout (a reorder from or to NCHW at the chain's end).
-      // The activation is a post-op where oneDNN expresses it exactly (its
-      // blocked kernels apply post-ops in vector code), else our pass over
-      // the output afterwards, which is element-wise and so layout-free.
-      dnnl::post_ops blocked_ops;
-      const bool fallback = !p.act.AppendPostOps(&blocked_ops);
-      dnnl::primitive_attr a = x86::DnnlAttr();
-      if (!fallback) a.set_post_ops(blocked_ops);
-      const tag blk = BlockedActTag();
-      const dnnl::memory::desc src_md(src_dims, dt::f32, p.input_blocked ? blk : tag::any);
-      const dnnl::memory::desc dst_md(dst_dims, dt::f32, p.output_blocked ? blk : tag::any);
-      const auto desc =
-          key.has_bias
-              ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
-                                                dnnl::algorithm::convolution_direct, src_md,
-                                                w_any, b_md, dst_md, strides, dil, pad_l, pad_r)
-              : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
-                                                dnnl::algorithm::convolution_direct, src_md,
-                                                w_any, dst_md, strides, dil, pad_l, pad_r);
-      const dnnl::convolution_forward::primitive_desc pd(desc, a, eng);
-      return std::make_unique<DnnlPlan>(
-          key, pd, dnnl::convolution_forward(pd), dnnl::memory::desc(w_dims, dt::f32, w_user_tag),
-          fallback, p.input_blocked ? DnnlUser::kBlockedFloat : DnnlUser::kPlainFloat,
-          p.output_blocked ? DnnlUser::kBlockedFloat : DnnlUser::kPlainFloat);
-    }
     const bool pointwise = w[2] == 1 && w[3] == 1 && p.strides[0] == 1 && p.strides[1] == 1 &&
                            key.pads == std::vector<int>{0, 0, 0, 0} && g == 1;
+    const bool blocked = p.input_blocked || p.output_blocked;
     dnnl::post_ops ops;
     // oneDNN 2.6's GEMM convolution (used for pointwise NCHW below) applies
     // eltwise post-ops per element in scalar code: a 1x1 conv 24->120 @80x80
     // with hard_swish took 3.4 ms instead of 0.2 ms. Our SIMD loop afterwards
-    // costs one pass over an output that is still in cache.
-    bool post_act_fallback = (pointwise && p.act.Vectorized()) || !p.act.AppendPostOps(&ops);
+    // costs one pass over an output that is still in cache. (Blocked convs
+    // run oneDNN's direct kernels, which apply post-ops in vector code.)
+    bool post_act_fallback =
+        !p.act.AppendPostOps(&ops) || (pointwise && !blocked && p.act.Vectorized());
     const dnnl::primitive_attr no_post_ops = x86::DnnlAttr();
     dnnl::primitive_attr attr = x86::DnnlAttr();
     if (!post_act_fallback) attr.set_post_ops(ops);
@@ -194,6 +170,20 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
                                                         pad_l, pad_r);
       return dnnl::convolution_forward::primitive_desc(desc, a, eng);
     };
+    if (blocked) {
+      // Blocked data in place on the chained side(s); oneDNN picks the
+      // other side's layout (a reorder from or to NCHW at the chain's end).
+      // An activation oneDNN cannot express exactly runs as our pass over
+      // the output afterwards, which is element-wise and so layout-free.
+      const tag blk = BlockedActTag();
+      const auto pd = make_pd_with(attr, p.output_blocked ? blk : tag::any,
+                                   dnnl::algorithm::convolution_direct,
+                                   p.input_blocked ? blk : tag::any);
+      return std::make_unique<DnnlPlan>(
+          key, pd, dnnl::convolution_forward(pd), dnnl::memory::desc(w_dims, dt::f32, w_user_tag),
+          post_act_fallback, p.input_blocked ? DnnlUser::kBlockedFloat : DnnlUser::kPlainFloat,
+          p.output_blocked ? DnnlUser::kBlockedFloat : DnnlUser::kPlainFloat);
+    }
     auto make_pd = [&](tag act_tag, dnnl::algorithm alg, tag src_tag = tag::undef) {
       return make_pd_with(attr, act_tag, alg, src_tag);
     };

@@ -110,9 +110,9 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
                  "channels that are a multiple of ", kBlockedActChannels);
     if (!p.is_max && whole_plane) {
       if (p.nhwc_data) {
-        RunPlaneMeanNhwc(ctx, in[1]);
+        RunPlaneMeanGrouped(ctx, in[1]);
       } else if (p.blocked_data) {
-        RunPlaneMeanNhwc(ctx, kBlockedActChannels);
+        RunPlaneMeanGrouped(ctx, kBlockedActChannels);
       } else {
         RunPlaneMean(ctx);
       }
@@ -202,7 +202,7 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
   // load is contiguous; the threads sum pixel ranges into partial vectors.
   // Data [N * C / group][H * W][group]: NHWC (group = C) or blocked
   // (group = the block); the means come out in NCHW order either way.
-  void RunPlaneMeanNhwc(const RunContext& ctx, int64_t group) {
+  void RunPlaneMeanGrouped(const RunContext& ctx, int64_t group) {
     auto& p = param();
     const DDim& in = p.x->dims();
     const int64_t n = in[0] * (in[1] / group), c = group, hw = in[2] * in[3];
