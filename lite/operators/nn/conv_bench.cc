@@ -1,7 +1,7 @@
 // conv_bench: GFLOP/s of the conv2d kernel (through the op registry, NCHW in
 // and out, i.e. including the reorders to/from oneDNN's blocked layout) and of
 // the bare oneDNN primitive in its preferred layout (no reorders), at 1 thread
-// by default. Usage: conv_bench [threads] [iterations]
+// by default. Usage: conv_bench [threads] [iterations] [name filter]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -106,6 +106,7 @@ int main(int argc, char** argv) {
   int iters = argc > 2 ? std::atoi(argv[2]) : 20;
   if (threads < 1) threads = 1;
   if (iters < 1) iters = 1;
+  const std::string filter = argc > 3 ? argv[3] : "";
   const Shape shapes[] = {
       {"1x1 conv 256->256 @56x56", 1, 256, 56, 56, 256, 1, 1, 0},
       {"3x3 depthwise 256 @56x56", 1, 256, 56, 56, 256, 3, 256, 1},
@@ -116,10 +117,16 @@ int main(int argc, char** argv) {
       {"1x1 conv 240->240 @12x80", 1, 240, 12, 80, 240, 1, 1, 0},
       {"5x5 depthwise 240 @12x80", 1, 240, 12, 80, 240, 5, 240, 2},
       {"5x5 depthwise 480 @6x80", 1, 480, 6, 80, 480, 5, 480, 2},
+      // its first 1x1 convs (<= 64 input channels: pointwise_conv_nchw.h)
+      {"1x1 conv 16->32 @24x160", 1, 16, 24, 160, 32, 1, 1, 0},
+      {"1x1 conv 32->64 @24x160", 1, 32, 24, 160, 64, 1, 1, 0},
+      {"1x1 conv 64->64 @24x160", 1, 64, 24, 160, 64, 1, 1, 0},
+      {"1x1 conv 64->128 @12x160", 1, 64, 12, 160, 128, 1, 1, 0},
   };
   std::printf("conv_bench: %d thread(s), median of %d runs\n", threads, iters);
   try {
     for (const Shape& s : shapes) {
+      if (std::string(s.name).find(filter) == std::string::npos) continue;
       const double flops = 2.0 * s.n * s.m * s.h * s.w * (s.c / s.groups) * s.k * s.k;
       std::printf("%s\n", s.name);
       double bare = BareDnnl(s, threads, iters);
