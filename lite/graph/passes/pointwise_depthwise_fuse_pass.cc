@@ -40,7 +40,6 @@ const Tensor* PointwiseFilter(const Node* pw, const Scope* weights) {
   if (!operators::PointwiseNchwApplies(1, {fd[0], fd[1], fd[2], fd[3]}, strides, pads,
                                        1 << 20) ||
       !operators::HasDefaultParams(operators::ParseFusedActivation(pw->op).params) ||
-      operators::ParseFusedActivation(pw->op).HasPostAffine() ||
       (bias && !FloatWeight(bias, weights))) {
     return nullptr;
   }
@@ -81,6 +80,9 @@ int PointwiseDepthwiseFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
       SSAGraph::Link(bias, dw);
     }
     dw->op.SetAttr("pointwise_act_type", operators::FusedActName(pw->op));
+    const operators::FusedActivation act = operators::ParseFusedActivation(pw->op);
+    if (act.post_scale != 1.f) dw->op.SetAttr("pointwise_post_act_scale", act.post_scale);
+    if (act.post_shift != 0.f) dw->op.SetAttr("pointwise_post_act_shift", act.post_shift);
     graph->RemoveNodes({pw, mid});
     ++n;
   }

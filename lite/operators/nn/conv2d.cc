@@ -95,6 +95,8 @@ class ConvOp : public OperatorBase<ConvParam> {
       p.pointwise_act.kind = FusedActivation::KindFromName(
           p.op_type, desc.GetAttr<std::string>("pointwise_act_type", ""), "pointwise_act_type");
       p.pointwise_act.params.type = p.pointwise_act.kind;
+      p.pointwise_act.post_scale = desc.GetAttr<float>("pointwise_post_act_scale", 1.f);
+      p.pointwise_act.post_shift = desc.GetAttr<float>("pointwise_post_act_shift", 0.f);
     }
   }
 

@@ -16,6 +16,19 @@ namespace {
 // they read (both in L2 beside the depthwise blocks).
 constexpr int64_t kBandFloats = 48 * 1024;
 
+// The smallest 1x1 output map for which the bands pay: the map must not fit
+// in cache for its round trip to cost more than the bands' halo rows (1x1
+// outputs computed twice) and their overheads. Measured (1 thread, fused /
+// one after the other, ms): PP-OCRv3's detector 8 x 320 x 320 (3.3 MB) 1.44
+// / 1.80, 40 x 160 x 160 (4.1 MB) 1.55 / 2.0, 120 x 80 x 80 (3.1 MB, stride
+// 2) 0.99 / 1.15, 336 x 40 x 40 (2.2 MB) 1.43-1.53 / 1.29-1.45; PP-OCRv4's
+// detector 32 x 320 x 320 (13 MB) 4.7 / 7.9, 48 x 160 x 160 (4.9 MB) 3.4 /
+// 3.9, 96 x 80 x 80 (2.5 MB) 1.9 / 1.8; its recognizer's 0.5-1 MB maps
+// (160 columns: bands of 2-17 rows) 1.1-1.7x as long fused. Below it the two
+// convs run one after the other through a scratch map (the same arithmetic
+// either way).
+constexpr int64_t kFusedMinMapBytes = 2816 << 10;  // 2.75 MiB
+
 // The depthwise geometries of one thread's bands (first, inner, last).
 class PlaneCache {
  public:
@@ -38,7 +51,27 @@ class PlaneCache {
   std::vector<std::unique_ptr<DepthwisePlane>> planes_;
 };
 
+// The two convs one after the other, through a scratch map (kept for the
+// thread's next call; at most kFusedMinMapBytes).
+__attribute__((noinline)) void OneAfterTheOther(
+    const PointwiseDepthwiseShape& s, const float* in, const float* pw_packed,
+    const float* pw_bias, const FusedActivation& pw_act, const float* dw_filter,
+    const float* dw_bias, const FusedActivation& dw_act, float* out, int threads) {
+  const DepthwiseShape& d = s.dw;
+  static thread_local std::vector<float> map;
+  const size_t need = static_cast<size_t>(d.n * d.c * d.h * d.w);
+  if (map.size() < need) map.resize(need);  // not shrunk: no refill next call
+  PointwiseConvNchw(PointwiseShape{d.n, s.c, d.h * d.w, d.c}, in, pw_packed, pw_bias, pw_act,
+                    map.data(), threads);
+  DepthwiseConvNchw(d, map.data(), dw_filter, dw_bias, dw_act, out, threads);
+}
+
 }  // namespace
+
+bool PointwiseDepthwiseFusedPays(const PointwiseDepthwiseShape& s) {
+  return s.dw.n * s.dw.c * s.dw.h * s.dw.w * static_cast<int64_t>(sizeof(float)) >=
+         kFusedMinMapBytes;
+}
 
 void PointwiseDepthwiseNchw(const PointwiseDepthwiseShape& s, const float* in,
                             const float* pw_packed, const float* pw_bias,
@@ -47,6 +80,11 @@ void PointwiseDepthwiseNchw(const PointwiseDepthwiseShape& s, const float* in,
                             int threads) {
   const DepthwiseShape& d = s.dw;
   const int64_t m = d.c, hw = d.h * d.w, taps = d.kh * d.kw;
+  if (!PointwiseDepthwiseFusedPays(s)) {
+    OneAfterTheOther(s, in, pw_packed, pw_bias, pw_act, dw_filter, dw_bias, dw_act, out,
+                     threads);
+    return;
+  }
   const int64_t blocks = (m + kGemmRows - 1) / kGemmRows;
   // Output rows per band: its input rows fit kBandFloats for 6 channels and
   // for the c input channels.

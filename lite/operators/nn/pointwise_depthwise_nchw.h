@@ -27,6 +27,10 @@ struct PointwiseDepthwiseShape {
                       // (dw.m == dw.c: one filter per channel)
 };
 
+// Whether the band-by-band computation beats the two convs one after the
+// other (PointwiseDepthwiseNchw does either).
+bool PointwiseDepthwiseFusedPays(const PointwiseDepthwiseShape& s);
+
 // out = dw_act(dwconv(pw_act(conv1x1(in, pw_packed) + pw_bias), dw_filter) + dw_bias);
 // `pw_packed` from PointwisePackFilter; either bias may be null.
 void PointwiseDepthwiseNchw(const PointwiseDepthwiseShape& s, const float* in,

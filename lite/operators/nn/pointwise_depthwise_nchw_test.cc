@@ -4,7 +4,10 @@
 // DepthwiseConvNchw: strides 1 and 2, 3x3 and 5x5, paddings, channel counts
 // that are no multiple of the 6-channel block, planes of several bands
 // (first, inner and a short last band), relu or no activation on the 1x1
-// conv, activations on the depthwise one, batch 2, 1 and 2 threads.
+// conv, a post affine after it, activations on the depthwise one, batch 2,
+// 1 and 2 threads; maps computed in bands and maps below
+// PointwiseDepthwiseFusedPays, computed by the two convs one after the
+// other.
 #include "lite/operators/nn/pointwise_depthwise_nchw.h"
 
 #include <gtest/gtest.h>
@@ -24,6 +27,7 @@ struct Case {
   int s, pad;
   bool pw_relu;
   FusedActivation::Kind dw_act;
+  float pw_scale = 1.f, pw_shift = 0.f;  // the 1x1 conv's post affine
 };
 
 void Check(const Case& k, int threads) {
@@ -36,12 +40,15 @@ void Check(const Case& k, int threads) {
   const auto db = RandomFloats(k.m, -1, 1, 5);
   FusedActivation pw_act, dw_act;
   pw_act.kind = k.pw_relu ? FusedActivation::kRelu : FusedActivation::kNone;
+  pw_act.post_scale = k.pw_scale;
+  pw_act.post_shift = k.pw_shift;
   dw_act.kind = k.dw_act;
   const std::vector<float> packed = PointwisePackFilter(pw.data(), k.m, k.c);
   std::vector<float> out(k.n * k.m * oh * ow, -7.f);
   PointwiseDepthwiseNchw(s, x.data(), packed.data(), pb.data(), pw_act, dw.data(), db.data(),
                          dw_act, out.data(), threads);
-  const std::string what = "c" + std::to_string(k.c) + " m" + std::to_string(k.m) + " " +
+  const std::string what = std::string(PointwiseDepthwiseFusedPays(s) ? "bands " : "two convs ") +
+                           "c" + std::to_string(k.c) + " m" + std::to_string(k.m) + " " +
                            std::to_string(k.h) + "x" + std::to_string(k.w) + " k" +
                            std::to_string(k.k) + " s" + std::to_string(k.s) + " threads " +
                            std::to_string(threads);
@@ -53,7 +60,7 @@ void Check(const Case& k, int threads) {
       for (int64_t p = 0; p < hw; ++p) {
         double acc = pb[m];
         for (int64_t c = 0; c < k.c; ++c) acc += double(pw[m * k.c + c]) * x[(n * k.c + c) * hw + p];
-        mid[(n * k.m + m) * hw + p] = k.pw_relu && acc < 0 ? 0 : acc;
+        mid[(n * k.m + m) * hw + p] = (k.pw_relu && acc < 0 ? 0 : acc) * k.pw_scale + k.pw_shift;
       }
   std::vector<float> ref(out.size());
   for (int64_t n = 0; n < k.n; ++n)
@@ -92,7 +99,19 @@ TEST(PointwiseDepthwiseNchw, MatchesTheTwoConvs) {
       {1, 8, 8, 9, 21, 5, 1, 2, true, A::kNone},
       // unpadded 3x3: every band's input rows inside the plane
       {1, 6, 12, 40, 310, 3, 1, 0, false, A::kRelu6},
+      // a post affine after the 1x1 activation, on a map computed in bands
+      // (24 x 160 x 200) and on one computed by the two convs (24 x 30 x 50)
+      {1, 8, 24, 160, 200, 3, 1, 1, true, A::kHardSwish, 0.75f, -0.25f},
+      {1, 8, 24, 30, 50, 3, 2, 1, true, A::kNone, 1.5f, 0.5f},
   };
+  // Both ways of PointwiseDepthwiseNchw are among the cases.
+  int bands = 0;
+  for (const Case& k : cases) {
+    bands += PointwiseDepthwiseFusedPays({k.c, {k.n, k.m, k.h, k.w, k.m, k.k, k.k, 1, 1, k.s, k.s,
+                                                k.pad, k.pad}});
+  }
+  EXPECT_GT(bands, 0);
+  EXPECT_LT(bands, static_cast<int>(cases.size()));
   for (const Case& k : cases) {
     Check(k, 1);
     Check(k, 2);
