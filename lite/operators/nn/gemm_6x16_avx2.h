@@ -28,12 +28,14 @@ inline bool OneDnnUsesAvx512() {
 // they were measured against.
 inline bool HandKernelsRun() { return Avx2FmaAvailable() && !OneDnnUsesAvx512(); }
 
-// C[6][16] = A[K][6] (broadcast per row) x B[K][ldb] (B rows ldb apart, C
-// rows ldc apart). Named accumulators: with an array GCC stored all twelve
-// to the stack on every step.
-__attribute__((target("avx2,fma"))) inline void Gemm6x16(const float* a, const float* b,
-                                                    int64_t k_count, int64_t ldb, float* c,
-                                                    int64_t ldc) {
+// The 6 x 16 product A[K][6] (broadcast per row) x B[K][ldb] (B rows ldb
+// apart), handed to store(row, columns 0-7, columns 8-15) row by row. Named
+// accumulators: with an array GCC stored all twelve to the stack on every
+// step.
+template <typename Store>
+__attribute__((target("avx2,fma"))) inline void Gemm6x16Rows(const float* a, const float* b,
+                                                            int64_t k_count, int64_t ldb,
+                                                            const Store& store) {
   __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00,
          c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
   for (int64_t k = 0; k < k_count; ++k, a += kGemmRows, b += ldb) {
@@ -57,18 +59,19 @@ __attribute__((target("avx2,fma"))) inline void Gemm6x16(const float* a, const f
     c50 = _mm256_fmadd_ps(av, b0, c50);
     c51 = _mm256_fmadd_ps(av, b1, c51);
   }
-  const __m256 rows[kGemmRows][2] = {{c00, c01}, {c10, c11}, {c20, c21},
-                                 {c30, c31}, {c40, c41}, {c50, c51}};
-  for (int r = 0; r < kGemmRows; ++r) {
-    _mm256_storeu_ps(c + r * ldc, rows[r][0]);
-    _mm256_storeu_ps(c + r * ldc + 8, rows[r][1]);
-  }
+  store(0, c00, c01);
+  store(1, c10, c11);
+  store(2, c20, c21);
+  store(3, c30, c31);
+  store(4, c40, c41);
+  store(5, c50, c51);
 }
 
-// The same for the last 8 columns.
-__attribute__((target("avx2,fma"))) inline void Gemm6x8(const float* a, const float* b,
-                                                   int64_t k_count, int64_t ldb, float* c,
-                                                   int64_t ldc) {
+// The same for 8 columns: store(row, columns 0-7).
+template <typename Store>
+__attribute__((target("avx2,fma"))) inline void Gemm6x8Rows(const float* a, const float* b,
+                                                           int64_t k_count, int64_t ldb,
+                                                           const Store& store) {
   __m256 c0 = _mm256_setzero_ps(), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0;
   for (int64_t k = 0; k < k_count; ++k, a += kGemmRows, b += ldb) {
     const __m256 b0 = _mm256_loadu_ps(b);
@@ -79,8 +82,39 @@ __attribute__((target("avx2,fma"))) inline void Gemm6x8(const float* a, const fl
     c4 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 4), b0, c4);
     c5 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + 5), b0, c5);
   }
-  const __m256 rows[kGemmRows] = {c0, c1, c2, c3, c4, c5};
-  for (int r = 0; r < kGemmRows; ++r) _mm256_storeu_ps(c + r * ldc, rows[r]);
+  store(0, c0);
+  store(1, c1);
+  store(2, c2);
+  store(3, c3);
+  store(4, c4);
+  store(5, c5);
+}
+
+// Rows of C ldc apart, as they come.
+struct StoreGemmRows {
+  float* c;
+  int64_t ldc;
+  __attribute__((target("avx2,fma"))) void operator()(int r, __m256 v0, __m256 v1) const {
+    _mm256_storeu_ps(c + r * ldc, v0);
+    _mm256_storeu_ps(c + r * ldc + 8, v1);
+  }
+  __attribute__((target("avx2,fma"))) void operator()(int r, __m256 v) const {
+    _mm256_storeu_ps(c + r * ldc, v);
+  }
+};
+
+// C[6][16] = A[K][6] x B[K][ldb], C rows ldc apart.
+__attribute__((target("avx2,fma"))) inline void Gemm6x16(const float* a, const float* b,
+                                                        int64_t k_count, int64_t ldb, float* c,
+                                                        int64_t ldc) {
+  Gemm6x16Rows(a, b, k_count, ldb, StoreGemmRows{c, ldc});
+}
+
+// C[6][8] likewise (the last 8 columns).
+__attribute__((target("avx2,fma"))) inline void Gemm6x8(const float* a, const float* b,
+                                                       int64_t k_count, int64_t ldb, float* c,
+                                                       int64_t ldc) {
+  Gemm6x8Rows(a, b, k_count, ldb, StoreGemmRows{c, ldc});
 }
 
 }  // namespace operators

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lite/operators/nn/act_avx2.h"
 #include "lite/operators/nn/gemm_6x16_avx2.h"
 
 namespace paddle {
@@ -36,27 +37,131 @@ void GemmBlockPlain(const float* a, int64_t c, const float* x, int64_t ldx, int6
   }
 }
 
+// One output of the block's last (< 8) pixels: the vector blocks' fused
+// multiply-adds in the same order.
+float TailDot(const float* a, int64_t c, const float* x, int64_t ldx, int64_t p, int64_t r) {
+  float acc = 0.f;
+  for (int64_t k = 0; k < c; ++k) acc = std::fma(a[k * kGemmRows + r], x[k * ldx + p], acc);
+  return acc;
+}
+
+// Rows of y with bias and activation K applied in registers: the same
+// operations, in the same order, as adding the bias to the stored rows and
+// then FusedActivation::ApplySerial (act_avx2.h); constants broadcast once.
+template <VecAct::Kind K>
+struct StoreBiasAct {
+  float* y;
+  int64_t ldy;
+  const float* bias;  // 6 values, or null
+  __m256 lo, hi, a, b, scale, shift;
+  bool do_scale, do_shift;
+  __attribute__((target("avx2,fma"))) StoreBiasAct(int64_t ldy_in, const float* bias_in,
+                                                   const VecAct& t)
+      : y(nullptr),
+        ldy(ldy_in),
+        bias(bias_in),
+        lo(_mm256_set1_ps(t.lo)),
+        hi(_mm256_set1_ps(t.hi)),
+        a(_mm256_set1_ps(t.a)),
+        b(_mm256_set1_ps(t.b)),
+        scale(_mm256_set1_ps(t.post_scale)),
+        shift(_mm256_set1_ps(t.post_shift)),
+        do_scale(t.scale),
+        do_shift(t.shift) {}
+  __attribute__((target("avx2,fma"))) __m256 Finish(int r, __m256 v) const {
+    if (bias) v = _mm256_add_ps(v, _mm256_set1_ps(bias[r]));
+    v = Avx2ActK<K>(v, lo, hi, a, b);
+    if (do_scale) v = Avx2Rounded(_mm256_mul_ps(v, scale));
+    if (do_shift) v = _mm256_add_ps(v, shift);
+    return v;
+  }
+  __attribute__((target("avx2,fma"))) void operator()(int r, __m256 v0, __m256 v1) const {
+    _mm256_storeu_ps(y + r * ldy, Finish(r, v0));
+    _mm256_storeu_ps(y + r * ldy + 8, Finish(r, v1));
+  }
+  __attribute__((target("avx2,fma"))) void operator()(int r, __m256 v) const {
+    _mm256_storeu_ps(y + r * ldy, Finish(r, v));
+  }
+};
+
+template <VecAct::Kind K>
+__attribute__((target("avx2,fma"))) void GemmBlockInRegisters(
+    const float* a, int64_t c, const float* x, int64_t ldx, int64_t len, float* y, int64_t ldy,
+    const float* bias, const VecAct& t, const FusedActivation* act) {
+  StoreBiasAct<K> store(ldy, bias, t);
+  int64_t p = 0;
+  for (; p + 16 <= len; p += 16) {
+    store.y = y + p;
+    Gemm6x16Rows(a, x + p, c, ldx, store);
+  }
+  for (; p + 8 <= len; p += 8) {
+    store.y = y + p;
+    Gemm6x8Rows(a, x + p, c, ldx, store);
+  }
+  for (; p < len; ++p) {
+    for (int64_t r = 0; r < kGemmRows; ++r) {
+      float v = TailDot(a, c, x, ldx, p, r);
+      if (bias) v += bias[r];
+      y[r * ldy + p] = act ? act->Apply(v) : v;
+    }
+  }
+}
+
+// The above for t's activation; false when act_avx2.h does not compute it.
+bool GemmBlockInRegisters(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
+                          float* y, int64_t ldy, const float* bias, const FusedActivation* act) {
+  const VecAct t = act ? VecAct::From(*act) : VecAct{};
+  switch (t.kind) {
+    case VecAct::kNone:
+      GemmBlockInRegisters<VecAct::kNone>(a, c, x, ldx, len, y, ldy, bias, t, act);
+      return true;
+    case VecAct::kClamp:
+      GemmBlockInRegisters<VecAct::kClamp>(a, c, x, ldx, len, y, ldy, bias, t, act);
+      return true;
+    case VecAct::kLeaky:
+      GemmBlockInRegisters<VecAct::kLeaky>(a, c, x, ldx, len, y, ldy, bias, t, act);
+      return true;
+    case VecAct::kHardSwish:
+      GemmBlockInRegisters<VecAct::kHardSwish>(a, c, x, ldx, len, y, ldy, bias, t, act);
+      return true;
+    case VecAct::kHardSigmoid:
+      GemmBlockInRegisters<VecAct::kHardSigmoid>(a, c, x, ldx, len, y, ldy, bias, t, act);
+      return true;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 bool PointwiseKernelsAvailable() { return HandKernelsRun(); }
 
 void PointwiseGemmBlock(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
-                        float* y, int64_t ldy) {
-  if (!Avx2FmaAvailable()) {
-    GemmBlockPlain(a, c, x, ldx, len, y, ldy);
+                        float* y, int64_t ldy, const float* bias, const FusedActivation* act) {
+  const bool epilogue = bias || (act && !act->Identity());
+  if (epilogue && Avx2FmaAvailable() &&
+      GemmBlockInRegisters(a, c, x, ldx, len, y, ldy, bias, act)) {
     return;
   }
-  int64_t p = 0;
-  for (; p + 16 <= len; p += 16) Gemm6x16(a, x + p, c, ldx, y + p, ldy);
-  for (; p + 8 <= len; p += 8) Gemm6x8(a, x + p, c, ldx, y + p, ldy);
-  // The last pixels with the same fused multiply-adds as the vector blocks:
-  // a pixel's value does not depend on where a caller's chunk ends.
-  for (; p < len; ++p) {
-    for (int64_t r = 0; r < kGemmRows; ++r) {
-      float acc = 0.f;
-      for (int64_t k = 0; k < c; ++k) acc = std::fma(a[k * kGemmRows + r], x[k * ldx + p], acc);
-      y[r * ldy + p] = acc;
+  if (!Avx2FmaAvailable()) {
+    GemmBlockPlain(a, c, x, ldx, len, y, ldy);
+  } else {
+    int64_t p = 0;
+    for (; p + 16 <= len; p += 16) Gemm6x16(a, x + p, c, ldx, y + p, ldy);
+    for (; p + 8 <= len; p += 8) Gemm6x8(a, x + p, c, ldx, y + p, ldy);
+    // The last pixels with the same fused multiply-adds as the vector
+    // blocks: a pixel's value does not depend on where a caller's chunk ends.
+    for (; p < len; ++p) {
+      for (int64_t r = 0; r < kGemmRows; ++r) y[r * ldy + p] = TailDot(a, c, x, ldx, p, r);
     }
+  }
+  if (!epilogue) return;
+  for (int64_t r = 0; r < kGemmRows; ++r) {
+    float* row = y + r * ldy;
+    if (bias) {
+      const float b = bias[r];
+      for (int64_t i = 0; i < len; ++i) row[i] += b;
+    }
+    if (act) act->ApplySerial(row, len);
   }
 }
 
@@ -103,15 +208,13 @@ void PointwiseConvNchw(const PointwiseShape& s, const float* in, const float* pa
         float* y = out + (n * s.m + ob * kGemmRows) * s.hw + p0;
         float* dst = rows == kGemmRows ? y : partial.data();
         const int64_t ldc = rows == kGemmRows ? s.hw : kChunk;
-        PointwiseGemmBlock(a, s.c, x, s.hw, len, dst, ldc);
-        for (int64_t r = 0; r < rows; ++r) {
-          float* row = y + r * s.hw;
-          if (dst != y) std::copy(dst + r * ldc, dst + r * ldc + len, row);
-          if (bias) {
-            const float b = bias[ob * kGemmRows + r];
-            for (int64_t i = 0; i < len; ++i) row[i] += b;
+        float block_bias[kGemmRows] = {};
+        if (bias) std::copy(bias + ob * kGemmRows, bias + ob * kGemmRows + rows, block_bias);
+        PointwiseGemmBlock(a, s.c, x, s.hw, len, dst, ldc, bias ? block_bias : nullptr, &act);
+        if (dst != y) {
+          for (int64_t r = 0; r < rows; ++r) {
+            std::copy(dst + r * ldc, dst + r * ldc + len, y + r * s.hw);
           }
-          act.ApplySerial(row, len);
         }
       }
     }

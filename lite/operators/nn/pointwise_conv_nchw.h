@@ -7,7 +7,8 @@
 // is out[M][HW] = W[M][C] x in[C][HW] directly on the planes (no layout
 // change), in pixel chunks whose input rows stay in cache, 6 output
 // channels x 16 pixels per register block (gemm_6x16_avx2.h); bias and the
-// fused activation run on each chunk while it is hot.
+// fused activation are applied to each block in its registers (those
+// act_avx2.h computes; others on each chunk while it is hot).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -34,11 +35,15 @@ bool PointwiseNchwApplies(int64_t groups, const std::vector<int64_t>& filter_dim
 // kernels below were measured against oneDNN's AVX2 ones only).
 bool PointwiseKernelsAvailable();
 
-// One block of 6 rows: y[r][0..len) = sum_k a[k * 6 + r] * x[k][0..len)
-// (x rows ldx apart, y rows ldy apart), `a` one block of a packed filter.
-// AVX2/FMA blocks where the CPU has them, else a plain loop.
+// One block of 6 rows: y[r][0..len) = act(sum_k a[k * 6 + r] * x[k][0..len)
+// + bias[r]) (x rows ldx apart, y rows ldy apart), `a` one block of a packed
+// filter; `bias` (6 values) and `act` may be null (none). AVX2/FMA blocks
+// where the CPU has them, bias and activation applied in their registers
+// when act_avx2.h computes the activation (else on the rows afterwards:
+// the same values either way), else plain loops.
 void PointwiseGemmBlock(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
-                        float* y, int64_t ldy);
+                        float* y, int64_t ldy, const float* bias = nullptr,
+                        const FusedActivation* act = nullptr);
 
 // The filter [M, C, 1, 1] (an M x C matrix) packed for PointwiseConvNchw and
 // PointwiseGemmBlock: blocks of 6 rows, block b at b * C * 6.

@@ -2,13 +2,17 @@
 // naive double-precision loop: output channels not multiples of the 6-row
 // block, planes not multiples of 16 or 8 pixels (the scalar tail) and
 // longer than one 512-pixel chunk, batch 2, with and without bias, fused
-// activations, 1 and 2 threads. Conv2d.SmallChannelPointwiseMatchesNaive
+// activations, 1 and 2 threads; the block's bias and activation in
+// registers against the row passes. Conv2d.SmallChannelPointwiseMatchesNaive
 // runs the conv2d op on such shapes.
 #include "lite/operators/nn/pointwise_conv_nchw.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "lite/core/op_test_util.h"
+#include "lite/operators/nn/gemm_6x16_avx2.h"  // kGemmRows
 
 namespace paddle {
 namespace lite {
@@ -68,6 +72,52 @@ TEST(PointwiseConvNchw, MatchesNaiveOnOddShapes) {
   for (const Case& k : cases) {
     Check(k, 1);
     Check(k, 2);
+  }
+}
+
+// Bias and activation in the block's registers give what the block's rows
+// give with the bias added and FusedActivation::ApplySerial run afterwards,
+// bit for bit: every activation act_avx2.h computes (with and without a post
+// affine) and one it does not (swish: the rows afterwards), rows of 16 and 8
+// pixels and the scalar tail.
+TEST(PointwiseConvNchw, BiasAndActivationInRegistersAreTheRowPasses) {
+  using A = FusedActivation;
+  const int64_t c = 13, ldx = 50;
+  const auto x = RandomFloats(c * ldx, -4, 4, 1);
+  const auto w = RandomFloats(kGemmRows * c, -1, 1, 2);
+  const auto bias = RandomFloats(kGemmRows, -2, 2, 3);
+  const std::vector<float> packed = PointwisePackFilter(w.data(), kGemmRows, c);
+  for (A::Kind kind : {A::kNone, A::kRelu, A::kRelu6, A::kLeakyRelu, A::kHardSwish,
+                       A::kHardSigmoid, A::kSwish}) {
+    for (bool affine : {false, true}) {
+      for (bool with_bias : {false, true}) {
+        A act;
+        act.kind = kind;
+        act.params.type = kind;
+        act.params.leaky_relu_alpha = 0.1f;
+        if (affine) {
+          act.post_scale = 0.75f;
+          act.post_shift = -0.25f;
+        }
+        for (int64_t len : {0, 7, 8, 16, 37, 50}) {
+          const std::string what = "kind " + std::to_string(static_cast<int>(kind)) + (affine ? " affine" : "") +
+                                   (with_bias ? " bias" : "") + " len " + std::to_string(len);
+          std::vector<float> fused(kGemmRows * ldx, -7.f), rows(fused);
+          const float* b = with_bias ? bias.data() : nullptr;
+          PointwiseGemmBlock(packed.data(), c, x.data(), ldx, len, fused.data(), ldx, b, &act);
+          PointwiseGemmBlock(packed.data(), c, x.data(), ldx, len, rows.data(), ldx);
+          for (int64_t r = 0; r < kGemmRows; ++r) {
+            float* row = rows.data() + r * ldx;
+            for (int64_t i = 0; i < len && b; ++i) row[i] += b[r];
+            act.ApplySerial(row, len);
+          }
+          for (size_t i = 0; i < fused.size(); ++i) {
+            ASSERT_EQ(std::memcmp(&fused[i], &rows[i], sizeof(float)), 0)
+                << what << " [" << i << "] " << fused[i] << " vs " << rows[i];
+          }
+        }
+      }
+    }
   }
 }
 

@@ -110,18 +110,16 @@ void PointwiseDepthwiseNchw(const PointwiseDepthwiseShape& s, const float* in,
       if (len > 0) {
         const float* a = pw_packed + cb * s.c * kGemmRows;
         const float* x = in + n * s.c * hw + i0 * d.w;
-        PointwiseGemmBlock(a, s.c, x, hw, len, pw.data(), len);
+        float block_bias[kGemmRows] = {};
+        if (pw_bias) std::copy(pw_bias + cb * kGemmRows, pw_bias + cb * kGemmRows + rows, block_bias);
+        PointwiseGemmBlock(a, s.c, x, hw, len, pw.data(), len, pw_bias ? block_bias : nullptr,
+                           &pw_act);
       }
       DepthwisePlane& plane =
           planes.Get(std::max<int64_t>(0, i1 - i0), static_cast<int>(i0 - y0), o1 - o0);
       for (int64_t r = 0; r < rows; ++r) {
         const int64_t ch = cb * kGemmRows + r;
-        float* row = pw.data() + r * len;
-        if (pw_bias) {
-          const float bias = pw_bias[ch];
-          for (int64_t i = 0; i < len; ++i) row[i] += bias;
-        }
-        pw_act.ApplySerial(row, len);
+        const float* row = pw.data() + r * len;
         plane.Run(row, dw_filter + ch * taps, dw_bias ? dw_bias[ch] : 0.f, dw_act,
                   out + ((n * m + ch) * d.oh + o0) * d.ow);
       }
