@@ -19,6 +19,7 @@
 #include "lite/operators/math/activation_funcs.h"
 #include "lite/operators/math/blocked_layout.h"
 #include "lite/operators/math/math_common.h"
+#include "lite/operators/nn/cpu_clones.h"
 
 namespace paddle {
 namespace lite {
@@ -233,6 +234,17 @@ void RunMulPlusX(const ElementwiseParam& p, int threads) {
                       });
 }
 
+// o = x * y over `rows` rows of one blocked group (y: its 8 scales), as one
+// vector per row.
+LITE_CPU_CLONES
+void MulRowsOfBlock(const float* x, const float* y, int64_t rows, float* o) {
+  float scale[kBlockedActChannels];
+  for (int64_t k = 0; k < kBlockedActChannels; ++k) scale[k] = y[k];
+  for (int64_t i = 0; i < rows; ++i, x += kBlockedActChannels, o += kBlockedActChannels) {
+    for (int64_t k = 0; k < kBlockedActChannels; ++k) o[k] = x[k] * scale[k];
+  }
+}
+
 // NHWC data [N, H*W, C] times a per-channel Y (nhwc_data): blocks of whole
 // pixels, each scaled by the image's channel vector, instead of one
 // broadcast row of C elements per pixel. Blocked data (blocked_data) are
@@ -254,11 +266,15 @@ void RunGroupedChannelMul(const ElementwiseParam& p, int threads, int64_t group)
     const float* yb = y + (b / groups) * y_step + (b % groups) * group;
     const float* xs = x + (b * hw + i0) * c;
     float* o = out + (b * hw + i0) * c;
-    for (int64_t i = 0; i < len; i += c) {
-      if (p.plus_x) {
-        for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k] + xs[i + k];
-      } else {
-        for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k];
+    if (c == kBlockedActChannels && !p.plus_x) {
+      MulRowsOfBlock(xs, yb, len / c, o);
+    } else {
+      for (int64_t i = 0; i < len; i += c) {
+        if (p.plus_x) {
+          for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k] + xs[i + k];
+        } else {
+          for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k];
+        }
       }
     }
     if (p.act.type != ActType::kNone) ApplyAct(p.act, o, o, len);
