@@ -100,8 +100,9 @@ TEST(PointwiseConvNchw, BiasAndActivationInRegistersAreTheRowPasses) {
           act.post_shift = -0.25f;
         }
         for (int64_t len : {0, 7, 8, 16, 37, 50}) {
-          const std::string what = "kind " + std::to_string(static_cast<int>(kind)) + (affine ? " affine" : "") +
-                                   (with_bias ? " bias" : "") + " len " + std::to_string(len);
+          const std::string what = "kind " + std::to_string(static_cast<int>(kind)) +
+                                   (affine ? " affine" : "") + (with_bias ? " bias" : "") +
+                                   " len " + std::to_string(len);
           std::vector<float> fused(kGemmRows * ldx, -7.f), rows(fused);
           const float* b = with_bias ? bias.data() : nullptr;
           PointwiseGemmBlock(packed.data(), c, x.data(), ldx, len, fused.data(), ldx, b, &act);

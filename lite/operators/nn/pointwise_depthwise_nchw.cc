@@ -111,7 +111,9 @@ void PointwiseDepthwiseNchw(const PointwiseDepthwiseShape& s, const float* in,
         const float* a = pw_packed + cb * s.c * kGemmRows;
         const float* x = in + n * s.c * hw + i0 * d.w;
         float block_bias[kGemmRows] = {};
-        if (pw_bias) std::copy(pw_bias + cb * kGemmRows, pw_bias + cb * kGemmRows + rows, block_bias);
+        if (pw_bias) {
+          std::copy(pw_bias + cb * kGemmRows, pw_bias + cb * kGemmRows + rows, block_bias);
+        }
         PointwiseGemmBlock(a, s.c, x, hw, len, pw.data(), len, pw_bias ? block_bias : nullptr,
                            &pw_act);
       }
