@@ -9,6 +9,7 @@
 #include <immintrin.h>
 
 #include <limits>
+#include <type_traits>
 
 #include "lite/operators/nn/nn_common.h"
 
@@ -114,34 +115,62 @@ __attribute__((target("avx2,fma"))) inline __m256 Avx2Act(const VecAct& t, __m25
   return x;
 }
 
+// Avx2Act for activation K with the constants broadcast once (for loops and
+// kernels that apply it to many vectors).
+template <VecAct::Kind K>
+struct Avx2ActOf {
+  __m256 lo, hi, a, b, scale, shift;
+  bool do_scale, do_shift;
+  __attribute__((target("avx2,fma"))) explicit Avx2ActOf(const VecAct& t)
+      : lo(_mm256_set1_ps(t.lo)),
+        hi(_mm256_set1_ps(t.hi)),
+        a(_mm256_set1_ps(t.a)),
+        b(_mm256_set1_ps(t.b)),
+        scale(_mm256_set1_ps(t.post_scale)),
+        shift(_mm256_set1_ps(t.post_shift)),
+        do_scale(t.scale),
+        do_shift(t.shift) {}
+  __attribute__((target("avx2,fma"))) __m256 operator()(__m256 x) const {
+    x = Avx2ActK<K>(x, lo, hi, a, b);
+    if (do_scale) x = Avx2Rounded(_mm256_mul_ps(x, scale));
+    if (do_shift) x = _mm256_add_ps(x, shift);
+    return x;
+  }
+};
+
+// f(std::integral_constant<VecAct::Kind, K>{}) for the kind of `t` when
+// InRegisters(); false (f not called) otherwise. One switch for every
+// caller that instantiates per activation.
+template <typename F>
+bool WithVecActKind(const VecAct& t, F&& f) {
+  switch (t.kind) {
+    case VecAct::kNone: f(std::integral_constant<VecAct::Kind, VecAct::kNone>{}); return true;
+    case VecAct::kClamp: f(std::integral_constant<VecAct::Kind, VecAct::kClamp>{}); return true;
+    case VecAct::kLeaky: f(std::integral_constant<VecAct::Kind, VecAct::kLeaky>{}); return true;
+    case VecAct::kHardSwish:
+      f(std::integral_constant<VecAct::Kind, VecAct::kHardSwish>{});
+      return true;
+    case VecAct::kHardSigmoid:
+      f(std::integral_constant<VecAct::Kind, VecAct::kHardSigmoid>{});
+      return true;
+    default: return false;
+  }
+}
+
 // Avx2Act over d[0, m) in whole vectors, the constants broadcast once;
 // returns the first index left.
 template <VecAct::Kind K>
-__attribute__((target("avx2,fma"))) int64_t Avx2ActLoop(const VecAct t, float* d, int64_t m) {
-  const __m256 lo = _mm256_set1_ps(t.lo), hi = _mm256_set1_ps(t.hi);
-  const __m256 a = _mm256_set1_ps(t.a), b = _mm256_set1_ps(t.b);
-  const __m256 scale = _mm256_set1_ps(t.post_scale), shift = _mm256_set1_ps(t.post_shift);
-  const bool do_scale = t.scale, do_shift = t.shift;
+__attribute__((target("avx2,fma"))) int64_t Avx2ActLoop(const VecAct& t, float* d, int64_t m) {
+  const Avx2ActOf<K> act(t);
   int64_t i = 0;
-  for (; i + 8 <= m; i += 8) {
-    __m256 x = Avx2ActK<K>(_mm256_loadu_ps(d + i), lo, hi, a, b);
-    if (do_scale) x = Avx2Rounded(_mm256_mul_ps(x, scale));
-    if (do_shift) x = _mm256_add_ps(x, shift);
-    _mm256_storeu_ps(d + i, x);
-  }
+  for (; i + 8 <= m; i += 8) _mm256_storeu_ps(d + i, act(_mm256_loadu_ps(d + i)));
   return i;
 }
 
-__attribute__((target("avx2,fma"))) inline int64_t Avx2ActLoop(const VecAct& t, float* d,
-                                                               int64_t m) {
-  switch (t.kind) {
-    case VecAct::kNone: return Avx2ActLoop<VecAct::kNone>(t, d, m);
-    case VecAct::kClamp: return Avx2ActLoop<VecAct::kClamp>(t, d, m);
-    case VecAct::kLeaky: return Avx2ActLoop<VecAct::kLeaky>(t, d, m);
-    case VecAct::kHardSwish: return Avx2ActLoop<VecAct::kHardSwish>(t, d, m);
-    case VecAct::kHardSigmoid: return Avx2ActLoop<VecAct::kHardSigmoid>(t, d, m);
-    default: return 0;
-  }
+inline int64_t Avx2ActLoop(const VecAct& t, float* d, int64_t m) {
+  int64_t done = 0;
+  WithVecActKind(t, [&](auto kind) { done = Avx2ActLoop<decltype(kind)::value>(t, d, m); });
+  return done;
 }
 
 }  // namespace operators

@@ -47,33 +47,16 @@ float TailDot(const float* a, int64_t c, const float* x, int64_t ldx, int64_t p,
 
 // Rows of y with bias and activation K applied in registers: the same
 // operations, in the same order, as adding the bias to the stored rows and
-// then FusedActivation::ApplySerial (act_avx2.h); constants broadcast once.
+// then FusedActivation::ApplySerial (act_avx2.h).
 template <VecAct::Kind K>
 struct StoreBiasAct {
   float* y;
   int64_t ldy;
   const float* bias;  // 6 values, or null
-  __m256 lo, hi, a, b, scale, shift;
-  bool do_scale, do_shift;
-  __attribute__((target("avx2,fma"))) StoreBiasAct(int64_t ldy_in, const float* bias_in,
-                                                   const VecAct& t)
-      : y(nullptr),
-        ldy(ldy_in),
-        bias(bias_in),
-        lo(_mm256_set1_ps(t.lo)),
-        hi(_mm256_set1_ps(t.hi)),
-        a(_mm256_set1_ps(t.a)),
-        b(_mm256_set1_ps(t.b)),
-        scale(_mm256_set1_ps(t.post_scale)),
-        shift(_mm256_set1_ps(t.post_shift)),
-        do_scale(t.scale),
-        do_shift(t.shift) {}
+  Avx2ActOf<K> act;
   __attribute__((target("avx2,fma"))) __m256 Finish(int r, __m256 v) const {
     if (bias) v = _mm256_add_ps(v, _mm256_set1_ps(bias[r]));
-    v = Avx2ActK<K>(v, lo, hi, a, b);
-    if (do_scale) v = Avx2Rounded(_mm256_mul_ps(v, scale));
-    if (do_shift) v = _mm256_add_ps(v, shift);
-    return v;
+    return act(v);
   }
   __attribute__((target("avx2,fma"))) void operator()(int r, __m256 v0, __m256 v1) const {
     _mm256_storeu_ps(y + r * ldy, Finish(r, v0));
@@ -88,7 +71,7 @@ template <VecAct::Kind K>
 __attribute__((target("avx2,fma"))) void GemmBlockInRegisters(
     const float* a, int64_t c, const float* x, int64_t ldx, int64_t len, float* y, int64_t ldy,
     const float* bias, const VecAct& t, const FusedActivation* act) {
-  StoreBiasAct<K> store(ldy, bias, t);
+  StoreBiasAct<K> store{y, ldy, bias, Avx2ActOf<K>(t)};
   int64_t p = 0;
   for (; p + 16 <= len; p += 16) {
     store.y = y + p;
@@ -107,30 +90,6 @@ __attribute__((target("avx2,fma"))) void GemmBlockInRegisters(
   }
 }
 
-// The above for t's activation; false when act_avx2.h does not compute it.
-bool GemmBlockInRegisters(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
-                          float* y, int64_t ldy, const float* bias, const FusedActivation* act) {
-  const VecAct t = act ? VecAct::From(*act) : VecAct{};
-  switch (t.kind) {
-    case VecAct::kNone:
-      GemmBlockInRegisters<VecAct::kNone>(a, c, x, ldx, len, y, ldy, bias, t, act);
-      return true;
-    case VecAct::kClamp:
-      GemmBlockInRegisters<VecAct::kClamp>(a, c, x, ldx, len, y, ldy, bias, t, act);
-      return true;
-    case VecAct::kLeaky:
-      GemmBlockInRegisters<VecAct::kLeaky>(a, c, x, ldx, len, y, ldy, bias, t, act);
-      return true;
-    case VecAct::kHardSwish:
-      GemmBlockInRegisters<VecAct::kHardSwish>(a, c, x, ldx, len, y, ldy, bias, t, act);
-      return true;
-    case VecAct::kHardSigmoid:
-      GemmBlockInRegisters<VecAct::kHardSigmoid>(a, c, x, ldx, len, y, ldy, bias, t, act);
-      return true;
-    default: return false;
-  }
-}
-
 }  // namespace
 
 bool PointwiseKernelsAvailable() { return HandKernelsRun(); }
@@ -138,8 +97,10 @@ bool PointwiseKernelsAvailable() { return HandKernelsRun(); }
 void PointwiseGemmBlock(const float* a, int64_t c, const float* x, int64_t ldx, int64_t len,
                         float* y, int64_t ldy, const float* bias, const FusedActivation* act) {
   const bool epilogue = bias || (act && !act->Identity());
-  if (epilogue && Avx2FmaAvailable() &&
-      GemmBlockInRegisters(a, c, x, ldx, len, y, ldy, bias, act)) {
+  const VecAct t = act ? VecAct::From(*act) : VecAct{};
+  if (epilogue && Avx2FmaAvailable() && WithVecActKind(t, [&](auto kind) {
+        GemmBlockInRegisters<decltype(kind)::value>(a, c, x, ldx, len, y, ldy, bias, t, act);
+      })) {
     return;
   }
   if (!Avx2FmaAvailable()) {
