@@ -266,15 +266,15 @@ void RunGroupedChannelMul(const ElementwiseParam& p, int threads, int64_t group)
     const float* yb = y + (b / groups) * y_step + (b % groups) * group;
     const float* xs = x + (b * hw + i0) * c;
     float* o = out + (b * hw + i0) * c;
-    if (c == kBlockedActChannels && !p.plus_x) {
+    if (p.plus_x) {
+      for (int64_t i = 0; i < len; i += c) {
+        for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k] + xs[i + k];
+      }
+    } else if (c == kBlockedActChannels) {
       MulRowsOfBlock(xs, yb, len / c, o);
     } else {
       for (int64_t i = 0; i < len; i += c) {
-        if (p.plus_x) {
-          for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k] + xs[i + k];
-        } else {
-          for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k];
-        }
+        for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k];
       }
     }
     if (p.act.type != ActType::kNone) ApplyAct(p.act, o, o, len);

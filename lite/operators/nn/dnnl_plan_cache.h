@@ -60,7 +60,7 @@ enum class DnnlUser {
   kByKernel,    // input only: the kernel writes the primitive's buffer itself
   kNative,      // the primitive's own layout and type (int8 NHWC between
                 // chained int8 convs): read / written in place
-  kBlockedFloat,  // float in BlockedActDesc's layout (between chained float
+  kBlockedFloat,  // float in BlockedActTag()'s layout (between chained float
                   // convs): moved as the layouts require
 };
 
