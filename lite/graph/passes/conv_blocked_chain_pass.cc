@@ -1,20 +1,24 @@
 // Keeps the activation between two float convs in oneDNN's blocked layout
-// (nChw8c, lite/operators/math/blocked_layout.h) where oneDNN's blocked
-// kernels run both convs faster than our NCHW kernels or its NCHW GEMM
-// convolution do. The tensor keeps its NCHW dims; the producer gets
+// (nChw8c or nChw16c, lite/operators/math/blocked_layout.h) where oneDNN's
+// blocked kernels run both convs faster than our NCHW kernels or its NCHW
+// convolutions do. The tensor keeps its NCHW dims; the producer gets
 // output_blocked, the consumer input_blocked, and their kernels read and
 // write the blocked data in place: no conversion between them, one at each
 // end of a chain.
 //
 // The convs that join (measured on the PP-OCRv4 recognizer's layers, 1
 // thread, conv_bench and the model's profile; docs/performance.md):
-//  - 1x1 stride-1 unpadded convs with more than 64 input channels (below
-//    that our NCHW pointwise kernel is faster): oneDNN's jit_1x1 on blocked
-//    data against its GEMM convolution on NCHW, 480 -> 480 @6x80: 2.11 ms
-//    against 2.19 ms;
+//  - 1x1 stride-1 unpadded convs, on AVX2 those with more than 64 input
+//    channels (below that our NCHW pointwise kernel is faster): oneDNN's
+//    jit_1x1 on blocked data against its GEMM convolution on NCHW, 480 ->
+//    480 @6x80: 2.11 ms against 2.19 ms;
 //  - depthwise 3x3 / 5x5 convs (one filter per channel, undilated): jit_dw
 //    on blocked data against our NCHW tiles, 240 channels @12x80 5x5:
-//    0.15 ms against 0.27 ms.
+//    0.15 ms against 0.27 ms (AVX2).
+// On AVX-512 (nChw16c; our NCHW pointwise kernel and tiles do not run
+// there) every unchained conv converts NCHW to nChw16c and back itself;
+// chained, the recognizer takes 6.9 ms instead of 8.3, the PP-OCRv4
+// detector 27.5 instead of 29.5 (1 thread, 2026-11-29).
 // Both channel counts of each must be multiples of kBlockedChannelMultiple
 // (whole blocks: the data are the tensor's size, and an activation applied
 // afterwards may run over them as a flat array).
@@ -22,10 +26,9 @@
 // by the consumer's Input alone, or by a squeeze-excitation block whose
 // scaled output the consumer's Input alone reads (the block's whole-plane
 // average pool and multiply then read blocked data: attribute
-// blocked_data). A chain starts at a 1x1 conv: a depthwise conv starting
-// one would convert its NCHW input where our tiles need no conversion.
-// Runs only where the hand-written NCHW kernels run (AVX2 + FMA, oneDNN not
-// on AVX-512; HandKernelsRun): elsewhere the trade was not measured. After
+// blocked_data). A chain starts at a 1x1 conv (below).
+// Runs where oneDNN runs AVX-512 kernels or AVX2 ones beside our NCHW
+// kernels (BlockedChainRuns): elsewhere the trade was not measured. After
 // the NNAdapter subgraph pass and the conv fusions, before memory reuse.
 #include <glog/logging.h>
 
@@ -36,7 +39,6 @@
 #include "lite/graph/passes/pattern_util.h"
 #include "lite/operators/math/blocked_layout.h"
 #include "lite/operators/nn/depthwise_conv_nchw.h"
-#include "lite/operators/nn/gemm_6x16_avx2.h"
 #include "lite/operators/nn/nn_common.h"
 #include "lite/operators/nn/pointwise_conv_nchw.h"
 
@@ -93,7 +95,7 @@ std::vector<Node*> SqueezeExcitation(const Node* out) {
 }  // namespace
 
 int ConvBlockedChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
-  if (!operators::HandKernelsRun()) return 0;
+  if (!operators::BlockedChainRuns()) return 0;
   struct Edge {
     Node *producer, *consumer;
     std::vector<Node*> between;  // a squeeze-excitation's pool and multiply
@@ -103,8 +105,9 @@ int ConvBlockedChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   for (Node* producer : graph->StmtTopologicalOrder()) {
     if (producer->removed || !BlockedConv(producer, ctx.weights)) continue;
     // A chain starts at a 1x1 conv: a depthwise conv at its start would
-    // convert its NCHW input where our NCHW tiles need none (the
-    // recognizer's 128 channels @12x160: 0.15 -> 0.22 ms).
+    // convert its NCHW input where our NCHW depthwise kernel needs none (the
+    // recognizer's 128 channels @12x160 on AVX2: 0.15 -> 0.22 ms; on
+    // AVX-512 the detector's 32 channels @320x320 stride 2: 0.57 -> 1.34 ms).
     if (producer->op.GetAttr<int32_t>("groups", 1) != 1 && !blocked_input.count(producer)) {
       continue;
     }

@@ -1,19 +1,45 @@
 // The blocked layout of float activations between chained convs
 // (conv_blocked_chain_pass, attributes input_blocked / output_blocked /
-// blocked_data): oneDNN's nChw8c, [N][C/8][H][W][8], the block of its AVX2
-// kernels (conv2d.cc hands it to oneDNN as nChw8c on every CPU). Only
-// tensors whose channels are multiples of kBlockedChannelMultiple are
-// blocked: their data then have the tensor's NCHW size.
+// blocked_data): oneDNN's nChw{B}c, [N][C/B][H][W][B], with B the block of
+// the kernels oneDNN runs on this CPU: 16 where it runs AVX-512 kernels
+// (nChw16c), 8 elsewhere (nChw8c, its AVX2 kernels). The attributes say
+// "blocked", not the block: a program optimized on one CPU runs on another
+// with that CPU's block, the same for every kernel of the run. Only tensors
+// whose channels are multiples of kBlockedChannelMultiple are blocked: their
+// data then have the tensor's NCHW size under either block.
 #pragma once
 #include <cstdint>
+#include <dnnl.hpp>
 
 namespace paddle {
 namespace lite {
 namespace operators {
 
-constexpr int64_t kBlockedActChannels = 8;
 constexpr int64_t kBlockedChannelMultiple = 16;
-static_assert(kBlockedChannelMultiple % kBlockedActChannels == 0, "whole blocks");
+
+// oneDNN runs its AVX-512 kernels on this CPU.
+inline bool OneDnnUsesAvx512() {
+  const int isa = static_cast<int>(dnnl::get_effective_cpu_isa());
+  return (isa & dnnl_cpu_isa_avx512_core) == dnnl_cpu_isa_avx512_core;
+}
+
+// conv_blocked_chain_pass chains convs on this CPU: where oneDNN runs
+// AVX-512 kernels, or AVX2 ones beside our hand-written NCHW kernels
+// (HandKernelsRun). Elsewhere the trade was not measured.
+inline bool BlockedChainRuns() {
+  static const bool runs = OneDnnUsesAvx512() || (__builtin_cpu_supports("avx2") &&
+                                                  __builtin_cpu_supports("fma"));
+  return runs;
+}
+
+// B: the channels of one block on this CPU (8 or 16).
+inline int64_t BlockedActChannels() {
+  static const int64_t b = OneDnnUsesAvx512() ? 16 : 8;
+  return b;
+}
+
+static_assert(kBlockedChannelMultiple % 16 == 0 && kBlockedChannelMultiple % 8 == 0,
+              "whole blocks under either block");
 
 }  // namespace operators
 }  // namespace lite

@@ -46,7 +46,7 @@ struct ElementwiseParam {
   // of dims [N or 1, C, 1, 1] (a squeeze-excitation scale, the same in
   // either layout). No other broadcasting.
   bool nhwc_data{false};
-  // X and Out hold blocked data (nChw8c, conv_blocked_chain_pass,
+  // X and Out hold blocked data (nChw16c or nChw8c, conv_blocked_chain_pass,
   // blocked_layout.h), with the same rules.
   bool blocked_data{false};
   // elementwise_mul only, float32, Out dims = X dims (mul_plus_x_fuse_pass):
@@ -234,15 +234,25 @@ void RunMulPlusX(const ElementwiseParam& p, int threads) {
                       });
 }
 
-// o = x * y over `rows` rows of one blocked group (y: its 8 scales), as one
-// vector per row.
-LITE_CPU_CLONES
-void MulRowsOfBlock(const float* x, const float* y, int64_t rows, float* o) {
-  float scale[kBlockedActChannels];
-  for (int64_t k = 0; k < kBlockedActChannels; ++k) scale[k] = y[k];
-  for (int64_t i = 0; i < rows; ++i, x += kBlockedActChannels, o += kBlockedActChannels) {
-    for (int64_t k = 0; k < kBlockedActChannels; ++k) o[k] = x[k] * scale[k];
+// o = x * y over `rows` rows of one group of B channels (y: its B scales),
+// as one vector per row; inlined into the CPU clones below (target_clones
+// takes no templates).
+template <int64_t B>
+__attribute__((always_inline)) inline void MulRowsOfBlock(const float* x, const float* y,
+                                                          int64_t rows, float* o) {
+  float scale[B];
+  for (int64_t k = 0; k < B; ++k) scale[k] = y[k];
+  for (int64_t i = 0; i < rows; ++i, x += B, o += B) {
+    for (int64_t k = 0; k < B; ++k) o[k] = x[k] * scale[k];
   }
+}
+LITE_CPU_CLONES
+void MulRowsOf8(const float* x, const float* y, int64_t rows, float* o) {
+  MulRowsOfBlock<8>(x, y, rows, o);
+}
+LITE_CPU_CLONES
+void MulRowsOf16(const float* x, const float* y, int64_t rows, float* o) {
+  MulRowsOfBlock<16>(x, y, rows, o);
 }
 
 // NHWC data [N, H*W, C] times a per-channel Y (nhwc_data): blocks of whole
@@ -270,8 +280,10 @@ void RunGroupedChannelMul(const ElementwiseParam& p, int threads, int64_t group)
       for (int64_t i = 0; i < len; i += c) {
         for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k] + xs[i + k];
       }
-    } else if (c == kBlockedActChannels) {
-      MulRowsOfBlock(xs, yb, len / c, o);
+    } else if (c == 8) {
+      MulRowsOf8(xs, yb, len / c, o);
+    } else if (c == 16) {
+      MulRowsOf16(xs, yb, len / c, o);
     } else {
       for (int64_t i = 0; i < len; i += c) {
         for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k];
@@ -335,10 +347,10 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
                  " must have equal dims (or, for elementwise_mul, Y [N or 1, C, 1, 1]): they "
                  "hold ", p.nhwc_data ? "NHWC data between int8 convs (attribute nhwc_data)"
                  : "blocked data between convs (attribute blocked_data)");
-    LITE_ENFORCE(!p.blocked_data || x[1] % kBlockedActChannels == 0, "op '", p.op_type,
+    LITE_ENFORCE(!p.blocked_data || x[1] % BlockedActChannels() == 0, "op '", p.op_type,
                  "': input X ", DimsToString(x), " holds blocked data (attribute "
                  "blocked_data), which needs channels that are a multiple of ",
-                 kBlockedActChannels);
+                 BlockedActChannels());
     p.out->Resize(x);
     p.out->set_lod(p.x->lod());
     if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
@@ -359,7 +371,7 @@ class ElementwiseKernel : public KernelBase<ElementwiseParam> {
     }
     if ((p.nhwc_data || p.blocked_data) && p.x->dims() != p.y->dims()) {
       EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
-      RunGroupedChannelMul(p, ctx.threads, p.nhwc_data ? p.x->dims()[1] : kBlockedActChannels);
+      RunGroupedChannelMul(p, ctx.threads, p.nhwc_data ? p.x->dims()[1] : BlockedActChannels());
       return;
     }
     if (p.plus_x) {

@@ -39,7 +39,7 @@ struct ConvParam {
   // Float activations between convs in oneDNN's blocked layout
   // (conv_blocked_chain_pass; the tensors keep their NCHW dims;
   // lite/operators/math/blocked_layout.h): input_blocked: Input holds
-  // nChw8c data, output_blocked: Output is written so. Both channel counts
+  // blocked data (nChw16c or nChw8c), output_blocked: Output is written so. Both channel counts
   // must be multiples of 16.
   bool input_blocked{false};
   bool output_blocked{false};

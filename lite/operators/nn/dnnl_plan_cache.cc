@@ -48,8 +48,7 @@ int64_t Numel(const DDim& d) {
 }  // namespace
 
 dnnl::memory::format_tag BlockedActTag() {
-  static_assert(kBlockedActChannels == 8, "nChw8c");
-  return tag::nChw8c;
+  return BlockedActChannels() == 16 ? tag::nChw16c : tag::nChw8c;
 }
 
 DnnlPlan::DnnlPlan(const DnnlPlanKey& key, const dnnl::primitive_desc_base& pd,

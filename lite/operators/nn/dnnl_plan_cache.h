@@ -65,7 +65,7 @@ enum class DnnlUser {
 };
 
 // The blocked layout of float activations between chained convs
-// (lite/operators/math/blocked_layout.h): nChw8c.
+// (lite/operators/math/blocked_layout.h): nChw16c or nChw8c (BlockedActChannels).
 dnnl::memory::format_tag BlockedActTag();
 
 class DnnlPlan {

@@ -8,7 +8,8 @@
 #include <cstdint>
 #include <dnnl.hpp>
 
-#include "lite/operators/nn/cpu_clones.h"  // Avx2FmaAvailable
+#include "lite/operators/math/blocked_layout.h"  // OneDnnUsesAvx512
+#include "lite/operators/nn/cpu_clones.h"       // Avx2FmaAvailable
 
 namespace paddle {
 namespace lite {
@@ -16,16 +17,9 @@ namespace operators {
 
 constexpr int64_t kGemmRows = 6;
 
-// oneDNN runs its AVX-512 kernels here (then the hand-written paths, measured
-// against its AVX2 kernels only, stay off).
-inline bool OneDnnUsesAvx512() {
-  const int isa = static_cast<int>(dnnl::get_effective_cpu_isa());
-  return (isa & dnnl_cpu_isa_avx512_core) == dnnl_cpu_isa_avx512_core;
-}
-
 // Where the hand-written conv kernels (Winograd, 1x1, depthwise tiles) run:
 // a CPU with AVX2 and FMA on which oneDNN runs its AVX2 kernels, the ones
-// they were measured against.
+// they were measured against (on AVX-512 they stay off).
 inline bool HandKernelsRun() { return Avx2FmaAvailable() && !OneDnnUsesAvx512(); }
 
 // The 6 x 16 product A[K][6] (broadcast per row) x B[K][ldb] (B rows ldb

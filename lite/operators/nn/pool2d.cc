@@ -27,7 +27,7 @@ struct Pool2dParam : PoolWindowParam {
   // X holds NHWC data under NCHW dims (int8_nhwc_chain_pass): whole-plane
   // average only; the [N, C, 1, 1] output is the same in either layout.
   bool nhwc_data{false};
-  // X holds blocked data (nChw8c, conv_blocked_chain_pass,
+  // X holds blocked data (nChw16c or nChw8c, conv_blocked_chain_pass,
   // lite/operators/math/blocked_layout.h): the same rule.
   bool blocked_data{false};
   // Resolved by InferShape for the current input dims.
@@ -105,14 +105,14 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
                  p.nhwc_data ? "NHWC data (attribute nhwc_data)" : "blocked data (attribute "
                  "blocked_data)", ", which only a whole-plane average pooling can read; got "
                  "pooling_type '", p.is_max ? "max" : "avg", "' to output ", DimsToString(od));
-    LITE_ENFORCE(!p.blocked_data || in[1] % kBlockedActChannels == 0, "op 'pool2d': input 'X' ",
+    LITE_ENFORCE(!p.blocked_data || in[1] % BlockedActChannels() == 0, "op 'pool2d': input 'X' ",
                  DimsToString(in), " holds blocked data (attribute blocked_data), which needs "
-                 "channels that are a multiple of ", kBlockedActChannels);
+                 "channels that are a multiple of ", BlockedActChannels());
     if (!p.is_max && whole_plane) {
       if (p.nhwc_data) {
         RunPlaneMeanGrouped(ctx, in[1]);
       } else if (p.blocked_data) {
-        RunPlaneMeanGrouped(ctx, kBlockedActChannels);
+        RunPlaneMeanGrouped(ctx, BlockedActChannels());
       } else {
         RunPlaneMean(ctx);
       }
@@ -215,8 +215,12 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
       for (int part = 0; part < parts; ++part) {
         float* acc = partial.data() + (part * n + b) * c;
         const int64_t i0 = hw * part / parts, i1 = hw * (part + 1) / parts;
-        if (c == kBlockedActChannels) {
-          AddRowsOfBlock(x + (b * hw + i0) * c, i1 - i0, acc);
+        if (c == 8) {
+          AddRowsOf8(x + (b * hw + i0) * c, i1 - i0, acc);
+          continue;
+        }
+        if (c == 16) {
+          AddRowsOf16(x + (b * hw + i0) * c, i1 - i0, acc);
           continue;
         }
         for (int64_t i = i0; i < i1; ++i) AddRow(x + (b * hw + i) * c, c, acc);
@@ -235,16 +239,27 @@ class Pool2dKernel : public KernelBase<Pool2dParam> {
     for (int64_t i = 0; i < n; ++i) acc[i] += x[i];
   }
 
-  // AddRow over `rows` rows of one blocked group, the sums in registers (the
-  // same additions in the same order).
-  LITE_CPU_CLONES
-  static void AddRowsOfBlock(const float* x, int64_t rows, float* acc) {
-    float sum[kBlockedActChannels];
-    for (int64_t k = 0; k < kBlockedActChannels; ++k) sum[k] = acc[k];
-    for (int64_t i = 0; i < rows; ++i, x += kBlockedActChannels) {
-      for (int64_t k = 0; k < kBlockedActChannels; ++k) sum[k] += x[k];
+  // AddRow over `rows` rows of one group of B channels (a block, or a whole
+  // NHWC pixel of B channels), the sums in registers (the same additions in
+  // the same order).
+  // Inlined into the CPU clones below (target_clones takes no templates).
+  template <int64_t B>
+  __attribute__((always_inline)) static void AddRowsOfBlock(const float* x, int64_t rows,
+                                                            float* acc) {
+    float sum[B];
+    for (int64_t k = 0; k < B; ++k) sum[k] = acc[k];
+    for (int64_t i = 0; i < rows; ++i, x += B) {
+      for (int64_t k = 0; k < B; ++k) sum[k] += x[k];
     }
-    for (int64_t k = 0; k < kBlockedActChannels; ++k) acc[k] = sum[k];
+    for (int64_t k = 0; k < B; ++k) acc[k] = sum[k];
+  }
+  LITE_CPU_CLONES
+  static void AddRowsOf8(const float* x, int64_t rows, float* acc) {
+    AddRowsOfBlock<8>(x, rows, acc);
+  }
+  LITE_CPU_CLONES
+  static void AddRowsOf16(const float* x, int64_t rows, float* acc) {
+    AddRowsOfBlock<16>(x, rows, acc);
   }
 
   LITE_CPU_CLONES
