@@ -58,10 +58,12 @@ class ConvOp : public OperatorBase<ConvParam> {
                        p.input->dtype() == DataType::kFloat32,
                    "op '", op, "': attributes 'input_blocked' / 'output_blocked' are for float "
                    "convs on NCHW tensors without int8, NHWC or PointwiseFilter attributes");
-      LITE_ENFORCE(in[1] % kBlockedChannelMultiple == 0 && w[0] % kBlockedChannelMultiple == 0,
-                   "op '", op, "': attributes 'input_blocked' / 'output_blocked' need input and "
-                   "output channels that are multiples of ", kBlockedChannelMultiple, ", got ",
-                   in[1], " and ", w[0]);
+      LITE_ENFORCE(!p.input_blocked || in[1] % kBlockedChannelMultiple == 0, "op '", op,
+                   "': attribute 'input_blocked' needs input channels that are a multiple of ",
+                   kBlockedChannelMultiple, ", got ", in[1]);
+      LITE_ENFORCE(!p.output_blocked || w[0] % kBlockedChannelMultiple == 0, "op '", op,
+                   "': attribute 'output_blocked' needs output channels that are a multiple "
+                   "of ", kBlockedChannelMultiple, ", got ", w[0]);
     }
     if (p.bias) {
       LITE_ENFORCE(p.bias->numel() == w[0], "op '", op, "': input 'Bias' ",
