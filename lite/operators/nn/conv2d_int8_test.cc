@@ -152,6 +152,11 @@ TEST(Conv2dInt8, MatchesQuantizedReference) {
       RunInt8({{1, 32, 14, 14}, {32, 1, 3, 3}, {1, 1}, {1, 1}, 32, algo, per_channel, true, true,
                "hard_swish"});
     }
+  // A network's RGB stem, large enough that the NCHW -> NHWC s8 input
+  // conversion splits its pixel blocks between threads (3 channels: the
+  // stores of 8 bytes per pixel must stay inside their thread's block).
+  RunInt8({{1, 3, 160, 164}, {8, 3, 3, 3}, {2, 2}, {1, 1}, 1, "EXPLICIT", true, true, false,
+           "hard_swish"});
 }
 
 // The layouts int8_nhwc_chain_pass chains: float or s8 NHWC inputs, float
