@@ -20,6 +20,7 @@
 //     activations are layout-free and need no attribute. The int8 convs of
 //     the region write f32 NHWC (output_nhwc) and quantize their f32 NHWC
 //     input without a transpose (input_nhwc).
+//  3. s8 outputs of the region's ops (QuantizingOps below).
 // Only convs whose fused activation is a oneDNN post-op write NHWC. Runs
 // only with int8 requested, after the NNAdapter subgraph pass (ops left on
 // the CPU) and before memory reuse. Model outputs are never NHWC.
@@ -174,14 +175,40 @@ int RegionF32(SSAGraph* graph) {
   }
   return static_cast<int>(nhwc.size());
 }
+// 3. s8 outputs of the region's ops: a channel concat or a
+// squeeze-excitation multiply in the region whose output only int8 convs
+// read (all with the same input_scale) writes it as s8 NHWC (output_int8,
+// Out0_scale = {that input_scale}): the quantization those convs did on
+// entry, done while the op writes, on a quarter of the bytes.
+int QuantizingOps(SSAGraph* graph) {
+  int n = 0;
+  for (Node* s : graph->StmtTopologicalOrder()) {
+    if (s->removed || !s->op.GetAttr<bool>("nhwc_data", false) || s->outlinks.size() != 1) {
+      continue;
+    }
+    const bool concat = s->op.Type() == "concat" && !s->op.HasAttr("nearest_upsample");
+    const bool se_mul = IsMul(s) && PlaneVector(InputArg(s, "Y")) &&
+                        !PlaneVector(InputArg(s, "X"));
+    if (!concat && !se_mul) continue;
+    Node* out = s->outlinks[0];
+    const float scale = ChainScale(out);
+    if (scale <= 0.f) continue;
+    s->op.SetAttr("output_int8", true);
+    s->op.SetAttr("Out0_scale", std::vector<float>{scale});
+    ++n;
+  }
+  return n;
+}
 }  // namespace
 
 int Int8NhwcChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   if (!ctx.options || !ctx.options->int8) return 0;
   const int s8 = ChainS8(graph);
   const int f32 = RegionF32(graph);
+  const int quantizing = QuantizingOps(graph);
   VLOG(1) << "int8_nhwc_chain_pass: " << s8 << " int8 conv outputs stay s8 NHWC, " << f32
-          << " activations stay f32 NHWC";
+          << " activations stay NHWC (" << quantizing << " of them written as s8 by a concat "
+          << "or multiply)";
   if (VLOG_IS_ON(2)) {
     for (Node* conv : graph->StmtTopologicalOrder()) {
       Node* out = IsInt8Conv(conv) ? OutputArg(conv, "Output") : nullptr;
@@ -192,9 +219,10 @@ int Int8NhwcChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
               << readers << (out->is_fetch ? ", model output" : "") << ")";
     }
   }
-  return s8 + f32;
+  return s8 + f32 + quantizing;
 }
 
 }  // namespace graph
 }  // namespace lite
 }  // namespace paddle
+

@@ -344,6 +344,10 @@ TEST(Int8NhwcChainPass, RseBlockStaysNhwcThroughPoolMulInterpAndConcat) {
   }
   EXPECT_TRUE(flag("c2", "input_nhwc") && flag("c2", "output_nhwc"));
   EXPECT_TRUE(flag("c3", "input_nhwc") && !flag("c3", "output_nhwc"));
+  // c3 alone reads the concat: it writes the s8 data c3 would quantize.
+  EXPECT_TRUE(flag("cc", "output_int8"));
+  EXPECT_EQ(b.OpWithOutput("cc")->GetAttr<std::vector<float>>("Out0_scale", {}),
+            std::vector<float>{b.OpWithOutput("c3")->GetAttr<float>("input_scale", 0.f)});
   // The multiply's [N, C, 1, 1] scale (se2 with hard_sigmoid fused) is the
   // same in either layout and stays a plain float output.
   const cpp::OpDesc* se2 = b.OpWithOutput("hs");

@@ -18,6 +18,7 @@
 #include "lite/core/registry.h"
 #include "lite/operators/math/activation_funcs.h"
 #include "lite/operators/math/blocked_layout.h"
+#include "lite/operators/nn/quantize_s8.h"
 #include "lite/operators/math/math_common.h"
 #include "lite/operators/nn/cpu_clones.h"
 
@@ -52,6 +53,10 @@ struct ElementwiseParam {
   // elementwise_mul only, float32, Out dims = X dims (mul_plus_x_fuse_pass):
   // Out = act(X * Y + X), the product rounded before the sum.
   bool plus_x{false};
+  // > 0 (output_int8 + Out0_scale = {s}, int8_nhwc_chain_pass): the
+  // nhwc_data channel multiply writes Out as s8 NHWC, QuantizeS8(out / s),
+  // for the int8 convs that alone read it.
+  float out_scale{0.f};
 };
 
 namespace {
@@ -268,14 +273,19 @@ void RunGroupedChannelMul(const ElementwiseParam& p, int threads, int64_t group)
   const int64_t per_image = (hw + block - 1) / block;
   const float* x = p.x->data<float>();
   const float* y = p.y->data<float>();
-  float* out = p.out->mutable_data<float>();
+  const bool s8 = p.out_scale > 0.f;
+  float* out = s8 ? nullptr : p.out->mutable_data<float>();
+  int8_t* out_s8 = s8 ? p.out->mutable_data<int8_t>() : nullptr;
 #pragma omp parallel for num_threads(threads) schedule(static) if (n * hw * c > 65536 && threads > 1)
   for (int64_t t = 0; t < n * per_image; ++t) {
     const int64_t b = t / per_image, i0 = (t % per_image) * block;
     const int64_t len = (std::min(hw, i0 + block) - i0) * c;
     const float* yb = y + (b / groups) * y_step + (b % groups) * group;
     const float* xs = x + (b * hw + i0) * c;
-    float* o = out + (b * hw + i0) * c;
+    // An s8 output: the task's floats in a per-thread buffer, then quantized.
+    thread_local std::vector<float> task_floats;
+    if (s8 && static_cast<int64_t>(task_floats.size()) < len) task_floats.resize(len);
+    float* o = s8 ? task_floats.data() : out + (b * hw + i0) * c;
     if (p.plus_x) {
       for (int64_t i = 0; i < len; i += c) {
         for (int64_t k = 0; k < c; ++k) o[i + k] = xs[i + k] * yb[k] + xs[i + k];
@@ -290,6 +300,7 @@ void RunGroupedChannelMul(const ElementwiseParam& p, int threads, int64_t group)
       }
     }
     if (p.act.type != ActType::kNone) ApplyAct(p.act, o, o, len);
+    if (s8) QuantizeS8Array(o, out_s8 + (b * hw + i0) * c, len, 1.f / p.out_scale);
   }
 }
 
@@ -303,6 +314,9 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
       InferNhwcChannelBroadcast();
       return;
     }
+    LITE_ENFORCE(p.out_scale <= 0.f, "op '", p.op_type, "': attribute output_int8 needs a ",
+                 "per-channel Y [N or 1, C, 1, 1], got X ", DimsToString(p.x->dims()), " and Y ",
+                 DimsToString(p.y->dims()));
     const BroadcastPlan& plan = p.broadcast.Update(p.op_type, p.x->dims(), p.y->dims(), p.axis);
     LITE_ENFORCE(!p.plus_x || plan.out_dims == p.x->dims(), "op '", p.op_type, "': with plus_x ",
                  "(Out = X * Y + X) input 'X' ", DimsToString(p.x->dims()),
@@ -327,6 +341,14 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
     p.blocked_data = desc.GetAttr<bool>("blocked_data", false);
     p.plus_x = desc.GetAttr<bool>("plus_x", false);
+    if (desc.GetAttr<bool>("output_int8", false)) {
+      const auto scale = desc.GetAttr<std::vector<float>>("Out0_scale", {});
+      LITE_ENFORCE(p.kind == BinaryKind::kMul && p.nhwc_data && scale.size() == 1 &&
+                       scale[0] > 0.f,
+                   "op '", p.op_type, "': attribute output_int8 is for elementwise_mul with "
+                   "nhwc_data and one positive Out0_scale, got ", scale.size(), " scale(s)");
+      p.out_scale = scale[0];
+    }
     LITE_ENFORCE(!p.plus_x || p.kind == BinaryKind::kMul, "op '", p.op_type,
                  "': attribute plus_x is only defined for elementwise_mul");
     p.broadcast.valid = false;
@@ -353,7 +375,11 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
                  BlockedActChannels());
     p.out->Resize(x);
     p.out->set_lod(p.x->lod());
-    if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
+    if (p.out_scale > 0.f) {
+      p.out->set_dtype(DataType::kInt8);
+    } else if (p.x->dtype() != DataType::kUnknown) {
+      p.out->set_dtype(p.x->dtype());
+    }
   }
 };
 

@@ -323,6 +323,54 @@ TEST(Elementwise, NhwcDataPerChannelMulAndSameShapeMatchNchw) {
   ExpectErrorMentions(r, {"elementwise_mul", "nhwc_data", "[1, 8, 4, 1]"});
 }
 
+// output_int8 on the nhwc_data channel multiply (int8_nhwc_chain_pass, for
+// int8 convs reading it alone): Out is the s8 NHWC data those convs would
+// make of the float product (QuantizeS8), with plus_x and an activation, at
+// 1 and 2 threads; equal-dims operands are refused by name.
+TEST(Elementwise, NhwcChannelMulQuantizedToS8IsWhatTheConvsWouldQuantize) {
+  const DDim xd{2, 24, 30, 31}, yd{2, 24, 1, 1};  // > 65536 elements: the parallel path
+  const float scale = 1.f / 127;
+  const auto x = ToNhwc(RandomFloats(Numel(xd), -2, 2, 14), xd);
+  const auto y = RandomFloats(Numel(yd), -1, 1, 15);
+  auto setup = [&](OpRunner* r) {
+    r->Input<float>("X", "x", xd, x);
+    r->Input<float>("Y", "y", yd, y);
+    r->Output("Out", "out");
+    r->Attr("act_type", std::string("relu"));
+    r->Attr("plus_x", true);
+    r->Attr("nhwc_data", true);
+  };
+  OpRunner f32("fusion_elementwise_mul_activation");
+  setup(&f32);
+  f32.Run();
+  const std::vector<float> product = f32.Values<float>("out");
+  for (int threads : {1, 2}) {
+    OpRunner r("fusion_elementwise_mul_activation");
+    setup(&r);
+    r.Attr("output_int8", true);
+    r.Attr("Out0_scale", std::vector<float>{scale});
+    r.Run(threads);
+    EXPECT_EQ(r.Get("out")->dtype(), DataType::kInt8);
+    const std::vector<int8_t> got = r.Values<int8_t>("out");
+    ASSERT_EQ(got.size(), product.size());
+    int saturated = 0;
+    for (size_t i = 0; i < got.size(); ++i) {
+      const float q = std::min(127.f, std::max(-127.f, std::nearbyint(product[i] / scale)));
+      saturated += q == 127.f;
+      ASSERT_EQ(got[i], static_cast<int8_t>(q)) << "element " << i << ", " << threads << " thr";
+    }
+    EXPECT_GT(saturated, 0);
+  }
+  OpRunner same("elementwise_mul");
+  same.Input<float>("X", "x", xd, x);
+  same.Input<float>("Y", "y", xd, x);
+  same.Output("Out", "out");
+  same.Attr("nhwc_data", true);
+  same.Attr("output_int8", true);
+  same.Attr("Out0_scale", std::vector<float>{scale});
+  ExpectErrorMentions(same, {"elementwise_mul", "output_int8", "per-channel Y"});
+}
+
 // elementwise_mul with plus_x (mul_plus_x_fuse_pass): Out = act(X * Y + X),
 // the product rounded before the sum, on NCHW (per-channel and same-shape
 // Y, 1 and 2 threads) and on NHWC data; X must have the output's dims.

@@ -33,16 +33,6 @@ namespace operators {
 
 namespace {
 
-// Eight floats -> eight s8 in the low bytes (QuantizeS8 rounding).
-__attribute__((target("avx2"))) inline __m128i Quant8(__m256 x, __m256 inv, __m256 lo,
-                                                      __m256 hi) {
-  const __m256 v = _mm256_min_ps(hi, _mm256_max_ps(lo, _mm256_mul_ps(x, inv)));
-  const __m256i q32 = _mm256_cvtps_epi32(v);
-  const __m128i q16 =
-      _mm_packs_epi32(_mm256_castsi256_si128(q32), _mm256_extracti128_si256(q32, 1));
-  return _mm_packs_epi16(q16, q16);
-}
-
 // Pixels [p0, p0 + 8) of channels [c0, c0 + cb) (cb <= 8): eight float
 // rows of the NCHW plane are transposed in registers and each pixel's cb
 // channels stored as cb bytes of the NHWC s8 image.
@@ -107,30 +97,14 @@ void QuantizeToNhwc(const float* src, int8_t* dst, int64_t c, int64_t hw, float 
   }
 }
 
-// Elements [b, e) of a float array -> s8, 8 at a time with AVX2.
-__attribute__((target("avx2"))) int64_t QuantizeRangeAvx2(const float* src, int8_t* dst,
-                                                          int64_t b, int64_t e, float inv) {
-  const __m256 vinv = _mm256_set1_ps(inv), lo = _mm256_set1_ps(-127.f),
-               hi = _mm256_set1_ps(127.f);
-  for (; b + 8 <= e; b += 8) {
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + b),
-                     Quant8(_mm256_loadu_ps(src + b), vinv, lo, hi));
-  }
-  return b;
-}
-
 // A float NHWC activation -> s8 NHWC (no transpose).
 void QuantizeContiguous(const float* src, int8_t* dst, int64_t n, float inv, int threads) {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
   constexpr int64_t kChunk = 1 << 14;
   const int64_t chunks = (n + kChunk - 1) / kChunk;
 #pragma omp parallel for num_threads(threads) schedule(static) if (chunks > 4 && threads > 1)
   for (int64_t c = 0; c < chunks; ++c) {
-    const int64_t e = std::min(n, (c + 1) * kChunk);
-    for (int64_t i = avx2 ? QuantizeRangeAvx2(src, dst, c * kChunk, e, inv) : c * kChunk; i < e;
-         ++i) {
-      dst[i] = QuantizeS8(src[i], inv);
-    }
+    const int64_t b = c * kChunk, e = std::min(n, b + kChunk);
+    QuantizeS8Array(src + b, dst + b, e - b, inv);
   }
 }
 

@@ -9,9 +9,15 @@
 // NCHW inputs joined along channels, input i upsampled (nearest, each
 // element repeated kh x kw times) as it is written into the output; the
 // same copies as nearest_interp_v2 followed by concat, in one pass.
+// output_int8 + Out0_scale = {s} (int8_nhwc_chain_pass, with nhwc_data, when
+// only int8 convs of input_scale s read Out): float inputs, Out s8 NHWC
+// holding QuantizeS8(x / s), what those convs would quantize on entry.
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "lite/core/registry.h"
+#include "lite/operators/nn/quantize_s8.h"
 #include "lite/operators/tensor/nearest_repeat.h"
 #include "lite/operators/tensor/tensor_util.h"
 
@@ -27,6 +33,7 @@ struct ConcatParam {
   int axis_attr{0};
   int axis{0};  // resolved by InferShape
   bool nhwc_data{false};
+  float out_scale{0.f};  // > 0: output_int8 (Out holds s8 x / out_scale)
   std::vector<int32_t> upsample;  // nearest_upsample: kh, kw per input
 };
 
@@ -49,6 +56,9 @@ class ConcatOp : public OperatorBase<ConcatParam> {
                  "channels only: expected 4-D inputs and axis 1, got dims ", DimsToString(d0),
                  " and axis ", param_.axis);
     if (!param_.upsample.empty()) CheckUpsampling(rank);
+    LITE_ENFORCE(param_.out_scale <= 0.f || xs[0]->dtype() == DataType::kFloat32,
+                 "op 'concat': attribute output_int8 quantizes float32 inputs, got ",
+                 DataTypeName(xs[0]->dtype()));
     const DDim d0_up = UpsampledDims(0);
     DDim out = d0_up;
     out[param_.axis] = 0;
@@ -66,7 +76,7 @@ class ConcatOp : public OperatorBase<ConcatParam> {
       out[param_.axis] += d[param_.axis];
     }
     param_.out->Resize(out);
-    param_.out->set_dtype(xs[0]->dtype());
+    param_.out->set_dtype(param_.out_scale > 0.f ? DataType::kInt8 : xs[0]->dtype());
     if (param_.axis != 0) param_.out->set_lod(xs[0]->lod());
   }
 
@@ -78,6 +88,15 @@ class ConcatOp : public OperatorBase<ConcatParam> {
     param_.axis_attr = desc.GetAttr<int32_t>("axis", 0);
     param_.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
     param_.upsample = desc.GetAttr<std::vector<int32_t>>("nearest_upsample", {});
+    if (desc.GetAttr<bool>("output_int8", false)) {
+      const auto scale = desc.GetAttr<std::vector<float>>("Out0_scale", {});
+      LITE_ENFORCE(scale.size() == 1 && scale[0] > 0.f && param_.nhwc_data &&
+                       param_.upsample.empty(),
+                   "op 'concat': attribute output_int8 needs nhwc_data, no nearest_upsample "
+                   "and one positive Out0_scale, got ", scale.size(), " scale(s)",
+                   scale.empty() ? "" : " (first " + std::to_string(scale[0]) + ")");
+      param_.out_scale = scale[0];
+    }
     LITE_ENFORCE(param_.upsample.empty() || param_.upsample.size() == 2 * param_.x.size(),
                  "op 'concat': attribute nearest_upsample must hold 2 factors (kh, kw) per "
                  "input, ", 2 * param_.x.size(), " values, got ", param_.upsample.size());
@@ -116,6 +135,10 @@ class ConcatKernel : public KernelBase<ConcatParam> {
       RunUpsampling(ctx.threads);
       return;
     }
+    if (param().out_scale > 0.f) {
+      RunQuantizing();
+      return;
+    }
     const auto& xs = param().x;
     Tensor* out = param().out;
     const size_t esize = SizeOf(xs[0]->dtype());
@@ -142,6 +165,43 @@ class ConcatKernel : public KernelBase<ConcatParam> {
   }
 
  private:
+  // NHWC float inputs -> s8 NHWC output by blocks of pixels: each input's
+  // block quantized in one pass into a small buffer, then the pixels'
+  // channel vectors interleaved into the output, written once in order.
+  void RunQuantizing() {
+    const auto& p = param();
+    const DDim& od = p.out->dims();
+    const int64_t pixels = od[0] * od[2] * od[3], out_c = od[1];
+    const float inv = 1.f / p.out_scale;
+    int8_t* out = p.out->mutable_data<int8_t>();
+    constexpr int64_t kBlock = 128;
+    block_.resize(static_cast<size_t>(kBlock * out_c));
+    for (int64_t p0 = 0; p0 < pixels; p0 += kBlock) {
+      const int64_t count = std::min(kBlock, pixels - p0);
+      int64_t channel = 0;
+      for (const Tensor* x : p.x) {
+        const int64_t c = x->dims()[1];
+        int8_t* q = block_.data() + channel * kBlock;
+        QuantizeS8Array(x->data<float>() + p0 * c, q, count * c, inv);
+        int8_t* o = out + p0 * out_c + channel;
+        if (c % 8 == 0) {  // 8-byte moves in line (a memcpy call per pixel cost more)
+          for (int64_t i = 0; i < count; ++i) {
+            for (int64_t k = 0; k < c; k += 8) {
+              uint64_t v;
+              std::memcpy(&v, q + i * c + k, 8);
+              std::memcpy(o + i * out_c + k, &v, 8);
+            }
+          }
+        } else {
+          for (int64_t i = 0; i < count; ++i) std::memcpy(o + i * out_c, q + i * c, c);
+        }
+        channel += c;
+      }
+    }
+  }
+
+  std::vector<int8_t> block_;  // RunQuantizing: one block of quantized pixels per input
+
   // NCHW along channels: per image, input i's channels are one contiguous
   // block of the output, written by the repeat (factors 1, 1 copy).
   void RunUpsampling(int threads) {

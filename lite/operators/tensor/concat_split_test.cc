@@ -87,6 +87,52 @@ TEST(Concat, NhwcDataAlongChannelsMatchesNchw) {
   ExpectErrorMentions(bad, {"concat", "nhwc_data", "axis 2"});
 }
 
+// output_int8 (int8_nhwc_chain_pass, for int8 convs reading the concat
+// alone): float NHWC inputs, Out the s8 NHWC data those convs would make of
+// the float concat (QuantizeS8: half to even, saturated at +-127), across
+// blocks of pixels and for channel counts with and without 8-byte moves.
+TEST(Concat, NhwcDataQuantizedToS8IsWhatTheConvsWouldQuantize) {
+  const std::vector<DDim> dims{{2, 24, 9, 11}, {2, 8, 9, 11}, {2, 13, 9, 11}};
+  const float scale = 2.f / 127;
+  OpRunner f32("concat"), s8("concat");
+  for (size_t k = 0; k < dims.size(); ++k) {
+    auto x = ToNhwc(RandomFloats(Numel(dims[k]), -3, 3, 30 + static_cast<int>(k)), dims[k]);
+    x[5] = 2.5f * scale;  // half way: rounds to 2
+    x[6] = -3.5f * scale;  // to -4
+    for (OpRunner* r : {&f32, &s8}) r->Input<float>("X", "x" + std::to_string(k), dims[k], x);
+  }
+  for (OpRunner* r : {&f32, &s8}) {
+    r->Output("Out", "out");
+    r->Attr("axis", 1);
+    r->Attr("nhwc_data", true);
+  }
+  s8.Attr("output_int8", true);
+  s8.Attr("Out0_scale", std::vector<float>{scale});
+  f32.Run();
+  s8.Run();
+  const std::vector<float> joined = f32.Values<float>("out");
+  EXPECT_EQ(s8.Get("out")->dtype(), DataType::kInt8);
+  EXPECT_EQ(s8.Get("out")->dims(), (DDim{2, 45, 9, 11}));
+  const std::vector<int8_t> got = s8.Values<int8_t>("out");
+  ASSERT_EQ(got.size(), joined.size());
+  int saturated = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    const float q = std::min(127.f, std::max(-127.f, std::nearbyint(joined[i] / scale)));
+    saturated += std::fabs(q) == 127.f;
+    ASSERT_EQ(got[i], static_cast<int8_t>(q)) << "element " << i << ": float " << joined[i];
+  }
+  EXPECT_GT(saturated, 0);
+  EXPECT_EQ(got[5], 2);
+  EXPECT_EQ(got[6], -4);
+  OpRunner bad("concat");  // not NHWC data
+  bad.Input<float>("X", "x0", dims[0], RandomFloats(Numel(dims[0]), -1, 1, 3));
+  bad.Output("Out", "out");
+  bad.Attr("axis", 1);
+  bad.Attr("output_int8", true);
+  bad.Attr("Out0_scale", std::vector<float>{scale});
+  ExpectErrorMentions(bad, {"concat", "output_int8", "nhwc_data"});
+}
+
 TEST(Concat, Int64DynamicAndMismatch) {
   OpRunner r("concat");
   r.Input<int64_t>("X", "a", {2, 1}, {1, 2});
