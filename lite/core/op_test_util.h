@@ -175,6 +175,7 @@ class ProgramBuilder {
  public:
   cpp::ProgramDesc program;
   std::shared_ptr<Scope> weights = std::make_shared<Scope>();
+  int run_threads = 1;  // the thread count Run uses
 
   ProgramBuilder() { program.blocks.emplace_back(); }
   // The block Op() adds to: block 0, or a loop body between
@@ -317,7 +318,7 @@ class ProgramBuilder {
     Tensor* in = scope.GetVar("x");
     in->Resize(dims);
     std::copy(x.begin(), x.end(), in->mutable_data<float>());
-    rp.Run(1);
+    rp.Run(run_threads);
     Tensor* out = scope.GetVar(rp.fetch_names()[0]);
     return std::vector<float>(out->data<float>(), out->data<float>() + out->numel());
   }

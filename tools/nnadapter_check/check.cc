@@ -202,9 +202,12 @@ class Checker {
     if (!o_.model_dir.empty()) c.set_model_dir(o_.model_dir);
     if (!o_.model_file.empty()) c.set_model_file(o_.model_file);
     if (!o_.param_file.empty()) c.set_param_file(o_.param_file);
-    // Keep intermediates readable: their own buffers (no memory reuse) and
-    // NCHW data (no blocked layout between chained convs).
-    c.set_disabled_passes({"memory_optimize_pass", "conv_blocked_chain_pass"});
+    // Keep intermediates readable: their own buffers (no memory reuse), NCHW
+    // data (no blocked layout between chained convs) and computed at all (no
+    // CPU fusion that skips writing them: the 1x1 + depthwise and transposed
+    // conv pairs).
+    c.set_disabled_passes({"memory_optimize_pass", "conv_blocked_chain_pass",
+                           "pointwise_depthwise_fuse_pass", "conv_transpose_pair_fuse_pass"});
     const std::string report_path = TempPath("report.json");
     if (devices) {
       c.set_nnadapter_device_names(*devices);

@@ -39,6 +39,7 @@ LITE_DECLARE_PASS(UpsampleConcatFusePass)
 LITE_DECLARE_PASS(PointwiseDepthwiseFusePass)
 LITE_DECLARE_PASS(PostActAffineFusePass)
 LITE_DECLARE_PASS(ConvBlockedChainPass)
+LITE_DECLARE_PASS(ConvTransposePairFusePass)
 #undef LITE_DECLARE_PASS
 
 // The argument node bound to the first variable of a slot (nullptr if none).

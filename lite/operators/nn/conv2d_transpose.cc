@@ -15,11 +15,19 @@
 // scatter-add with bias and activation: no layout conversion, and oneDNN's
 // blocked deconvolution is very slow for few output channels (the PP-OCR
 // detector's 2x2/stride-2 upsampling to 1 channel took 40x longer).
+//
+// With PreFilter (conv_transpose_pair_fuse_pass) the op is two one-tap
+// transposed convs in a row: Input -> the first (PreFilter [C, M1, KH1,
+// KW1], stride = kernel, optional PreBias [M1], activation pre_act_type with
+// Paddle's default parameters) -> this op (Filter [M1, M2, KH2, KW2],
+// strides = kernel, no padding), computed together
+// (conv_transpose_pair_nchw.h).
 #include <algorithm>
 #include <memory>
 
 #include "lite/core/registry.h"
 #include "lite/operators/nn/conv_param.h"
+#include "lite/operators/nn/conv_transpose_pair_nchw.h"
 #include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/nn/dnnl_matmul.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
@@ -44,16 +52,32 @@ struct ConvTransposeParam {
   std::string padding_algorithm{"EXPLICIT"};
   FusedActivation act;
   std::string op_type;
+  // conv_transpose_pair_fuse_pass: the first of two one-tap transposed convs.
+  const Tensor* pre_filter{nullptr};
+  const Tensor* pre_bias{nullptr};
+  FusedActivation pre_act;
   // Resolved by InferShape.
   std::vector<int> eff_paddings{0, 0, 0, 0};
   std::vector<int> eff_dilations{1, 1};
   std::vector<int64_t> extra{0, 0};  // output rows/cols beyond the inferred size
 };
 
+// The shape of a pair (PreFilter set; InferShape checked the rest).
+ConvTransposePairShape PairShapeOf(const ConvTransposeParam& p) {
+  const DDim& in = p.input->dims();
+  const DDim& f1 = p.pre_filter->dims();
+  const DDim& w = p.filter->dims();
+  return {in[0], in[1], in[2], in[3], f1[1], f1[2], f1[3], w[1], w[2], w[3]};
+}
+
 class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
  public:
   void InferShape() override {
     auto& p = param_;
+    if (p.pre_filter) {
+      InferPairShape();
+      return;
+    }
     const std::string& op = p.op_type;
     const DDim& in = p.input->dims();
     const DDim& w = p.filter->dims();
@@ -107,13 +131,62 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
                  "': attribute 'output_padding' must be empty or have 2 values");
     LITE_ENFORCE(p.output_size.empty() || p.output_size.size() == 2, "op '", p.op_type,
                  "': attribute 'output_size' must be empty or have 2 values");
+    p.pre_filter = GetOptionalInput(desc, scope, "PreFilter");
+    p.pre_bias = GetOptionalInput(desc, scope, "PreBias");
+    if (p.pre_filter) {  // the activation with Paddle's default parameters
+      p.pre_act.kind = FusedActivation::KindFromName(
+          p.op_type, desc.GetAttr<std::string>("pre_act_type", ""), "pre_act_type");
+      p.pre_act.params.type = p.pre_act.kind;
+    }
   }
+
+ private:
+  // The pair's rules (conv_transpose_pair_nchw.h), each broken one named.
+  void InferPairShape() {
+    auto& p = param_;
+    const std::string& op = p.op_type;
+    CheckConvRanks(p, "[M1, M2, KH, KW]");
+    const DDim& in = p.input->dims();
+    const DDim& f1 = p.pre_filter->dims();
+    const DDim& w = p.filter->dims();
+    LITE_ENFORCE(f1.size() == 4 && f1[0] == in[1] && f1[1] == w[0], "op '", op,
+                 "': input 'PreFilter' ", DimsToString(f1), " must be [C, M1, KH1, KW1] with C = ",
+                 in[1], " (Input ", DimsToString(in), ") and M1 = ", w[0], " (Filter ",
+                 DimsToString(w), ")");
+    LITE_ENFORCE(!p.pre_bias || p.pre_bias->numel() == f1[1], "op '", op, "': input 'PreBias' ",
+                 DimsToString(p.pre_bias ? p.pre_bias->dims() : DDim{}), " must have ", f1[1],
+                 " elements");
+    LITE_ENFORCE(!p.bias || p.bias->numel() == w[1], "op '", op, "': input 'Bias' must have ",
+                 w[1], " elements");
+    const bool one_tap = p.groups == 1 && p.strides[0] == w[2] && p.strides[1] == w[3] &&
+                         p.dilations == std::vector<int>{1, 1} &&
+                         p.paddings == std::vector<int>{0, 0, 0, 0} &&
+                         (p.padding_algorithm == "EXPLICIT" || p.padding_algorithm == "VALID") &&
+                         p.output_padding.empty() && p.output_size.empty();
+    LITE_ENFORCE(one_tap, "op '", op, "': with input 'PreFilter' the op must be a one-tap ",
+                 "transposed conv (one group, strides equal to the kernel ", w[2], "x", w[3],
+                 ", no padding, dilation, output_padding or output_size)");
+    const ConvTransposePairShape s = PairShapeOf(p);
+    int64_t oh, ow;
+    ConvTransposePairOutput(s, &oh, &ow);
+    p.output->Resize({in[0], w[1], oh, ow});
+    p.output->set_dtype(DataType::kFloat32);
+  }
+
 };
 
 class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
  public:
   // One group runs as a GEMM plus col2im; grouped ones on oneDNN.
   void Run(const RunContext& ctx) override {
+    const auto& p = param();
+    if (p.pre_filter) {
+      ConvTransposePairNchw(PairShapeOf(p), p.input->data<float>(), p.pre_filter->data<float>(),
+                            p.pre_bias ? p.pre_bias->data<float>() : nullptr, p.pre_act,
+                            p.filter->data<float>(), p.bias ? p.bias->data<float>() : nullptr,
+                            p.act, p.output->mutable_data<float>(), ctx.threads);
+      return;
+    }
     if (param().groups == 1) {
       RunGemm(ctx);
       return;

@@ -1,0 +1,151 @@
+#include "lite/operators/nn/conv_transpose_pair_nchw.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "lite/operators/nn/cpu_clones.h"
+
+namespace paddle {
+namespace lite {
+namespace operators {
+
+namespace {
+
+// Pixels of an input row per step: one AVX-512 vector (two AVX2 ones; the
+// clones of cpu_clones.h lower the vector type to each).
+constexpr int64_t kLanes = 16;
+typedef float V16 __attribute__((vector_size(kLanes * sizeof(float)), aligned(sizeof(float))));
+
+// 16 floats at p, unaligned (no function returns a V16: without AVX-512
+// that would change the calling convention).
+#define LITE_V16(p) (*reinterpret_cast<V16*>(p))
+#define LITE_CONST_V16(p) (*reinterpret_cast<const V16*>(p))
+
+// a[m][l] = b1[m] + sum_k xb[k][l] * w1t[m][k] for B output channels m0 ..
+// m0 + B - 1 of the first op at one tap (w1t: that tap's [m1][c] weights),
+// relu applied when asked: B independent sums per input channel.
+template <int B>
+__attribute__((always_inline)) inline void FirstOpChannels(const float* xb, int64_t c,
+                                                           const float* w1t, const float* b1,
+                                                           bool relu, int64_t m0, float* a) {
+  V16 acc[B];
+  for (int j = 0; j < B; ++j) acc[j] = (V16){} + (b1 ? b1[m0 + j] : 0.f);
+  const float* w = w1t + m0 * c;
+  for (int64_t k = 0; k < c; ++k) {
+    const V16 x = LITE_CONST_V16(xb + k * kLanes);
+    for (int j = 0; j < B; ++j) acc[j] += x * w[j * c + k];
+  }
+  if (relu) {  // max(x, 0) with NaN -> 0, as the relu kernels
+    for (int j = 0; j < B; ++j) acc[j] = acc[j] > 0.f ? acc[j] : (V16){};
+  }
+  for (int j = 0; j < B; ++j) LITE_V16(a + (m0 + j) * kLanes) = acc[j];
+}
+
+LITE_CPU_CLONES_NOINLINE
+void FirstOp(const float* xb, int64_t c, const float* w1t, const float* b1, bool relu,
+             int64_t m1, float* a) {
+  int64_t m = 0;
+  for (; m + 8 <= m1; m += 8) FirstOpChannels<8>(xb, c, w1t, b1, relu, m, a);
+  for (; m < m1; ++m) FirstOpChannels<1>(xb, c, w1t, b1, relu, m, a);
+}
+
+// o[j][l] += sum_m a[m][l] * f2[m][j] for the second op's outputs j0 ..
+// j0 + NJ - 1 (output channel, tap) of one first-op tap, in registers.
+template <int NJ>
+__attribute__((always_inline)) inline void SecondOpOutputs(const float* a, int64_t m1,
+                                                           const float* f2, int64_t m2t2,
+                                                           int64_t j0, float* o) {
+  V16 acc[NJ];
+  for (int j = 0; j < NJ; ++j) acc[j] = LITE_CONST_V16(o + (j0 + j) * kLanes);
+  for (int64_t m = 0; m < m1; ++m) {
+    const V16 am = LITE_CONST_V16(a + m * kLanes);
+    const float* w = f2 + m * m2t2 + j0;
+    for (int j = 0; j < NJ; ++j) acc[j] += am * w[j];
+  }
+  for (int j = 0; j < NJ; ++j) LITE_V16(o + (j0 + j) * kLanes) = acc[j];
+}
+
+LITE_CPU_CLONES_NOINLINE
+void SecondOp(const float* a, int64_t m1, const float* f2, int64_t m2t2, float* o) {
+  int64_t j = 0;
+  for (; j + 4 <= m2t2; j += 4) SecondOpOutputs<4>(a, m1, f2, m2t2, j, o);
+  for (; j < m2t2; ++j) SecondOpOutputs<1>(a, m1, f2, m2t2, j, o);
+}
+
+#undef LITE_V16
+#undef LITE_CONST_V16
+
+}  // namespace
+
+void ConvTransposePairNchw(const ConvTransposePairShape& s, const float* in, const float* f1,
+                           const float* b1, const FusedActivation& act1, const float* f2,
+                           const float* b2, const FusedActivation& act2, float* out,
+                           int threads) {
+  const int64_t t1n = s.kh1 * s.kw1, t2n = s.kh2 * s.kw2, m2t2 = s.m2 * t2n;
+  // The first filter [C, M1, KH1, KW1] as [tap][M1][C].
+  std::vector<float> w1(static_cast<size_t>(t1n * s.m1 * s.c));
+  for (int64_t k = 0; k < s.c; ++k) {
+    for (int64_t m = 0; m < s.m1; ++m) {
+      for (int64_t t = 0; t < t1n; ++t) w1[(t * s.m1 + m) * s.c + k] = f1[(k * s.m1 + m) * t1n + t];
+    }
+  }
+  int64_t oh, ow;
+  ConvTransposePairOutput(s, &oh, &ow);
+  const int64_t blocks = (s.w + kLanes - 1) / kLanes;
+  const int64_t step = s.kw1 * s.kw2;  // output columns per input column
+  const bool relu1 = act1.kind == FusedActivation::kRelu && !act1.HasPostAffine();
+#pragma omp parallel for num_threads(threads) schedule(static) collapse(2) if (threads > 1)
+  for (int64_t n = 0; n < s.n; ++n) {
+    for (int64_t ih = 0; ih < s.h; ++ih) {
+      thread_local std::vector<float> scratch;
+      scratch.resize(static_cast<size_t>((s.c + s.m1 + t1n * m2t2) * kLanes));
+      float* xb = scratch.data();
+      float* a = xb + s.c * kLanes;
+      float* o = a + s.m1 * kLanes;
+      for (int64_t b = 0; b < blocks; ++b) {
+        const int64_t iw0 = b * kLanes, lanes = std::min(kLanes, s.w - iw0);
+        for (int64_t k = 0; k < s.c; ++k) {
+          const float* x = in + ((n * s.c + k) * s.h + ih) * s.w + iw0;
+          float* d = xb + k * kLanes;
+          for (int64_t l = 0; l < lanes; ++l) d[l] = x[l];
+          for (int64_t l = lanes; l < kLanes; ++l) d[l] = 0.f;
+        }
+        for (int64_t t = 0; t < t1n; ++t) {
+          float* ot = o + t * m2t2 * kLanes;
+          for (int64_t j = 0; j < m2t2; ++j) {
+            const float v = b2 ? b2[j / t2n] : 0.f;
+            std::fill(ot + j * kLanes, ot + (j + 1) * kLanes, v);
+          }
+          FirstOp(xb, s.c, w1.data() + t * s.m1 * s.c, b1, relu1, s.m1, a);
+          if (!relu1 && !act1.Identity()) act1.ApplySerial(a, s.m1 * kLanes);
+          SecondOp(a, s.m1, f2, m2t2, ot);
+        }
+        if (!act2.Identity()) act2.ApplySerial(o, t1n * m2t2 * kLanes);
+        // Output pixel (oh, ow) = ((ih KH1 + kh1) KH2 + kh2, (iw KW1 + kw1) KW2 + kw2):
+        // each output row's piece written left to right.
+        for (int64_t kh1 = 0; kh1 < s.kh1; ++kh1) {
+          for (int64_t m = 0; m < s.m2; ++m) {
+            for (int64_t kh2 = 0; kh2 < s.kh2; ++kh2) {
+              float* row = out + ((n * s.m2 + m) * oh + (ih * s.kh1 + kh1) * s.kh2 + kh2) * ow +
+                           iw0 * step;
+              // o[t = kh1 KW1 + kw1][j = (m KH2 + kh2) KW2 + kw2][l]
+              const float* v = o + ((kh1 * s.kw1 * s.m2 + m) * s.kh2 + kh2) * s.kw2 * kLanes;
+              const int64_t t_stride = m2t2 * kLanes;
+              for (int64_t l = 0; l < lanes; ++l) {
+                for (int64_t kw1 = 0; kw1 < s.kw1; ++kw1) {
+                  for (int64_t kw2 = 0; kw2 < s.kw2; ++kw2) {
+                    row[l * step + kw1 * s.kw2 + kw2] = v[kw1 * t_stride + kw2 * kLanes + l];
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace operators
+}  // namespace lite
+}  // namespace paddle
