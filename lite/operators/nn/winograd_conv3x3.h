@@ -1,5 +1,6 @@
 // Winograd F(4x4, 3x3) convolution on plain NCHW float tensors, for CPUs
-// where oneDNN 2.6 has none (its Winograd kernels need AVX-512).
+// where oneDNN 2.6 has none (its Winograd kernels need AVX-512), and on
+// AVX-512 for large planes, where ours beat oneDNN's.
 //
 // PP-OCR's detectors spend a third of their time in 3x3 96->24 convs
 // (@160x160, @80x80); oneDNN's direct AVX2 kernel runs them at ~77 GFLOP/s.
@@ -7,7 +8,8 @@
 // reads a 6x6 input tile, transformed to V = B^T d B; the filter is
 // transformed once to U = G g G^T; the 36 element-wise products summed over
 // the input channels are 36 matrix products M[xi] = U[xi] (OC x IC) by
-// V[xi] (IC x tiles), run by an AVX2/FMA register-blocked kernel; each output
+// V[xi] (IC x tiles), run by an AVX2/FMA register-blocked kernel (AVX-512
+// where the CPU has it: gemm_6x32_avx512.h); each output
 // tile is A^T M A, then bias and the fused activation. Tiles are processed in
 // blocks of whole tile rows so that the transformed tiles stay in L2.
 // Rounding differs from direct convolution by ~1e-6 relative (the
@@ -30,9 +32,9 @@ struct Winograd3x3Shape {
 };
 
 // True when Winograd3x3Nchw handles the conv: 3x3, stride 1, undilated,
-// one group, enough channels and output for the transforms to pay, and a
-// CPU with AVX2 and FMA but without AVX-512 (there oneDNN's own Winograd
-// kernels run).
+// one group, enough channels and output for the transforms to pay on this
+// CPU: AVX2 and FMA, and where oneDNN runs AVX-512 kernels (with its own
+// Winograd) planes of at least 64x64.
 bool Winograd3x3Applies(int64_t groups, const std::vector<int64_t>& filter_dims,
                         const std::vector<int>& strides, const std::vector<int>& dilations,
                         int64_t out_h, int64_t out_w);

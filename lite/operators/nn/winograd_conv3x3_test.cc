@@ -2,8 +2,10 @@
 // loop: output sizes not multiples of the 4x4 tile, asymmetric and zero
 // paddings, output channels not multiples of the 6-row block, tile blocks
 // that end inside the image, batch 2, bias + activation, 1 and 2 threads.
-// The conv2d op takes this path on CPUs with AVX2 but without AVX-512
-// (Winograd3x3Applies); Conv2d.WinogradShapesMatchNaive runs the op there.
+// On CPUs with AVX-512 the products run on Gemm6x32 (the 40x40 and 5x70
+// cases' blocks are 48 tiles wide). The conv2d op takes this path on CPUs
+// with AVX2, and where oneDNN runs AVX-512 kernels on planes of 64x64 or
+// more (Winograd3x3Applies); Conv2d.WinogradShapesMatchNaive runs the op.
 #include "lite/operators/nn/winograd_conv3x3.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +13,7 @@
 #include <cmath>
 
 #include "lite/core/op_test_util.h"
+#include "lite/operators/nn/gemm_6x16_avx2.h"  // HandKernelsRun
 
 namespace paddle {
 namespace lite {
@@ -92,12 +95,11 @@ TEST(Winograd3x3Nchw, MatchesNaiveOnOddShapes) {
 TEST(Winograd3x3Nchw, AppliesOnlyToUngroupedStride1Undilated3x3) {
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   const std::vector<int> one{1, 1}, two{2, 2};
-  // The answer for the detectors' shape is the CPU's (no on AVX-512, where
-  // oneDNN's own Winograd runs); every other case is no everywhere.
-  const bool detector = Winograd3x3Applies(1, {24, 96, 3, 3}, one, one, 160, 160);
-  if (!avx2) {
-    EXPECT_FALSE(detector);
-  }
+  // The detectors' shape: yes with AVX2 (also where oneDNN runs AVX-512
+  // kernels: 160x160 is large enough there, 40x40 is not); every other case
+  // is no everywhere.
+  EXPECT_EQ(Winograd3x3Applies(1, {24, 96, 3, 3}, one, one, 160, 160), avx2);
+  EXPECT_EQ(Winograd3x3Applies(1, {24, 96, 3, 3}, one, one, 40, 40), avx2 && HandKernelsRun());
   EXPECT_FALSE(Winograd3x3Applies(2, {24, 48, 3, 3}, one, one, 160, 160));
   EXPECT_FALSE(Winograd3x3Applies(1, {24, 96, 3, 3}, two, one, 160, 160));
   EXPECT_FALSE(Winograd3x3Applies(1, {24, 96, 3, 3}, one, two, 160, 160));
