@@ -21,6 +21,7 @@
 #include "lite/operators/nn/dnnl_thread_stable.h"
 #include "lite/operators/nn/pointwise_conv_nchw.h"
 #include "lite/operators/nn/pointwise_depthwise_nchw.h"
+#include "lite/operators/nn/stem_conv_nchw.h"
 #include "lite/operators/nn/winograd_conv3x3.h"
 
 namespace paddle {
@@ -311,6 +312,14 @@ class ConvDnnlKernel : public DnnlKernel<ConvParam> {
                          p.eff_paddings[0], p.eff_paddings[2]};
       Winograd3x3Nchw(s, p.input->data<float>(), packed.data(), bias, p.act,
                       p.output->mutable_data<float>(), ctx.threads);
+      return;
+    }
+    if (plain_float &&
+        StemConvApplies(p.groups, fdims, p.strides, p.eff_dilations, p.eff_paddings)) {
+      StemConvShape s{id[0], id[1], id[2], id[3], fd[0], od[2], od[3], p.eff_paddings[0],
+                      p.eff_paddings[2]};
+      StemConvNchw(s, p.input->data<float>(), p.filter->data<float>(), bias, p.act,
+                   p.output->mutable_data<float>(), ctx.threads);
       return;
     }
     if (plain_float &&

@@ -56,6 +56,8 @@ void Deinterleave2Plain(const float* __restrict s, int64_t n, float* __restrict 
   }
 }
 
+}  // namespace
+
 void Deinterleave2(const float* s, int64_t n, float* e, float* o) {
   if (Avx2FmaAvailable()) {
     Deinterleave2Avx2(s, n, e, o);
@@ -63,6 +65,8 @@ void Deinterleave2(const float* s, int64_t n, float* e, float* o) {
     Deinterleave2Plain(s, n, e, o);
   }
 }
+
+namespace {
 
 // Copies the input plane into the phase blocks. Which positions it writes
 // depends only on the geometry, so `buf` is zeroed once by its owner and the

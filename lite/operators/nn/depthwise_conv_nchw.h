@@ -44,6 +44,10 @@ bool DepthwiseNchwApplies(int64_t groups, int64_t in_c, int64_t filter_in_c,
 // cheap there (cls: 2x96 planes with 5x5 taps).
 bool DepthwiseNchwPays(int64_t kh, int64_t kw, int64_t oh, int64_t ow);
 
+// e[i] = s[2i], o[i] = s[2i + 1] for i < n (AVX2 where the CPU has it): the
+// even and odd columns of a row, for stride-2 kernels.
+void Deinterleave2(const float* s, int64_t n, float* e, float* o);
+
 // kAuto: 3x3, 5x5, 3x5 and 5x3 filters run register-blocked AVX2/FMA tiles
 // on CPUs where oneDNN runs its AVX2 kernels; kPortable: always the
 // streaming per-row loops (the tests compare both).
