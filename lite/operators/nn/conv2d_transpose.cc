@@ -162,7 +162,9 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
                          p.dilations == std::vector<int>{1, 1} &&
                          p.paddings == std::vector<int>{0, 0, 0, 0} &&
                          (p.padding_algorithm == "EXPLICIT" || p.padding_algorithm == "VALID") &&
-                         p.output_padding.empty() && p.output_size.empty();
+                         std::all_of(p.output_padding.begin(), p.output_padding.end(),
+                                     [](int v) { return v == 0; }) &&
+                         p.output_size.empty();
     LITE_ENFORCE(one_tap, "op '", op, "': with input 'PreFilter' the op must be a one-tap ",
                  "transposed conv (one group, strides equal to the kernel ", w[2], "x", w[3],
                  ", no padding, dilation, output_padding or output_size)");
@@ -172,7 +174,6 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
     p.output->Resize({in[0], w[1], oh, ow});
     p.output->set_dtype(DataType::kFloat32);
   }
-
 };
 
 class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "lite/operators/nn/cpu_clones.h"
+#include "lite/operators/nn/vec16.h"
 
 namespace paddle {
 namespace lite {
@@ -11,15 +12,8 @@ namespace operators {
 
 namespace {
 
-// Pixels of an input row per step: one AVX-512 vector (two AVX2 ones; the
-// clones of cpu_clones.h lower the vector type to each).
-constexpr int64_t kLanes = 16;
-typedef float V16 __attribute__((vector_size(kLanes * sizeof(float)), aligned(sizeof(float))));
-
-// 16 floats at p, unaligned (no function returns a V16: without AVX-512
-// that would change the calling convention).
-#define LITE_V16(p) (*reinterpret_cast<V16*>(p))
-#define LITE_CONST_V16(p) (*reinterpret_cast<const V16*>(p))
+// Pixels of an input row per step: one V16.
+constexpr int64_t kLanes = kV16Lanes;
 
 // a[m][l] = b1[m] + sum_k xb[k][l] * w1t[m][k] for B output channels m0 ..
 // m0 + B - 1 of the first op at one tap (w1t: that tap's [m1][c] weights),
@@ -71,9 +65,6 @@ void SecondOp(const float* a, int64_t m1, const float* f2, int64_t m2t2, float* 
   for (; j + 4 <= m2t2; j += 4) SecondOpOutputs<4>(a, m1, f2, m2t2, j, o);
   for (; j < m2t2; ++j) SecondOpOutputs<1>(a, m1, f2, m2t2, j, o);
 }
-
-#undef LITE_V16
-#undef LITE_CONST_V16
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include "lite/operators/math/blocked_layout.h"  // OneDnnUsesAvx512
 #include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/nn/depthwise_conv_nchw.h"  // Deinterleave2
+#include "lite/operators/nn/vec16.h"
 
 namespace paddle {
 namespace lite {
@@ -12,11 +13,8 @@ namespace operators {
 
 namespace {
 
-constexpr int64_t kLanes = 16;
+constexpr int64_t kLanes = kV16Lanes;  // output pixels per step
 constexpr int64_t kMaxC = 4, kMaxM = 32;
-typedef float V16 __attribute__((vector_size(kLanes * sizeof(float)), aligned(sizeof(float))));
-#define LITE_V16(p) (*reinterpret_cast<V16*>(p))
-#define LITE_CONST_V16(p) (*reinterpret_cast<const V16*>(p))
 
 // Output row pieces of 16 pixels for output channels m0 .. m0 + B - 1:
 // out[m][x] = bias[m] + sum over (c, kh, kw) of w[m][c][kh][kw] *
@@ -63,9 +61,6 @@ void StemRows(const float* const* even, const float* const* odd, int64_t c, cons
   for (; m0 + 4 <= m; m0 += 4) StemRow<4>(even, odd, c, w, bias, m0, ow, out);
   for (; m0 < m; ++m0) StemRow<1>(even, odd, c, w, bias, m0, ow, out);
 }
-
-#undef LITE_V16
-#undef LITE_CONST_V16
 
 }  // namespace
 
