@@ -94,10 +94,8 @@ class ConvOp : public OperatorBase<ConvParam> {
     p.output_blocked = desc.GetAttr<bool>("output_blocked", false);
     p.pointwise_filter = GetOptionalInput(desc, scope, "PointwiseFilter");
     p.pointwise_bias = GetOptionalInput(desc, scope, "PointwiseBias");
-    if (p.pointwise_filter) {  // the activation with Paddle's default parameters
-      p.pointwise_act.kind = FusedActivation::KindFromName(
-          p.op_type, desc.GetAttr<std::string>("pointwise_act_type", ""), "pointwise_act_type");
-      p.pointwise_act.params.type = p.pointwise_act.kind;
+    if (p.pointwise_filter) {
+      p.pointwise_act = FusedActivation::DefaultNamed(desc, "pointwise_act_type");
       p.pointwise_act.post_scale = desc.GetAttr<float>("pointwise_post_act_scale", 1.f);
       p.pointwise_act.post_shift = desc.GetAttr<float>("pointwise_post_act_shift", 0.f);
     }

@@ -133,11 +133,7 @@ class ConvTransposeOp : public OperatorBase<ConvTransposeParam> {
                  "': attribute 'output_size' must be empty or have 2 values");
     p.pre_filter = GetOptionalInput(desc, scope, "PreFilter");
     p.pre_bias = GetOptionalInput(desc, scope, "PreBias");
-    if (p.pre_filter) {  // the activation with Paddle's default parameters
-      p.pre_act.kind = FusedActivation::KindFromName(
-          p.op_type, desc.GetAttr<std::string>("pre_act_type", ""), "pre_act_type");
-      p.pre_act.params.type = p.pre_act.kind;
-    }
+    if (p.pre_filter) p.pre_act = FusedActivation::DefaultNamed(desc, "pre_act_type");
   }
 
  private:

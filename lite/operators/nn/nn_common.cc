@@ -26,6 +26,13 @@ FusedActivation::Kind FusedActivation::KindFromName(const std::string& op,
   ThrowError("op '", op, "': attribute '", attr, "' is '", name, "'; expected one of ", expected);
 }
 
+FusedActivation FusedActivation::DefaultNamed(const cpp::OpDesc& desc, const std::string& attr) {
+  FusedActivation a;
+  a.kind = KindFromName(desc.Type(), desc.GetAttr<std::string>(attr, ""), attr);
+  a.params.type = a.kind;
+  return a;
+}
+
 float FusedActivation::Apply(float x) const {
   float y = ApplyActivationOnly(x);
   if (post_scale != 1.f) y *= post_scale;

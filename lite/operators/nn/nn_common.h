@@ -43,6 +43,9 @@ struct FusedActivation {
   // Parses the name; throws naming the op and its attribute `attr` when unknown.
   static Kind KindFromName(const std::string& op, const std::string& name,
                            const std::string& attr = "act_type");
+  // The activation a fusion pass names in attribute `attr` of `desc` (an op
+  // folded in front of this one), with Paddle's default parameters.
+  static FusedActivation DefaultNamed(const cpp::OpDesc& desc, const std::string& attr);
   // y = act(x) computed plainly (used for fallbacks and by tests), with the
   // post affine; ApplyActivationOnly without it.
   float Apply(float x) const;
