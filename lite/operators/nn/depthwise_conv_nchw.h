@@ -37,9 +37,10 @@ bool DepthwiseNchwApplies(int64_t groups, int64_t in_c, int64_t filter_in_c,
 
 // True when the kernel beats oneDNN's blocked one for an output plane of
 // oh x ow (1 thread, PP-OCR's detectors, recognizer and classifier): planes
-// of >= 1024 outputs; with the AVX2 tiles also planes of >= 240 outputs and
-// >= 3 rows (the recognizer's 480 x 3x80 planes: 0.26 -> 0.17 ms and 0.19 ->
-// 0.15 ms, the layout conversions around oneDNN's kernel included). Below
+// of >= 1024 outputs; where the AVX2 tiles run beside oneDNN's AVX2 kernels
+// (HandKernelsRun) also planes of >= 240 outputs and >= 3 rows (the
+// recognizer's 480 x 3x80 planes: 0.26 -> 0.17 ms and 0.19 -> 0.15 ms, the
+// layout conversions around oneDNN's kernel included). Below
 // that, the per-plane copy loses to oneDNN, whose layout conversions are
 // cheap there (cls: 2x96 planes with 5x5 taps).
 bool DepthwiseNchwPays(int64_t kh, int64_t kw, int64_t oh, int64_t ow);
