@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <dnnl.hpp>
 
+#include "lite/operators/nn/cpu_clones.h"  // Avx2FmaAvailable
+
 namespace paddle {
 namespace lite {
 namespace operators {
@@ -26,11 +28,7 @@ inline bool OneDnnUsesAvx512() {
 // conv_blocked_chain_pass chains convs on this CPU: where oneDNN runs
 // AVX-512 kernels, or AVX2 ones beside our hand-written NCHW kernels
 // (HandKernelsRun). Elsewhere the trade was not measured.
-inline bool BlockedChainRuns() {
-  static const bool runs = OneDnnUsesAvx512() || (__builtin_cpu_supports("avx2") &&
-                                                  __builtin_cpu_supports("fma"));
-  return runs;
-}
+inline bool BlockedChainRuns() { return OneDnnUsesAvx512() || Avx2FmaAvailable(); }
 
 // B: the channels of one block on this CPU (8 or 16).
 inline int64_t BlockedActChannels() {
