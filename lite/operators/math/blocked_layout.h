@@ -21,8 +21,11 @@ constexpr int64_t kBlockedChannelMultiple = 16;
 
 // oneDNN runs its AVX-512 kernels on this CPU.
 inline bool OneDnnUsesAvx512() {
-  const int isa = static_cast<int>(dnnl::get_effective_cpu_isa());
-  return (isa & dnnl_cpu_isa_avx512_core) == dnnl_cpu_isa_avx512_core;
+  static const bool uses = [] {
+    const int isa = static_cast<int>(dnnl::get_effective_cpu_isa());
+    return (isa & dnnl_cpu_isa_avx512_core) == dnnl_cpu_isa_avx512_core;
+  }();
+  return uses;
 }
 
 // conv_blocked_chain_pass chains convs on this CPU: where oneDNN runs

@@ -178,7 +178,8 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
   void Run(const RunContext& ctx) override {
     const auto& p = param();
     if (p.pre_filter) {
-      ConvTransposePairNchw(PairShapeOf(p), p.input->data<float>(), p.pre_filter->data<float>(),
+      const std::vector<float>& f1 = pre_packed_.Get(*p.pre_filter, ConvTransposePairPackFirst);
+      ConvTransposePairNchw(PairShapeOf(p), p.input->data<float>(), f1.data(),
                             p.pre_bias ? p.pre_bias->data<float>() : nullptr, p.pre_act,
                             p.filter->data<float>(), p.bias ? p.bias->data<float>() : nullptr,
                             p.act, p.output->mutable_data<float>(), ctx.threads);
@@ -376,6 +377,7 @@ class ConvTransposeDnnlKernel : public DnnlKernel<ConvTransposeParam> {
     return PointwisePackFilter(ft.data(), M, IC);
   }
   PackedFilterCache packed_;
+  PackedFilterCache pre_packed_;  // PreFilter for ConvTransposePairNchw
 
   // One output channel of a band of r input rows (W wide) of a one-tap
   // transposed conv: `cols` holds its KH * KW rows of rw = r * W products

@@ -68,18 +68,22 @@ void SecondOp(const float* a, int64_t m1, const float* f2, int64_t m2t2, float* 
 
 }  // namespace
 
-void ConvTransposePairNchw(const ConvTransposePairShape& s, const float* in, const float* f1,
-                           const float* b1, const FusedActivation& act1, const float* f2,
-                           const float* b2, const FusedActivation& act2, float* out,
-                           int threads) {
-  const int64_t t1n = s.kh1 * s.kw1, t2n = s.kh2 * s.kw2, m2t2 = s.m2 * t2n;
-  // The first filter [C, M1, KH1, KW1] as [tap][M1][C].
-  std::vector<float> w1(static_cast<size_t>(t1n * s.m1 * s.c));
-  for (int64_t k = 0; k < s.c; ++k) {
-    for (int64_t m = 0; m < s.m1; ++m) {
-      for (int64_t t = 0; t < t1n; ++t) w1[(t * s.m1 + m) * s.c + k] = f1[(k * s.m1 + m) * t1n + t];
+std::vector<float> ConvTransposePairPackFirst(const float* f1, const DDim& dims) {
+  const int64_t c = dims[0], m1 = dims[1], taps = dims[2] * dims[3];
+  std::vector<float> w1(static_cast<size_t>(taps * m1 * c));
+  for (int64_t k = 0; k < c; ++k) {
+    for (int64_t m = 0; m < m1; ++m) {
+      for (int64_t t = 0; t < taps; ++t) w1[(t * m1 + m) * c + k] = f1[(k * m1 + m) * taps + t];
     }
   }
+  return w1;
+}
+
+void ConvTransposePairNchw(const ConvTransposePairShape& s, const float* in,
+                           const float* f1_packed, const float* b1, const FusedActivation& act1,
+                           const float* f2, const float* b2, const FusedActivation& act2,
+                           float* out, int threads) {
+  const int64_t t1n = s.kh1 * s.kw1, t2n = s.kh2 * s.kw2, m2t2 = s.m2 * t2n;
   int64_t oh, ow;
   ConvTransposePairOutput(s, &oh, &ow);
   const int64_t blocks = (s.w + kLanes - 1) / kLanes;
@@ -107,7 +111,7 @@ void ConvTransposePairNchw(const ConvTransposePairShape& s, const float* in, con
             const float v = b2 ? b2[j / t2n] : 0.f;
             std::fill(ot + j * kLanes, ot + (j + 1) * kLanes, v);
           }
-          FirstOp(xb, s.c, w1.data() + t * s.m1 * s.c, b1, relu1, s.m1, a);
+          FirstOp(xb, s.c, f1_packed + t * s.m1 * s.c, b1, relu1, s.m1, a);
           if (!relu1 && !act1.Identity()) act1.ApplySerial(a, s.m1 * kLanes);
           SecondOp(a, s.m1, f2, m2t2, ot);
         }

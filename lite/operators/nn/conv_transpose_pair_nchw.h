@@ -14,6 +14,7 @@
 // rounding (relative ~1e-6), not bit for bit.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "lite/operators/nn/nn_common.h"
 
@@ -33,9 +34,15 @@ inline void ConvTransposePairOutput(const ConvTransposePairShape& s, int64_t* oh
   *ow = s.w * s.kw1 * s.kw2;
 }
 
-// out = act2(convT2(act1(convT1(in, f1) + b1), f2) + b2) with Paddle's
-// filter layouts; either bias may be null.
-void ConvTransposePairNchw(const ConvTransposePairShape& s, const float* in, const float* f1,
+// The first filter [C, M1, KH1, KW1] as ConvTransposePairNchw reads it
+// ([tap][M1][C]); a PackedFilterCache keeps it between runs.
+std::vector<float> ConvTransposePairPackFirst(const float* f1, const DDim& dims);
+
+// out = act2(convT2(act1(convT1(in, f1) + b1), f2) + b2), `f1_packed` from
+// ConvTransposePairPackFirst, f2 in Paddle's layout [M1, M2, KH2, KW2];
+// either bias may be null.
+void ConvTransposePairNchw(const ConvTransposePairShape& s, const float* in,
+                           const float* f1_packed,
                            const float* b1, const FusedActivation& act1, const float* f2,
                            const float* b2, const FusedActivation& act2, float* out,
                            int threads);
