@@ -22,6 +22,7 @@
 #include <memory>
 
 #include "lite/core/registry.h"
+#include "lite/operators/nn/conv3x3_s8_vnni.h"
 #include "lite/operators/nn/conv_param.h"
 #include "lite/operators/nn/dnnl_plan_cache.h"
 #include "lite/operators/nn/int8_float_emulation.h"
@@ -198,11 +199,10 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
   bool InputIsS8() const { return param().input->dtype() == DataType::kInt8;
   }
 
-  // Quantizes (if float) and packs the filter.
-  void PackWeights(DnnlPlan* plan) {
+  // The filter quantized per output channel (an int8 filter as is).
+  std::vector<int8_t> QuantizedFilter() const {
     auto& p = param();
-    const DDim& w = p.filter->dims();
-    const int64_t M = w[0], per = p.filter->numel() / std::max<int64_t>(M, 1);
+    const int64_t M = p.filter->dims()[0], per = p.filter->numel() / std::max<int64_t>(M, 1);
     std::vector<int8_t> q(p.filter->numel());
     if (p.filter->dtype() == DataType::kInt8) {
       const int8_t* src = p.filter->data<int8_t>();
@@ -214,6 +214,14 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
         for (int64_t i = 0; i < per; ++i) q[m * per + i] = SaturateS8(src[m * per + i] * inv);
       }
     }
+    return q;
+  }
+
+  // Quantizes (if float) and packs the filter.
+  void PackWeights(DnnlPlan* plan) {
+    auto& p = param();
+    const int64_t M = p.filter->dims()[0], per = p.filter->numel() / std::max<int64_t>(M, 1);
+    const std::vector<int8_t> q = QuantizedFilter();
     if (emulate_) {
       // q * input_scale * weight_scale[m]: the f32 convolution of the
       // quantized input then gives the rescaled result directly.
@@ -227,12 +235,28 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     plan->PackWeights(q.data(), p.filter->persistable());
   }
 
+  // A float input quantized to NHWC s8 at dst: NCHW in one pass per image
+  // (transposing), NHWC as is.
+  void QuantizeInput(const RunContext& ctx, int8_t* dst) const {
+    auto& p = param();
+    const DDim& in = p.input->dims();
+    const int64_t image = in[1] * in[2] * in[3];
+    const float inv = 1.f / p.input_scale;
+    const float* x = p.input->data<float>();
+    if (p.input_nhwc) {
+      QuantizeContiguous(x, dst, in[0] * image, inv, ctx.threads);
+      return;
+    }
+    for (int64_t b = 0; b < in[0]; ++b) {
+      QuantizeToNhwc(x + b * image, dst + b * image, in[1], in[2] * in[3], inv, ctx.threads);
+    }
+  }
+
   // The fp32 emulation: the input's quantized values as floats, the f32
   // primitive, and (for an int8 output) oneDNN's final rounding and s8
   // saturation done here.
   void RunEmulated(const RunContext& ctx, DnnlPlan& plan) {
     auto& p = param();
-    const DDim& in = p.input->dims();
     const int64_t n = p.input->numel();
     float* src = static_cast<float*>(plan.src_buffer());
     if (InputIsS8()) {
@@ -240,17 +264,7 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
       for (int64_t i = 0; i < n; ++i) src[i] = x[i];
     } else {
       q8_.resize(static_cast<size_t>(n));
-      const int64_t image = in[1] * in[2] * in[3];
-      const float inv = 1.f / p.input_scale;
-      const float* x = p.input->data<float>();
-      if (p.input_nhwc) {
-        QuantizeContiguous(x, q8_.data(), n, inv, ctx.threads);
-      } else {
-        for (int64_t b = 0; b < in[0]; ++b) {
-          QuantizeToNhwc(x + b * image, q8_.data() + b * image, in[1], in[2] * in[3], inv,
-                         ctx.threads);
-        }
-      }
+      QuantizeInput(ctx, q8_.data());
       for (int64_t i = 0; i < n; ++i) src[i] = q8_[i];
     }
     if (!p.output_int8) {
@@ -273,14 +287,60 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     }
   }
 
+  // Conv3x3S8 (conv3x3_s8_vnni.h) takes the conv: exact int8, a float
+  // output (NCHW or NHWC) with no activation or relu.
+  bool DirectApplies() const {
+    auto& p = param();
+    const bool act_ok =
+        p.act.Identity() || (p.act.kind == FusedActivation::kRelu && !p.act.HasPostAffine());
+    return !emulate_ && !p.output_int8 && act_ok &&
+           Conv3x3S8Applies(p.groups, p.filter->dims(), p.input->dims(), p.strides,
+                            p.eff_dilations, p.eff_paddings);
+  }
+
+  void RunDirect(const RunContext& ctx) {
+    auto& p = param();
+    const DDim &in = p.input->dims(), &fd = p.filter->dims();
+    const int64_t M = fd[0];
+    if (!direct_.packed() || direct_source_ != p.filter->raw_data() || direct_dims_ != fd ||
+        !p.filter->persistable()) {
+      direct_.Pack(QuantizedFilter().data(), M, fd[1]);
+      direct_source_ = p.filter->raw_data();
+      direct_dims_ = fd;
+    }
+    // The scales and the bias as the oneDNN path computes them.
+    acc_scales_.resize(M);
+    bias_q_.resize(M);
+    for (int64_t m = 0; m < M; ++m) {
+      acc_scales_[m] = p.input_scale * ScaleAt(p.weight_scale, m);
+      const float b = p.bias ? p.bias->data<float>()[m] : 0.f;
+      bias_q_[m] = b / acc_scales_[m];
+    }
+    const int8_t* x8 = nullptr;
+    if (InputIsS8()) {
+      x8 = p.input->data<int8_t>();
+    } else {
+      q8_.resize(static_cast<size_t>(p.input->numel()));
+      QuantizeInput(ctx, q8_.data());
+      x8 = q8_.data();
+    }
+    const Conv3x3S8Shape s{in[0], in[1], in[2], in[3], M};
+    direct_.Run(s, x8, bias_q_.data(), acc_scales_.data(), !p.act.Identity(), p.output_nhwc,
+                p.output->mutable_data<float>(), ctx.threads);
+  }
+
   void RunImpl(const RunContext& ctx) override {
     auto& p = param();
-    x86::ScopedDnnlThreads threads(ctx.threads);
-    const DnnlPlanKey key = ConvPlanKey(p, ctx.threads);
     if (!emulate_decided_) {
       emulate_ = Int8RunsInFloat();
       emulate_decided_ = true;
     }
+    if (DirectApplies()) {
+      RunDirect(ctx);
+      return;
+    }
+    x86::ScopedDnnlThreads threads(ctx.threads);
+    const DnnlPlanKey key = ConvPlanKey(p, ctx.threads);
     // Packed int8 weights are not carried over to a new plan: they are
     // requantized with each build.
     DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });
@@ -303,19 +363,7 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
       plan.Execute(p.input->data<int8_t>(), bias_q_.data(), dst, p.act);
       return;
     }
-    // Float -> NHWC s8: NCHW in one pass per image (transposing), NHWC as is.
-    const DDim& in = p.input->dims();
-    const int64_t image = in[1] * in[2] * in[3];
-    const float inv = 1.f / p.input_scale;
-    int8_t* q = static_cast<int8_t*>(plan.src_buffer());
-    const float* x = p.input->data<float>();
-    if (p.input_nhwc) {
-      QuantizeContiguous(x, q, in[0] * image, inv, ctx.threads);
-    } else {
-      for (int64_t b = 0; b < in[0]; ++b) {
-        QuantizeToNhwc(x + b * image, q + b * image, in[1], in[2] * in[3], inv, ctx.threads);
-      }
-    }
+    QuantizeInput(ctx, static_cast<int8_t*>(plan.src_buffer()));
     plan.Execute(nullptr, bias_q_.data(), dst, p.act);
   }
 
@@ -324,8 +372,11 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
   std::vector<float> bias_q_;
   bool emulate_decided_{false};
   bool emulate_{false};   // int8_float_emulation.h, decided once per kernel
-  std::vector<int8_t> q8_;  // emulation: the quantized input
+  std::vector<int8_t> q8_;  // emulation and Conv3x3S8: the quantized input
   std::vector<float> out_f_;  // emulation: the result before s8 rounding
+  Conv3x3S8 direct_;          // DirectApplies: its packed filter
+  const void* direct_source_{nullptr};
+  DDim direct_dims_;
 };
 
 }  // namespace operators
