@@ -175,8 +175,9 @@ int RegionF32(SSAGraph* graph) {
   }
   return static_cast<int>(nhwc.size());
 }
-// 3. s8 outputs of the region's ops: a channel concat or a
-// squeeze-excitation multiply in the region whose output only int8 convs
+// 3. s8 outputs of the region's ops: a channel concat, a
+// squeeze-excitation multiply or a nearest interpolation (with its fused
+// Addend) in the region whose output only int8 convs
 // read (all with the same input_scale) writes it as s8 NHWC (output_int8,
 // Out0_scale = {that input_scale}): the quantization those convs did on
 // entry, done while the op writes, on a quarter of the bytes.
@@ -186,10 +187,12 @@ int QuantizingOps(SSAGraph* graph) {
     if (s->removed || !s->op.GetAttr<bool>("nhwc_data", false) || s->outlinks.size() != 1) {
       continue;
     }
-    const bool concat = s->op.Type() == "concat" && !s->op.HasAttr("nearest_upsample");
+    const std::string& t = s->op.Type();
+    const bool concat = t == "concat" && !s->op.HasAttr("nearest_upsample");
     const bool se_mul = IsMul(s) && PlaneVector(InputArg(s, "Y")) &&
                         !PlaneVector(InputArg(s, "X"));
-    if (!concat && !se_mul) continue;
+    const bool nearest = t == "nearest_interp" || t == "nearest_interp_v2";
+    if (!concat && !se_mul && !nearest) continue;
     Node* out = s->outlinks[0];
     const float scale = ChainScale(out);
     if (scale <= 0.f) continue;
@@ -207,8 +210,8 @@ int Int8NhwcChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   const int f32 = RegionF32(graph);
   const int quantizing = QuantizingOps(graph);
   VLOG(1) << "int8_nhwc_chain_pass: " << s8 << " int8 conv outputs stay s8 NHWC, " << f32
-          << " activations stay NHWC (" << quantizing << " of them written as s8 by a concat "
-          << "or multiply)";
+          << " activations stay NHWC (" << quantizing << " of them written as s8 by a concat, "
+          << "multiply or interpolation)";
   if (VLOG_IS_ON(2)) {
     for (Node* conv : graph->StmtTopologicalOrder()) {
       Node* out = IsInt8Conv(conv) ? OutputArg(conv, "Output") : nullptr;

@@ -32,16 +32,18 @@ __attribute__((target("avx2"))) inline __m128i Quant8(__m256 x, __m256 inv, __m2
   return _mm_packs_epi16(q16, q16);
 }
 
-// Elements [b, e) of x -> q with QuantizeS8, 8 at a time; returns where it
-// stopped (fewer than 8 left).
+// Elements [b, e) of x (+ y, when not null) -> q with QuantizeS8, 8 at a
+// time; returns where it stopped (fewer than 8 left).
 __attribute__((target("avx2"))) inline int64_t QuantizeS8RangeAvx2(const float* x, int8_t* q,
                                                                    int64_t b, int64_t e,
-                                                                   float inv) {
+                                                                   float inv,
+                                                                   const float* y = nullptr) {
   const __m256 vinv = _mm256_set1_ps(inv), lo = _mm256_set1_ps(-127.f),
                hi = _mm256_set1_ps(127.f);
   for (; b + 8 <= e; b += 8) {
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(q + b),
-                     Quant8(_mm256_loadu_ps(x + b), vinv, lo, hi));
+    __m256 v = _mm256_loadu_ps(x + b);
+    if (y) v = _mm256_add_ps(v, _mm256_loadu_ps(y + b));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(q + b), Quant8(v, vinv, lo, hi));
   }
   return b;
 }
@@ -51,6 +53,16 @@ inline void QuantizeS8Array(const float* x, int8_t* q, int64_t n, float inv) {
   static const bool avx2 = __builtin_cpu_supports("avx2");
   for (int64_t i = avx2 ? QuantizeS8RangeAvx2(x, q, 0, n, inv) : 0; i < n; ++i) {
     q[i] = QuantizeS8(x[i], inv);
+  }
+}
+
+// q[i] = QuantizeS8(x[i] + y[i], inv) for i < n (the float sum rounded
+// first, as an add op then a quantizing reader do), on the calling thread.
+inline void QuantizeSumS8Array(const float* x, const float* y, int8_t* q, int64_t n,
+                               float inv) {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  for (int64_t i = avx2 ? QuantizeS8RangeAvx2(x, q, 0, n, inv, y) : 0; i < n; ++i) {
+    q[i] = QuantizeS8(x[i] + y[i], inv);
   }
 }
 

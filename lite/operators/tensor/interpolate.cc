@@ -23,11 +23,16 @@
 //   upsample + add reads the low-resolution map once and writes once); other
 //   dims broadcast as elementwise_add with axis -1 does, through a scratch
 //   tensor.
+// output_int8 + Out0_scale = {s} (int8_nhwc_chain_pass, nearest with
+//   nhwc_data, when only int8 convs with input_scale s read Out): Out is s8
+//   NHWC holding QuantizeS8(value / s), what those convs would quantize on
+//   entry, written in the same pass.
 #include <algorithm>
 #include <cmath>
 
 #include "lite/core/registry.h"
 #include "lite/operators/math/math_common.h"
+#include "lite/operators/nn/quantize_s8.h"
 #include "lite/operators/tensor/nearest_repeat.h"
 #include "lite/operators/tensor/tensor_util.h"
 
@@ -63,6 +68,7 @@ struct InterpParam {
   // NCHW dims holding NHWC data (int8_nhwc_chain_pass): dims as for NCHW,
   // memory as for NHWC.
   bool nhwc_data{false};
+  float out_scale{0.f};  // > 0: output_int8 (Out holds s8 value / out_scale)
   // Resolved by InferShape.
   int64_t n{0}, c{0}, in_h{0}, in_w{0}, out_h{0}, out_w{0};
   float ratio_h{0}, ratio_w{0};
@@ -139,7 +145,7 @@ class InterpOp : public OperatorBase<InterpParam> {
     p.ratio_w = ratio(p.in_w, out_w, scale_w);
     p.interp_dims = p.nhwc ? DDim{p.n, out_h, out_w, p.c} : DDim{p.n, p.c, out_h, out_w};
     p.out->Resize(p.interp_dims);
-    p.out->set_dtype(DataType::kFloat32);
+    p.out->set_dtype(p.out_scale > 0.f ? DataType::kInt8 : DataType::kFloat32);
     if (p.addend) InferAddend();
   }
 
@@ -179,6 +185,14 @@ class InterpOp : public OperatorBase<InterpParam> {
     p.nhwc_data = desc.GetAttr<bool>("nhwc_data", false);
     LITE_ENFORCE(!p.nhwc || !p.nhwc_data, "op '", op, "': attribute nhwc_data needs "
                  "data_layout NCHW, got NHWC");
+    p.out_scale = 0.f;
+    if (desc.GetAttr<bool>("output_int8", false)) {
+      const auto scale = desc.GetAttr<std::vector<float>>("Out0_scale", {});
+      LITE_ENFORCE(p.nearest && p.nhwc_data && scale.size() == 1 && scale[0] > 0.f, "op '",
+                   op, "': attribute output_int8 is for nearest interpolation with nhwc_data "
+                   "and one positive Out0_scale, got ", scale.size(), " scale(s)");
+      p.out_scale = scale[0];
+    }
     std::string method = desc.GetAttr<std::string>("interp_method", std::string());
     LITE_ENFORCE(method.empty() || method == (p.nearest ? "nearest" : "bilinear"), "op '",
                  op, "': attribute 'interp_method' = \"", method, "\" does not match the op");
@@ -204,9 +218,14 @@ class InterpKernel : public KernelBase<InterpParam> {
  public:
   void Run(const RunContext& ctx) override {
     const auto& p = param();
+    const float* addend = p.addend ? p.addend->data<float>() : nullptr;
+    if (p.out_scale > 0.f) {
+      // (nhwc_data: the addend, if any, has the interpolation's dims)
+      RunS8(addend, ctx.threads);
+      return;
+    }
     if (!p.broadcast_addend) {
-      Interpolate(p.addend ? p.addend->data<float>() : nullptr, ctx.threads,
-                  p.out->mutable_data<float>());
+      Interpolate(addend, ctx.threads, p.out->mutable_data<float>());
       return;
     }
     scratch_.Resize(p.interp_dims);
@@ -277,20 +296,52 @@ class InterpKernel : public KernelBase<InterpParam> {
     }
   }
 
-  // NHWC nearest: each output pixel copies its source pixel's C contiguous
-  // channels (plus the addend's).
-  void NearestNhwc(const float* x, const std::vector<int64_t>& y0, const std::vector<int64_t>& x0,
-                   int threads, const float* addend, float* out) const {
+  // output_int8: the float values quantized to s8. A resampling nearest
+  // interpolation quantizes each output row as it is made; other cases go
+  // through a float scratch tensor.
+  void RunS8(const float* addend, int threads) {
     const auto& p = param();
-    const int64_t C = p.c, rows = p.n * p.out_h;
-#pragma omp parallel for num_threads(threads) schedule(static) if (rows * p.out_w * C > 65536)
+    int8_t* out = p.out->mutable_data<int8_t>();
+    const float inv = 1.f / p.out_scale;
+    if (p.in_h != p.out_h || p.in_w != p.out_w) {
+      std::vector<int64_t> y0(p.out_h), y1(p.out_h), x0(p.out_w), x1(p.out_w);
+      std::vector<float> wy(p.out_h), wx(p.out_w);
+      Coords(p.ratio_h, p.in_h, p.out_h, &y0, &y1, &wy);
+      Coords(p.ratio_w, p.in_w, p.out_w, &x0, &x1, &wx);
+      NearestNhwc(p.x->data<float>(), y0, x0, threads, addend, nullptr, out, inv);
+      return;
+    }
+    scratch_.Resize(p.interp_dims);
+    float* f = scratch_.mutable_data<float>();
+    Interpolate(addend, threads, f);
+    QuantizeS8Array(f, out, scratch_.numel(), inv);
+  }
+
+  // NHWC nearest: each output pixel copies its source pixel's C contiguous
+  // channels (plus the addend's); into `out`, or with out_s8 quantized there
+  // (QuantizeS8(value * inv)) in the same pass.
+  void NearestNhwc(const float* x, const std::vector<int64_t>& y0, const std::vector<int64_t>& x0,
+                   int threads, const float* addend, float* out, int8_t* out_s8 = nullptr,
+                   float inv = 0.f) const {
+    const auto& p = param();
+    const int64_t C = p.c, rows = p.n * p.out_h, row = p.out_w * C;
+#pragma omp parallel for num_threads(threads) schedule(static) if (rows * row > 65536)
     for (int64_t r = 0; r < rows; ++r) {
       const int64_t b = r / p.out_h, k = r % p.out_h;
       const float* src = x + (b * p.in_h + y0[k]) * p.in_w * C;
-      float* dst = out + r * p.out_w * C;
-      const float* add = addend ? addend + r * p.out_w * C : nullptr;
+      const float* add = addend ? addend + r * row : nullptr;
       for (int64_t l = 0; l < p.out_w; ++l) {
         const float* s = src + x0[l] * C;
+        if (out_s8) {
+          int8_t* q = out_s8 + r * row + l * C;
+          if (add) {
+            QuantizeSumS8Array(s, add + l * C, q, C, inv);
+          } else {
+            QuantizeS8Array(s, q, C, inv);
+          }
+          continue;
+        }
+        float* dst = out + r * row;
         if (!add) {
           std::copy(s, s + C, dst + l * C);
           continue;

@@ -1,6 +1,7 @@
 #include <cmath>
 
 #include "lite/core/op_test_util.h"
+#include "lite/operators/nn/quantize_s8.h"
 
 namespace paddle {
 namespace lite {
@@ -172,6 +173,59 @@ TEST(Interp, NhwcDataMatchesNchw) {
       ExpectAllClose(ToNhwc(nchw, od), nhwc, 0, 0, "interp NHWC data vs NCHW");
     }
   }
+}
+
+// output_int8 (int8_nhwc_chain_pass, for int8 convs reading the
+// interpolation alone): Out is the s8 NHWC data those convs would make of
+// the float result (QuantizeS8 of the value, the addend's sum rounded
+// first), resampling or not, with and without an addend, channel counts
+// with and without whole vectors of 8.
+TEST(Interp, NearestNhwcDataQuantizedToS8IsWhatTheConvsWouldQuantize) {
+  const float scale = 2.f / 127;
+  for (int64_t c : {24, 13}) {
+    for (float factor : {2.f, 1.f}) {
+      for (bool with_addend : {true, false}) {
+        SCOPED_TRACE("C " + std::to_string(c) + " scale " + std::to_string(factor) +
+                     (with_addend ? " with addend" : ""));
+        const DDim in{2, c, 5, 7};
+        const DDim od{2, c, 5 * static_cast<int64_t>(factor), 7 * static_cast<int64_t>(factor)};
+        const auto x = ToNhwc(RandomFloats(Numel(in), -3, 3, 40), in);
+        const auto a = ToNhwc(RandomFloats(Numel(od), -1, 1, 41), od);
+        OpRunner f32("nearest_interp_v2"), s8("nearest_interp_v2");
+        for (OpRunner* r : {&f32, &s8}) {
+          r->Input<float>("X", "x", in, x);
+          if (with_addend) r->Input<float>("Addend", "a", od, a);
+          r->Output("Out", "out");
+          r->Attr("scale", std::vector<float>{factor, factor});
+          r->Attr("align_corners", false);
+          r->Attr("nhwc_data", true);
+        }
+        s8.Attr("output_int8", true);
+        s8.Attr("Out0_scale", std::vector<float>{scale});
+        f32.Run(2);
+        s8.Run(2);
+        EXPECT_EQ(s8.Get("out")->dtype(), DataType::kInt8);
+        EXPECT_EQ(s8.Get("out")->dims(), od);
+        const std::vector<float> ref = f32.Values<float>("out");
+        const std::vector<int8_t> got = s8.Values<int8_t>("out");
+        ASSERT_EQ(got.size(), ref.size());
+        int saturated = 0;
+        for (size_t i = 0; i < got.size(); ++i) {
+          const int8_t q = operators::QuantizeS8(ref[i], 1.f / scale);
+          saturated += q == 127 || q == -127;
+          ASSERT_EQ(got[i], q) << "element " << i << ": float " << ref[i];
+        }
+        EXPECT_GT(saturated, 0);
+      }
+    }
+  }
+  OpRunner bad("nearest_interp_v2");  // not NHWC data
+  bad.Input<float>("X", "x", {1, 8, 4, 4}, RandomFloats(128, -1, 1, 3));
+  bad.Output("Out", "out");
+  bad.Attr("scale", std::vector<float>{2.f, 2.f});
+  bad.Attr("output_int8", true);
+  bad.Attr("Out0_scale", std::vector<float>{scale});
+  ExpectErrorMentions(bad, {"nearest_interp_v2", "output_int8", "nhwc_data"});
 }
 
 TEST(Interp, NearestScale2IsPixelReplication) {
