@@ -84,11 +84,67 @@ __attribute__((target("avx2"))) void QuantBlock8(const float* src, int8_t* dst, 
   }
 }
 
+// Three planes (an RGB input) -> interleaved s8 pixels, 16 at a time: each
+// plane's 16 values quantized to 16 bytes, then interleaved with byte
+// shuffles. The 8x8 transposes of QuantBlock8 spent 5 of 8 lanes on absent
+// channels here: 0.55 ms of the QAT detector's 640x640 input on Zen 5.
+__attribute__((target("avx2"))) void QuantRgb16(const float* src, int64_t hw, int8_t* dst,
+                                               int64_t p0, __m256 inv, __m256 lo,
+                                               __m256 hi) {
+  __m128i plane[3];
+  for (int k = 0; k < 3; ++k) {
+    const float* x = src + k * hw + p0;
+    plane[k] = _mm_unpacklo_epi64(Quant8(_mm256_loadu_ps(x), inv, lo, hi),
+                                  Quant8(_mm256_loadu_ps(x + 8), inv, lo, hi));
+  }
+  // Output byte b of the 48 is channel b % 3 of pixel b / 3: for each of
+  // the three 16-byte pieces, one shuffle per plane (-1: zero) and an or.
+  alignas(16) static const int8_t kIdx[3][3][16] = {
+      {{0, -1, -1, 1, -1, -1, 2, -1, -1, 3, -1, -1, 4, -1, -1, 5},
+       {-1, 0, -1, -1, 1, -1, -1, 2, -1, -1, 3, -1, -1, 4, -1, -1},
+       {-1, -1, 0, -1, -1, 1, -1, -1, 2, -1, -1, 3, -1, -1, 4, -1}},
+      {{-1, -1, 6, -1, -1, 7, -1, -1, 8, -1, -1, 9, -1, -1, 10, -1},
+       {5, -1, -1, 6, -1, -1, 7, -1, -1, 8, -1, -1, 9, -1, -1, 10},
+       {-1, 5, -1, -1, 6, -1, -1, 7, -1, -1, 8, -1, -1, 9, -1, -1}},
+      {{-1, 11, -1, -1, 12, -1, -1, 13, -1, -1, 14, -1, -1, 15, -1, -1},
+       {-1, -1, 11, -1, -1, 12, -1, -1, 13, -1, -1, 14, -1, -1, 15, -1},
+       {10, -1, -1, 11, -1, -1, 12, -1, -1, 13, -1, -1, 14, -1, -1, 15}}};
+  for (int piece = 0; piece < 3; ++piece) {
+    __m128i v = _mm_setzero_si128();
+    for (int k = 0; k < 3; ++k) {
+      const __m128i idx = _mm_load_si128(reinterpret_cast<const __m128i*>(kIdx[piece][k]));
+      v = _mm_or_si128(v, _mm_shuffle_epi8(plane[k], idx));
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + p0 * 3 + piece * 16), v);
+  }
+}
+
+__attribute__((target("avx2"))) void QuantRgbBlocks(const float* src, int8_t* dst, int64_t hw,
+                                                   float inv, int64_t b0, int64_t b1) {
+  const __m256 vinv = _mm256_set1_ps(inv), lo = _mm256_set1_ps(-127.f),
+               hi = _mm256_set1_ps(127.f);
+  for (int64_t b = b0; b < b1; ++b) QuantRgb16(src, hw, dst, b * 16, vinv, lo, hi);
+}
+
 // One NCHW float image [c, hw] -> quantized NHWC s8 [hw, c], in one pass
-// (no float NHWC copy): 8x8 register transposes with AVX2, scalar elsewhere.
+// (no float NHWC copy): 8x8 register transposes with AVX2 (byte shuffles
+// for 3 channels), scalar elsewhere.
 void QuantizeToNhwc(const float* src, int8_t* dst, int64_t c, int64_t hw, float inv,
                     int threads) {
   static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2 && c == 3) {
+    const int64_t blocks = hw / 16;
+    constexpr int64_t kChunk = 256;  // blocks of 16 pixels per task
+    const int64_t chunks = (blocks + kChunk - 1) / kChunk;
+#pragma omp parallel for num_threads(threads) schedule(static) if (chunks > 4 && threads > 1)
+    for (int64_t k = 0; k < chunks; ++k) {
+      QuantRgbBlocks(src, dst, hw, inv, k * kChunk, std::min(blocks, (k + 1) * kChunk));
+    }
+    for (int64_t p = blocks * 16; p < hw; ++p) {
+      for (int64_t k = 0; k < 3; ++k) dst[p * 3 + k] = QuantizeS8(src[k * hw + p], inv);
+    }
+    return;
+  }
   const int64_t full = avx2 ? hw / 8 * 8 : 0;
   const int64_t blocks = full / 8;
 #pragma omp parallel for num_threads(threads) schedule(static) if (c * hw > 65536)
