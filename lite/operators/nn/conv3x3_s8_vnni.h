@@ -5,11 +5,11 @@
 // The QAT detector's head convs are 96 -> 24 channels at 160x160 and
 // 80x80 (36% of its multiply-adds): oneDNN's int8 kernels vectorize over
 // output channels and pad 24 to 32, a quarter of the work wasted (1.9-2.1
-// ms each at 160x160 on Zen 5; here 1.42, of which ~0.1 rearranging; the
+// ms each at 160x160 on Zen 5; here 1.28, of which ~0.1 rearranging; the
 // multiply-adds alone would take 0.96 at this core's 8.6 G vpdpbusd/s).
-// Here the input is rearranged once per run
-// into rows of 4-channel groups, [H + 2][C / 4][W + 2][4] bytes, as u8
-// (q + 128; the borders hold 128, i.e. q = 0), so one 64-byte load is the
+// Here each input row is rearranged, as it is
+// needed, into 4-channel groups, [C / 4][W + 2][4] bytes, as u8 (q + 128;
+// the borders hold 128, i.e. q = 0), so one 64-byte load is the
 // 4 channels of 16 neighbouring pixels for one tap; each such load feeds
 // one vpdpbusd per output channel with that channel's 4 weights
 // broadcast. The +128 is taken back by subtracting 128 * sum(w[m]).
@@ -56,8 +56,9 @@ class Conv3x3S8 {
   // words, each the s8 weights of 4 input channels.
   std::vector<int32_t> w_;
   std::vector<int32_t> comp_;  // [M]: 128 * sum of w[m]
-  std::vector<uint8_t> pad_;   // [N][H + 2][C / 4][Wp][4], u8
-  int64_t pad_h_{0}, pad_w_{0}, pad_n_{0};
+  // Per thread three rows of [C / 4][Wp][4] u8, then a row of 128s.
+  std::vector<uint8_t> ring_;
+  int64_t ring_row_{0};
 };
 
 }  // namespace operators
