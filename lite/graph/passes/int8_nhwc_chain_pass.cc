@@ -188,7 +188,7 @@ int QuantizingOps(SSAGraph* graph) {
       continue;
     }
     const std::string& t = s->op.Type();
-    const bool concat = t == "concat" && !s->op.HasAttr("nearest_upsample");
+    const bool concat = t == "concat";
     const bool se_mul = IsMul(s) && PlaneVector(InputArg(s, "Y")) &&
                         !PlaneVector(InputArg(s, "X"));
     const bool nearest = t == "nearest_interp" || t == "nearest_interp_v2";

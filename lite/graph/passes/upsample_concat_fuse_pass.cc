@@ -10,10 +10,10 @@
 // NCHW, a `scale` attribute of powers of two (1 / scale is then exact, so
 // the source index of output k is k / scale exactly, and the output size is
 // in * scale) and no OutSize, SizeTensor or Scale input. Runs after the
-// NNAdapter subgraph pass (only CPU ops change) and not on a program that
-// runs int8 kernels (int8 requested and quant_dequant_fold_pass folded some
-// op): int8_nhwc_chain_pass keeps such concats in NHWC instead. An int8
-// place on a float model (opt adds one for x86 targets) changes nothing.
+// NNAdapter subgraph pass (only CPU ops change) and before
+// int8_nhwc_chain_pass, which may then keep the concat, its inputs and its
+// output in NHWC (nhwc_data; the concat upsamples NHWC rows, and quantizes
+// them for the int8 conv that reads it).
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -57,12 +57,7 @@ bool IntegerRepeat(const Node* interp, int32_t* kh, int32_t* kw) {
 
 }  // namespace
 
-int UpsampleConcatFusePass::Apply(SSAGraph* graph, const PassContext& ctx) {
-  if (ctx.options && ctx.options->int8) {
-    for (Node* s : graph->StmtTopologicalOrder()) {
-      if (s->op.GetAttr<bool>("enable_int8", false)) return 0;
-    }
-  }
+int UpsampleConcatFusePass::Apply(SSAGraph* graph, const PassContext& /*ctx*/) {
   int n = 0;
   for (Node* concat : graph->StmtTopologicalOrder()) {
     if (concat->removed || concat->op.Type() != "concat" ||

@@ -8,7 +8,9 @@
 // {kh0, kw0, kh1, kw1, ...}, one integer factor pair per input: 4-D float32
 // NCHW inputs joined along channels, input i upsampled (nearest, each
 // element repeated kh x kw times) as it is written into the output; the
-// same copies as nearest_interp_v2 followed by concat, in one pass.
+// same copies as nearest_interp_v2 followed by concat, in one pass. With
+// nhwc_data the inputs and the output hold NHWC data; each output row takes
+// its channels from the inputs' source rows.
 // output_int8 + Out0_scale = {s} (int8_nhwc_chain_pass, with nhwc_data, when
 // only int8 convs of input_scale s read Out): float inputs, Out s8 NHWC
 // holding QuantizeS8(x / s), what those convs would quantize on entry.
@@ -90,10 +92,9 @@ class ConcatOp : public OperatorBase<ConcatParam> {
     param_.upsample = desc.GetAttr<std::vector<int32_t>>("nearest_upsample", {});
     if (desc.GetAttr<bool>("output_int8", false)) {
       const auto scale = desc.GetAttr<std::vector<float>>("Out0_scale", {});
-      LITE_ENFORCE(scale.size() == 1 && scale[0] > 0.f && param_.nhwc_data &&
-                       param_.upsample.empty(),
-                   "op 'concat': attribute output_int8 needs nhwc_data, no nearest_upsample "
-                   "and one positive Out0_scale, got ", scale.size(), " scale(s)",
+      LITE_ENFORCE(scale.size() == 1 && scale[0] > 0.f && param_.nhwc_data,
+                   "op 'concat': attribute output_int8 needs nhwc_data and one positive "
+                   "Out0_scale, got ", scale.size(), " scale(s)",
                    scale.empty() ? "" : " (first " + std::to_string(scale[0]) + ")");
       param_.out_scale = scale[0];
     }
@@ -117,9 +118,9 @@ class ConcatOp : public OperatorBase<ConcatParam> {
     return d;
   }
   void CheckUpsampling(int64_t rank) const {
-    LITE_ENFORCE(rank == 4 && param_.axis == 1 && !param_.nhwc_data, "op 'concat': attribute "
-                 "nearest_upsample needs 4-D NCHW inputs joined along axis 1, got rank ", rank,
-                 " and axis ", param_.axis, param_.nhwc_data ? " (NHWC data)" : "");
+    LITE_ENFORCE(rank == 4 && param_.axis == 1, "op 'concat': attribute nearest_upsample "
+                 "needs 4-D inputs joined along axis 1, got rank ", rank, " and axis ",
+                 param_.axis);
     for (size_t i = 0; i < param_.x.size(); ++i) {
       LITE_ENFORCE(param_.x[i]->dtype() == DataType::kFloat32, "op 'concat': input X[", i,
                    "] must be float32 with attribute nearest_upsample, got ",
@@ -132,7 +133,11 @@ class ConcatKernel : public KernelBase<ConcatParam> {
  public:
   void Run(const RunContext& ctx) override {
     if (!param().upsample.empty()) {
-      RunUpsampling(ctx.threads);
+      if (param().nhwc_data) {
+        RunNhwcUpsampling(ctx.threads);
+      } else {
+        RunUpsampling(ctx.threads);
+      }
       return;
     }
     if (param().out_scale > 0.f) {
@@ -201,6 +206,49 @@ class ConcatKernel : public KernelBase<ConcatParam> {
   }
 
   std::vector<int8_t> block_;  // RunQuantizing: one block of quantized pixels per input
+
+  // NHWC data with nearest_upsample, float or quantized to s8 (output_int8):
+  // output row y of image b takes input i's row y / kh_i, each pixel x its
+  // pixel x / kw_i; an s8 output quantizes that source row once per output
+  // row, the value its readers would quantize.
+  void RunNhwcUpsampling(int threads) {
+    const auto& p = param();
+    const DDim& od = p.out->dims();
+    const int64_t out_c = od[1], oh = od[2], ow = od[3], rows = od[0] * oh;
+    const bool s8 = p.out_scale > 0.f;
+    const float inv = s8 ? 1.f / p.out_scale : 0.f;
+    int64_t widest = 0;
+    for (const Tensor* x : p.x) widest = std::max(widest, x->dims()[1] * x->dims()[3]);
+    int8_t* out8 = s8 ? p.out->mutable_data<int8_t>() : nullptr;
+    float* outf = s8 ? nullptr : p.out->mutable_data<float>();
+#pragma omp parallel num_threads(threads) if (threads > 1 && rows * ow * out_c > 65536)
+    {
+      std::vector<int8_t> q(static_cast<size_t>(s8 ? widest : 0));
+#pragma omp for schedule(static)
+      for (int64_t r = 0; r < rows; ++r) {
+        const int64_t b = r / oh, y = r % oh;
+        int64_t channel = 0;
+        for (size_t i = 0; i < p.x.size(); ++i) {
+          const DDim& d = p.x[i]->dims();
+          const int64_t c = d[1], kh = p.upsample[2 * i], kw = p.upsample[2 * i + 1];
+          const float* src = p.x[i]->data<float>() + (b * d[2] + y / kh) * d[3] * c;
+          if (s8) {
+            QuantizeS8Array(src, q.data(), d[3] * c, inv);
+            int8_t* o = out8 + r * ow * out_c + channel;
+            for (int64_t x = 0; x < ow; ++x) {
+              std::memcpy(o + x * out_c, q.data() + (x / kw) * c, static_cast<size_t>(c));
+            }
+          } else {
+            float* o = outf + r * ow * out_c + channel;
+            for (int64_t x = 0; x < ow; ++x) {
+              std::memcpy(o + x * out_c, src + (x / kw) * c, static_cast<size_t>(c) * 4);
+            }
+          }
+          channel += c;
+        }
+      }
+    }
+  }
 
   // NCHW along channels: per image, input i's channels are one contiguous
   // block of the output, written by the repeat (factors 1, 1 copy).

@@ -1,4 +1,5 @@
 #include "lite/core/op_test_util.h"
+#include "lite/operators/nn/quantize_s8.h"
 
 namespace paddle {
 namespace lite {
@@ -85,6 +86,63 @@ TEST(Concat, NhwcDataAlongChannelsMatchesNchw) {
   bad.Attr("axis", 2);
   bad.Attr("nhwc_data", true);
   ExpectErrorMentions(bad, {"concat", "nhwc_data", "axis 2"});
+}
+
+// nearest_upsample on NHWC data (int8_nhwc_chain_pass after
+// upsample_concat_fuse_pass): the float output is nearest_interp_v2 of each
+// input then concat, all NHWC, exactly; the s8 output (output_int8) is that
+// output quantized as the reading convs would (QuantizeS8), on two threads.
+TEST(Concat, NhwcDataWithNearestUpsampleIsInterpThenConcat) {
+  const std::vector<DDim> dims{{2, 8, 3, 10}, {2, 16, 6, 5}, {2, 13, 12, 20}};
+  const std::vector<int32_t> factors{4, 2, 2, 4, 1, 1};
+  const DDim od{2, 37, 12, 20};
+  std::vector<std::vector<float>> xs;
+  for (size_t k = 0; k < dims.size(); ++k) {
+    xs.push_back(ToNhwc(RandomFloats(Numel(dims[k]), -3, 3, 50 + static_cast<int>(k)), dims[k]));
+  }
+  // The reference: each input repeated (NHWC), channels joined per pixel.
+  std::vector<float> ref(Numel(od));
+  for (int64_t b = 0; b < od[0]; ++b)
+    for (int64_t y = 0; y < od[2]; ++y)
+      for (int64_t x = 0; x < od[3]; ++x) {
+        int64_t ch = 0;
+        for (size_t k = 0; k < dims.size(); ++k) {
+          const DDim& d = dims[k];
+          const int64_t sy = y / factors[2 * k], sx = x / factors[2 * k + 1];
+          for (int64_t c = 0; c < d[1]; ++c) {
+            ref[((b * od[2] + y) * od[3] + x) * od[1] + ch + c] =
+                xs[k][((b * d[2] + sy) * d[3] + sx) * d[1] + c];
+          }
+          ch += d[1];
+        }
+      }
+  const float scale = 2.f / 127;
+  for (bool s8 : {false, true}) {
+    SCOPED_TRACE(s8 ? "s8 output" : "float output");
+    OpRunner r("concat");
+    for (size_t k = 0; k < dims.size(); ++k) {
+      r.Input<float>("X", "x" + std::to_string(k), dims[k], xs[k]);
+    }
+    r.Output("Out", "out");
+    r.Attr("axis", 1);
+    r.Attr("nhwc_data", true);
+    r.Attr("nearest_upsample", factors);
+    if (s8) {
+      r.Attr("output_int8", true);
+      r.Attr("Out0_scale", std::vector<float>{scale});
+    }
+    r.Run(2);
+    EXPECT_EQ(r.Get("out")->dims(), od);
+    if (!s8) {
+      ExpectAllClose(ref, r.Values<float>("out"), 0, 0, "NHWC upsampling concat");
+      continue;
+    }
+    const std::vector<int8_t> got = r.Values<int8_t>("out");
+    ASSERT_EQ(got.size(), ref.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      ASSERT_EQ(got[i], operators::QuantizeS8(ref[i], 1.f / scale)) << "element " << i;
+    }
+  }
 }
 
 // output_int8 (int8_nhwc_chain_pass, for int8 convs reading the concat
