@@ -48,10 +48,40 @@ __attribute__((target("avx2"))) inline int64_t QuantizeS8RangeAvx2(const float* 
   return b;
 }
 
+// The same 16 at a time with AVX-512 (one saturating narrowing store
+// instead of two packs per 8): the int8 detector quantizes ~10 MB of float
+// activations per run, 0.9 ms with AVX2 on Zen 5.
+__attribute__((target("avx512f"))) inline int64_t QuantizeS8RangeAvx512(
+    const float* x, int8_t* q, int64_t b, int64_t e, float inv, const float* y = nullptr) {
+  // (The maskz forms with every lane set: GCC 12 warns about the plain
+  // ones' undefined pass-through operand, bug 105593.)
+  const __m512 vinv = _mm512_set1_ps(inv), lo = _mm512_set1_ps(-127.f),
+               hi = _mm512_set1_ps(127.f);
+  const __mmask16 all = 0xFFFF;
+  for (; b + 16 <= e; b += 16) {
+    __m512 v = _mm512_loadu_ps(x + b);
+    if (y) v = _mm512_maskz_add_ps(all, v, _mm512_loadu_ps(y + b));
+    v = _mm512_maskz_mul_ps(all, v, vinv);
+    v = _mm512_maskz_min_ps(all, hi, _mm512_maskz_max_ps(all, lo, v));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(q + b),
+                     _mm512_maskz_cvtsepi32_epi8(all, _mm512_maskz_cvtps_epi32(all, v)));
+  }
+  return b;
+}
+
+// Elements [0, n) (+ y) with the widest of the two above this CPU has;
+// returns where they stopped (fewer than 8 left).
+inline int64_t QuantizeS8RangeSimd(const float* x, int8_t* q, int64_t n, float inv,
+                                   const float* y) {
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  int64_t i = avx512 ? QuantizeS8RangeAvx512(x, q, 0, n, inv, y) : 0;
+  return avx2 ? QuantizeS8RangeAvx2(x, q, i, n, inv, y) : i;
+}
+
 // q[i] = QuantizeS8(x[i], inv) for i < n, on the calling thread.
 inline void QuantizeS8Array(const float* x, int8_t* q, int64_t n, float inv) {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  for (int64_t i = avx2 ? QuantizeS8RangeAvx2(x, q, 0, n, inv) : 0; i < n; ++i) {
+  for (int64_t i = QuantizeS8RangeSimd(x, q, n, inv, nullptr); i < n; ++i) {
     q[i] = QuantizeS8(x[i], inv);
   }
 }
@@ -60,8 +90,7 @@ inline void QuantizeS8Array(const float* x, int8_t* q, int64_t n, float inv) {
 // first, as an add op then a quantizing reader do), on the calling thread.
 inline void QuantizeSumS8Array(const float* x, const float* y, int8_t* q, int64_t n,
                                float inv) {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  for (int64_t i = avx2 ? QuantizeS8RangeAvx2(x, q, 0, n, inv, y) : 0; i < n; ++i) {
+  for (int64_t i = QuantizeS8RangeSimd(x, q, n, inv, y); i < n; ++i) {
     q[i] = QuantizeS8(x[i] + y[i], inv);
   }
 }
