@@ -23,6 +23,11 @@
 //   upsample + add reads the low-resolution map once and writes once); other
 //   dims broadcast as elementwise_add with axis -1 does, through a scratch
 //   tensor.
+// AddendScale (optional, with Addend, nearest with nhwc_data; set by
+//   interp_addend_scale_fuse_pass): Addend is first multiplied by the
+//   [N or 1, C, 1, 1] AddendScale per channel, plus itself with attribute
+//   addend_plus_x: Out = interp(X) + (a * s + a), each step rounded as the
+//   elementwise_mul it replaces did.
 // output_int8 + Out0_scale = {s} (int8_nhwc_chain_pass, nearest with
 //   nhwc_data, when only int8 convs with input_scale s read Out): Out is s8
 //   NHWC holding QuantizeS8(value / s), what those convs would quantize on
@@ -58,6 +63,8 @@ struct InterpParam {
   std::vector<Tensor*> size_tensor;
   const Tensor* scale_tensor{nullptr};
   const Tensor* addend{nullptr};
+  const Tensor* addend_scale{nullptr};
+  bool addend_plus_x{false};
   int out_h_attr{-1}, out_w_attr{-1};
   std::vector<float> scale_attr;
   bool v2{false};
@@ -161,6 +168,8 @@ class InterpOp : public OperatorBase<InterpParam> {
     p.size_tensor = GetOptionalInputList(desc, scope, "SizeTensor");
     p.scale_tensor = GetOptionalInput(desc, scope, "Scale");
     p.addend = GetOptionalInput(desc, scope, "Addend");
+    p.addend_scale = GetOptionalInput(desc, scope, "AddendScale");
+    p.addend_plus_x = desc.GetAttr<bool>("addend_plus_x", false);
     p.broadcast.valid = false;
     p.out_h_attr = desc.GetAttr<int32_t>("out_h", -1);
     p.out_w_attr = desc.GetAttr<int32_t>("out_w", -1);
@@ -206,6 +215,17 @@ class InterpOp : public OperatorBase<InterpParam> {
     LITE_ENFORCE(p.addend->dtype() == DataType::kFloat32, "op '", op,
                  "': input 'Addend' must be float32, got ", DataTypeName(p.addend->dtype()));
     p.broadcast_addend = a != p.interp_dims;
+    if (p.addend_scale) {
+      const DDim& sd = p.addend_scale->dims();
+      LITE_ENFORCE(p.nearest && p.nhwc_data && !p.broadcast_addend &&
+                       p.addend_scale->dtype() == DataType::kFloat32 && sd.size() == 4 &&
+                       (sd[0] == 1 || sd[0] == a[0]) && sd[1] == a[1] && sd[2] == 1 &&
+                       sd[3] == 1,
+                   "op '", op, "': input 'AddendScale' must be float32 [N or 1, C, 1, 1] "
+                   "scaling an Addend of the interpolation's dims ",
+                   DimsToString(p.interp_dims), " on NHWC data (nearest, nhwc_data); got ",
+                   DimsToString(sd), " for Addend ", DimsToString(a));
+    }
     if (!p.broadcast_addend) return;
     LITE_ENFORCE(!p.nhwc_data, "op '", op, "': input 'Addend' ", DimsToString(a),
                  " must have the interpolation's dims ", DimsToString(p.interp_dims),
@@ -243,7 +263,8 @@ class InterpKernel : public KernelBase<InterpParam> {
     const auto& p = param();
     const float* x = p.x->data<float>();
     const int64_t numel = p.x->numel();
-    if (p.in_h == p.out_h && p.in_w == p.out_w) {
+    // (An AddendScale goes to NearestNhwc whatever the sizes.)
+    if (p.in_h == p.out_h && p.in_w == p.out_w && !p.addend_scale) {
       if (!addend) {
         std::copy(x, x + numel, out);
         return;
@@ -303,7 +324,7 @@ class InterpKernel : public KernelBase<InterpParam> {
     const auto& p = param();
     int8_t* out = p.out->mutable_data<int8_t>();
     const float inv = 1.f / p.out_scale;
-    if (p.in_h != p.out_h || p.in_w != p.out_w) {
+    if (p.in_h != p.out_h || p.in_w != p.out_w || p.addend_scale) {
       std::vector<int64_t> y0(p.out_h), y1(p.out_h), x0(p.out_w), x1(p.out_w);
       std::vector<float> wy(p.out_h), wx(p.out_w);
       Coords(p.ratio_h, p.in_h, p.out_h, &y0, &y1, &wy);
@@ -318,35 +339,59 @@ class InterpKernel : public KernelBase<InterpParam> {
   }
 
   // NHWC nearest: each output pixel copies its source pixel's C contiguous
-  // channels (plus the addend's); into `out`, or with out_s8 quantized there
-  // (QuantizeS8(value * inv)) in the same pass.
+  // channels (plus the addend's, scaled by AddendScale if given); into
+  // `out`, or with out_s8 quantized there (QuantizeS8(value * inv)) in the
+  // same pass.
   void NearestNhwc(const float* x, const std::vector<int64_t>& y0, const std::vector<int64_t>& x0,
                    int threads, const float* addend, float* out, int8_t* out_s8 = nullptr,
                    float inv = 0.f) const {
     const auto& p = param();
     const int64_t C = p.c, rows = p.n * p.out_h, row = p.out_w * C;
-#pragma omp parallel for num_threads(threads) schedule(static) if (rows * row > 65536)
-    for (int64_t r = 0; r < rows; ++r) {
-      const int64_t b = r / p.out_h, k = r % p.out_h;
-      const float* src = x + (b * p.in_h + y0[k]) * p.in_w * C;
-      const float* add = addend ? addend + r * row : nullptr;
-      for (int64_t l = 0; l < p.out_w; ++l) {
-        const float* s = src + x0[l] * C;
-        if (out_s8) {
-          int8_t* q = out_s8 + r * row + l * C;
-          if (add) {
-            QuantizeSumS8Array(s, add + l * C, q, C, inv);
-          } else {
-            QuantizeS8Array(s, q, C, inv);
+#pragma omp parallel num_threads(threads) if (rows * row > 65536)
+    {
+      std::vector<float> sums(static_cast<size_t>(p.addend_scale ? C : 0));
+#pragma omp for schedule(static)
+      for (int64_t r = 0; r < rows; ++r) {
+        const int64_t b = r / p.out_h, k = r % p.out_h;
+        const float* src = x + (b * p.in_h + y0[k]) * p.in_w * C;
+        const float* add = addend ? addend + r * row : nullptr;
+        const float* scale = nullptr;
+        if (p.addend_scale) {
+          scale = p.addend_scale->data<float>() + (p.addend_scale->dims()[0] == 1 ? 0 : b * C);
+        }
+        for (int64_t l = 0; l < p.out_w; ++l) {
+          const float* s = src + x0[l] * C;
+          if (scale) {
+            // interp(x) + (a * s (+ a)), rounded step by step as the ops were.
+            float* sum = sums.data();
+            const float* al = add + l * C;
+            for (int64_t k = 0; k < C; ++k) {
+              const float as = al[k] * scale[k];
+              sum[k] = s[k] + (p.addend_plus_x ? as + al[k] : as);
+            }
+            if (out_s8) {
+              QuantizeS8Array(sum, out_s8 + r * row + l * C, C, inv);
+            } else {
+              std::copy(sum, sum + C, out + r * row + l * C);
+            }
+            continue;
           }
-          continue;
+          if (out_s8) {
+            int8_t* q = out_s8 + r * row + l * C;
+            if (add) {
+              QuantizeSumS8Array(s, add + l * C, q, C, inv);
+            } else {
+              QuantizeS8Array(s, q, C, inv);
+            }
+            continue;
+          }
+          float* dst = out + r * row;
+          if (!add) {
+            std::copy(s, s + C, dst + l * C);
+            continue;
+          }
+          for (int64_t k = 0; k < C; ++k) dst[l * C + k] = s[k] + add[l * C + k];
         }
-        float* dst = out + r * row;
-        if (!add) {
-          std::copy(s, s + C, dst + l * C);
-          continue;
-        }
-        for (int64_t k = 0; k < C; ++k) dst[l * C + k] = s[k] + add[l * C + k];
       }
     }
   }

@@ -228,6 +228,64 @@ TEST(Interp, NearestNhwcDataQuantizedToS8IsWhatTheConvsWouldQuantize) {
   ExpectErrorMentions(bad, {"nearest_interp_v2", "output_int8", "nhwc_data"});
 }
 
+// AddendScale (interp_addend_scale_fuse_pass): Out = interp(X) + (A * S
+// (+ A)), each step rounded as the separate ops round it, per image for an
+// [N, C, 1, 1] S and shared for [1, C, 1, 1]; quantized to s8 like the
+// float result; an error without NHWC data.
+TEST(Interp, AddendScaleIsTheMultiplyThenTheAdd) {
+  const DDim in{2, 24, 3, 5}, od{2, 24, 6, 10};
+  const auto x = ToNhwc(RandomFloats(Numel(in), -3, 3, 60), in);
+  const auto a = ToNhwc(RandomFloats(Numel(od), -2, 2, 61), od);
+  for (int64_t sn : {2, 1}) {
+    for (bool plus_x : {true, false}) {
+      SCOPED_TRACE("scale batch " + std::to_string(sn) + (plus_x ? " plus_x" : ""));
+      const auto sc = RandomFloats(sn * 24, 0, 1, 62);
+      std::vector<float> ref(Numel(od));
+      for (int64_t b = 0; b < 2; ++b)
+        for (int64_t y = 0; y < 6; ++y)
+          for (int64_t w = 0; w < 10; ++w)
+            for (int64_t c = 0; c < 24; ++c) {
+              const int64_t o = ((b * 6 + y) * 10 + w) * 24 + c;
+              const float as = a[o] * sc[(sn == 1 ? 0 : b) * 24 + c];
+              ref[o] = x[((b * 3 + y / 2) * 5 + w / 2) * 24 + c] + (plus_x ? as + a[o] : as);
+            }
+      for (bool s8 : {false, true}) {
+        OpRunner r("nearest_interp_v2");
+        r.Input<float>("X", "x", in, x);
+        r.Input<float>("Addend", "a", od, a);
+        r.Input<float>("AddendScale", "s", {sn, 24, 1, 1}, sc);
+        r.Output("Out", "out");
+        r.Attr("scale", std::vector<float>{2.f, 2.f});
+        r.Attr("align_corners", false);
+        r.Attr("nhwc_data", true);
+        r.Attr("addend_plus_x", plus_x);
+        const float scale = 2.f / 127;
+        if (s8) {
+          r.Attr("output_int8", true);
+          r.Attr("Out0_scale", std::vector<float>{scale});
+        }
+        r.Run(2);
+        if (!s8) {
+          ExpectAllClose(ref, r.Values<float>("out"), 0, 0, "interp with AddendScale");
+          continue;
+        }
+        const std::vector<int8_t> got = r.Values<int8_t>("out");
+        ASSERT_EQ(got.size(), ref.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+          ASSERT_EQ(got[i], operators::QuantizeS8(ref[i], 1.f / scale)) << "element " << i;
+        }
+      }
+    }
+  }
+  OpRunner bad("nearest_interp_v2");  // NCHW data
+  bad.Input<float>("X", "x", in, x);
+  bad.Input<float>("Addend", "a", od, a);
+  bad.Input<float>("AddendScale", "s", {1, 24, 1, 1}, RandomFloats(24, 0, 1, 63));
+  bad.Output("Out", "out");
+  bad.Attr("scale", std::vector<float>{2.f, 2.f});
+  ExpectErrorMentions(bad, {"nearest_interp_v2", "AddendScale", "nhwc_data"});
+}
+
 TEST(Interp, NearestScale2IsPixelReplication) {
   OpRunner r("nearest_interp_v2");
   r.Input<float>("X", "x", {1, 1, 2, 2}, {1, 2, 3, 4});
