@@ -30,38 +30,19 @@ struct Int8Case {
 std::vector<float> NaiveInt8Conv(const Int8Case& c, const std::vector<float>& x,
                                  const std::vector<int8_t>& qw, const std::vector<float>& b,
                                  float in_scale, const std::vector<float>& w_scale, DDim* od) {
-  const int64_t N = c.in[0], C = c.in[1], H = c.in[2], W = c.in[3];
-  const int64_t M = c.filter[0], KH = c.filter[2], KW = c.filter[3];
-  const int sh = c.strides[0], sw = c.strides[1];
-  int pt = c.paddings[0], pb = c.paddings[0], pl = c.paddings[1], pr = c.paddings[1];
-  if (c.algo == "SAME") {
-    int64_t oh = (H + sh - 1) / sh, ow = (W + sw - 1) / sw;
-    int64_t th = std::max<int64_t>((oh - 1) * sh + KH - H, 0);
-    int64_t tw = std::max<int64_t>((ow - 1) * sw + KW - W, 0);
-    pt = th / 2; pb = th - pt; pl = tw / 2; pr = tw - pl;
+  std::vector<int8_t> qx(x.size());
+  for (size_t i = 0; i < x.size(); ++i) qx[i] = Quant(x[i], in_scale);
+  const ConvWindow2d w = ResolveConvWindow(c.strides, c.paddings, {1, 1}, c.algo, c.in[2],
+                                           c.in[3], c.filter[2], c.filter[3]);
+  const std::vector<int32_t> acc = ConvS32Sums(qx, c.in, qw, c.filter, c.groups, w, od);
+  const int64_t M = (*od)[1], plane = (*od)[2] * (*od)[3];
+  std::vector<float> out(acc.size());
+  for (size_t i = 0; i < acc.size(); ++i) {
+    const int64_t m = static_cast<int64_t>(i) / plane % M;
+    const float ws = w_scale.size() == 1 ? w_scale[0] : w_scale[m];
+    const float v = static_cast<float>(double(acc[i]) * in_scale * ws) + (c.bias ? b[m] : 0.f);
+    out[i] = RefActivation(c.act, v);
   }
-  const int64_t OH = (H + pt + pb - KH) / sh + 1, OW = (W + pl + pr - KW) / sw + 1;
-  *od = {N, M, OH, OW};
-  const int64_t G = c.groups, Cg = C / G, Mg = M / G;
-  std::vector<float> out(N * M * OH * OW);
-  for (int64_t n = 0; n < N; ++n)
-    for (int64_t m = 0; m < M; ++m)
-      for (int64_t oh = 0; oh < OH; ++oh)
-        for (int64_t ow = 0; ow < OW; ++ow) {
-          int32_t acc = 0;
-          const int64_t g = m / Mg;
-          for (int64_t ci = 0; ci < Cg; ++ci)
-            for (int64_t kh = 0; kh < KH; ++kh)
-              for (int64_t kw = 0; kw < KW; ++kw) {
-                int64_t ih = oh * sh - pt + kh, iw = ow * sw - pl + kw;
-                if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
-                acc += int32_t(Quant(x[((n * C + g * Cg + ci) * H + ih) * W + iw], in_scale)) *
-                       qw[((m * Cg + ci) * KH + kh) * KW + kw];
-              }
-          const float ws = w_scale.size() == 1 ? w_scale[0] : w_scale[m];
-          float v = static_cast<float>(double(acc) * in_scale * ws) + (c.bias ? b[m] : 0.f);
-          out[((n * M + m) * OH + oh) * OW + ow] = RefActivation(c.act, v);
-        }
   return out;
 }
 

@@ -24,26 +24,17 @@ struct S8Case {
 std::vector<float> Formula(const S8Case& c, const std::vector<int8_t>& qx,
                            const std::vector<int8_t>& qw, const std::vector<float>& bias,
                            const std::vector<float>& scale) {
-  const int64_t N = c.in[0], C = c.in[1], H = c.in[2], W = c.in[3], M = c.m;
-  std::vector<float> out(N * M * H * W);
-  for (int64_t n = 0; n < N; ++n)
-    for (int64_t m = 0; m < M; ++m)
-      for (int64_t y = 0; y < H; ++y)
-        for (int64_t x = 0; x < W; ++x) {
-          int32_t acc = 0;
-          for (int64_t ci = 0; ci < C; ++ci)
-            for (int64_t kh = 0; kh < 3; ++kh)
-              for (int64_t kw = 0; kw < 3; ++kw) {
-                const int64_t iy = y + kh - 1, ix = x + kw - 1;
-                if (iy < 0 || iy >= H || ix < 0 || ix >= W) continue;
-                acc += int32_t(qx[((n * C + ci) * H + iy) * W + ix]) *
-                       qw[((m * C + ci) * 3 + kh) * 3 + kw];
-              }
-          const float bias_q = bias[m] / scale[m];
-          float v = (static_cast<float>(acc) + bias_q) * scale[m];
-          if (c.relu) v = std::max(v, 0.f);
-          out[((n * M + m) * H + y) * W + x] = v;
-        }
+  DDim od;
+  const std::vector<int32_t> acc = ConvS32Sums(qx, c.in, qw, {c.m, c.in[1], 3, 3}, 1,
+                                               {1, 1, 1, 1, 1, 1, 1, 1}, &od);
+  const int64_t plane = c.in[2] * c.in[3];
+  std::vector<float> out(acc.size());
+  for (size_t i = 0; i < acc.size(); ++i) {
+    const int64_t m = static_cast<int64_t>(i) / plane % c.m;
+    const float bias_q = bias[m] / scale[m];
+    const float v = (static_cast<float>(acc[i]) + bias_q) * scale[m];
+    out[i] = c.relu ? std::max(v, 0.f) : v;
+  }
   return out;
 }
 

@@ -81,6 +81,39 @@ inline ConvWindow2d ResolveConvWindow(const std::vector<int>& strides,
           p.top, p.bottom, p.left, p.right};
 }
 
+// The exact int32 sums of a quantized convolution: s8 input qx [N, C, H, W]
+// (NCHW), s8 filter qw [M, C / groups, KH, KW], the window w (zero
+// padding); *od gets the output dims [N, M, OH, OW].
+inline std::vector<int32_t> ConvS32Sums(const std::vector<int8_t>& qx, const DDim& in,
+                                        const std::vector<int8_t>& qw, const DDim& filter,
+                                        int64_t groups, const ConvWindow2d& w, DDim* od) {
+  const int64_t N = in[0], C = in[1], H = in[2], W = in[3];
+  const int64_t M = filter[0], KH = filter[2], KW = filter[3];
+  const int64_t OH = (H + w.pt + w.pb - (w.dh * (KH - 1) + 1)) / w.sh + 1;
+  const int64_t OW = (W + w.pl + w.pr - (w.dw * (KW - 1) + 1)) / w.sw + 1;
+  *od = {N, M, OH, OW};
+  const int64_t Cg = C / groups, Mg = M / groups;
+  std::vector<int32_t> out(N * M * OH * OW);
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          int32_t acc = 0;
+          const int64_t g = m / Mg;
+          for (int64_t ci = 0; ci < Cg; ++ci)
+            for (int64_t kh = 0; kh < KH; ++kh)
+              for (int64_t kw = 0; kw < KW; ++kw) {
+                const int64_t ih = oh * w.sh - w.pt + kh * w.dh;
+                const int64_t iw = ow * w.sw - w.pl + kw * w.dw;
+                if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+                acc += int32_t(qx[((n * C + g * Cg + ci) * H + ih) * W + iw]) *
+                       qw[((m * Cg + ci) * KH + kh) * KW + kw];
+              }
+          out[((n * M + m) * OH + oh) * OW + ow] = acc;
+        }
+  return out;
+}
+
 // The window attributes of a conv2d-family runner.
 inline void SetConvWindowAttrs(OpRunner* r, const std::vector<int>& strides,
                                const std::vector<int>& paddings,
