@@ -1,8 +1,9 @@
-// A squeeze-excitation multiply feeding an FPN upsample + add on NHWC data
-// (the attributes int8_nhwc_chain_pass sets) becomes one nearest_interp_v2
-// with inputs Addend and AddendScale and gives the unfused program's
-// numbers bit for bit, with and without plus_x; a product read elsewhere,
-// a multiply with a fused activation, or NCHW data stays unfused.
+// A squeeze-excitation multiply feeding an FPN upsample + add, on NCHW data
+// or on NHWC data (the attributes int8_nhwc_chain_pass sets), becomes one
+// nearest_interp_v2 with inputs Addend and AddendScale and gives the
+// unfused program's numbers bit for bit, with and without plus_x; a
+// product read elsewhere, a multiply with a fused activation, or a
+// multiply on NHWC data into an NCHW interpolation stays unfused.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -55,9 +56,10 @@ struct SeTopDownNet : testing::ProgramBuilder {
   }
 };
 
-void CheckFuses(bool plus_x, const DDim& dims) {
-  SCOPED_TRACE(plus_x ? "plus_x" : "product only");
-  SeTopDownNet net(plus_x, true);
+void CheckFuses(bool plus_x, bool nhwc_data, const DDim& dims) {
+  SCOPED_TRACE(std::string(plus_x ? "plus_x" : "product only") +
+               (nhwc_data ? ", NHWC data" : ", NCHW"));
+  SeTopDownNet net(plus_x, nhwc_data);
   auto x = RandomFloats(Numel(dims), -3, 3, 9);
   auto before = net.Run(dims, x);
   RunPasses(&net.program, net.weights.get(), PassOptions{});
@@ -76,11 +78,13 @@ void CheckFuses(bool plus_x, const DDim& dims) {
 }
 
 TEST(InterpAddendScaleFuse, SeMultiplyFoldsIntoTheUpsampleAdd) {
-  CheckFuses(true, {2, 24, 6, 8});
-  CheckFuses(false, {1, 13, 4, 10});
+  for (bool nhwc_data : {true, false}) {
+    CheckFuses(true, nhwc_data, {2, 24, 6, 8});
+    CheckFuses(false, nhwc_data, {1, 13, 4, 10});
+  }
 }
 
-TEST(InterpAddendScaleFuse, SharedProductActivatedMultiplyOrNchwStays) {
+TEST(InterpAddendScaleFuse, SharedProductActivatedMultiplyOrMixedLayoutsStay) {
   SeTopDownNet shared(true, true);
   shared.Fetch("a", 1);
   RunPasses(&shared.program, shared.weights.get(), PassOptions{});
@@ -91,9 +95,12 @@ TEST(InterpAddendScaleFuse, SharedProductActivatedMultiplyOrNchwStays) {
   }
   RunPasses(&activated.program, activated.weights.get(), PassOptions{});
   EXPECT_EQ(activated.Muls(), 1);
-  SeTopDownNet nchw(true, false);
-  RunPasses(&nchw.program, nchw.weights.get(), PassOptions{});
-  EXPECT_EQ(nchw.Muls(), 1);
+  SeTopDownNet mixed(true, false);  // NHWC data into an NCHW interpolation
+  for (auto& op : mixed.block().ops) {
+    if (op.Type() == "elementwise_mul") op.SetAttr("nhwc_data", true);
+  }
+  RunPasses(&mixed.program, mixed.weights.get(), PassOptions{});
+  EXPECT_EQ(mixed.Muls(), 1);
 }
 
 }  // namespace

@@ -271,7 +271,7 @@ class ConcatKernel : public KernelBase<ConcatParam> {
           continue;
         }
         NearestIntegerUpscale(src + b * block, d[1], d[2], d[3], p.upsample[2 * i],
-                              p.upsample[2 * i + 1], threads, nullptr, dst);
+                              p.upsample[2 * i + 1], threads, UpscaleAddend{}, dst);
       }
       channel += d[1];
     }

@@ -23,7 +23,7 @@
 //   upsample + add reads the low-resolution map once and writes once); other
 //   dims broadcast as elementwise_add with axis -1 does, through a scratch
 //   tensor.
-// AddendScale (optional, with Addend, nearest with nhwc_data; set by
+// AddendScale (optional, with Addend, nearest, NCHW dims; set by
 //   interp_addend_scale_fuse_pass): Addend is first multiplied by the
 //   [N or 1, C, 1, 1] AddendScale per channel, plus itself with attribute
 //   addend_plus_x: Out = interp(X) + (a * s + a), each step rounded as the
@@ -217,13 +217,13 @@ class InterpOp : public OperatorBase<InterpParam> {
     p.broadcast_addend = a != p.interp_dims;
     if (p.addend_scale) {
       const DDim& sd = p.addend_scale->dims();
-      LITE_ENFORCE(p.nearest && p.nhwc_data && !p.broadcast_addend &&
+      LITE_ENFORCE(p.nearest && !p.nhwc && !p.broadcast_addend &&
                        p.addend_scale->dtype() == DataType::kFloat32 && sd.size() == 4 &&
                        (sd[0] == 1 || sd[0] == a[0]) && sd[1] == a[1] && sd[2] == 1 &&
                        sd[3] == 1,
                    "op '", op, "': input 'AddendScale' must be float32 [N or 1, C, 1, 1] "
                    "scaling an Addend of the interpolation's dims ",
-                   DimsToString(p.interp_dims), " on NHWC data (nearest, nhwc_data); got ",
+                   DimsToString(p.interp_dims), " (nearest, data_layout NCHW); got ",
                    DimsToString(sd), " for Addend ", DimsToString(a));
     }
     if (!p.broadcast_addend) return;
@@ -258,7 +258,22 @@ class InterpKernel : public KernelBase<InterpParam> {
  private:
   Tensor scratch_;
 
-  // out = interp(X) (+ addend, of out's dims, when not null).
+  // The addend term of NCHW planes (nearest_repeat.h): AddendScale's
+  // value for plane n * C + c is element n * C + c, or c when it has one image.
+  UpscaleAddend UpscaleTerm(const float* addend) const {
+    const auto& p = param();
+    UpscaleAddend t;
+    t.addend = addend;
+    if (p.addend_scale) {
+      t.scale = p.addend_scale->data<float>();
+      t.scale_period = p.addend_scale->dims()[0] == 1 ? p.c : p.n * p.c;
+      t.plus_x = p.addend_plus_x;
+    }
+    return t;
+  }
+
+  // out = interp(X) (+ addend, of out's dims, when not null; scaled with
+  // AddendScale).
   void Interpolate(const float* addend, int threads, float* out) const {
     const auto& p = param();
     const float* x = p.x->data<float>();
@@ -286,11 +301,12 @@ class InterpKernel : public KernelBase<InterpParam> {
     if (p.nearest && !nhwc_mem && IsIntegerRepeat(y0, p.in_h, p.out_h) &&
         IsIntegerRepeat(x0, p.in_w, p.out_w)) {
       NearestIntegerUpscale(x, p.n * p.c, p.in_h, p.in_w, p.out_h / p.in_h, p.out_w / p.in_w,
-                            threads, addend, out);
+                            threads, UpscaleTerm(addend), out);
       return;
     }
     const int64_t in_hw = p.in_h * p.in_w, out_hw = p.out_h * p.out_w;
     const int64_t planes = p.n * p.c;
+    const UpscaleAddend term = UpscaleTerm(addend);
     const int64_t C = p.c;
 #pragma omp parallel for num_threads(threads) schedule(static) if (planes * out_hw > 65536)
     for (int64_t nc = 0; nc < planes; ++nc) {
@@ -311,7 +327,14 @@ class InterpKernel : public KernelBase<InterpParam> {
           }
           const int64_t o = nhwc_mem ? ((b * p.out_h + k) * p.out_w + l) * C + ch
                                      : nc * out_hw + k * p.out_w + l;
-          out[o] = addend ? v + addend[o] : v;
+          if (!addend) {
+            out[o] = v;
+          } else if (!p.addend_scale) {
+            out[o] = v + addend[o];
+          } else {  // (the plane's scale, as the multiply it replaces)
+            const float as = addend[o] * term.scale[nc % term.scale_period];
+            out[o] = v + (term.plus_x ? as + addend[o] : as);
+          }
         }
       }
     }

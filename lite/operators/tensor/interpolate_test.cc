@@ -230,8 +230,9 @@ TEST(Interp, NearestNhwcDataQuantizedToS8IsWhatTheConvsWouldQuantize) {
 
 // AddendScale (interp_addend_scale_fuse_pass): Out = interp(X) + (A * S
 // (+ A)), each step rounded as the separate ops round it, per image for an
-// [N, C, 1, 1] S and shared for [1, C, 1, 1]; quantized to s8 like the
-// float result; an error without NHWC data.
+// [N, C, 1, 1] S and shared for [1, C, 1, 1], on NHWC data (also quantized
+// to s8 like the float result) and on NCHW (the integer-repeat path and,
+// for a non-integer size, the general one); an error with data_layout NHWC.
 TEST(Interp, AddendScaleIsTheMultiplyThenTheAdd) {
   const DDim in{2, 24, 3, 5}, od{2, 24, 6, 10};
   const auto x = ToNhwc(RandomFloats(Numel(in), -3, 3, 60), in);
@@ -277,13 +278,44 @@ TEST(Interp, AddendScaleIsTheMultiplyThenTheAdd) {
       }
     }
   }
-  OpRunner bad("nearest_interp_v2");  // NCHW data
-  bad.Input<float>("X", "x", in, x);
-  bad.Input<float>("Addend", "a", od, a);
+  // NCHW: the integer repeat (6 x 10 from 3 x 5) and the general index
+  // path (6 x 7), against the multiply then the add done here.
+  const auto xn = RandomFloats(Numel(in), -3, 3, 64);
+  const auto sc = RandomFloats(2 * 24, 0, 1, 65);
+  for (int64_t ow : {10, 7}) {
+    SCOPED_TRACE("NCHW, width " + std::to_string(ow));
+    const DDim odn{2, 24, 6, ow};
+    const auto an = RandomFloats(Numel(odn), -2, 2, 66);
+    std::vector<float> ref(Numel(odn));
+    for (int64_t b = 0; b < 2; ++b)
+      for (int64_t c = 0; c < 24; ++c)
+        for (int64_t y = 0; y < 6; ++y)
+          for (int64_t w = 0; w < ow; ++w) {
+            const int64_t o = ((b * 24 + c) * 6 + y) * ow + w;
+            const int64_t sx = static_cast<int64_t>(static_cast<float>(5.f / ow) * w);
+            const float as = an[o] * sc[b * 24 + c];
+            ref[o] = xn[((b * 24 + c) * 3 + y / 2) * 5 + sx] + (as + an[o]);
+          }
+    OpRunner r("nearest_interp_v2");
+    r.Input<float>("X", "x", in, xn);
+    r.Input<float>("Addend", "a", odn, an);
+    r.Input<float>("AddendScale", "s", {2, 24, 1, 1}, sc);
+    r.Output("Out", "out");
+    r.Attr("out_h", 6);
+    r.Attr("out_w", static_cast<int32_t>(ow));
+    r.Attr("align_corners", false);
+    r.Attr("addend_plus_x", true);
+    r.Run(2);
+    ExpectAllClose(ref, r.Values<float>("out"), 0, 0, "NCHW interp with AddendScale");
+  }
+  OpRunner bad("nearest_interp_v2");  // data_layout NHWC
+  bad.Input<float>("X", "x", {2, 3, 5, 24}, x);
+  bad.Input<float>("Addend", "a", {2, 6, 10, 24}, a);
   bad.Input<float>("AddendScale", "s", {1, 24, 1, 1}, RandomFloats(24, 0, 1, 63));
   bad.Output("Out", "out");
   bad.Attr("scale", std::vector<float>{2.f, 2.f});
-  ExpectErrorMentions(bad, {"nearest_interp_v2", "AddendScale", "nhwc_data"});
+  bad.Attr("data_layout", std::string("NHWC"));
+  ExpectErrorMentions(bad, {"nearest_interp_v2", "AddendScale", "NCHW"});
 }
 
 TEST(Interp, NearestScale2IsPixelReplication) {

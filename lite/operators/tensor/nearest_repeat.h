@@ -9,10 +9,21 @@ namespace paddle {
 namespace lite {
 namespace operators {
 
-// out[p][i][j] = x[p][i / kh][j / kw] (+ addend[p][i][j] when addend is not
-// null; addend has out's dims) for `planes` planes of in_h x in_w.
+// What is added to the upsampled planes: addend[p][i][j] (out's dims),
+// first multiplied by a per-plane scale when `scale` is not null (plane p's
+// scale is scale[p % scale_period]) plus itself with plus_x: a * s + a,
+// each step rounded as elementwise_mul with plus_x rounds it.
+struct UpscaleAddend {
+  const float* addend{nullptr};
+  const float* scale{nullptr};
+  int64_t scale_period{1};
+  bool plus_x{false};
+};
+
+// out[p][i][j] = x[p][i / kh][j / kw] (+ the addend term when add.addend is
+// not null) for `planes` planes of in_h x in_w.
 void NearestIntegerUpscale(const float* x, int64_t planes, int64_t in_h, int64_t in_w,
-                           int64_t kh, int64_t kw, int threads, const float* addend,
+                           int64_t kh, int64_t kw, int threads, const UpscaleAddend& add,
                            float* out);
 
 }  // namespace operators
