@@ -176,8 +176,9 @@ int RegionF32(SSAGraph* graph) {
   return static_cast<int>(nhwc.size());
 }
 // 3. s8 outputs of the region's ops: a channel concat, a
-// squeeze-excitation multiply or a nearest interpolation (with its fused
-// Addend) in the region whose output only int8 convs
+// squeeze-excitation multiply, a nearest interpolation (with its fused
+// Addend) or a residual add without fused activation in the region whose
+// output only int8 convs
 // read (all with the same input_scale) writes it as s8 NHWC (output_int8,
 // Out0_scale = {that input_scale}): the quantization those convs did on
 // entry, done while the op writes, on a quarter of the bytes.
@@ -192,7 +193,10 @@ int QuantizingOps(SSAGraph* graph) {
     const bool se_mul = IsMul(s) && PlaneVector(InputArg(s, "Y")) &&
                         !PlaneVector(InputArg(s, "X"));
     const bool nearest = t == "nearest_interp" || t == "nearest_interp_v2";
-    if (!concat && !se_mul && !nearest) continue;
+    const bool residual_add = IsAdd(s) && !PlaneVector(InputArg(s, "X")) &&
+                              !PlaneVector(InputArg(s, "Y")) &&
+                              s->op.GetAttr<std::string>("act_type", "").empty();
+    if (!concat && !se_mul && !nearest && !residual_add) continue;
     Node* out = s->outlinks[0];
     const float scale = ChainScale(out);
     if (scale <= 0.f) continue;
@@ -211,7 +215,7 @@ int Int8NhwcChainPass::Apply(SSAGraph* graph, const PassContext& ctx) {
   const int quantizing = QuantizingOps(graph);
   VLOG(1) << "int8_nhwc_chain_pass: " << s8 << " int8 conv outputs stay s8 NHWC, " << f32
           << " activations stay NHWC (" << quantizing << " of them written as s8 by a concat, "
-          << "multiply or interpolation)";
+          << "multiply, add or interpolation)";
   if (VLOG_IS_ON(2)) {
     for (Node* conv : graph->StmtTopologicalOrder()) {
       Node* out = IsInt8Conv(conv) ? OutputArg(conv, "Output") : nullptr;

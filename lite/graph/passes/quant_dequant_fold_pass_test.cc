@@ -231,7 +231,8 @@ TEST(Int8NhwcChainPass, S8ChainsAndFloatNhwcResidualRegions) {
   auto applied = RunChainedAndReference(&b, &nchw);
   std::map<std::string, int> count(applied.begin(), applied.end());
   EXPECT_EQ(count["quant_dequant_fold_pass"], 4);
-  EXPECT_EQ(count["int8_nhwc_chain_pass"], 1 + 3);  // one s8 output, three f32 NHWC
+  // One s8 conv output, three f32 NHWC values, the residual add written as s8.
+  EXPECT_EQ(count["int8_nhwc_chain_pass"], 1 + 3 + 1);
   const cpp::OpDesc* c1 = b.OpWithOutput("r1");
   const cpp::OpDesc* c2 = b.OpWithOutput("c2");
   const cpp::OpDesc* c3 = b.OpWithOutput("c3");
@@ -246,6 +247,9 @@ TEST(Int8NhwcChainPass, S8ChainsAndFloatNhwcResidualRegions) {
   EXPECT_TRUE(flag(c2, "input_nhwc") && flag(c2, "output_nhwc") && !flag(c2, "output_int8"));
   EXPECT_TRUE(flag(c3, "input_nhwc") && flag(c3, "output_nhwc") && !flag(c3, "output_int8"));
   EXPECT_TRUE(flag(add, "nhwc_data"));
+  // c4 alone reads the sum: the add quantizes it as c4 would.
+  EXPECT_TRUE(flag(add, "output_int8"));
+  EXPECT_EQ(add->GetAttr<std::vector<float>>("Out0_scale"), std::vector<float>{12.0f / 127});
   EXPECT_TRUE(flag(c4, "input_nhwc") && !flag(c4, "output_nhwc"));
   EXPECT_FALSE(flag(c1, "input_nhwc"));  // the model input is NCHW
   // Same results as the all-NCHW int8 program up to the rounding of c1's

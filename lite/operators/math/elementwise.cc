@@ -54,8 +54,9 @@ struct ElementwiseParam {
   // Out = act(X * Y + X), the product rounded before the sum.
   bool plus_x{false};
   // > 0 (output_int8 + Out0_scale = {s}, int8_nhwc_chain_pass): the
-  // nhwc_data channel multiply writes Out as s8 NHWC, QuantizeS8(out / s),
-  // for the int8 convs that alone read it.
+  // nhwc_data channel multiply, or the nhwc_data add of equal dims without
+  // fused activation, writes Out as s8 NHWC, QuantizeS8(out / s), for the
+  // int8 convs that alone read it.
   float out_scale{0.f};
 };
 
@@ -239,6 +240,23 @@ void RunMulPlusX(const ElementwiseParam& p, int threads) {
                       });
 }
 
+// Out = QuantizeS8(X + Y, 1 / out_scale) for equal dims (output_int8): the
+// float sum rounded, then quantized, in chunks split between the threads.
+void RunAddS8(const ElementwiseParam& p, int threads) {
+  const float* x = p.x->data<float>();
+  const float* y = p.y->data<float>();
+  int8_t* out = p.out->mutable_data<int8_t>();
+  const int64_t n = p.x->numel();
+  constexpr int64_t kChunk = 1 << 14;
+  const int64_t chunks = (n + kChunk - 1) / kChunk;
+  const float inv = 1.f / p.out_scale;
+#pragma omp parallel for num_threads(threads) schedule(static) if (chunks > 4 && threads > 1)
+  for (int64_t c = 0; c < chunks; ++c) {
+    const int64_t b = c * kChunk, e = std::min(n, b + kChunk);
+    QuantizeSumS8Array(x + b, y + b, out + b, e - b, inv);
+  }
+}
+
 // o = x * y over `rows` rows of one group of B channels (y: its B scales),
 // as one vector per row; inlined into the CPU clones below (target_clones
 // takes no templates).
@@ -314,8 +332,10 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
       InferNhwcChannelBroadcast();
       return;
     }
-    LITE_ENFORCE(p.out_scale <= 0.f, "op '", p.op_type, "': attribute output_int8 needs a ",
-                 "per-channel Y [N or 1, C, 1, 1], got X ", DimsToString(p.x->dims()), " and Y ",
+    const bool s8_add = p.kind == BinaryKind::kAdd && p.x->dims() == p.y->dims();
+    LITE_ENFORCE(p.out_scale <= 0.f || s8_add, "op '", p.op_type,
+                 "': attribute output_int8 needs a per-channel Y [N or 1, C, 1, 1] (multiply) ",
+                 "or equal dims (add), got X ", DimsToString(p.x->dims()), " and Y ",
                  DimsToString(p.y->dims()));
     const BroadcastPlan& plan = p.broadcast.Update(p.op_type, p.x->dims(), p.y->dims(), p.axis);
     LITE_ENFORCE(!p.plus_x || plan.out_dims == p.x->dims(), "op '", p.op_type, "': with plus_x ",
@@ -323,7 +343,11 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
                  " must have the output's dims, got Y ", DimsToString(p.y->dims()));
     p.out->Resize(plan.out_dims);
     p.out->set_lod(p.x->dims() == plan.out_dims ? p.x->lod() : p.y->lod());
-    if (p.x->dtype() != DataType::kUnknown) p.out->set_dtype(p.x->dtype());
+    if (p.out_scale > 0.f) {
+      p.out->set_dtype(DataType::kInt8);
+    } else if (p.x->dtype() != DataType::kUnknown) {
+      p.out->set_dtype(p.x->dtype());
+    }
   }
 
  protected:
@@ -343,10 +367,12 @@ class ElementwiseOp : public OperatorBase<ElementwiseParam> {
     p.plus_x = desc.GetAttr<bool>("plus_x", false);
     if (desc.GetAttr<bool>("output_int8", false)) {
       const auto scale = desc.GetAttr<std::vector<float>>("Out0_scale", {});
-      LITE_ENFORCE(p.kind == BinaryKind::kMul && p.nhwc_data && scale.size() == 1 &&
-                       scale[0] > 0.f,
-                   "op '", p.op_type, "': attribute output_int8 is for elementwise_mul with "
-                   "nhwc_data and one positive Out0_scale, got ", scale.size(), " scale(s)");
+      const bool plain_add = p.kind == BinaryKind::kAdd && p.act.type == ActType::kNone;
+      LITE_ENFORCE((p.kind == BinaryKind::kMul || plain_add) && p.nhwc_data &&
+                       scale.size() == 1 && scale[0] > 0.f,
+                   "op '", p.op_type, "': attribute output_int8 is for elementwise_mul or "
+                   "elementwise_add (no fused activation) with nhwc_data and one positive "
+                   "Out0_scale, got ", scale.size(), " scale(s)");
       p.out_scale = scale[0];
     }
     LITE_ENFORCE(!p.plus_x || p.kind == BinaryKind::kMul, "op '", p.op_type,
@@ -398,6 +424,11 @@ class ElementwiseKernel : public KernelBase<ElementwiseParam> {
     if ((p.nhwc_data || p.blocked_data) && p.x->dims() != p.y->dims()) {
       EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
       RunGroupedChannelMul(p, ctx.threads, p.nhwc_data ? p.x->dims()[1] : BlockedActChannels());
+      return;
+    }
+    if (p.out_scale > 0.f) {  // an add of equal dims (InferShape), quantized as it writes
+      EnforceDataType(p.op_type, "X", *p.x, DataType::kFloat32);
+      RunAddS8(p, ctx.threads);
       return;
     }
     if (p.plus_x) {

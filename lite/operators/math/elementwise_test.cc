@@ -371,6 +371,55 @@ TEST(Elementwise, NhwcChannelMulQuantizedToS8IsWhatTheConvsWouldQuantize) {
   ExpectErrorMentions(same, {"elementwise_mul", "output_int8", "per-channel Y"});
 }
 
+// output_int8 on an nhwc_data residual add of equal dims (int8_nhwc_chain_pass,
+// for int8 convs reading it alone): Out is the s8 NHWC data those convs would
+// make of the float sum (QuantizeS8 of the rounded sum), at 1 and 2 threads
+// and over the parallel chunks; a fused activation or a broadcast Y is
+// refused by name.
+TEST(Elementwise, NhwcResidualAddQuantizedToS8IsWhatTheConvsWouldQuantize) {
+  const DDim d{2, 24, 41, 43};  // > 4 chunks of 16384: the parallel path
+  const float scale = 1.f / 127;
+  const auto x = RandomFloats(Numel(d), -2, 2, 16);
+  const auto y = RandomFloats(Numel(d), -1, 1, 17);
+  for (int threads : {1, 2}) {
+    OpRunner r("elementwise_add");
+    r.Input<float>("X", "x", d, x);
+    r.Input<float>("Y", "y", d, y);
+    r.Output("Out", "out");
+    r.Attr("nhwc_data", true);
+    r.Attr("output_int8", true);
+    r.Attr("Out0_scale", std::vector<float>{scale});
+    r.Run(threads);
+    EXPECT_EQ(r.Get("out")->dtype(), DataType::kInt8);
+    const std::vector<int8_t> got = r.Values<int8_t>("out");
+    ASSERT_EQ(got.size(), x.size());
+    int saturated = 0;
+    for (size_t i = 0; i < got.size(); ++i) {
+      const float q = std::min(127.f, std::max(-127.f, std::nearbyint((x[i] + y[i]) / scale)));
+      saturated += std::fabs(q) == 127.f;
+      ASSERT_EQ(got[i], static_cast<int8_t>(q)) << "element " << i << ", " << threads << " thr";
+    }
+    EXPECT_GT(saturated, 0);
+  }
+  OpRunner act("fusion_elementwise_add_activation");
+  act.Input<float>("X", "x", d, x);
+  act.Input<float>("Y", "y", d, y);
+  act.Output("Out", "out");
+  act.Attr("act_type", std::string("relu"));
+  act.Attr("nhwc_data", true);
+  act.Attr("output_int8", true);
+  act.Attr("Out0_scale", std::vector<float>{scale});
+  ExpectErrorMentions(act, {"fusion_elementwise_add_activation", "output_int8"});
+  OpRunner broadcast("elementwise_add");
+  broadcast.Input<float>("X", "x", d, x);
+  broadcast.Input<float>("Y", "y", {1, 24, 1, 1}, RandomFloats(24, -1, 1, 18));
+  broadcast.Output("Out", "out");
+  broadcast.Attr("nhwc_data", true);
+  broadcast.Attr("output_int8", true);
+  broadcast.Attr("Out0_scale", std::vector<float>{scale});
+  ExpectErrorMentions(broadcast, {"elementwise_add", "nhwc_data"});
+}
+
 // elementwise_mul with plus_x (mul_plus_x_fuse_pass): Out = act(X * Y + X),
 // the product rounded before the sum, on NCHW (per-channel and same-shape
 // Y, 1 and 2 threads) and on NHWC data; X must have the output's dims.
