@@ -37,6 +37,7 @@
 
 #include "lite/core/registry.h"
 #include "lite/operators/math/math_common.h"
+#include "lite/operators/nn/cpu_clones.h"
 #include "lite/operators/nn/quantize_s8.h"
 #include "lite/operators/tensor/nearest_repeat.h"
 #include "lite/operators/tensor/tensor_util.h"
@@ -45,6 +46,19 @@ namespace paddle {
 namespace lite {
 namespace operators {
 namespace {
+
+// sum[k] = x[k] + (a[k] * s[k] (+ a[k] with plus_x)), rounded step by step
+// as the multiply and the adds it replaces (the file is built without
+// contraction, so no clone fuses them).
+LITE_CPU_CLONES
+void ScaledAddendSum(const float* x, const float* a, const float* s, bool plus_x, int64_t n,
+                     float* sum) {
+  if (plus_x) {
+    for (int64_t k = 0; k < n; ++k) sum[k] = x[k] + (a[k] * s[k] + a[k]);
+  } else {
+    for (int64_t k = 0; k < n; ++k) sum[k] = x[k] + a[k] * s[k];
+  }
+}
 
 // True when idx[k] == k / factor for every k (factor = out / in, integer).
 bool IsIntegerRepeat(const std::vector<int64_t>& idx, int64_t in, int64_t out) {
@@ -385,13 +399,8 @@ class InterpKernel : public KernelBase<InterpParam> {
         for (int64_t l = 0; l < p.out_w; ++l) {
           const float* s = src + x0[l] * C;
           if (scale) {
-            // interp(x) + (a * s (+ a)), rounded step by step as the ops were.
             float* sum = sums.data();
-            const float* al = add + l * C;
-            for (int64_t k = 0; k < C; ++k) {
-              const float as = al[k] * scale[k];
-              sum[k] = s[k] + (p.addend_plus_x ? as + al[k] : as);
-            }
+            ScaledAddendSum(s, add + l * C, scale, p.addend_plus_x, C, sum);
             if (out_s8) {
               QuantizeS8Array(sum, out_s8 + r * row + l * C, C, inv);
             } else {
