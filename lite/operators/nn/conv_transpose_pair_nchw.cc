@@ -69,22 +69,28 @@ void SecondOp(const float* a, int64_t m1, const float* f2, int64_t m2t2, float* 
 // One output row piece of a 2x2 then 2x2 pair: row[4 l + 2 kw1 + kw2] =
 // v[kw1 t_stride + kw2 16 + l] for the 16 lanes l, written as four vectors
 // (a scalar loop over 64 elements took a quarter of the pair's time).
+// (__builtin_shufflevector: GCC 12 and clang both have it.)
+#define LITE_INTERLEAVE_LO 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23
+#define LITE_INTERLEAVE_HI 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31
+#define LITE_PAIRS_LO 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23
+#define LITE_PAIRS_HI 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31
 LITE_CPU_CLONES_NOINLINE
 void InterleaveTaps2x2(const float* v, int64_t t_stride, float* row) {
-  typedef int32_t I16 __attribute__((vector_size(kV16Lanes * sizeof(int32_t))));
   const V16 a = LITE_CONST_V16(v), b = LITE_CONST_V16(v + kLanes);
   const V16 c = LITE_CONST_V16(v + t_stride), d = LITE_CONST_V16(v + t_stride + kLanes);
-  const I16 lo = {0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23};
-  const I16 hi = {8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31};
-  const I16 q0 = {0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23};
-  const I16 q1 = {8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31};
-  const V16 ab_lo = __builtin_shuffle(a, b, lo), ab_hi = __builtin_shuffle(a, b, hi);
-  const V16 cd_lo = __builtin_shuffle(c, d, lo), cd_hi = __builtin_shuffle(c, d, hi);
-  LITE_V16(row) = __builtin_shuffle(ab_lo, cd_lo, q0);
-  LITE_V16(row + kLanes) = __builtin_shuffle(ab_lo, cd_lo, q1);
-  LITE_V16(row + 2 * kLanes) = __builtin_shuffle(ab_hi, cd_hi, q0);
-  LITE_V16(row + 3 * kLanes) = __builtin_shuffle(ab_hi, cd_hi, q1);
+  const V16 ab_lo = __builtin_shufflevector(a, b, LITE_INTERLEAVE_LO);
+  const V16 ab_hi = __builtin_shufflevector(a, b, LITE_INTERLEAVE_HI);
+  const V16 cd_lo = __builtin_shufflevector(c, d, LITE_INTERLEAVE_LO);
+  const V16 cd_hi = __builtin_shufflevector(c, d, LITE_INTERLEAVE_HI);
+  LITE_V16(row) = __builtin_shufflevector(ab_lo, cd_lo, LITE_PAIRS_LO);
+  LITE_V16(row + kLanes) = __builtin_shufflevector(ab_lo, cd_lo, LITE_PAIRS_HI);
+  LITE_V16(row + 2 * kLanes) = __builtin_shufflevector(ab_hi, cd_hi, LITE_PAIRS_LO);
+  LITE_V16(row + 3 * kLanes) = __builtin_shufflevector(ab_hi, cd_hi, LITE_PAIRS_HI);
 }
+#undef LITE_INTERLEAVE_LO
+#undef LITE_INTERLEAVE_HI
+#undef LITE_PAIRS_LO
+#undef LITE_PAIRS_HI
 
 }  // namespace
 
