@@ -323,6 +323,29 @@ TEST(Elementwise, NhwcDataPerChannelMulAndSameShapeMatchNchw) {
   ExpectErrorMentions(r, {"elementwise_mul", "nhwc_data", "[1, 8, 4, 1]"});
 }
 
+// The attributes int8_nhwc_chain_pass gives an op that writes s8 NHWC data.
+void SetS8Nhwc(OpRunner* r, float scale) {
+  r->Attr("nhwc_data", true);
+  r->Attr("output_int8", true);
+  r->Attr("Out0_scale", std::vector<float>{scale});
+}
+
+// The op's s8 output "out" is the floats `ref` quantized as an int8 conv
+// quantizes its input (clamp(round_half_even(v / scale), -127, 127)), and
+// some of them saturate.
+void ExpectS8OfFloats(OpRunner& r, const std::vector<float>& ref, float scale) {
+  EXPECT_EQ(r.Get("out")->dtype(), DataType::kInt8);
+  const std::vector<int8_t> got = r.Values<int8_t>("out");
+  ASSERT_EQ(got.size(), ref.size());
+  int saturated = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    const float q = std::min(127.f, std::max(-127.f, std::nearbyint(ref[i] / scale)));
+    saturated += std::fabs(q) == 127.f;
+    ASSERT_EQ(got[i], static_cast<int8_t>(q)) << "element " << i << ": float " << ref[i];
+  }
+  EXPECT_GT(saturated, 0);
+}
+
 // output_int8 on the nhwc_data channel multiply (int8_nhwc_chain_pass, for
 // int8 convs reading it alone): Out is the s8 NHWC data those convs would
 // make of the float product (QuantizeS8), with plus_x and an activation, at
@@ -350,24 +373,14 @@ TEST(Elementwise, NhwcChannelMulQuantizedToS8IsWhatTheConvsWouldQuantize) {
     r.Attr("output_int8", true);
     r.Attr("Out0_scale", std::vector<float>{scale});
     r.Run(threads);
-    EXPECT_EQ(r.Get("out")->dtype(), DataType::kInt8);
-    const std::vector<int8_t> got = r.Values<int8_t>("out");
-    ASSERT_EQ(got.size(), product.size());
-    int saturated = 0;
-    for (size_t i = 0; i < got.size(); ++i) {
-      const float q = std::min(127.f, std::max(-127.f, std::nearbyint(product[i] / scale)));
-      saturated += q == 127.f;
-      ASSERT_EQ(got[i], static_cast<int8_t>(q)) << "element " << i << ", " << threads << " thr";
-    }
-    EXPECT_GT(saturated, 0);
+    SCOPED_TRACE(std::to_string(threads) + " thread(s)");
+    ExpectS8OfFloats(r, product, scale);
   }
   OpRunner same("elementwise_mul");
   same.Input<float>("X", "x", xd, x);
   same.Input<float>("Y", "y", xd, x);
   same.Output("Out", "out");
-  same.Attr("nhwc_data", true);
-  same.Attr("output_int8", true);
-  same.Attr("Out0_scale", std::vector<float>{scale});
+  SetS8Nhwc(&same, scale);
   ExpectErrorMentions(same, {"elementwise_mul", "output_int8", "per-channel Y"});
 }
 
@@ -381,42 +394,30 @@ TEST(Elementwise, NhwcResidualAddQuantizedToS8IsWhatTheConvsWouldQuantize) {
   const float scale = 1.f / 127;
   const auto x = RandomFloats(Numel(d), -2, 2, 16);
   const auto y = RandomFloats(Numel(d), -1, 1, 17);
+  std::vector<float> sum(x.size());
+  for (size_t i = 0; i < x.size(); ++i) sum[i] = x[i] + y[i];
   for (int threads : {1, 2}) {
     OpRunner r("elementwise_add");
     r.Input<float>("X", "x", d, x);
     r.Input<float>("Y", "y", d, y);
     r.Output("Out", "out");
-    r.Attr("nhwc_data", true);
-    r.Attr("output_int8", true);
-    r.Attr("Out0_scale", std::vector<float>{scale});
+    SetS8Nhwc(&r, scale);
     r.Run(threads);
-    EXPECT_EQ(r.Get("out")->dtype(), DataType::kInt8);
-    const std::vector<int8_t> got = r.Values<int8_t>("out");
-    ASSERT_EQ(got.size(), x.size());
-    int saturated = 0;
-    for (size_t i = 0; i < got.size(); ++i) {
-      const float q = std::min(127.f, std::max(-127.f, std::nearbyint((x[i] + y[i]) / scale)));
-      saturated += std::fabs(q) == 127.f;
-      ASSERT_EQ(got[i], static_cast<int8_t>(q)) << "element " << i << ", " << threads << " thr";
-    }
-    EXPECT_GT(saturated, 0);
+    SCOPED_TRACE(std::to_string(threads) + " thread(s)");
+    ExpectS8OfFloats(r, sum, scale);
   }
   OpRunner act("fusion_elementwise_add_activation");
   act.Input<float>("X", "x", d, x);
   act.Input<float>("Y", "y", d, y);
   act.Output("Out", "out");
   act.Attr("act_type", std::string("relu"));
-  act.Attr("nhwc_data", true);
-  act.Attr("output_int8", true);
-  act.Attr("Out0_scale", std::vector<float>{scale});
+  SetS8Nhwc(&act, scale);
   ExpectErrorMentions(act, {"fusion_elementwise_add_activation", "output_int8"});
   OpRunner broadcast("elementwise_add");
   broadcast.Input<float>("X", "x", d, x);
   broadcast.Input<float>("Y", "y", {1, 24, 1, 1}, RandomFloats(24, -1, 1, 18));
   broadcast.Output("Out", "out");
-  broadcast.Attr("nhwc_data", true);
-  broadcast.Attr("output_int8", true);
-  broadcast.Attr("Out0_scale", std::vector<float>{scale});
+  SetS8Nhwc(&broadcast, scale);
   ExpectErrorMentions(broadcast, {"elementwise_add", "nhwc_data"});
 }
 
