@@ -13,6 +13,7 @@ namespace operators {
 namespace {
 
 constexpr int64_t kLanes = 16;  // output pixels per vector
+constexpr int kBlock = 24;      // output channels per pass (Block24)
 
 #define LITE_VNNI_TARGET __attribute__((target("avx512f,avx512bw,avx512dq,avx512vnni")))
 
@@ -121,35 +122,15 @@ LITE_VNNI_TARGET void Block24(const uint8_t* s0, const uint8_t* s1, const uint8_
 }
 #undef LITE_TAPS
 
-// Output pixels [x0, x0 + 16) of row y for the B output channels whose
-// weights are w ([C / 4][3][3][B] words); rows[kh]: input row y - 1 + kh,
+// Output pixels [x0, x0 + 16) of row y for 24 output channels whose
+// weights are w ([C / 4][3][3][24] words); rows[kh]: input row y - 1 + kh,
 // rearranged.
-template <int B>
 LITE_VNNI_TARGET __attribute__((always_inline)) inline void Block(
     const uint8_t* const rows[3], int64_t cg, int64_t wp, int64_t x0, const int32_t* w,
-    __m512i acc[B]) {
-  if constexpr (B == 24) {
-    alignas(64) int32_t sums[24 * kLanes];
-    Block24(rows[0] + x0 * 4, rows[1] + x0 * 4, rows[2] + x0 * 4, cg, wp, w, sums);
-    for (int j = 0; j < B; ++j) acc[j] = _mm512_load_si512(sums + j * kLanes);
-    return;
-  }
-#pragma GCC unroll 16
-  for (int j = 0; j < B; ++j) acc[j] = _mm512_setzero_si512();
-  for (int64_t g = 0; g < cg; ++g) {
-    for (int kh = 0; kh < 3; ++kh) {
-      const uint8_t* src = rows[kh] + (g * wp + x0) * 4;
-      const int32_t* wk = w + (g * 3 + kh) * 3 * B;
-#pragma GCC unroll 3
-      for (int kw = 0; kw < 3; ++kw) {
-        const __m512i v = _mm512_loadu_si512(src + kw * 4);
-#pragma GCC unroll 16
-        for (int j = 0; j < B; ++j) {
-          acc[j] = _mm512_dpbusd_epi32(acc[j], v, _mm512_set1_epi32(wk[kw * B + j]));
-        }
-      }
-    }
-  }
+    __m512i acc[kBlock]) {
+  alignas(64) int32_t sums[kBlock * kLanes];
+  Block24(rows[0] + x0 * 4, rows[1] + x0 * 4, rows[2] + x0 * 4, cg, wp, w, sums);
+  for (int j = 0; j < kBlock; ++j) acc[j] = _mm512_load_si512(sums + j * kLanes);
 }
 
 struct Epilogue {
@@ -162,13 +143,13 @@ struct Epilogue {
   int64_t m, h, w;
 };
 
-// acc -> floats of channels m0 .. m0 + B - 1, pixels [x0, x0 + px) of row y.
-template <int B>
+// acc -> floats of channels m0 .. m0 + 23, pixels [x0, x0 + px) of row y.
 LITE_VNNI_TARGET __attribute__((always_inline)) inline void Store(const Epilogue& e,
-                                                                  const __m512i acc[B],
+                                                                  const __m512i acc[kBlock],
                                                                   int64_t m0, int64_t y,
                                                                   int64_t x0, int64_t px) {
-  __m512 f[B <= 16 ? 16 : 32];
+  constexpr int B = kBlock;
+  __m512 f[32];
   for (int j = 0; j < B; ++j) {
     const __m512i a = _mm512_sub_epi32(acc[j], _mm512_set1_epi32(e.comp[m0 + j]));
     __m512 v = _mm512_add_ps(_mm512_cvtepi32_ps(a), _mm512_set1_ps(e.bias_q[m0 + j]));
@@ -195,23 +176,15 @@ LITE_VNNI_TARGET __attribute__((always_inline)) inline void Store(const Epilogue
   }
 }
 
-template <int B>
-LITE_VNNI_TARGET void RowChannels(const uint8_t* const rows[3], int64_t cg, int64_t wp,
-                                  const int32_t* w,
-                                  int64_t m0, const Epilogue& e, int64_t y) {
-  for (int64_t x0 = 0; x0 < e.w; x0 += kLanes) {
-    __m512i acc[B];
-    Block<B>(rows, cg, wp, x0, w + m0 * cg * 9, acc);
-    Store<B>(e, acc, m0, y, x0, std::min(kLanes, e.w - x0));
-  }
-}
-
 LITE_VNNI_TARGET void Row(const uint8_t* const rows[3], int64_t cg, int64_t wp, const int32_t* w,
                           const Epilogue& e, int64_t y) {
-  int64_t m0 = 0;
-  for (; m0 + 24 <= e.m; m0 += 24) RowChannels<24>(rows, cg, wp, w, m0, e, y);
-  if (e.m - m0 == 16) RowChannels<16>(rows, cg, wp, w, m0, e, y);
-  if (e.m - m0 == 8) RowChannels<8>(rows, cg, wp, w, m0, e, y);
+  for (int64_t m0 = 0; m0 < e.m; m0 += kBlock) {
+    for (int64_t x0 = 0; x0 < e.w; x0 += kLanes) {
+      __m512i acc[kBlock];
+      Block(rows, cg, wp, x0, w + m0 * cg * 9, acc);
+      Store(e, acc, m0, y, x0, std::min(kLanes, e.w - x0));
+    }
+  }
 }
 
 }  // namespace
@@ -222,7 +195,7 @@ bool Conv3x3S8Applies(int64_t groups, const std::vector<int64_t>& filter_dims,
   if (groups != 1 || filter_dims.size() != 4 || in_dims.size() != 4) return false;
   const int64_t m = filter_dims[0], c = filter_dims[1];
   if (filter_dims[2] != 3 || filter_dims[3] != 3 || c != in_dims[1]) return false;
-  if (c % 4 != 0 || m % 8 != 0 || m % 16 == 0 || in_dims[3] < kLanes) return false;
+  if (c % 4 != 0 || m % kBlock != 0 || m % 16 == 0 || in_dims[3] < kLanes) return false;
   for (int s : strides) {
     if (s != 1) return false;
   }
@@ -243,8 +216,8 @@ void Conv3x3S8::Pack(const int8_t* filter, int64_t m, int64_t c) {
   w_.assign(static_cast<size_t>(cg * 9 * m), 0);
   comp_.assign(static_cast<size_t>(m), 0);
   for (int64_t o = 0; o < m; ++o) {
-    // The chunks of Row: 24 channels, then 16 or 8.
-    const int64_t m0 = o / 24 * 24, b = std::min<int64_t>(24, m - m0);
+    // The blocks of Row: 24 channels each.
+    const int64_t m0 = o / kBlock * kBlock, b = kBlock;
     for (int64_t ic = 0; ic < c; ++ic) {
       for (int64_t k = 0; k < 9; ++k) {
         const int8_t v = filter[(o * c + ic) * 9 + k];

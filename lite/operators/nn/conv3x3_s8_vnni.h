@@ -32,8 +32,9 @@ struct Conv3x3S8Shape {
 };
 
 // True when Conv3x3S8 handles the conv: one group, 3x3 filter, stride 1,
-// dilation 1, padding 1 on every side, C % 4 == 0, M % 8 == 0 and not a
-// multiple of 16 (where oneDNN pads), W >= 16, on CPUs with AVX512-VNNI
+// dilation 1, padding 1 on every side, C % 4 == 0, M a multiple of 24 and
+// not of 16 (where oneDNN pads: 24, 72, 120, ...; only 24 was measured
+// against oneDNN, the blocks are the same), W >= 16, on CPUs with AVX512-VNNI
 // where oneDNN runs its AVX512-VNNI kernels (not under ONEDNN_MAX_CPU_ISA
 // below it).
 bool Conv3x3S8Applies(int64_t groups, const std::vector<int64_t>& filter_dims,
@@ -52,8 +53,8 @@ class Conv3x3S8 {
 
  private:
   int64_t m_{0}, c_{0};
-  // Chunks of 24 output channels (the last one 8 or 16) of [C / 4][3][3][B]
-  // words, each the s8 weights of 4 input channels.
+  // Blocks of 24 output channels of [C / 4][3][3][24] words, each the s8
+  // weights of 4 input channels.
   std::vector<int32_t> w_;
   std::vector<int32_t> comp_;  // [M]: 128 * sum of w[m]
   // Per thread three rows of [C / 4][Wp][4] u8, then a row of 128s.

@@ -96,6 +96,10 @@ TEST(Conv3x3S8, AppliesOnlyWhereOneDnnWouldPad) {
   }
   EXPECT_FALSE(operators::Conv3x3S8Applies(1, {32, 96, 3, 3}, {1, 96, 40, 40}, {1, 1}, {1, 1},
                                            {1, 1, 1, 1}));  // oneDNN's own block
+  EXPECT_FALSE(operators::Conv3x3S8Applies(1, {8, 96, 3, 3}, {1, 96, 40, 40}, {1, 1}, {1, 1},
+                                           {1, 1, 1, 1}));  // not measured against oneDNN
+  EXPECT_TRUE(operators::Conv3x3S8Applies(1, {72, 96, 3, 3}, {1, 96, 40, 40}, {1, 1}, {1, 1},
+                                          {1, 1, 1, 1}));
   EXPECT_FALSE(operators::Conv3x3S8Applies(1, {24, 96, 3, 3}, {1, 96, 40, 40}, {2, 2}, {1, 1},
                                            {1, 1, 1, 1}));
   EXPECT_FALSE(operators::Conv3x3S8Applies(1, {24, 96, 3, 3}, {1, 96, 40, 40}, {1, 1}, {1, 1},
@@ -106,25 +110,26 @@ TEST(Conv3x3S8, AppliesOnlyWhereOneDnnWouldPad) {
                                            {1, 1, 1, 1}));
 }
 
-// The kernel's shapes: 24, 8 and 40 (24 + 16) output channels, widths with
-// and without a tail of 16, more than 16 channel groups, every input and
-// output layout of int8_nhwc_chain_pass it takes, batch 2.
+// The kernel's shapes: 24 and 72 (three blocks) output channels, widths
+// with and without a tail of 16, more than 16 channel groups, every input
+// and output layout of int8_nhwc_chain_pass it takes, batch 2.
 TEST(Conv3x3S8, MatchesOneDnnFormulaBitForBit) {
   if (!ExactInt8()) GTEST_SKIP() << "int8 runs emulated in fp32 on this CPU";
   using Io = S8Case::Io;
   for (Io io : {Io::kNchw, Io::kF32NhwcIn, Io::kS8NhwcIn, Io::kF32NhwcOut}) {
     RunCase({{1, 96, 7, 40}, 24, true, io});
-    RunCase({{2, 12, 5, 16}, 8, false, io});
-    RunCase({{1, 68, 4, 33}, 40, io == Io::kNchw, io});
+    RunCase({{2, 12, 5, 16}, 24, false, io});
+    RunCase({{1, 68, 4, 33}, 72, io == Io::kNchw, io});
   }
 }
 
-// oneDNN (M = 32: its own block, Conv3x3S8 steps aside) computes the same
-// formula: the two paths agree bit for bit.
+// oneDNN on shapes Conv3x3S8 leaves to it (M = 32: its own block; M = 8)
+// computes the same formula: the two paths agree bit for bit.
 TEST(Conv3x3S8, OneDnnComputesTheSameFormula) {
   if (!ExactInt8()) GTEST_SKIP() << "int8 runs emulated in fp32 on this CPU";
   RunCase({{1, 96, 7, 40}, 32, true, S8Case::Io::kNchw});
   RunCase({{1, 96, 7, 40}, 32, false, S8Case::Io::kF32NhwcOut});
+  RunCase({{2, 12, 5, 16}, 8, false, S8Case::Io::kS8NhwcIn});
 }
 
 }  // namespace
