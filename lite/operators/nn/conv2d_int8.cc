@@ -227,8 +227,7 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     // output is that result / output_scale, folded into the output scales
     // without activation and applied after it (a linear post-op) otherwise,
     // then rounded to nearest even and saturated by oneDNN.
-    acc_scales_.resize(M);
-    for (int64_t m = 0; m < M; ++m) acc_scales_[m] = p.input_scale * ScaleAt(p.weight_scale, m);
+    SetAccScales();
     std::vector<float> scales = acc_scales_;
     dnnl::post_ops ops;
     const bool post_act_fallback = !p.act.AppendPostOps(&ops);
@@ -253,6 +252,26 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
   }
 
   bool InputIsS8() const { return param().input->dtype() == DataType::kInt8;
+  }
+
+  // acc_scales_[m] = input_scale * weight_scale[m]: the s32 sum's scale.
+  void SetAccScales() {
+    auto& p = param();
+    const int64_t M = p.filter->dims()[0];
+    acc_scales_.resize(M);
+    for (int64_t m = 0; m < M; ++m) acc_scales_[m] = p.input_scale * ScaleAt(p.weight_scale, m);
+  }
+
+  // bias_q_: the bias (zeros without one), divided by acc_scales_ when
+  // `divide` (oneDNN adds the bias to the s32 accumulator), else as is.
+  void SetBiasQ(bool divide) {
+    auto& p = param();
+    const int64_t M = p.filter->dims()[0];
+    bias_q_.resize(M);
+    for (int64_t m = 0; m < M; ++m) {
+      const float b = p.bias ? p.bias->data<float>()[m] : 0.f;
+      bias_q_[m] = divide ? b / acc_scales_[m] : b;
+    }
   }
 
   // The filter quantized per output channel (an int8 filter as is).
@@ -365,13 +384,8 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
       direct_dims_ = fd;
     }
     // The scales and the bias as the oneDNN path computes them.
-    acc_scales_.resize(M);
-    bias_q_.resize(M);
-    for (int64_t m = 0; m < M; ++m) {
-      acc_scales_[m] = p.input_scale * ScaleAt(p.weight_scale, m);
-      const float b = p.bias ? p.bias->data<float>()[m] : 0.f;
-      bias_q_[m] = b / acc_scales_[m];
-    }
+    SetAccScales();
+    SetBiasQ(/*divide=*/true);
     const int8_t* x8 = nullptr;
     if (InputIsS8()) {
       x8 = p.input->data<int8_t>();
@@ -401,14 +415,7 @@ class ConvInt8DnnlKernel : public DnnlKernel<ConvParam> {
     // requantized with each build.
     DnnlPlan& plan = plans_.Get(key, /*keep_weights=*/false, [&] { return Build(key); });
     if (!plan.weights_valid()) PackWeights(&plan);
-    // oneDNN adds the bias to the s32 accumulator, so the bias is passed
-    // divided by the accumulator's scale.
-    const int64_t M = p.filter->dims()[0];
-    bias_q_.resize(M);
-    for (int64_t m = 0; m < M; ++m) {
-      const float b = p.bias ? p.bias->data<float>()[m] : 0.f;
-      bias_q_[m] = emulate_ ? b : b / acc_scales_[m];
-    }
+    SetBiasQ(/*divide=*/!emulate_);
     if (emulate_) {
       RunEmulated(ctx, plan);
       return;
